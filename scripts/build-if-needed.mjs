@@ -1,0 +1,26 @@
+// Builds dist/ when it is missing or older than any TypeScript source, so `npm start` works on a fresh clone.
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const marker = path.join(root, 'dist', 'src', 'index.js');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['src', 'migrations', 'bench'].map((d) => path.join(root, d)).filter(existsSync);
+const stale = !existsSync(marker) || sources.some((d) => newestSource(d) > statSync(marker).mtimeMs);
+if (stale) {
+  if (!existsSync(path.join(root, 'node_modules'))) {
+    execFileSync('npm', ['ci', '--no-fund', '--no-audit'], { cwd: root, stdio: 'inherit' });
+  }
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,152 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration: defaults from config/default.json, then an optional file named by CONFIG_FILE
+ * (nested JSON, or flat dotted keys such as "graphdb.connector.password"), then environment
+ * variables. Validated once at boot; a bad value stops the start with one clear line.
+ */
+const configSchema = z.object({
+  server: z.object({
+    host: z.string(),
+    port: z.coerce.number().int().min(0).max(65535),
+    baseUrl: z.string(),
+    trustProxy: z.union([z.boolean(), z.string(), z.number()]),
+    bodyLimitBytes: z.coerce.number().int().positive(),
+    shutdownTimeoutMs: z.coerce.number().int().positive(),
+  }),
+  dataDir: z.string().min(1),
+  database: z.object({
+    url: z.string(),
+    poolMax: z.coerce.number().int().positive(),
+  }),
+  graphdb: z.object({
+    backend: z.enum(['postgres', 'neo4j']),
+    connector: z.object({
+      url: z.string(),
+      username: z.string(),
+      password: z.string(),
+      database: z.string(),
+    }),
+    queryTimeoutMs: z.coerce.number().int().positive(),
+    maxRows: z.coerce.number().int().positive(),
+    startupRetries: z.coerce.number().int().min(0),
+    startupRetryDelayMs: z.coerce.number().int().min(0),
+  }),
+  session: z.object({
+    secret: z.string(),
+    maxAgeMs: z.coerce.number().int().positive(),
+    touchAfterMs: z.coerce.number().int().min(0),
+    secureCookie: z.union([z.boolean(), z.literal('auto')]),
+  }),
+  auth: z.object({
+    passwordMinLength: z.coerce.number().int().min(4).max(256),
+    lockout: z.object({
+      maxFailures: z.coerce.number().int().positive(),
+      windowMs: z.coerce.number().int().positive(),
+      durationMs: z.coerce.number().int().positive(),
+    }),
+    credentialCacheMs: z.coerce.number().int().min(0),
+    adminPassword: z.string(),
+  }),
+  passwordReset: z.object({ tokenTtlHours: z.coerce.number().positive() }),
+  mail: z.object({ url: z.string(), from: z.string().min(1) }),
+  uploads: z.object({
+    maxBytes: z.coerce.number().int().positive(),
+    maxIconBytes: z.coerce.number().int().positive(),
+    maxZipEntries: z.coerce.number().int().positive(),
+    maxUnzippedBytes: z.coerce.number().int().positive(),
+  }),
+  audit: z.object({ frontendMessageMaxBytes: z.coerce.number().int().positive() }),
+  log: z.object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) }),
+});
+
+export type AppConfig = z.infer<typeof configSchema> & { configFile?: string };
+
+export class ConfigError extends Error {}
+
+const ENV_KEYS: Record<string, string> = {
+  PORT: 'server.port',
+  HOST: 'server.host',
+  BASE_URL: 'server.baseUrl',
+  DATA_DIR: 'dataDir',
+  DATABASE_URL: 'database.url',
+  GRAPH_BACKEND: 'graphdb.backend',
+  NEO4J_URI: 'graphdb.connector.url',
+  NEO4J_USERNAME: 'graphdb.connector.username',
+  NEO4J_PASSWORD: 'graphdb.connector.password',
+  NEO4J_DATABASE: 'graphdb.connector.database',
+  SMTP_URL: 'mail.url',
+  MAIL_FROM: 'mail.from',
+  SESSION_SECRET: 'session.secret',
+  ADMIN_PASSWORD: 'auth.adminPassword',
+  LOG_LEVEL: 'log.level',
+};
+
+type Tree = Record<string, unknown>;
+
+function isObject(value: unknown): value is Tree {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function setPath(target: Tree, dotted: string, value: unknown): void {
+  const parts = dotted.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    if (!isObject(node[part])) node[part] = {};
+    node = node[part] as Tree;
+  }
+  node[parts[parts.length - 1]] = value;
+}
+
+/** Merges `source` into `target`; keys containing dots are treated as paths. */
+function mergeInto(target: Tree, source: Tree, prefix = ''): void {
+  for (const [key, value] of Object.entries(source)) {
+    const dotted = prefix ? `${prefix}.${key}` : key;
+    if (isObject(value)) mergeInto(target, value, dotted);
+    else setPath(target, dotted, value);
+  }
+}
+
+export function defaultConfigPath(): string {
+  return path.resolve(__dirname, '..', '..', ...(__dirname.includes(`${path.sep}dist${path.sep}`) ? ['..'] : []), 'config', 'default.json');
+}
+
+function readJson(file: string): Tree {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (!isObject(parsed)) throw new Error('top level is not an object');
+    return parsed;
+  } catch (error) {
+    throw new ConfigError(`config file ${file} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Tree = {}): AppConfig {
+  const merged: Tree = {};
+  mergeInto(merged, readJson(defaultConfigPath()));
+  const configFile = env.CONFIG_FILE ? path.resolve(env.CONFIG_FILE) : undefined;
+  if (configFile) {
+    if (!existsSync(configFile)) throw new ConfigError(`CONFIG_FILE ${configFile} does not exist`);
+    mergeInto(merged, readJson(configFile));
+  }
+  for (const [name, key] of Object.entries(ENV_KEYS)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') setPath(merged, key, value);
+  }
+  if (env.NEO4J_URI && !env.GRAPH_BACKEND) setPath(merged, 'graphdb.backend', 'neo4j');
+  mergeInto(merged, overrides);
+
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`invalid configuration value at ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const config: AppConfig = { ...parsed.data, configFile };
+  config.dataDir = path.resolve(config.dataDir);
+  if (config.graphdb.backend === 'neo4j' && !config.graphdb.connector.url) {
+    throw new ConfigError('invalid configuration value at graphdb.connector.url: required when graphdb.backend is neo4j');
+  }
+  return config;
+}

@@ -1,0 +1,313 @@
+/**
+ * The port every graph feature goes through. Adapters (src/graph/postgres, src/graph/neo4j)
+ * implement it; nothing above this file knows Cypher or SQL.
+ *
+ * Access control is part of the contract: every read and write takes an AccessScope, and the
+ * adapter compiles it into the query itself, so hidden labels, types, properties and rows never
+ * leave the database (not as elements, not as counts, not as keys).
+ */
+
+export type GraphId = string;
+export type Properties = Record<string, unknown>;
+
+export interface GraphNode {
+  id: GraphId;
+  labels: string[];
+  properties: Properties;
+}
+
+export interface GraphRelationship {
+  id: GraphId;
+  type: string;
+  startNodeId: GraphId;
+  endNodeId: GraphId;
+  properties: Properties;
+}
+
+export interface GraphPath {
+  nodes: GraphNode[];
+  relationships: GraphRelationship[];
+}
+
+export interface Subgraph {
+  nodes: GraphNode[];
+  relationships: GraphRelationship[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The filter language: one JSON tree, compiled by each adapter to parameterised queries.
+// Identifiers (labels, types, property names) are validated (see filter.ts) and quoted; values
+// are always bound as parameters.
+
+export const COMPARISON_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'IN', 'CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~'] as const;
+export const NULL_OPERATORS = ['IS NULL', 'IS NOT NULL'] as const;
+export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
+export type NullOperator = (typeof NULL_OPERATORS)[number];
+
+export type Filter =
+  | { and: Filter[] }
+  | { or: Filter[] }
+  | { not: Filter }
+  /** Node carries the label. */
+  | { label: string }
+  /** Relationship has the type. */
+  | { type: string }
+  /** Element id (node or relationship, by context) is one of the ids. */
+  | { ids: GraphId[] }
+  | { property: string; operator: ComparisonOperator; value: unknown }
+  | { property: string; operator: NullOperator };
+
+// ---------------------------------------------------------------------------------------------
+// Access scope: what one user may see. Built by the service from DATA_TYPES, the groups'
+// entitySecurity, propertySecurity and dataSecurity, and the Read all data permission.
+
+/** Property rule for elements carrying a label (nodes) or type (relationships); key '*' = all. */
+export interface PropertyRule {
+  /** When present, only these properties are visible. */
+  allow?: string[];
+  /** Never visible; wins over allow. */
+  deny?: string[];
+}
+
+export interface AccessScope {
+  /** True for Read all data with DATA_TYPES ["*"]: adapters may skip every restriction. */
+  unrestricted: boolean;
+  /** Visible node labels ('*' = all). A node is visible when at least one of its labels is. */
+  labels: '*' | string[];
+  /** Visible relationship types ('*' = all). */
+  types: '*' | string[];
+  /** Row rule for nodes (entitySecurity + dataSecurity, union over groups); absent = all rows. */
+  nodeFilter?: Filter;
+  /** Row rule for relationships; a relationship is also only visible when both ends are. */
+  relationshipFilter?: Filter;
+  /** Property visibility per label; a property is hidden when any matching rule hides it. */
+  nodeProperties?: Record<string, PropertyRule>;
+  /** Property visibility per relationship type. */
+  relationshipProperties?: Record<string, PropertyRule>;
+}
+
+export const UNRESTRICTED: AccessScope = { unrestricted: true, labels: '*', types: '*' };
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+export interface SortKey {
+  property: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface FindQuery {
+  filter?: Filter;
+  /** Fulltext search text (uses the fulltext index when it is online, a substring scan otherwise). */
+  text?: string;
+  sort?: SortKey[];
+  skip?: number;
+  limit?: number;
+  /** Return only these properties (all visible ones when absent). */
+  properties?: string[];
+}
+
+export interface FindResult<T> {
+  items: T[];
+  /** Count of all visible matches, ignoring skip and limit. */
+  total: number;
+}
+
+export interface FrequencyQuery {
+  target: 'nodes' | 'relationships' | 'all';
+  property: string;
+  /** Nodes must carry all these labels. */
+  labels?: string[];
+  /** Relationships must have one of these types. */
+  types?: string[];
+  /** How many top values to return (default 20). */
+  limit?: number;
+}
+
+export interface FrequencyResult {
+  property: string;
+  values: Array<{ value: unknown; count: number }>;
+  /** Elements that have the property. */
+  total: number;
+  distinct: number;
+}
+
+export interface ExploreQuery {
+  nodeId: GraphId;
+  direction?: 'in' | 'out' | 'both';
+  types?: string[];
+  labels?: string[];
+  /** Maximum number of neighbours returned (default 100). */
+  limit?: number;
+}
+
+export interface ExploreResult extends Subgraph {
+  /** Visible neighbours left out by the limit. */
+  remaining: number;
+}
+
+export interface PathQuery {
+  maxDepth?: number;
+  types?: string[];
+  direction?: 'in' | 'out' | 'both';
+  /** Maximum number of paths returned. */
+  limit?: number;
+}
+
+export interface NodeInput {
+  labels: string[];
+  properties: Properties;
+}
+
+export interface RelationshipInput {
+  type: string;
+  startNodeId: GraphId;
+  endNodeId: GraphId;
+  properties: Properties;
+}
+
+/** A property patch: a null value removes the property. */
+export type PropertyPatch = Record<string, unknown>;
+
+export interface NodeUpdate {
+  properties?: PropertyPatch;
+  addLabels?: string[];
+  removeLabels?: string[];
+}
+
+export interface DeletedElements {
+  nodes: GraphNode[];
+  relationships: GraphRelationship[];
+}
+
+/** How an imported relationship finds its end: by internal id, by a key of a node in the same batch, or by a property. */
+export type NodeRef = { id: GraphId } | { key: string } | { label: string; property: string; value: unknown };
+
+export interface ImportBatch {
+  nodes: Array<NodeInput & { key?: string }>;
+  relationships: Array<{ type: string; start: NodeRef; end: NodeRef; properties: Properties }>;
+}
+
+export interface ImportBatchResult {
+  nodesCreated: number;
+  relationshipsCreated: number;
+  /** Relationships whose ends were not found, by their position in the batch. */
+  unresolved: number[];
+  /** Ids of created nodes by key. */
+  keys: Record<string, GraphId>;
+}
+
+export interface SchemaIndex {
+  name: string;
+  entity: 'node' | 'relationship';
+  /** Label (node) or type (relationship). */
+  token: string;
+  properties: string[];
+  state: 'ONLINE' | 'POPULATING' | 'FAILED';
+}
+
+export interface SchemaIndexInput {
+  entity: 'node' | 'relationship';
+  token: string;
+  properties: string[];
+}
+
+export interface FulltextConfig {
+  /** Node labels to index. */
+  labels: string[];
+  /** Properties to index. */
+  properties: string[];
+}
+
+export type FulltextState = 'NOT_CREATED' | 'POPULATING' | 'ONLINE' | 'FAILED';
+
+export interface FulltextStatus {
+  state: FulltextState;
+  /** 0 to 100. */
+  progress: number;
+  config: FulltextConfig | null;
+  failureMessage?: string;
+}
+
+export interface CypherOptions {
+  readOnly: boolean;
+  timeoutMs: number;
+  maxRows: number;
+}
+
+export interface CypherResult {
+  columns: string[];
+  /** Graph values serialised as GraphNode / GraphRelationship / GraphPath. */
+  rows: unknown[][];
+  truncated: boolean;
+}
+
+export interface ServerInfo {
+  backend: 'postgres' | 'neo4j';
+  version: string;
+  edition?: string;
+}
+
+export interface GraphStore {
+  readonly backend: 'postgres' | 'neo4j';
+
+  /** Connects, detects the server version, prepares what the adapter needs. */
+  init(): Promise<void>;
+  close(): Promise<void>;
+  /** Throws GraphUnavailableError when the database does not answer. */
+  serverInfo(): Promise<ServerInfo>;
+
+  // reads by id
+  getNodes(ids: GraphId[], scope: AccessScope, properties?: string[]): Promise<GraphNode[]>;
+  getRelationships(ids: GraphId[], scope: AccessScope, properties?: string[]): Promise<GraphRelationship[]>;
+
+  // search
+  findNodes(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphNode>>;
+  findRelationships(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphRelationship>>;
+  /** Streams every match in id order, in pages, at constant memory. */
+  streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode>;
+  streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship>;
+
+  // schema of the data
+  labels(scope: AccessScope): Promise<string[]>;
+  relationshipTypes(scope: AccessScope): Promise<string[]>;
+  propertyKeys(scope: AccessScope): Promise<string[]>;
+  frequency(query: FrequencyQuery, scope: AccessScope): Promise<FrequencyResult>;
+  /** Up to `limit` nodes and relationships (for automatic settings). */
+  sample(limit: number, scope: AccessScope): Promise<Subgraph>;
+
+  // traversal
+  /** Relationships (any direction) with one end in `a` and the other in `b`. */
+  directRelationships(a: GraphId[], b: GraphId[], scope: AccessScope, types?: string[]): Promise<GraphRelationship[]>;
+  /** Paths of length 2..maxDepth (any direction) between any two of the nodes, through other nodes. */
+  indirectRelationships(nodeIds: GraphId[], query: PathQuery, scope: AccessScope): Promise<GraphPath[]>;
+  explore(query: ExploreQuery, scope: AccessScope): Promise<ExploreResult>;
+  /** All shortest paths between two nodes. */
+  shortestPaths(from: GraphId, to: GraphId, query: PathQuery, scope: AccessScope): Promise<GraphPath[]>;
+
+  // writes (the scope limits what may be addressed; invisible elements behave as absent)
+  createNode(input: NodeInput, scope: AccessScope): Promise<GraphNode>;
+  createRelationship(input: RelationshipInput, scope: AccessScope): Promise<GraphRelationship | null>;
+  updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope): Promise<GraphNode | null>;
+  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope): Promise<GraphRelationship | null>;
+  /** Updates every visible match in one transaction; returns how many were updated. */
+  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope): Promise<number>;
+  deleteNode(id: GraphId, scope: AccessScope): Promise<DeletedElements | null>;
+  deleteRelationship(id: GraphId, scope: AccessScope): Promise<DeletedElements | null>;
+  importBatch(batch: ImportBatch): Promise<ImportBatchResult>;
+
+  // schema indexes
+  listIndexes(): Promise<SchemaIndex[]>;
+  createIndex(input: SchemaIndexInput): Promise<SchemaIndex>;
+  /** Returns false when no such index exists. */
+  dropIndex(input: SchemaIndexInput): Promise<boolean>;
+
+  // fulltext index over nodes
+  fulltextStatus(): Promise<FulltextStatus>;
+  /** Creates the index and starts (re)indexing in the background. */
+  createFulltextIndex(config: FulltextConfig): Promise<FulltextStatus>;
+  dropFulltextIndex(): Promise<void>;
+
+  /** Neo4j only; the PostgreSQL adapter throws NotImplementedError (501). */
+  runCypher(query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult>;
+}
