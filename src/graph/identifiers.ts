@@ -1,0 +1,107 @@
+import { BadRequestError } from '../errors';
+import { COMPARISON_OPERATORS, NULL_OPERATORS, Filter } from './graph-store';
+
+/**
+ * Labels, relationship types and property names reach Cypher as quoted identifiers. Only names
+ * made of letters, digits, underscores, spaces, dots, hyphens and colons (not first) are allowed:
+ * quotes, backticks, backslashes and control characters are refused with 400 before any query.
+ */
+const IDENTIFIER = /^[\p{L}\p{N}_][\p{L}\p{N}_ .\-:]{0,127}$/u;
+
+export type IdentifierKind = 'label' | 'relationship type' | 'property';
+
+export function isValidIdentifier(name: unknown): name is string {
+  return typeof name === 'string' && IDENTIFIER.test(name) && name.trim() === name;
+}
+
+export function assertIdentifier(kind: IdentifierKind, name: unknown): string {
+  if (!isValidIdentifier(name)) {
+    throw new BadRequestError(
+      `Invalid ${kind} name ${JSON.stringify(String(name)).slice(0, 140)}: use letters, digits, underscore, space, dot, hyphen or colon (not first), at most 128 characters`,
+      'INVALID_IDENTIFIER',
+      { kind },
+    );
+  }
+  return name;
+}
+
+export function assertIdentifiers(kind: IdentifierKind, names: readonly unknown[]): string[] {
+  return names.map((name) => assertIdentifier(kind, name));
+}
+
+/** Backtick-quotes a validated identifier for Cypher. */
+export function cypherIdentifier(kind: IdentifierKind, name: string): string {
+  return '`' + assertIdentifier(kind, name) + '`';
+}
+
+const MAX_DEPTH = 32;
+const MAX_NODES = 1000;
+
+/** Structural check of a filter tree; throws 400 INVALID_FILTER with the path of the first problem. */
+export function assertFilter(filter: unknown, path = 'filter'): asserts filter is Filter {
+  let count = 0;
+  const visit = (node: unknown, at: string, depth: number): void => {
+    if (++count > MAX_NODES) throw invalid(at, `a filter may have at most ${MAX_NODES} conditions`);
+    if (depth > MAX_DEPTH) throw invalid(at, `a filter may be nested at most ${MAX_DEPTH} levels`);
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) throw invalid(at, 'expected an object');
+    const keys = Object.keys(node);
+    const value = node as Record<string, unknown>;
+    if (keys.length === 1 && (keys[0] === 'and' || keys[0] === 'or')) {
+      const list = value[keys[0]];
+      if (!Array.isArray(list) || list.length === 0) throw invalid(`${at}.${keys[0]}`, 'expected a non-empty array');
+      list.forEach((child, i) => visit(child, `${at}.${keys[0]}[${i}]`, depth + 1));
+      return;
+    }
+    if (keys.length === 1 && keys[0] === 'not') return visit(value.not, `${at}.not`, depth + 1);
+    if (keys.length === 1 && keys[0] === 'label') {
+      assertIdentifier('label', value.label);
+      return;
+    }
+    if (keys.length === 1 && keys[0] === 'type') {
+      assertIdentifier('relationship type', value.type);
+      return;
+    }
+    if (keys.length === 1 && keys[0] === 'ids') {
+      if (!Array.isArray(value.ids) || !value.ids.every((id) => typeof id === 'string' && /^[\w:-]{1,200}$/.test(id))) {
+        throw invalid(`${at}.ids`, 'expected an array of element ids');
+      }
+      return;
+    }
+    if ('property' in value && 'operator' in value) {
+      assertIdentifier('property', value.property);
+      const operator = value.operator as string;
+      if ((NULL_OPERATORS as readonly string[]).includes(operator)) {
+        if (keys.length !== 2) throw invalid(at, `${operator} takes no value`);
+        return;
+      }
+      if (!(COMPARISON_OPERATORS as readonly string[]).includes(operator)) throw invalid(`${at}.operator`, `unknown operator ${JSON.stringify(operator)}`);
+      if (keys.length !== 3 || !('value' in value)) throw invalid(at, `${operator} needs a value`);
+      const v = value.value;
+      if (operator === 'IN') {
+        if (!Array.isArray(v) || !v.every(isScalar)) throw invalid(`${at}.value`, 'IN needs an array of strings, numbers or booleans');
+      } else if (['CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~'].includes(operator)) {
+        if (typeof v !== 'string') throw invalid(`${at}.value`, `${operator} needs a string`);
+        if (operator === '=~') {
+          try {
+            new RegExp(v);
+          } catch {
+            throw invalid(`${at}.value`, 'not a valid regular expression');
+          }
+        }
+      } else if (!isScalar(v)) {
+        throw invalid(`${at}.value`, 'expected a string, number or boolean');
+      }
+      return;
+    }
+    throw invalid(at, 'expected one of and, or, not, label, type, ids, or property with operator');
+  };
+  visit(filter, path, 0);
+}
+
+function isScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+function invalid(at: string, message: string): BadRequestError {
+  return new BadRequestError(`Invalid filter at ${at}: ${message}`, 'INVALID_FILTER', { path: at });
+}
