@@ -1,9 +1,9 @@
-/** Unit tests sit beside the code (src/**/*.test.ts); API and contract tests under test/. */
+// Unit tests sit beside the code (src/**/*.test.ts); API and contract tests under test/.
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,

@@ -14,7 +14,7 @@ export interface BodySpec<B extends ZodType> {
   schema: B;
   example: unknown;
   /** Defaults to application/json. multipart/form-data bodies are parsed by the route's own middleware. */
-  contentType?: string;
+  contentType?: string | string[];
   description?: string;
   required?: boolean;
 }
@@ -91,6 +91,11 @@ function problemExample(status: number) {
   };
 }
 
+function bodyTypes(body: BodySpec<ZodType>): string[] {
+  const types = body.contentType ?? 'application/json';
+  return Array.isArray(types) ? types : [types];
+}
+
 export function toExpressPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
 }
@@ -150,7 +155,7 @@ function register<P extends ZodType, Q extends ZodType, B extends ZodType>(spec:
             body: {
               required: spec.body.required ?? true,
               description: spec.body.description,
-              content: { [spec.body.contentType ?? 'application/json']: { schema: spec.body.schema, example: spec.body.example } },
+              content: Object.fromEntries(bodyTypes(spec.body).map((type) => [type, { schema: spec.body!.schema, example: spec.body!.example }])),
             },
           }
         : {}),
@@ -181,13 +186,8 @@ export function endpoint<P extends ZodType = ZodType, Q extends ZodType = ZodTyp
 ): void {
   if (!spec.hidden) register(spec);
   const [successStatus] = Object.keys(spec.responses).map(Number);
-  const expectsJsonBody = spec.body && (spec.body.contentType ?? 'application/json') === 'application/json';
-
-  const validate = async (req: Request, res: Response) => {
-    const ctx = req.ctx;
-    authorize(spec.access, ctx.user);
-    return ctx;
-  };
+  const acceptedTypes = spec.body ? bodyTypes(spec.body) : [];
+  const parsedHere = acceptedTypes.every((type) => type === 'application/json' || type === 'application/x-www-form-urlencoded');
 
   const run = async (req: Request, res: Response) => {
     const ctx = req.ctx;
@@ -197,8 +197,8 @@ export function endpoint<P extends ZodType = ZodType, Q extends ZodType = ZodTyp
       if (!result.success) throw new ValidationError(`Invalid ${where}: ${result.error.issues[0]?.message ?? 'invalid'}`, formatIssues(result.error, where));
       return result.data;
     };
-    if (expectsJsonBody && req.method !== 'GET' && req.headers['content-length'] !== '0' && req.headers['content-type'] && !req.is('application/json')) {
-      throw new UnsupportedMediaTypeError(`Expected application/json, got ${req.headers['content-type']}`);
+    if (spec.body && parsedHere && req.headers['content-type'] && !req.is(acceptedTypes)) {
+      throw new UnsupportedMediaTypeError(`Expected ${acceptedTypes.join(' or ')}, got ${req.headers['content-type']}`);
     }
     const input: EndpointInput<P, Q, B> = {
       params: parse(spec.params, req.params, 'params'),
@@ -218,8 +218,8 @@ export function endpoint<P extends ZodType = ZodType, Q extends ZodType = ZodTyp
   const middleware = spec.middleware ?? [];
   router[spec.method](
     toExpressPath(spec.path),
-    async (req: Request, res: Response, next: NextFunction) => {
-      await validate(req, res);
+    (req: Request, _res: Response, next: NextFunction) => {
+      authorize(spec.access, req.ctx.user);
       next();
     },
     ...middleware,

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import express, { Express, NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import pinoHttp from 'pino-http';
+import type { AppDeps } from './http/context';
+import { KnexSessionStore } from './auth/session-store';
+import { Authenticator } from './auth/authenticator';
+import { createPassport, scriptAuthentication } from './auth/passport-setup';
+import { csrfProtection } from './auth/csrf';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { createSystemRouter } from './routes/system';
+import { createAuthRouter } from './routes/auth';
+import { createUsersRouter } from './routes/users';
+import { createGroupsRouter } from './routes/groups';
+import { createProfileRouter } from './routes/profile';
+import { createPasswordResetRouter } from './routes/password-reset';
+import { createAuditRouter } from './routes/audit';
+import { createAppearanceRouter } from './routes/appearance';
+import { createSettingsRouter } from './routes/settings';
+import { createDataRouter } from './routes/data';
+import { createSchemaRouter } from './routes/schema';
+import { createPagesRouter } from './routes/pages';
+import { createApiDocsRouter } from './routes/api-docs';
+
+export interface BuiltApp {
+  app: Express;
+  sessionStore: KnexSessionStore;
+  authenticator: Authenticator;
+}
+
+export const viewsDir = path.resolve(__dirname, '..', ...(__dirname.includes(`${path.sep}dist${path.sep}`) ? ['..'] : []), 'views');
+
+/** Builds the Express app. Listening is the server's job (src/server.ts), so tests use the app directly. */
+export function createApp(deps: AppDeps): BuiltApp {
+  const { config, db, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.server.trustProxy);
+  app.set('views', viewsDir);
+  app.set('view engine', 'ejs');
+  app.locals.version = deps.version;
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    req.requestId = (req.get('x-request-id') ?? '').slice(0, 64) || randomUUID();
+    res.set('X-Request-Id', req.requestId);
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Referrer-Policy', 'same-origin');
+    next();
+  });
+  app.use(pinoHttp({ logger, genReqId: (req) => (req as Request).requestId, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
+
+  app.use(express.json({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }));
+
+  const sessionStore = new KnexSessionStore(db, config.session.maxAgeMs, config.session.touchAfterMs);
+  app.use(
+    session({
+      name: 'gas.sid',
+      store: sessionStore,
+      secret: config.session.secret,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: Boolean(config.server.trustProxy),
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie, maxAge: config.session.maxAgeMs },
+    }),
+  );
+  const authenticator = new Authenticator(db, config, deps.credentialCache);
+  const passport = createPassport(db, authenticator);
+  app.use(passport.initialize());
+  app.use(passport.session());
+  app.use(scriptAuthentication(passport));
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    req.ctx = { deps, db, user: req.user ?? null, ip: req.ip ?? '', requestId: req.requestId };
+    next();
+  });
+  app.use(csrfProtection);
+
+  const assets = express.Router();
+  assets.use('/assets/swagger-ui', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { maxAge: '1d', index: false }));
+  assets.use('/assets', express.static(path.resolve(viewsDir, '..', 'public'), { maxAge: '1h', index: false }));
+  app.use(assets);
+
+  // Pages first: /users/list and /jobs/list must win over API paths with ids.
+  app.use(createPagesRouter(deps));
+  app.use(createApiDocsRouter(deps));
+  app.use(createSystemRouter(deps));
+  app.use(createAuthRouter(deps, passport, sessionStore));
+  app.use(createUsersRouter(deps, sessionStore));
+  app.use(createGroupsRouter(deps));
+  app.use(createProfileRouter(deps, sessionStore));
+  app.use(createPasswordResetRouter(deps, sessionStore));
+  app.use(createAuditRouter(deps));
+  app.use(createAppearanceRouter(deps));
+  app.use(createSettingsRouter(deps));
+  app.use(createSchemaRouter(deps));
+  app.use(createDataRouter(deps));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return { app, sessionStore, authenticator };
+}

@@ -1,0 +1,84 @@
+import type { Knex } from 'knex';
+import type { AppConfig } from '../config';
+import type { AuthenticatedUser, AuthMethod } from '../http/context';
+import { UnauthorizedError } from '../errors';
+import { recordAudit } from '../services/audit/audit-service';
+import { CredentialCache } from './credential-cache';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, sha256, verifyPassword } from './passwords';
+import { findUserByUsername, loadAuthenticatedUser } from './user-loader';
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies credentials for all three ways in: the login form, HTTP Basic and API tokens.
+ * Failures are throttled per username and audited; verified script credentials are cached
+ * briefly (see CredentialCache).
+ */
+export class Authenticator {
+  readonly throttle: LoginThrottle;
+
+  constructor(
+    private readonly db: Knex,
+    config: AppConfig,
+    private readonly cache: CredentialCache,
+  ) {
+    this.throttle = new LoginThrottle(db, config.auth.lockout);
+  }
+
+  async verifyPassword(username: string, password: string, ip: string, method: AuthMethod): Promise<AuthenticatedUser> {
+    if (method === 'basic') {
+      const cachedId = this.cache.get('basic', `${username}\0${password}`);
+      if (cachedId) {
+        const cached = await loadAuthenticatedUser(this.db, cachedId);
+        if (cached) return cached;
+        this.cache.forgetUser(cachedId);
+      }
+    }
+    await this.throttle.assertNotLocked(username);
+    const row = await findUserByUsername(this.db, username);
+    // Hash something even for unknown names, so response time does not reveal which names exist.
+    const valid = row ? await verifyPassword(password, row.password_hash) : await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-password')));
+    const actor = { userId: row ? String(row.id) : null, username, ip };
+    if (!row || !valid) {
+      const locked = await this.throttle.recordFailure(username);
+      await recordAudit(this.db, actor, { action: 'auth.login.failed', targetType: 'user', targetId: row?.id ?? null, details: { method, reason: 'bad-credentials', locked } });
+      throw new UnauthorizedError('Invalid username or password', 'INVALID_CREDENTIALS');
+    }
+    if (!row.enabled || row.deleted) {
+      await recordAudit(this.db, actor, { action: 'auth.login.failed', targetType: 'user', targetId: row.id, details: { method, reason: row.deleted ? 'deleted' : 'disabled' } });
+      throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
+    }
+    await this.throttle.clear(username);
+    const user = await loadAuthenticatedUser(this.db, String(row.id));
+    if (!user) throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
+    if (method === 'basic') this.cache.set('basic', `${username}\0${password}`, user.id);
+    else {
+      await this.db('users').where({ id: row.id }).update({ last_login_at: new Date() });
+      await recordAudit(this.db, actor, { action: 'auth.login', targetType: 'user', targetId: row.id, details: { method } });
+    }
+    return user;
+  }
+
+  async verifyToken(token: string, ip: string): Promise<AuthenticatedUser> {
+    const cachedId = this.cache.get('token', token);
+    if (cachedId) {
+      const cached = await loadAuthenticatedUser(this.db, cachedId);
+      if (cached) return cached;
+      this.cache.forgetUser(cachedId);
+    }
+    const row = await this.db('api_tokens').where('token_hash', sha256(token)).first();
+    const usable = row && !row.revoked_at && (!row.expires_at || new Date(row.expires_at) > new Date());
+    const user = usable ? await loadAuthenticatedUser(this.db, String(row.user_id)) : null;
+    if (!user) {
+      await recordAudit(this.db, { userId: null, username: null, ip }, { action: 'auth.token.failed', details: { prefix: token.slice(0, 8) } });
+      throw new UnauthorizedError('Invalid or revoked API token', 'INVALID_TOKEN');
+    }
+    this.cache.set('token', token, user.id);
+    await this.db('api_tokens')
+      .where('id', row.id)
+      .andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', new Date(Date.now() - 60_000)))
+      .update({ last_used_at: new Date() });
+    return user;
+  }
+}

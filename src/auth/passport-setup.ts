@@ -1,0 +1,74 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import passportModule from 'passport';
+
+export type PassportAuthenticator = InstanceType<typeof passportModule.Authenticator>;
+import { Strategy as LocalStrategy } from 'passport-local';
+import { BasicStrategy } from 'passport-http';
+import { Strategy as BearerStrategy } from 'passport-http-bearer';
+import type { Knex } from 'knex';
+import type { AuthenticatedUser } from '../http/context';
+import { UnauthorizedError } from '../errors';
+import type { Authenticator } from './authenticator';
+import { loadAuthenticatedUser } from './user-loader';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends AuthenticatedUser {}
+  }
+}
+
+function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? '';
+}
+
+/**
+ * Passport with three strategies: local (the login form, starts a session), basic and bearer
+ * (scripts, no session). One Passport instance per app, so tests can run several apps.
+ */
+export function createPassport(db: Knex, authenticator: Authenticator): PassportAuthenticator {
+  const passport = new passportModule.Authenticator();
+  passport.use(
+    new LocalStrategy({ passReqToCallback: true }, (req, username, password, done) => {
+      authenticator.verifyPassword(username, password, clientIp(req), 'session').then((user) => done(null, user), (error) => done(error));
+    }),
+  );
+  passport.use(
+    new BasicStrategy({ passReqToCallback: true }, (req: Request, username: string, password: string, done: (error: unknown, user?: AuthenticatedUser | false) => void) => {
+      authenticator.verifyPassword(username, password, clientIp(req), 'basic').then((user) => done(null, user), (error) => done(error));
+    }),
+  );
+  passport.use(
+    new BearerStrategy({ passReqToCallback: true }, (req: Request, token: string, done: (error: unknown, user?: AuthenticatedUser | false) => void) => {
+      authenticator.verifyToken(token, clientIp(req)).then((user) => done(null, user), (error) => done(error));
+    }),
+  );
+  passport.serializeUser((user, done) => done(null, (user as AuthenticatedUser).id));
+  passport.deserializeUser((id: string, done) => {
+    // A user disabled or deleted since login simply loses the session.
+    loadAuthenticatedUser(db, String(id)).then((user) => done(null, user ?? false), done);
+  });
+  return passport;
+}
+
+/** Authenticates scripts by the Authorization header (Basic or Bearer); no header, no effect. */
+export function scriptAuthentication(passport: PassportAuthenticator): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const header = req.get('authorization');
+    if (!header) {
+      if (req.user) req.authMethod = 'session';
+      return next();
+    }
+    const scheme = header.split(' ')[0]?.toLowerCase();
+    const strategy = scheme === 'basic' ? 'basic' : scheme === 'bearer' ? 'bearer' : undefined;
+    if (!strategy) return next(new UnauthorizedError('Unsupported Authorization scheme: use Basic or Bearer', 'UNSUPPORTED_AUTH_SCHEME'));
+    passport.authenticate(strategy, { session: false }, (error: unknown, user: AuthenticatedUser | false) => {
+      if (error) return next(error);
+      if (!user) return next(new UnauthorizedError(strategy === 'basic' ? 'Malformed Basic credentials' : 'Invalid or revoked API token', strategy === 'basic' ? 'INVALID_CREDENTIALS' : 'INVALID_TOKEN'));
+      req.user = user;
+      req.authMethod = strategy === 'basic' ? 'basic' : 'token';
+      next();
+    })(req, res, next);
+  };
+}

@@ -1,0 +1,75 @@
+import session, { SessionData } from 'express-session';
+import type { Knex } from 'knex';
+
+type Callback<T = void> = (error?: unknown, value?: T) => void;
+
+/**
+ * express-session store in the sessions table. Expiry is refreshed at most every touchAfterMs
+ * (a rolling session with a threshold): refreshing on every request halves throughput.
+ */
+export class KnexSessionStore extends session.Store {
+  private readonly pruneTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly maxAgeMs: number,
+    private readonly touchAfterMs: number,
+  ) {
+    super();
+    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 15 * 60 * 1000);
+    this.pruneTimer.unref();
+  }
+
+  private expiry(sess: SessionData): Date {
+    const cookieExpires = sess.cookie?.expires ? new Date(sess.cookie.expires) : undefined;
+    return cookieExpires ?? new Date(Date.now() + this.maxAgeMs);
+  }
+
+  override get(sid: string, callback: Callback<SessionData | null>): void {
+    this.db('sessions')
+      .where('sid', sid)
+      .andWhere('expires_at', '>', new Date())
+      .first('sess')
+      .then((row) => callback(undefined, row ? (row.sess as SessionData) : null), callback);
+  }
+
+  override set(sid: string, sess: SessionData, callback?: Callback): void {
+    const userId = (sess as SessionData & { passport?: { user?: string } }).passport?.user ?? null;
+    this.db('sessions')
+      .insert({ sid, sess: JSON.stringify(sess), expires_at: this.expiry(sess), user_id: userId })
+      .onConflict('sid')
+      .merge()
+      .then(() => callback?.(), (error) => callback?.(error));
+  }
+
+  override destroy(sid: string, callback?: Callback): void {
+    this.db('sessions')
+      .where('sid', sid)
+      .del()
+      .then(() => callback?.(), (error) => callback?.(error));
+  }
+
+  override touch(sid: string, sess: SessionData, callback?: Callback): void {
+    const expiresAt = this.expiry(sess);
+    this.db('sessions')
+      .where('sid', sid)
+      .andWhere('expires_at', '<', new Date(expiresAt.getTime() - this.touchAfterMs))
+      .update({ expires_at: expiresAt })
+      .then(() => callback?.(), (error) => callback?.(error));
+  }
+
+  /** Ends every session of a user (password change, disable, delete). */
+  destroyUserSessions(userId: string, exceptSid?: string): Promise<number> {
+    const query = this.db('sessions').where('user_id', userId);
+    if (exceptSid) query.whereNot('sid', exceptSid);
+    return query.del();
+  }
+
+  prune(): Promise<number> {
+    return this.db('sessions').where('expires_at', '<', new Date()).del();
+  }
+
+  close(): void {
+    clearInterval(this.pruneTimer);
+  }
+}

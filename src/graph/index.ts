@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config';
+import type { GraphStore } from './graph-store';
+
+// Adapters are loaded on demand: a service on PostgreSQL never loads the Neo4j driver.
+/* eslint-disable @typescript-eslint/no-require-imports */
+type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number }) => GraphStore;
+type Neo4jFactory = (options: { url: string; username: string; password: string; database?: string; queryTimeoutMs: number; maxRows?: number; logger?: Logger }) => GraphStore;
+const createPostgresGraphStore: PostgresFactory = (...args) => (require('./postgres') as { createPostgresGraphStore: PostgresFactory }).createPostgresGraphStore(...args);
+const createNeo4jGraphStore: Neo4jFactory = (...args) => (require('./neo4j') as { createNeo4jGraphStore: Neo4jFactory }).createNeo4jGraphStore(...args);
+
+/** Builds the configured backend: the service's own PostgreSQL (default) or Neo4j. */
+export function createGraphStore(config: AppConfig, knex: Knex, logger: Logger): GraphStore {
+  if (config.graphdb.backend === 'neo4j') {
+    const { url, username, password, database } = config.graphdb.connector;
+    return createNeo4jGraphStore({ url, username, password, database: database || undefined, queryTimeoutMs: config.graphdb.queryTimeoutMs, maxRows: config.graphdb.maxRows, logger });
+  }
+  return createPostgresGraphStore(knex, { queryTimeoutMs: config.graphdb.queryTimeoutMs });
+}
+
+/**
+ * Waits for the graph database with bounded, logged retries (spec 1.4: the graph database
+ * first, the service second), then returns. Throws after the last attempt.
+ */
+export async function waitForGraph(graph: GraphStore, config: AppConfig, logger: Logger): Promise<void> {
+  const attempts = config.graphdb.startupRetries + 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await graph.init();
+      const info = await graph.serverInfo();
+      logger.info({ backend: info.backend, version: info.version }, 'graph database ready');
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      logger.warn({ attempt, of: attempts, reason: (error as Error).message }, 'graph database not ready yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, config.graphdb.startupRetryDelayMs));
+    }
+  }
+}

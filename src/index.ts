@@ -1,0 +1,40 @@
+import { loadConfig, ConfigError } from './config';
+import { createLogger } from './logger';
+import { startService } from './server';
+import { DataDirLockedError } from './db/data-dir-lock';
+
+/** Entry point: `npm start`. Configuration errors and a locked data directory end with one line and exit code 1. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.log.level);
+  try {
+    const service = await startService(config, logger);
+    const shutdown = (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      service.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.once('SIGINT', () => shutdown('SIGINT'));
+  } catch (error) {
+    const message = error instanceof DataDirLockedError ? error.message : `start failed: ${(error as Error).message}`;
+    logger.fatal(message);
+    process.exit(1);
+  }
+}
+
+void main();

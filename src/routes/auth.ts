@@ -1,0 +1,82 @@
+import { Router, NextFunction } from 'express';
+import { z } from 'zod';
+import type { AppDeps, AuthenticatedUser } from '../http/context';
+import { endpoint } from '../http/endpoint';
+import { csrfToken } from '../auth/csrf';
+import type { PassportAuthenticator } from '../auth/passport-setup';
+import type { KnexSessionStore } from '../auth/session-store';
+import { AppError } from '../errors';
+import { audit } from '../services/audit/audit-service';
+import { sessionUserSchema, toSessionUser } from './schemas/session-user';
+
+const loginBody = z.object({
+  username: z.string().min(1).max(200),
+  password: z.string().min(1).max(1000),
+  next: z.string().optional(),
+  _csrf: z.string().optional(),
+});
+
+/** Only same-site paths are followed after login, never another origin. */
+function safeNext(next: string | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator, _sessions: KnexSessionStore): Router {
+  const router = Router();
+
+  endpoint(
+    router,
+    {
+      method: 'post', path: '/login', tag: 'Authentication', access: 'public',
+      summary: 'Sign in',
+      description:
+        'Starts a browser session (cookie gas.sid). Accepts JSON or a form post; a form post is answered with a redirect, JSON with the user and a fresh CSRF token. ' +
+        'Repeated failures lock the account temporarily (429). Scripts do not need this: they send HTTP Basic or a Bearer API token with each request.',
+      body: { schema: loginBody, example: { username: 'admin', password: 'correct horse battery staple' }, contentType: ['application/json', 'application/x-www-form-urlencoded'] },
+      responses: {
+        200: { description: 'Signed in', schema: z.object({ user: sessionUserSchema, csrfToken: z.string() }), example: { user: { id: '1', username: 'admin', name: 'Administrator', email: '', locale: 'en', mustChangePassword: false, permissions: ['USER_MANAGEMENT'], groupIds: [] }, csrfToken: 'q3Jk9-example-token' } },
+        303: { description: 'Form post: redirect to the requested page' },
+      },
+      errors: [401, 429],
+    },
+    ({ body, req, res }) =>
+      new Promise<void>((resolve, reject) => {
+        const isForm = req.is('application/x-www-form-urlencoded');
+        passport.authenticate('local', { session: true }, (error: unknown, user: AuthenticatedUser | false) => {
+          if (error || !user) {
+            if (isForm && error instanceof AppError && [401, 429].includes(error.status)) {
+              res.status(error.status).render('login', { title: 'Sign in', error: error.message, username: body.username, next: body.next ?? '', csrfToken: csrfToken(req), user: null });
+              return resolve();
+            }
+            return reject(error ?? new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password'));
+          }
+          req.logIn(user, (loginError) => {
+            if (loginError) return reject(loginError);
+            const token = csrfToken(req);
+            if (isForm) res.redirect(303, user.mustChangePassword ? '/profile/view?mustChangePassword=1' : safeNext(body.next));
+            else res.json({ user: toSessionUser(user), csrfToken: token });
+            resolve();
+          });
+        })(req, res, ((err: unknown) => reject(err)) as NextFunction);
+      }),
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'post', path: '/logout', tag: 'Authentication', access: 'authenticated',
+      summary: 'Sign out', description: 'Ends the browser session. A form post is answered with a redirect to the login page.',
+      responses: { 204: { description: 'Signed out' }, 303: { description: 'Form post: redirect to /login' } },
+    },
+    async ({ req, res, ctx }) => {
+      await audit(ctx, { action: 'auth.logout', targetType: 'user', targetId: ctx.user?.id });
+      await new Promise<void>((resolve, reject) => req.logOut((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      res.clearCookie('gas.sid');
+      if (req.is('application/x-www-form-urlencoded')) res.redirect(303, '/login');
+      else res.status(204).end();
+    },
+  );
+
+  return router;
+}

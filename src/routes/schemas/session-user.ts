@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { AuthenticatedUser } from '../../http/context';
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  locale: z.string(),
+  mustChangePassword: z.boolean(),
+  permissions: z.array(z.string()),
+  groupIds: z.array(z.string()),
+});
+
+export function toSessionUser(user: AuthenticatedUser): z.infer<typeof sessionUserSchema> {
+  return { ...user, permissions: [...user.permissions].sort(), groupIds: [...user.groupIds] };
+}

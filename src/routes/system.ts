@@ -1,0 +1,98 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../http/context';
+import { endpoint } from '../http/endpoint';
+import { csrfToken } from '../auth/csrf';
+import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
+import { sessionUserSchema, toSessionUser } from './schemas/session-user';
+
+const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() });
+
+export function createSystemRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/health', tag: 'System', access: 'public',
+      summary: 'Liveness', description: 'Answers while the process runs; checks nothing else.',
+      responses: { 200: { description: 'Alive', schema: z.object({ status: z.literal('ok') }), example: { status: 'ok' } } },
+    },
+    () => ({ status: 'ok' }),
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/ready', tag: 'System', access: 'public',
+      summary: 'Readiness', description: 'Checks that the internal PostgreSQL store and the graph database answer. 503 when either does not.',
+      responses: {
+        200: {
+          description: 'Ready',
+          schema: z.object({ status: z.enum(['ready', 'unavailable']), checks: z.object({ database: checkSchema, graph: checkSchema.extend({ backend: z.string() }) }) }),
+          example: { status: 'ready', checks: { database: { ok: true, ms: 1 }, graph: { ok: true, ms: 2, backend: 'postgres', detail: 'PostgreSQL 15.18' } } },
+        },
+      },
+      errors: [503],
+    },
+    async ({ res }) => {
+      const time = async (check: () => Promise<string | undefined>) => {
+        const started = performance.now();
+        try {
+          const detail = await check();
+          return { ok: true, ms: Math.round(performance.now() - started), ...(detail ? { detail } : {}) };
+        } catch (error) {
+          return { ok: false, ms: Math.round(performance.now() - started), detail: (error as Error).message };
+        }
+      };
+      const database = await time(async () => {
+        await deps.db.raw('select 1');
+        return undefined;
+      });
+      const graph = {
+        ...(await time(async () => {
+          const info = await deps.graph.serverInfo();
+          return `${info.backend} ${info.version}`;
+        })),
+        backend: deps.graph.backend,
+      };
+      const ok = database.ok && graph.ok;
+      res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', checks: { database, graph } });
+    },
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/session', tag: 'Authentication', access: 'public',
+      summary: 'Current session',
+      description: 'Who is signed in, and the CSRF token that cookie-authenticated POST, PUT and DELETE requests must send in the X-CSRF-Token header.',
+      responses: {
+        200: {
+          description: 'Session state',
+          schema: z.object({ authenticated: z.boolean(), authMethod: z.string().nullable(), user: sessionUserSchema.nullable(), csrfToken: z.string() }),
+          example: { authenticated: true, authMethod: 'session', user: { id: '1', username: 'admin', name: 'Administrator', email: '', locale: 'en', mustChangePassword: false, permissions: ['USER_MANAGEMENT'], groupIds: [] }, csrfToken: 'q3Jk9-example-token' },
+        },
+      },
+    },
+    ({ req }) => ({ authenticated: Boolean(req.user), authMethod: req.authMethod ?? null, user: req.user ? toSessionUser(req.user) : null, csrfToken: csrfToken(req) }),
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/permissions', tag: 'Users', access: 'authenticated',
+      summary: 'Permission catalogue', description: 'Every application permission with its stable code, name and description.',
+      responses: {
+        200: {
+          description: 'Permissions',
+          schema: z.array(z.object({ code: z.string(), name: z.string(), description: z.string() })),
+          example: [{ code: 'READ_ALL_DATA', name: 'Read all data', description: 'Read every node, relationship and property; bypasses group data security.' }],
+        },
+      },
+    },
+    () => PERMISSION_CODES.map((code) => ({ code, ...PERMISSIONS[code] })),
+  );
+
+  return router;
+}

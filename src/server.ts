@@ -1,0 +1,75 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import { openDatabase, Database } from './db/database';
+import { migrateToLatest } from './db/migrations';
+import { createLogger } from './logger';
+import { createApp } from './app';
+import { syncPermissions, ensureAdmin, resolveSessionSecret } from './bootstrap';
+import { createGraphStore, waitForGraph } from './graph';
+import { createMailer } from './services/mail/mailer';
+import { CredentialCache } from './auth/credential-cache';
+import type { AppDeps } from './http/context';
+import type { GraphStore } from './graph/graph-store';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const SERVICE_VERSION: string = (require('../package.json') as { version: string }).version;
+
+export interface RunningService {
+  url: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the store, migrates, waits for the graph database, then listens (spec 1.4, 1.7). */
+export async function startService(config: AppConfig, logger: Logger = createLogger(config.log.level)): Promise<RunningService> {
+  let database: Database | undefined;
+  let graph: GraphStore | undefined;
+  try {
+    database = await openDatabase(config);
+    const applied = await migrateToLatest(database.knex);
+    logger.info({ store: database.kind, migrationsApplied: applied.length }, 'internal store ready');
+    await syncPermissions(database.knex);
+    await ensureAdmin(database.knex, config, logger);
+    config.session.secret = resolveSessionSecret(config);
+
+    graph = createGraphStore(config, database.knex, logger);
+    await waitForGraph(graph, config, logger);
+
+    const mailer = createMailer(config.mail.url, config.mail.from, logger);
+    const deps: AppDeps = { config, db: database.knex, graph, mailer, logger, credentialCache: new CredentialCache(config.auth.credentialCacheMs), version: SERVICE_VERSION };
+    const { app, sessionStore } = createApp(deps);
+    const server = http.createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.server.port, config.server.host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const host = config.server.host === '0.0.0.0' || config.server.host === '::' ? '127.0.0.1' : config.server.host;
+    const url = `http://${host}:${port}`;
+    logger.info({ url, store: database.kind, graph: graph.backend }, `listening on ${url}`);
+
+    const db = database;
+    const store = graph;
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        // Stop accepting, let requests in flight finish (bounded), then close pools.
+        const forced = setTimeout(() => server.closeAllConnections(), config.server.shutdownTimeoutMs);
+        forced.unref();
+        server.closeIdleConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        clearTimeout(forced);
+        sessionStore.close();
+        mailer.close();
+        await store.close();
+        await db.close();
+      })());
+    return { url, deps, close };
+  } catch (error) {
+    await graph?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    throw error;
+  }
+}

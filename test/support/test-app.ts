@@ -1,0 +1,118 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import request from 'supertest';
+import type { Express } from 'express';
+import type TestAgent from 'supertest/lib/agent';
+import pino from 'pino';
+import { loadConfig, AppConfig } from '../../src/config';
+import { createApp } from '../../src/app';
+import { syncPermissions, ensureAdmin } from '../../src/bootstrap';
+import { createGraphStore } from '../../src/graph';
+import { createMailer } from '../../src/services/mail/mailer';
+import { CredentialCache } from '../../src/auth/credential-cache';
+import { hashPassword } from '../../src/auth/passwords';
+import type { AppDeps } from '../../src/http/context';
+import type { PermissionCode } from '../../src/auth/permissions';
+import type { KnexSessionStore } from '../../src/auth/session-store';
+import { createTestDatabase, TestDatabase } from './database';
+
+export const ADMIN_PASSWORD = 'admin-password-for-tests';
+
+export interface SessionClient {
+  agent: TestAgent;
+  csrfToken: string;
+  get(url: string): request.Test;
+  post(url: string): request.Test;
+  put(url: string): request.Test;
+  delete(url: string): request.Test;
+}
+
+export interface TestApp {
+  app: Express;
+  deps: AppDeps;
+  config: AppConfig;
+  database: TestDatabase;
+  sessionStore: KnexSessionStore;
+  /** Authorization header value for HTTP Basic. */
+  basic(username: string, password: string): string;
+  /** Signs in through POST /login and returns a cookie client that sends the CSRF token. */
+  login(username: string, password: string): Promise<SessionClient>;
+  /** Inserts a user directly (fast fixture setup); returns its id. */
+  createUser(username: string, options?: { password?: string; permissions?: PermissionCode[]; groupIds?: string[]; email?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real app on a fresh PostgreSQL database (copied from the migrated template), with
+ * the PostgreSQL graph backend in that same database and an administrator `admin`.
+ */
+export async function createTestApp(overrides: Record<string, unknown> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-test-data-'));
+  const config = loadConfig({}, {
+    database: { url: database.url },
+    dataDir,
+    session: { secret: 'test-session-secret' },
+    auth: { adminPassword: ADMIN_PASSWORD },
+    log: { level: 'silent' },
+    ...overrides,
+  });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const db = database.knex;
+  await syncPermissions(db);
+  await ensureAdmin(db, config, logger);
+  const graph = createGraphStore(config, db, logger);
+  await graph.init();
+  const deps: AppDeps = {
+    config,
+    db,
+    graph,
+    mailer: createMailer(config.mail.url, config.mail.from, logger),
+    logger,
+    credentialCache: new CredentialCache(config.auth.credentialCacheMs),
+    version: '0.0.0-test',
+  };
+  const { app, sessionStore } = createApp(deps);
+
+  const login = async (username: string, password: string): Promise<SessionClient> => {
+    const agent = request.agent(app);
+    const response = await agent.post('/login').send({ username, password });
+    if (response.status !== 200) throw new Error(`login of ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    const csrfToken = response.body.csrfToken as string;
+    return {
+      agent,
+      csrfToken,
+      get: (url) => agent.get(url),
+      post: (url) => agent.post(url).set('X-CSRF-Token', csrfToken),
+      put: (url) => agent.put(url).set('X-CSRF-Token', csrfToken),
+      delete: (url) => agent.delete(url).set('X-CSRF-Token', csrfToken),
+    };
+  };
+
+  return {
+    app,
+    deps,
+    config,
+    database,
+    sessionStore,
+    basic: (username, password) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+    login,
+    async createUser(username, options = {}) {
+      const [row] = await db('users')
+        .insert({ username, name: username, email: options.email ?? `${username}@example.test`, password_hash: await hashPassword(options.password ?? `${username}-password-1`) })
+        .returning('id');
+      const id = String(row.id);
+      if (options.permissions?.length) await db('user_permissions').insert(options.permissions.map((code) => ({ user_id: id, permission_code: code })));
+      if (options.groupIds?.length) await db('user_groups').insert(options.groupIds.map((groupId) => ({ user_id: id, group_id: groupId })));
+      return id;
+    },
+    async close() {
+      sessionStore.close();
+      deps.mailer.close();
+      await graph.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
