@@ -1,0 +1,375 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { BadRequestError, GraphUnavailableError, NotImplementedError } from '../../errors';
+import type {
+  AccessScope,
+  CypherResult,
+  DeletedElements,
+  ExploreQuery,
+  ExploreResult,
+  Filter,
+  FindQuery,
+  FindResult,
+  FrequencyQuery,
+  FrequencyResult,
+  FulltextConfig,
+  FulltextStatus,
+  GraphId,
+  GraphNode,
+  GraphPath,
+  GraphRelationship,
+  GraphStore,
+  ImportBatch,
+  ImportBatchResult,
+  NodeInput,
+  NodeUpdate,
+  PathQuery,
+  PropertyPatch,
+  RelationshipInput,
+  SchemaIndex,
+  SchemaIndexInput,
+  ServerInfo,
+  Subgraph,
+} from '../graph-store';
+import { assertIdentifier, assertIdentifiers } from '../identifiers';
+import { FulltextIndex } from './fulltext';
+import { fetchNodes, fetchRelationships, typeCondition } from './reads';
+import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
+import { createSchemaIndex, dropSchemaIndex, listSchemaIndexes } from './schema-indexes';
+import { and, FALSE, Sql, sql, TRUE } from './sql';
+import { ScopeSql } from './sql-filter';
+import * as traversal from './traversal';
+import * as writes from './writes';
+
+export interface PostgresGraphStoreOptions {
+  queryTimeoutMs?: number;
+  /** Rows per page of streamNodes / streamRelationships (default 1000). */
+  streamPageSize?: number;
+  /** Nodes per batch when the fulltext index is populated (default 2000). */
+  fulltextBatchSize?: number;
+  logger?: Logger;
+}
+
+const DEFAULT_LIMIT = 100;
+
+function pageArgs(query: { skip?: number; limit?: number }): { skip: number; limit: number } {
+  const skip = query.skip ?? 0;
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  if (!Number.isInteger(skip) || skip < 0) throw new BadRequestError('skip must be a non-negative integer', 'INVALID_QUERY');
+  if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError('limit must be a non-negative integer', 'INVALID_QUERY');
+  return { skip, limit };
+}
+
+/**
+ * The GraphStore on PostgreSQL (server or PGlite): graph_nodes / graph_relationships with jsonb
+ * properties (migration 20261120000300_property_graph). The AccessScope is compiled into every
+ * statement (see sql-filter.ts); nothing hidden is read back into the process.
+ */
+export class PostgresGraphStore implements GraphStore {
+  readonly backend = 'postgres' as const;
+  private readonly runner: QueryRunner;
+  private readonly fulltext: FulltextIndex;
+  private readonly pageSize: number;
+
+  constructor(
+    readonly knex: Knex,
+    private readonly options: PostgresGraphStoreOptions = {},
+  ) {
+    this.runner = new QueryRunner(knex, options.queryTimeoutMs);
+    this.fulltext = new FulltextIndex(this.runner, options.fulltextBatchSize ?? 2000, options.logger);
+    this.pageSize = options.streamPageSize ?? 1000;
+  }
+
+  async init(): Promise<void> {
+    try {
+      await this.runner.rows(sql`select 1 from graph_nodes limit 1`);
+    } catch (error) {
+      if ((error as { code?: string }).code === '42P01') throw new Error('The graph tables are missing: run the migrations (npm run migrate)');
+      throw error;
+    }
+    await this.fulltext.resume();
+  }
+
+  async close(): Promise<void> {
+    await this.fulltext.stop();
+  }
+
+  async serverInfo(): Promise<ServerInfo> {
+    try {
+      const row = await this.runner.one<{ version: string }>(sql`select current_setting('server_version') as version`);
+      return { backend: 'postgres', version: String(row?.version ?? '') };
+    } catch (error) {
+      if (error instanceof GraphUnavailableError) throw error;
+      throw new GraphUnavailableError(`The graph database is not reachable: ${(error as Error).message}`);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // reads
+
+  getNodes(ids: GraphId[], scope: AccessScope, properties?: string[]): Promise<GraphNode[]> {
+    return fetchNodes(this.runner, new ScopeSql(scope), ids, properties);
+  }
+
+  getRelationships(ids: GraphId[], scope: AccessScope, properties?: string[]): Promise<GraphRelationship[]> {
+    return fetchRelationships(this.runner, new ScopeSql(scope), ids, properties);
+  }
+
+  private async nodeWhere(s: ScopeSql, query: Pick<FindQuery, 'filter' | 'text'>): Promise<Sql> {
+    const parts = [s.nodeVisible('n'), s.nodeFilter('n', query.filter)];
+    if (typeof query.text === 'string' && query.text.trim() !== '') {
+      parts.push(this.fulltext.condition(s, 'n', query.text.trim(), await this.fulltext.isOnline()));
+    }
+    return and(parts);
+  }
+
+  private relationshipWhere(s: ScopeSql, query: Pick<FindQuery, 'filter'>): Sql {
+    return and([s.relationshipFilter('r', query.filter), s.relationshipVisible('r')]);
+  }
+
+  async findNodes(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphNode>> {
+    const s = new ScopeSql(scope);
+    const { skip, limit } = pageArgs(query);
+    const where = await this.nodeWhere(s, query);
+    const order = s.nodeOrder('n', query.sort);
+    if (where === FALSE) return { items: [], total: 0 };
+    const items =
+      limit === 0
+        ? []
+        : await this.runner.rows<NodeRow>(
+            sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${where} ${order} offset ${skip}::bigint limit ${limit}::bigint`,
+          );
+    const count = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_nodes n where ${where}`);
+    return { items: items.map(toNode), total: Number(count?.total ?? 0) };
+  }
+
+  async findRelationships(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphRelationship>> {
+    const s = new ScopeSql(scope);
+    const { skip, limit } = pageArgs(query);
+    if (typeof query.text === 'string' && query.text.trim() !== '') {
+      throw new BadRequestError('Text search applies to nodes only', 'TEXT_SEARCH_NODES_ONLY');
+    }
+    const where = this.relationshipWhere(s, query);
+    const order = s.relationshipOrder('r', query.sort);
+    if (where === FALSE) return { items: [], total: 0 };
+    const items =
+      limit === 0
+        ? []
+        : await this.runner.rows<RelationshipRow>(
+            sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where ${where} ${order} offset ${skip}::bigint limit ${limit}::bigint`,
+          );
+    const count = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_relationships r where ${where}`);
+    return { items: items.map(toRelationship), total: Number(count?.total ?? 0) };
+  }
+
+  /** Keyset pagination (id > last order by id): constant memory, works on PGlite too. */
+  async *streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode> {
+    const s = new ScopeSql(scope);
+    const where = await this.nodeWhere(s, query);
+    if (where === FALSE) return;
+    let last = '0';
+    for (;;) {
+      const rows = await this.runner.rows<NodeRow>(
+        sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where n.id > ${last}::bigint and ${where} order by n.id limit ${this.pageSize}::int`,
+      );
+      for (const row of rows) yield toNode(row);
+      if (rows.length < this.pageSize) return;
+      last = String(rows[rows.length - 1].id);
+    }
+  }
+
+  async *streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship> {
+    const s = new ScopeSql(scope);
+    const where = this.relationshipWhere(s, query);
+    if (where === FALSE) return;
+    let last = '0';
+    for (;;) {
+      const rows = await this.runner.rows<RelationshipRow>(
+        sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where r.id > ${last}::bigint and ${where} order by r.id limit ${this.pageSize}::int`,
+      );
+      for (const row of rows) yield toRelationship(row);
+      if (rows.length < this.pageSize) return;
+      last = String(rows[rows.length - 1].id);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // schema of the data
+
+  async labels(scope: AccessScope): Promise<string[]> {
+    const s = new ScopeSql(scope);
+    const list = s.labelList;
+    if (list !== null) {
+      if (list.length === 0) return [];
+      const rows = await this.runner.rows<{ label: string }>(sql`
+        select l as label from unnest(${list}::text[]) as l
+        where exists (select 1 from graph_nodes n where n.labels @> array[l] and ${s.nodeVisible('n')})
+        order by l`);
+      return rows.map((r) => r.label);
+    }
+    const rows = await this.runner.rows<{ label: string }>(sql`
+      select distinct l as label from graph_nodes n cross join lateral unnest(n.labels) as l where ${s.nodeVisible('n')} order by 1`);
+    return rows.map((r) => r.label);
+  }
+
+  async relationshipTypes(scope: AccessScope): Promise<string[]> {
+    const s = new ScopeSql(scope);
+    const visible = s.relationshipVisible('r');
+    if (visible === FALSE) return [];
+    // Loose index scan over the type index, then one existence probe per type when restricted.
+    const rows = await this.runner.rows<{ type: string }>(sql`
+      with recursive t(type) as (
+        (select type from graph_relationships order by type limit 1)
+        union all
+        select (select r2.type from graph_relationships r2 where r2.type > t.type order by r2.type limit 1) from t where t.type is not null
+      )
+      select t.type from t where t.type is not null
+        ${visible === TRUE ? sql`` : sql`and exists (select 1 from graph_relationships r where r.type = t.type and ${visible})`}
+      order by 1`);
+    return rows.map((r) => r.type);
+  }
+
+  async propertyKeys(scope: AccessScope): Promise<string[]> {
+    const s = new ScopeSql(scope);
+    const rows = await this.runner.rows<{ key: string }>(sql`
+      select k as key from (
+        select jsonb_object_keys(${s.nodeProperties('n')}) as k from graph_nodes n where ${s.nodeVisible('n')}
+        union
+        select jsonb_object_keys(${s.relationshipProperties('r')}) as k from graph_relationships r where ${s.relationshipVisible('r')}
+      ) keys order by 1`);
+    return rows.map((r) => r.key);
+  }
+
+  async frequency(query: FrequencyQuery, scope: AccessScope): Promise<FrequencyResult> {
+    const s = new ScopeSql(scope);
+    const property = assertIdentifier('property', query?.property);
+    if (!['nodes', 'relationships', 'all'].includes(query.target)) throw new BadRequestError('target is one of nodes, relationships, all', 'INVALID_QUERY');
+    const limit = query.limit ?? 20;
+    if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError('limit must be a non-negative integer', 'INVALID_QUERY');
+    const parts: Sql[] = [];
+    if (query.target !== 'relationships') {
+      const labels = query.labels && query.labels.length > 0 ? assertIdentifiers('label', query.labels) : [];
+      const labelSql = labels.length === 0 ? TRUE : labels.every((l) => s.labelVisible(l)) ? sql`n.labels @> ${labels}::text[]` : FALSE;
+      const where = and([s.nodeVisible('n'), labelSql]);
+      if (where !== FALSE) parts.push(sql`select ${s.nodeAccessor('n', property)} as v from graph_nodes n where ${where}`);
+    }
+    if (query.target !== 'nodes') {
+      const where = and([typeCondition(s, 'r', query.types), s.relationshipVisible('r')]);
+      if (where !== FALSE) parts.push(sql`select ${s.relationshipAccessor('r', property)} as v from graph_relationships r where ${where}`);
+    }
+    if (parts.length === 0) return { property, values: [], total: 0, distinct: 0 };
+    const union = new Sql(parts.map((p) => p.text).join(' union all '), parts.flatMap((p) => p.values));
+    const rows = await this.runner.rows<{ value: unknown; count: number; total: string; distinct: number }>(sql`
+      with vals as (${union}),
+      agg as (select v, count(*)::bigint as c from vals where v is not null group by v)
+      select v as value, c::int as count, (sum(c) over ())::bigint::text as total, (count(*) over ())::int as distinct
+      from agg order by c desc, v limit ${Math.max(limit, 1)}::int`);
+    return {
+      property,
+      values: limit === 0 ? [] : rows.map((r) => ({ value: r.value, count: Number(r.count) })),
+      total: rows.length > 0 ? Number(rows[0].total) : 0,
+      distinct: rows.length > 0 ? Number(rows[0].distinct) : 0,
+    };
+  }
+
+  async sample(limit: number, scope: AccessScope): Promise<Subgraph> {
+    if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError('limit must be a non-negative integer', 'INVALID_QUERY');
+    if (limit === 0) return { nodes: [], relationships: [] };
+    const s = new ScopeSql(scope);
+    const nodes = await this.runner.rows<NodeRow>(sql`select ${s.nodeColumns('n')} from graph_nodes n where ${s.nodeVisible('n')} order by n.id limit ${limit}::int`);
+    const rels = await this.runner.rows<RelationshipRow>(
+      sql`select ${s.relationshipColumns('r')} from graph_relationships r where ${s.relationshipVisible('r')} order by r.id limit ${limit}::int`,
+    );
+    return { nodes: nodes.map(toNode), relationships: rels.map(toRelationship) };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // traversal
+
+  directRelationships(a: GraphId[], b: GraphId[], scope: AccessScope, types?: string[]): Promise<GraphRelationship[]> {
+    return traversal.directRelationships(this.runner, new ScopeSql(scope), a, b, types);
+  }
+
+  indirectRelationships(nodeIds: GraphId[], query: PathQuery, scope: AccessScope): Promise<GraphPath[]> {
+    return traversal.indirectRelationships(this.runner, new ScopeSql(scope), nodeIds, query ?? {});
+  }
+
+  explore(query: ExploreQuery, scope: AccessScope): Promise<ExploreResult> {
+    return traversal.explore(this.runner, new ScopeSql(scope), query);
+  }
+
+  shortestPaths(from: GraphId, to: GraphId, query: PathQuery, scope: AccessScope): Promise<GraphPath[]> {
+    return traversal.shortestPaths(this.runner, new ScopeSql(scope), from, to, query ?? {});
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // writes
+
+  createNode(input: NodeInput, scope: AccessScope): Promise<GraphNode> {
+    return writes.createNode(this.runner, new ScopeSql(scope), input);
+  }
+
+  createRelationship(input: RelationshipInput, scope: AccessScope): Promise<GraphRelationship | null> {
+    return writes.createRelationship(this.runner, new ScopeSql(scope), input);
+  }
+
+  updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope): Promise<GraphNode | null> {
+    return writes.updateNode(this.runner, new ScopeSql(scope), id, update);
+  }
+
+  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope): Promise<GraphRelationship | null> {
+    return writes.updateRelationship(this.runner, new ScopeSql(scope), id, patch);
+  }
+
+  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope): Promise<number> {
+    return writes.updateNodesMatching(this.runner, new ScopeSql(scope), filter, update);
+  }
+
+  deleteNode(id: GraphId, scope: AccessScope): Promise<DeletedElements | null> {
+    return writes.deleteNode(this.runner, new ScopeSql(scope), id);
+  }
+
+  deleteRelationship(id: GraphId, scope: AccessScope): Promise<DeletedElements | null> {
+    return writes.deleteRelationship(this.runner, new ScopeSql(scope), id);
+  }
+
+  importBatch(batch: ImportBatch): Promise<ImportBatchResult> {
+    return writes.importBatch(this.runner, batch);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // schema indexes and fulltext
+
+  listIndexes(): Promise<SchemaIndex[]> {
+    return listSchemaIndexes(this.runner);
+  }
+
+  createIndex(input: SchemaIndexInput): Promise<SchemaIndex> {
+    return createSchemaIndex(this.runner, input);
+  }
+
+  dropIndex(input: SchemaIndexInput): Promise<boolean> {
+    return dropSchemaIndex(this.runner, input);
+  }
+
+  fulltextStatus(): Promise<FulltextStatus> {
+    return this.fulltext.status();
+  }
+
+  createFulltextIndex(config: FulltextConfig): Promise<FulltextStatus> {
+    return this.fulltext.create(config);
+  }
+
+  dropFulltextIndex(): Promise<void> {
+    return this.fulltext.drop();
+  }
+
+  /** Waits until no fulltext population runs in this process (tests, orderly shutdown). */
+  fulltextIdle(): Promise<void> {
+    return this.fulltext.idle();
+  }
+
+  async runCypher(): Promise<CypherResult> {
+    throw new NotImplementedError('Cypher queries need the Neo4j backend; this service runs on the PostgreSQL graph backend', 'CYPHER_NOT_SUPPORTED');
+  }
+}

@@ -1,0 +1,47 @@
+import type { GraphNode, GraphRelationship } from '../graph-store';
+import { assertIdentifiers } from '../identifiers';
+import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
+import { Executor, FALSE, raw, Sql, sql, TRUE, validIds } from './sql';
+import type { ScopeSql } from './sql-filter';
+
+/** Visible nodes by id, projected through the scope, in id order. */
+export async function fetchNodes(runner: QueryRunner, scope: ScopeSql, ids: readonly unknown[], properties?: string[], executor?: Executor): Promise<GraphNode[]> {
+  const valid = [...new Set(validIds(ids))];
+  if (valid.length === 0) return [];
+  const rows = await runner.rows<NodeRow>(
+    sql`select ${scope.nodeColumns('n', properties)} from graph_nodes n where n.id = any(${valid}::bigint[]) and ${scope.nodeVisible('n')} order by n.id`,
+    executor,
+  );
+  return rows.map(toNode);
+}
+
+/** Visible relationships by id (own rule and both ends visible), projected, in id order. */
+export async function fetchRelationships(
+  runner: QueryRunner,
+  scope: ScopeSql,
+  ids: readonly unknown[],
+  properties?: string[],
+  executor?: Executor,
+): Promise<GraphRelationship[]> {
+  const valid = [...new Set(validIds(ids))];
+  if (valid.length === 0) return [];
+  const rows = await runner.rows<RelationshipRow>(
+    sql`select ${scope.relationshipColumns('r', properties)} from graph_relationships r where r.id = any(${valid}::bigint[]) and ${scope.relationshipVisible('r')} order by r.id`,
+    executor,
+  );
+  return rows.map(toRelationship);
+}
+
+/** "r has one of these types", limited to the visible ones; TRUE when no types are asked for. */
+export function typeCondition(scope: ScopeSql, alias: string, types: string[] | undefined): Sql {
+  if (!types || types.length === 0) return TRUE;
+  const visible = scope.filterLabelsOrTypes(assertIdentifiers('relationship type', types), 'type');
+  return visible.length === 0 ? FALSE : sql`${raw(alias)}.type = any(${visible}::text[])`;
+}
+
+/** "n has at least one of these labels", limited to the visible ones; TRUE when none are asked for. */
+export function labelCondition(scope: ScopeSql, alias: string, labels: string[] | undefined): Sql {
+  if (!labels || labels.length === 0) return TRUE;
+  const visible = scope.filterLabelsOrTypes(assertIdentifiers('label', labels), 'label');
+  return visible.length === 0 ? FALSE : sql`${raw(alias)}.labels && ${visible}::text[]`;
+}

@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import { AppError, BadRequestError, GraphTimeoutError, GraphUnavailableError } from '../../errors';
+import type { GraphNode, GraphRelationship } from '../graph-store';
+import type { Executor, Sql } from './sql';
+
+/** Runs compiled Sql on knex (or a transaction), with the query time limit and error mapping. */
+export class QueryRunner {
+  private readonly canCancel: boolean;
+
+  constructor(
+    readonly knex: Knex,
+    readonly timeoutMs?: number,
+  ) {
+    // PGlite (knex-pglite) cannot cancel a running query; node-postgres can.
+    this.canCancel = (knex.client as { config?: { client?: unknown } }).config?.client === 'pg';
+  }
+
+  async rows<T = Record<string, unknown>>(query: Sql, executor: Executor = this.knex): Promise<T[]> {
+    let statement = executor.raw(query.text, query.values as Knex.RawBinding[]);
+    if (this.timeoutMs) statement = statement.timeout(this.timeoutMs, { cancel: this.canCancel });
+    try {
+      const result = (await statement) as { rows: T[] };
+      return result.rows;
+    } catch (error) {
+      throw mapDatabaseError(error);
+    }
+  }
+
+  async one<T = Record<string, unknown>>(query: Sql, executor: Executor = this.knex): Promise<T | undefined> {
+    return (await this.rows<T>(query, executor))[0];
+  }
+}
+
+export function mapDatabaseError(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const e = error as { name?: string; code?: string; message?: string };
+  if (e?.name === 'KnexTimeoutError' && /query/i.test(e.message ?? '')) return new GraphTimeoutError();
+  if (e?.code === '57014') return new GraphTimeoutError();
+  if (e?.code === '2201B') return new BadRequestError('Invalid regular expression in filter', 'INVALID_FILTER');
+  if (e?.code && ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03'].includes(e.code)) {
+    return new GraphUnavailableError();
+  }
+  if (e?.code?.startsWith('08')) return new GraphUnavailableError();
+  if (e?.name === 'KnexTimeoutError') return new GraphUnavailableError();
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export interface NodeRow {
+  id: string;
+  labels: string[];
+  properties: Record<string, unknown>;
+}
+
+export interface RelationshipRow {
+  id: string;
+  type: string;
+  start_id: string;
+  end_id: string;
+  properties: Record<string, unknown>;
+}
+
+export function toNode(row: NodeRow): GraphNode {
+  return { id: String(row.id), labels: row.labels ?? [], properties: row.properties ?? {} };
+}
+
+export function toRelationship(row: RelationshipRow): GraphRelationship {
+  return {
+    id: String(row.id),
+    type: row.type,
+    startNodeId: String(row.start_id),
+    endNodeId: String(row.end_id),
+    properties: row.properties ?? {},
+  };
+}

@@ -1,0 +1,322 @@
+import type { AccessScope, Filter, PropertyRule, SortKey } from '../graph-store';
+import { assertFilter, assertIdentifier } from '../identifiers';
+import { and, FALSE, or, raw, Sql, sql, TRUE, validIds } from './sql';
+
+/**
+ * Compiles the filter language and the AccessScope to parameterised SQL over graph_nodes /
+ * graph_relationships. Aliases are constant names chosen by the calling code; labels, types,
+ * property names and values are always bindings.
+ *
+ * Hidden properties read as absent (SQL NULL): a filter on one matches nothing (as on a missing
+ * property), a sort on one sorts as missing, and projections strip them with
+ * gas_visible_properties (see the migration).
+ */
+
+interface FilterContext {
+  entity: 'node' | 'relationship';
+  alias: string;
+  /** jsonb value of the property, NULL when absent or hidden. */
+  accessor(property: string): Sql;
+  /** Whether the (raw) properties may be probed with a containment test for `=`. */
+  containment: boolean;
+  label(label: string): Sql;
+  type(type: string): Sql;
+}
+
+function hides(rule: PropertyRule | undefined, property: string): boolean {
+  if (!rule) return false;
+  if (Array.isArray(rule.deny) && rule.deny.includes(property)) return true;
+  if (Array.isArray(rule.allow) && !rule.allow.includes(property)) return true;
+  return false;
+}
+
+function hasRules(rules: Record<string, PropertyRule> | undefined): rules is Record<string, PropertyRule> {
+  return !!rules && Object.keys(rules).length > 0;
+}
+
+function compileFilter(filter: Filter, ctx: FilterContext): Sql {
+  if ('and' in filter) return and(filter.and.map((f) => compileFilter(f, ctx)));
+  if ('or' in filter) return or(filter.or.map((f) => compileFilter(f, ctx)));
+  if ('not' in filter) {
+    const inner = compileFilter(filter.not, ctx);
+    if (inner === TRUE) return FALSE;
+    if (inner === FALSE) return TRUE;
+    return sql`(not ${inner})`;
+  }
+  if ('label' in filter) return ctx.entity === 'node' ? ctx.label(filter.label) : FALSE;
+  if ('type' in filter) return ctx.entity === 'relationship' ? ctx.type(filter.type) : FALSE;
+  if ('ids' in filter) {
+    const ids = validIds(filter.ids);
+    return ids.length === 0 ? FALSE : sql`${raw(ctx.alias)}.id = any(${ids}::bigint[])`;
+  }
+  const acc = ctx.accessor(filter.property);
+  const text = sql`(${acc} #>> '{}')`;
+  const isString = sql`jsonb_typeof(${acc}) = 'string'`;
+  switch (filter.operator) {
+    case 'IS NULL':
+      return sql`(${acc} is null)`;
+    case 'IS NOT NULL':
+      return sql`(${acc} is not null)`;
+    case '=': {
+      const json = JSON.stringify(filter.value);
+      const eq = sql`${acc} = ${json}::jsonb`;
+      if (!ctx.containment) return sql`(${eq})`;
+      const a = raw(ctx.alias);
+      // Raw-property probes let the planner use the GIN index (and a schema index for strings);
+      // the accessor comparison keeps hidden properties unmatched.
+      const contains = sql`${a}.properties @> jsonb_build_object(${filter.property}::text, ${json}::jsonb)`;
+      const probe = typeof filter.value === 'string' ? sql`${contains} and (${a}.properties ->> ${filter.property}::text) = ${filter.value}::text` : contains;
+      return sql`(${probe} and ${eq})`;
+    }
+    case '<>':
+      return sql`(${acc} <> ${JSON.stringify(filter.value)}::jsonb)`;
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      const json = JSON.stringify(filter.value);
+      return sql`(jsonb_typeof(${acc}) = jsonb_typeof(${json}::jsonb) and ${acc} ${raw(filter.operator)} ${json}::jsonb)`;
+    }
+    case 'IN':
+      return sql`(${acc} in (select jsonb_array_elements(${JSON.stringify(filter.value)}::jsonb)))`;
+    case 'CONTAINS':
+      return sql`(${isString} and strpos(${text}, ${String(filter.value)}::text) > 0)`;
+    case 'STARTS WITH':
+      return sql`(${isString} and starts_with(${text}, ${String(filter.value)}::text))`;
+    case 'ENDS WITH': {
+      const v = String(filter.value);
+      return sql`(${isString} and right(${text}, ${v.length}::int) = ${v}::text)`;
+    }
+    case '=~':
+      return sql`(${isString} and ${text} ~ ('^(\\?:' || ${String(filter.value)}::text || ')$'))`;
+    default:
+      return FALSE;
+  }
+}
+
+export class ScopeSql {
+  readonly open: boolean;
+  private readonly visibleLabels: string[] | null;
+  private readonly visibleTypes: string[] | null;
+  private readonly nodeRules: Record<string, PropertyRule> | null;
+  private readonly relRules: Record<string, PropertyRule> | null;
+
+  constructor(readonly scope: AccessScope) {
+    const unrestricted = scope.unrestricted === true;
+    this.visibleLabels = unrestricted || scope.labels === '*' ? null : [...scope.labels];
+    this.visibleTypes = unrestricted || scope.types === '*' ? null : [...scope.types];
+    this.nodeRules = !unrestricted && hasRules(scope.nodeProperties) ? scope.nodeProperties : null;
+    this.relRules = !unrestricted && hasRules(scope.relationshipProperties) ? scope.relationshipProperties : null;
+    if (!unrestricted) {
+      if (scope.nodeFilter !== undefined) assertFilter(scope.nodeFilter, 'scope.nodeFilter');
+      if (scope.relationshipFilter !== undefined) assertFilter(scope.relationshipFilter, 'scope.relationshipFilter');
+    }
+    this.open =
+      unrestricted ||
+      (this.visibleLabels === null &&
+        this.visibleTypes === null &&
+        !this.nodeRules &&
+        !this.relRules &&
+        scope.nodeFilter === undefined &&
+        scope.relationshipFilter === undefined);
+  }
+
+  /** The visible labels, or null when every label is visible. */
+  get labelList(): string[] | null {
+    return this.visibleLabels;
+  }
+
+  labelVisible(label: string): boolean {
+    return this.visibleLabels === null || this.visibleLabels.includes(label);
+  }
+
+  typeVisible(type: string): boolean {
+    return this.visibleTypes === null || this.visibleTypes.includes(type);
+  }
+
+  /** The visible ones among these labels or types. */
+  filterLabelsOrTypes(names: string[], kind: 'label' | 'type'): string[] {
+    return names.filter((n) => (kind === 'label' ? this.labelVisible(n) : this.typeVisible(n)));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // rows
+
+  /** The node row rule: a visible label, and the scope's node filter. */
+  nodeVisible(alias: string): Sql {
+    if (this.scope.unrestricted) return TRUE;
+    const a = raw(alias);
+    const parts: Sql[] = [];
+    if (this.visibleLabels !== null) parts.push(this.visibleLabels.length === 0 ? FALSE : sql`${a}.labels && ${this.visibleLabels}::text[]`);
+    if (this.scope.nodeFilter !== undefined) parts.push(compileFilter(this.scope.nodeFilter, this.rawNodeContext(alias)));
+    return and(parts);
+  }
+
+  /** The relationship rule without its ends: a visible type and the scope's relationship filter. */
+  relationshipOwnVisible(alias: string): Sql {
+    if (this.scope.unrestricted) return TRUE;
+    const a = raw(alias);
+    const parts: Sql[] = [];
+    if (this.visibleTypes !== null) parts.push(this.visibleTypes.length === 0 ? FALSE : sql`${a}.type = any(${this.visibleTypes}::text[])`);
+    if (this.scope.relationshipFilter !== undefined) parts.push(compileFilter(this.scope.relationshipFilter, this.rawRelationshipContext(alias)));
+    return and(parts);
+  }
+
+  /** A relationship is visible when it passes its own rule and both ends are visible. */
+  relationshipVisible(alias: string): Sql {
+    const own = this.relationshipOwnVisible(alias);
+    const ends = this.nodeVisible('gas_end');
+    if (ends === TRUE) return own;
+    const a = raw(alias);
+    return and([
+      own,
+      sql`exists (select 1 from graph_nodes gas_end where gas_end.id = ${a}.start_id and ${ends})`,
+      sql`exists (select 1 from graph_nodes gas_end where gas_end.id = ${a}.end_id and ${ends})`,
+    ]);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // user filters, sorts and accessors (hidden properties read as NULL)
+
+  nodeAccessor(alias: string, property: string): Sql {
+    assertIdentifier('property', property);
+    const a = raw(alias);
+    const plain = sql`${a}.properties -> ${property}::text`;
+    if (!this.nodeRules) return plain;
+    if (hides(this.nodeRules['*'], property)) return raw('null::jsonb');
+    const hiding = Object.keys(this.nodeRules).filter((label) => label !== '*' && hides(this.nodeRules![label], property));
+    if (hiding.length === 0) return plain;
+    return sql`(case when not (${a}.labels && ${hiding}::text[]) then ${plain} end)`;
+  }
+
+  relationshipAccessor(alias: string, property: string): Sql {
+    assertIdentifier('property', property);
+    const a = raw(alias);
+    const plain = sql`${a}.properties -> ${property}::text`;
+    if (!this.relRules) return plain;
+    if (hides(this.relRules['*'], property)) return raw('null::jsonb');
+    const hiding = Object.keys(this.relRules).filter((type) => type !== '*' && hides(this.relRules![type], property));
+    if (hiding.length === 0) return plain;
+    return sql`(case when not (${a}.type = any(${hiding}::text[])) then ${plain} end)`;
+  }
+
+  /** A user filter on nodes; throws BadRequestError when malformed. */
+  nodeFilter(alias: string, filter: Filter | undefined): Sql {
+    if (filter === undefined) return TRUE;
+    assertFilter(filter);
+    return compileFilter(filter, {
+      entity: 'node',
+      alias,
+      accessor: (p) => this.nodeAccessor(alias, p),
+      containment: true,
+      label: (l) => (this.labelVisible(l) ? sql`${raw(alias)}.labels @> array[${l}::text]` : FALSE),
+      type: () => FALSE,
+    });
+  }
+
+  relationshipFilter(alias: string, filter: Filter | undefined): Sql {
+    if (filter === undefined) return TRUE;
+    assertFilter(filter);
+    return compileFilter(filter, {
+      entity: 'relationship',
+      alias,
+      accessor: (p) => this.relationshipAccessor(alias, p),
+      containment: true,
+      label: () => FALSE,
+      type: (t) => (this.typeVisible(t) ? sql`${raw(alias)}.type = ${t}::text` : FALSE),
+    });
+  }
+
+  nodeOrder(alias: string, sort: SortKey[] | undefined): Sql {
+    return this.order(alias, sort, (p) => this.nodeAccessor(alias, p));
+  }
+
+  relationshipOrder(alias: string, sort: SortKey[] | undefined): Sql {
+    return this.order(alias, sort, (p) => this.relationshipAccessor(alias, p));
+  }
+
+  private order(alias: string, sort: SortKey[] | undefined, accessor: (p: string) => Sql): Sql {
+    const keys = (sort ?? []).map((key) => {
+      const dir = key.direction === 'desc' ? 'desc nulls last' : 'asc nulls last';
+      return sql`${accessor(key.property)} ${raw(dir)}`;
+    });
+    keys.push(sql`${raw(alias)}.id asc`);
+    return sql`order by ${joinComma(keys)}`;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // projections
+
+  nodeLabels(alias: string): Sql {
+    const a = raw(alias);
+    if (this.visibleLabels === null) return sql`${a}.labels`;
+    return sql`array(select u.l from unnest(${a}.labels) with ordinality as u(l, o) where u.l = any(${this.visibleLabels}::text[]) order by u.o)`;
+  }
+
+  nodeProperties(alias: string, properties?: string[]): Sql {
+    const a = raw(alias);
+    let expr = this.nodeRules ? sql`gas_visible_properties(${a}.labels, ${a}.properties, ${JSON.stringify(this.nodeRules)}::jsonb)` : sql`${a}.properties`;
+    if (properties) {
+      properties.forEach((p) => assertIdentifier('property', p));
+      expr = sql`gas_pick_properties(${expr}, ${properties}::text[])`;
+    }
+    return expr;
+  }
+
+  relationshipProperties(alias: string, properties?: string[]): Sql {
+    const a = raw(alias);
+    let expr = this.relRules ? sql`gas_visible_properties(array[${a}.type], ${a}.properties, ${JSON.stringify(this.relRules)}::jsonb)` : sql`${a}.properties`;
+    if (properties) {
+      properties.forEach((p) => assertIdentifier('property', p));
+      expr = sql`gas_pick_properties(${expr}, ${properties}::text[])`;
+    }
+    return expr;
+  }
+
+  /** Columns id, labels, properties of a node row. */
+  nodeColumns(alias: string, properties?: string[]): Sql {
+    return sql`${raw(alias)}.id::text as id, ${this.nodeLabels(alias)} as labels, ${this.nodeProperties(alias, properties)} as properties`;
+  }
+
+  /** Columns id, type, start_id, end_id, properties of a relationship row. */
+  relationshipColumns(alias: string, properties?: string[]): Sql {
+    const a = raw(alias);
+    return sql`${a}.id::text as id, ${a}.type as type, ${a}.start_id::text as start_id, ${a}.end_id::text as end_id, ${this.relationshipProperties(alias, properties)} as properties`;
+  }
+
+  /** Whether property `p` is visible on element `alias` (fulltext entries carry the name in a column). */
+  nodePropertyVisibleExpr(alias: string, propertyColumn: Sql): Sql {
+    if (!this.nodeRules) return TRUE;
+    return sql`gas_property_visible(${raw(alias)}.labels, ${propertyColumn}, ${JSON.stringify(this.nodeRules)}::jsonb)`;
+  }
+
+  // The scope's own filters see the raw properties and every label.
+  private rawNodeContext(alias: string): FilterContext {
+    return {
+      entity: 'node',
+      alias,
+      accessor: (p) => sql`${raw(alias)}.properties -> ${p}::text`,
+      containment: true,
+      label: (l) => sql`${raw(alias)}.labels @> array[${l}::text]`,
+      type: () => FALSE,
+    };
+  }
+
+  private rawRelationshipContext(alias: string): FilterContext {
+    return {
+      entity: 'relationship',
+      alias,
+      accessor: (p) => sql`${raw(alias)}.properties -> ${p}::text`,
+      containment: true,
+      label: () => FALSE,
+      type: (t) => sql`${raw(alias)}.type = ${t}::text`,
+    };
+  }
+}
+
+function joinComma(parts: Sql[]): Sql {
+  return new Sql(
+    parts.map((p) => p.text).join(', '),
+    parts.flatMap((p) => p.values),
+  );
+}

@@ -1,0 +1,210 @@
+import { BadRequestError } from '../../errors';
+import type { ExploreQuery, ExploreResult, GraphId, GraphNode, GraphPath, GraphRelationship, PathQuery } from '../graph-store';
+import { fetchNodes, fetchRelationships, labelCondition, typeCondition } from './reads';
+import { QueryRunner, RelationshipRow, toRelationship } from './runner';
+import { and, FALSE, isValidId, join, Sql, sql, validIds } from './sql';
+import type { ScopeSql } from './sql-filter';
+
+/**
+ * Traversals. Every step only walks relationships passing the scope's own rule (type, filter)
+ * into nodes passing the node rule, so hidden nodes and relationships are never crossed.
+ */
+
+type Direction = 'in' | 'out' | 'both';
+
+function direction(value: unknown): Direction {
+  if (value === undefined) return 'both';
+  if (value === 'in' || value === 'out' || value === 'both') return value;
+  throw new BadRequestError('direction is one of in, out, both', 'INVALID_DIRECTION');
+}
+
+function positiveInt(value: unknown, fallback: number, max: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new BadRequestError(`${name} must be a positive integer`, 'INVALID_QUERY');
+  return Math.min(value, max);
+}
+
+/** One step from the nodes of `from` (an SQL expression of bigint): rows (rid, src, dst). */
+function stepSql(scope: ScopeSql, dir: Direction, from: Sql, types: string[] | undefined): Sql {
+  const own = (alias: string) => and([scope.relationshipOwnVisible(alias), typeCondition(scope, alias, types)]);
+  const parts: Sql[] = [];
+  if (dir === 'out' || dir === 'both') parts.push(sql`select r.id as rid, r.start_id as src, r.end_id as dst from graph_relationships r where r.start_id = ${from} and ${own('r')}`);
+  if (dir === 'in' || dir === 'both') parts.push(sql`select r.id as rid, r.end_id as src, r.start_id as dst from graph_relationships r where r.end_id = ${from} and ${own('r')}`);
+  return join(parts, ' union all ');
+}
+
+export async function directRelationships(runner: QueryRunner, scope: ScopeSql, a: GraphId[], b: GraphId[], types?: string[]): Promise<GraphRelationship[]> {
+  const typeSql = typeCondition(scope, 'r', types);
+  const ia = validIds(a);
+  const ib = validIds(b);
+  if (ia.length === 0 || ib.length === 0 || typeSql === FALSE) return [];
+  const rows = await runner.rows<RelationshipRow>(sql`
+    select ${scope.relationshipColumns('r')} from graph_relationships r
+    where ((r.start_id = any(${ia}::bigint[]) and r.end_id = any(${ib}::bigint[])) or (r.start_id = any(${ib}::bigint[]) and r.end_id = any(${ia}::bigint[])))
+      and ${typeSql} and ${scope.relationshipVisible('r')}
+    order by r.id`);
+  return rows.map(toRelationship);
+}
+
+export async function explore(runner: QueryRunner, scope: ScopeSql, query: ExploreQuery): Promise<ExploreResult> {
+  const dir = direction(query.direction);
+  const limit = positiveInt(query.limit, 100, 100000, 'limit');
+  const empty: ExploreResult = { nodes: [], relationships: [], remaining: 0 };
+  if (!isValidId(query.nodeId)) return empty;
+  const center = await fetchNodes(runner, scope, [query.nodeId]);
+  if (center.length === 0) return empty;
+  const c = sql`${query.nodeId}::bigint`;
+  const picked = await runner.rows<{ id: string; total: number }>(sql`
+    with nb as (${stepSql(scope, dir, c, query.types)}),
+    vis as (
+      select distinct nb.dst from nb join graph_nodes n on n.id = nb.dst
+      where nb.dst <> ${c} and ${scope.nodeVisible('n')} and ${labelCondition(scope, 'n', query.labels)}
+    )
+    select dst::text as id, (count(*) over ())::int as total from vis order by dst limit ${limit}::int`);
+  if (picked.length === 0) return { nodes: center, relationships: [], remaining: 0 };
+  const ids = picked.map((p) => p.id);
+  const [nodes, relRows] = [
+    await fetchNodes(runner, scope, [query.nodeId, ...ids]),
+    await runner.rows<RelationshipRow>(sql`
+      select ${scope.relationshipColumns('r')} from graph_relationships r
+      where r.id in (select nb.rid from (${stepSql(scope, dir, c, query.types)}) nb where nb.dst = any(${ids}::bigint[]))
+      order by r.id`),
+  ];
+  return { nodes, relationships: relRows.map(toRelationship), remaining: Math.max(0, Number(picked[0].total) - ids.length) };
+}
+
+export async function indirectRelationships(runner: QueryRunner, scope: ScopeSql, nodeIds: GraphId[], query: PathQuery): Promise<GraphPath[]> {
+  const dir = direction(query.direction);
+  const maxDepth = positiveInt(query.maxDepth, 3, 8, 'maxDepth');
+  const limit = positiveInt(query.limit, 100, 10000, 'limit');
+  const ids = [...new Set(validIds(nodeIds))];
+  if (ids.length < 2 || maxDepth < 2) return [];
+  const set = sql`${ids}::bigint[]`;
+  const rows = await runner.rows<{ nodes: string[]; rels: string[] }>(sql`
+    with recursive walk(node, nodes, rels, depth) as (
+      select n.id, array[n.id], array[]::bigint[], 0 from graph_nodes n where n.id = any(${set}) and ${scope.nodeVisible('n')}
+      union all
+      select st.dst, w.nodes || st.dst, w.rels || st.rid, w.depth + 1
+      from walk w
+      cross join lateral (${stepSql(scope, dir, sql`w.node`, query.types)}) st
+      join graph_nodes nn on nn.id = st.dst
+      where w.depth < ${maxDepth}::int
+        and (w.depth = 0 or not (w.node = any(${set})))
+        and not (st.dst = any(w.nodes))
+        and ${scope.nodeVisible('nn')}
+    )
+    select nodes::text[] as nodes, rels::text[] as rels from walk
+    where depth >= 2 and node = any(${set}) ${dir === 'both' ? sql`and nodes[1] < node` : sql``}
+    limit ${limit}::int`);
+  rows.sort((x, y) => x.nodes.length - y.nodes.length || compareIdLists(x.nodes, y.nodes) || compareIdLists(x.rels, y.rels));
+  return materialise(runner, scope, rows);
+}
+
+function compareIdLists(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const d = BigInt(a[i]) - BigInt(b[i]);
+    if (d !== 0n) return d < 0n ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** Loads the nodes and relationships of id paths (projected through the scope) into GraphPaths. */
+async function materialise(runner: QueryRunner, scope: ScopeSql, paths: Array<{ nodes: string[]; rels: string[] }>): Promise<GraphPath[]> {
+  if (paths.length === 0) return [];
+  const nodeIds = [...new Set(paths.flatMap((p) => p.nodes))];
+  const relIds = [...new Set(paths.flatMap((p) => p.rels))];
+  const nodes = new Map((await fetchNodes(runner, scope, nodeIds)).map((n): [string, GraphNode] => [n.id, n]));
+  const rels = new Map((await fetchRelationships(runner, scope, relIds)).map((r): [string, GraphRelationship] => [r.id, r]));
+  const out: GraphPath[] = [];
+  for (const p of paths) {
+    const pn = p.nodes.map((id) => nodes.get(id));
+    const pr = p.rels.map((id) => rels.get(id));
+    // A path whose element vanished (or became invisible) in between is left out.
+    if (pn.every(Boolean) && pr.every(Boolean)) out.push({ nodes: pn as GraphNode[], relationships: pr as GraphRelationship[] });
+  }
+  return out;
+}
+
+interface Side {
+  dir: Direction;
+  depth: number;
+  frontier: string[];
+  dist: Map<string, number>;
+  /** node -> (relationship, neighbour one step closer to this side's origin) */
+  preds: Map<string, Array<[string, string]>>;
+}
+
+/**
+ * All shortest paths by bidirectional breadth-first search: expand the smaller frontier one level
+ * (one query), stop at the first level where the frontiers meet, then enumerate every shortest
+ * path through the meeting nodes from the predecessor lists of both sides.
+ */
+export async function shortestPaths(runner: QueryRunner, scope: ScopeSql, from: GraphId, to: GraphId, query: PathQuery): Promise<GraphPath[]> {
+  const dir = direction(query.direction);
+  const maxDepth = positiveInt(query.maxDepth, 6, 32, 'maxDepth');
+  const limit = positiveInt(query.limit, 100, 10000, 'limit');
+  if (!isValidId(from) || !isValidId(to)) return [];
+  const ends = await fetchNodes(runner, scope, [from, to], []);
+  if (ends.length !== (from === to ? 1 : 2)) return [];
+  if (from === to) return materialise(runner, scope, [{ nodes: [from], rels: [] }]);
+  if (typeCondition(scope, 'r', query.types) === FALSE) return [];
+
+  const reverse: Record<Direction, Direction> = { out: 'in', in: 'out', both: 'both' };
+  const fwd: Side = { dir, depth: 0, frontier: [from], dist: new Map([[from, 0]]), preds: new Map() };
+  const bwd: Side = { dir: reverse[dir], depth: 0, frontier: [to], dist: new Map([[to, 0]]), preds: new Map() };
+
+  while (fwd.depth + bwd.depth < maxDepth) {
+    const side = fwd.frontier.length <= bwd.frontier.length ? fwd : bwd;
+    const other = side === fwd ? bwd : fwd;
+    if (side.frontier.length === 0) return [];
+    const edges = await runner.rows<{ rid: string; src: string; dst: string }>(sql`
+      select st.rid::text as rid, st.src::text as src, st.dst::text as dst
+      from (${stepSql(scope, side.dir, sql`any(${side.frontier}::bigint[])`, query.types)}) st
+      join graph_nodes n on n.id = st.dst
+      where ${scope.nodeVisible('n')}`);
+    side.depth += 1;
+    const next: string[] = [];
+    for (const e of edges) {
+      const known = side.dist.get(e.dst);
+      if (known === undefined) {
+        side.dist.set(e.dst, side.depth);
+        next.push(e.dst);
+      } else if (known !== side.depth) continue;
+      const list = side.preds.get(e.dst);
+      if (list) list.push([e.rid, e.src]);
+      else side.preds.set(e.dst, [[e.rid, e.src]]);
+    }
+    side.frontier = next;
+    const meeting = next.filter((n) => other.dist.has(n)).sort(compareIds);
+    if (meeting.length > 0) {
+      const paths: Array<{ nodes: string[]; rels: string[] }> = [];
+      outer: for (const m of meeting) {
+        for (const head of halves(fwd, m, from)) {
+          for (const tail of halves(bwd, m, to)) {
+            // head: from .. m ; tail: to .. m  -> from .. m .. to
+            paths.push({ nodes: [...head.nodes, ...tail.nodes.slice(0, -1).reverse()], rels: [...head.rels, ...[...tail.rels].reverse()] });
+            if (paths.length >= limit) break outer;
+          }
+        }
+      }
+      return materialise(runner, scope, paths);
+    }
+  }
+  return [];
+}
+
+function compareIds(a: string, b: string): number {
+  const d = BigInt(a) - BigInt(b);
+  return d === 0n ? 0 : d < 0n ? -1 : 1;
+}
+
+/** Every shortest path origin .. node on one side, as node ids from the origin and relationship ids. */
+function* halves(side: Side, node: string, origin: string): Generator<{ nodes: string[]; rels: string[] }> {
+  if (node === origin) {
+    yield { nodes: [origin], rels: [] };
+    return;
+  }
+  for (const [rid, prev] of side.preds.get(node) ?? []) {
+    for (const h of halves(side, prev, origin)) yield { nodes: [...h.nodes, node], rels: [...h.rels, rid] };
+  }
+}
