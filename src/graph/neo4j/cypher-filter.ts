@@ -1,0 +1,321 @@
+import { BadRequestError } from '../../errors';
+import type { AccessScope, Filter, PropertyRule } from '../graph-store';
+import { assertFilter, assertIdentifier, assertIdentifiers, cypherIdentifier } from '../identifiers';
+import { Dialect, encodeIds, idExpr } from './dialect';
+
+/**
+ * Compiles the filter language and the AccessScope into parameterised Cypher fragments.
+ *
+ * Rules:
+ *  - identifiers (labels, types, property names) are validated and backtick-quoted;
+ *  - every value (filter values, visible label/type lists, property rules, ids) is a parameter;
+ *  - a property hidden by the scope reads as null everywhere a user filter, sort or text search
+ *    touches it (CASE WHEN <visible> THEN v.p END), so it never matches, sorts or counts;
+ *  - projections strip hidden properties and labels inside the query: properties come back as
+ *    [key, value] pairs built with a list comprehension (no APOC needed).
+ *
+ * Variables introduced inside expressions are prefixed `gas` to stay clear of query variables.
+ */
+export class Params {
+  readonly values: Record<string, unknown> = {};
+  private counter = 0;
+  private readonly named = new Map<string, string>();
+
+  /** Binds a new parameter and returns its reference ($name). */
+  add(value: unknown, hint = 'p'): string {
+    const name = `${hint}${this.counter++}`;
+    this.values[name] = value;
+    return `$${name}`;
+  }
+
+  /** Binds a parameter once per key (shared scope lists). */
+  shared(key: string, make: () => unknown): string {
+    let ref = this.named.get(key);
+    if (!ref) {
+      ref = this.add(make(), key);
+      this.named.set(key, ref);
+    }
+    return ref;
+  }
+}
+
+export type ElementKind = 'node' | 'relationship';
+
+export const TRUE = 'true';
+
+export function and(...parts: Array<string | undefined | null | false>): string {
+  const kept = parts.filter((p): p is string => typeof p === 'string' && p !== TRUE && p.length > 0);
+  if (kept.length === 0) return TRUE;
+  return kept.length === 1 ? kept[0] : kept.map((p) => `(${p})`).join(' AND ');
+}
+
+interface WireRule {
+  t: string;
+  allow: string[] | null;
+  deny: string[];
+}
+
+export class CypherCompiler {
+  readonly params = new Params();
+
+  constructor(
+    readonly dialect: Dialect,
+    readonly scope: AccessScope,
+  ) {}
+
+  get restricted(): boolean {
+    return !this.scope.unrestricted;
+  }
+
+  id(variable: string): string {
+    return idExpr(this.dialect, variable);
+  }
+
+  /** `$ids` bound with the dialect's id encoding. */
+  idsParam(ids: readonly string[]): string {
+    return this.params.add(encodeIds(this.dialect, ids), 'ids');
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Visibility
+
+  private visibleLabelsParam(): string | null {
+    if (!this.restricted || this.scope.labels === '*') return null;
+    const labels = assertIdentifiers('label', this.scope.labels);
+    return this.params.shared('scopeLabels', () => labels);
+  }
+
+  private visibleTypesParam(): string | null {
+    if (!this.restricted || this.scope.types === '*') return null;
+    const types = assertIdentifiers('relationship type', this.scope.types);
+    return this.params.shared('scopeTypes', () => types);
+  }
+
+  /** The node is visible: one visible label and the scope's row rule. */
+  nodeVisible(v: string): string {
+    if (!this.restricted) return TRUE;
+    const labels = this.visibleLabelsParam();
+    return and(
+      labels ? `any(gasL IN labels(${v}) WHERE gasL IN ${labels})` : undefined,
+      this.scope.nodeFilter ? this.filter(this.scope.nodeFilter, v, 'node', false) : undefined,
+    );
+  }
+
+  /** Type and row rule of a relationship (its ends are checked separately). */
+  relationshipCore(r: string): string {
+    if (!this.restricted) return TRUE;
+    const types = this.visibleTypesParam();
+    return and(
+      types ? `type(${r}) IN ${types}` : undefined,
+      this.scope.relationshipFilter ? this.filter(this.scope.relationshipFilter, r, 'relationship', false) : undefined,
+    );
+  }
+
+  /** A relationship is visible when its type, its row rule and both ends are. */
+  relationshipVisible(r: string, start: string, end: string): string {
+    return and(this.relationshipCore(r), this.nodeVisible(start), this.nodeVisible(end));
+  }
+
+  private rules(kind: ElementKind): WireRule[] {
+    const source = kind === 'node' ? this.scope.nodeProperties : this.scope.relationshipProperties;
+    if (!source) return [];
+    const out: WireRule[] = [];
+    for (const [token, rule] of Object.entries(source) as Array<[string, PropertyRule]>) {
+      if (token !== '*') assertIdentifier(kind === 'node' ? 'label' : 'relationship type', token);
+      const allow = rule.allow ? assertIdentifiers('property', rule.allow) : null;
+      const deny = rule.deny ? assertIdentifiers('property', rule.deny) : [];
+      if (allow === null && deny.length === 0) continue;
+      out.push({ t: token, allow, deny });
+    }
+    return out;
+  }
+
+  /** True when the scope may hide some property of this kind of element. */
+  hasPropertyRules(kind: ElementKind): boolean {
+    return this.restricted && this.rules(kind).length > 0;
+  }
+
+  /**
+   * The property named by the Cypher expression `key` is visible on element `v`: hidden when any
+   * matching rule ('*' or one of the node's labels / the relationship's type) hides it.
+   */
+  propertyVisible(kind: ElementKind, v: string, key: string): string {
+    if (!this.restricted) return TRUE;
+    const rules = this.rules(kind);
+    if (rules.length === 0) return TRUE;
+    const ref = this.params.shared(kind === 'node' ? 'nodeRules' : 'relRules', () => rules);
+    const matches = kind === 'node' ? `gasR.t = '*' OR gasR.t IN labels(${v})` : `gasR.t = '*' OR gasR.t = type(${v})`;
+    return `all(gasR IN ${ref} WHERE NOT (${matches}) OR (NOT ${key} IN gasR.deny AND (gasR.allow IS NULL OR ${key} IN gasR.allow)))`;
+  }
+
+  /** v.`p`, or null when the property is hidden on this element. */
+  property(kind: ElementKind, v: string, property: string): string {
+    const quoted = `${v}.${cypherIdentifier('property', property)}`;
+    if (!this.hasPropertyRules(kind)) return quoted;
+    const key = this.params.add(property, 'key');
+    return `CASE WHEN ${this.propertyVisible(kind, v, key)} THEN ${quoted} END`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Filters
+
+  /**
+   * Compiles a filter tree for element `v`. `guard` = hidden properties read as null (user
+   * filters); the scope's own row rules are compiled without the guard.
+   */
+  filter(filter: Filter, v: string, kind: ElementKind, guard = true): string {
+    assertFilter(filter);
+    return this.compile(filter, v, kind, guard);
+  }
+
+  private compile(f: Filter, v: string, kind: ElementKind, guard: boolean): string {
+    if ('and' in f) return f.and.map((c) => `(${this.compile(c, v, kind, guard)})`).join(' AND ');
+    if ('or' in f) return f.or.map((c) => `(${this.compile(c, v, kind, guard)})`).join(' OR ');
+    if ('not' in f) return `NOT (${this.compile(f.not, v, kind, guard)})`;
+    if ('label' in f) return kind === 'node' ? `${v}:${cypherIdentifier('label', f.label)}` : 'false';
+    if ('type' in f) {
+      if (kind !== 'relationship') return 'false';
+      return `type(${v}) = ${this.params.add(assertIdentifier('relationship type', f.type), 'type')}`;
+    }
+    if ('ids' in f) return `${this.id(v)} IN ${this.idsParam(f.ids)}`;
+    const expr = guard ? this.property(kind, v, f.property) : `${v}.${cypherIdentifier('property', f.property)}`;
+    switch (f.operator) {
+      case 'IS NULL':
+        return `${expr} IS NULL`;
+      case 'IS NOT NULL':
+        return `${expr} IS NOT NULL`;
+      case '=':
+      case '<>':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+      case 'IN':
+      case 'CONTAINS':
+      case 'STARTS WITH':
+      case 'ENDS WITH':
+      case '=~':
+        return `${expr} ${f.operator} ${this.params.add((f as { value: unknown }).value, 'v')}`;
+      default:
+        throw new Error(`unreachable operator ${String((f as { operator: unknown }).operator)}`);
+    }
+  }
+
+  /** Node carries all the labels (quoted label predicates, planner-friendly). */
+  hasAllLabels(v: string, labels: readonly string[] | undefined): string {
+    if (!labels || labels.length === 0) return TRUE;
+    return `${v}${labels.map((l) => ':' + cypherIdentifier('label', l)).join('')}`;
+  }
+
+  /** Node carries one of the labels. */
+  hasAnyLabel(v: string, labels: readonly string[] | undefined): string {
+    if (!labels || labels.length === 0) return TRUE;
+    return labels.map((l) => `${v}:${cypherIdentifier('label', l)}`).join(' OR ');
+  }
+
+  /** Relationship has one of the types (parameterised). */
+  hasAnyType(r: string, types: readonly string[] | undefined): string {
+    if (!types || types.length === 0) return TRUE;
+    return `type(${r}) IN ${this.params.add(assertIdentifiers('relationship type', types), 'types')}`;
+  }
+
+  /** `:`A`|`B`` for a relationship pattern, '' for any type. */
+  typePattern(types: readonly string[] | undefined): string {
+    if (!types || types.length === 0) return '';
+    return ':' + types.map((t) => cypherIdentifier('relationship type', t)).join('|');
+  }
+
+  /**
+   * Case-insensitive substring match of `text` in any visible string property (optionally only
+   * among `keys`). Uses =~ with a quoted pattern: =~ on a non-string value yields null, not an
+   * error, so numbers, lists and temporals are skipped on every version.
+   */
+  textMatch(kind: ElementKind, v: string, text: string, keys?: string[]): string {
+    const pattern = this.params.add(`(?is).*${escapeRegex(text)}.*`, 'text');
+    const source = keys ? this.params.add(assertIdentifiers('property', keys), 'textKeys') : `keys(${v})`;
+    return `any(gasK IN ${source} WHERE ${and(this.propertyVisible(kind, v, 'gasK'), `${v}[gasK] =~ ${pattern}`)})`;
+  }
+
+  /** Any of the words of `text` in a visible one of `keys` (re-check of fulltext hits under property rules). */
+  anyWordMatch(kind: ElementKind, v: string, text: string, keys: string[]): string {
+    const words = splitWords(text);
+    if (words.length === 0) return TRUE;
+    const pattern = this.params.add(`(?is).*(${words.map(escapeRegex).join('|')}).*`, 'words');
+    const source = this.params.add(assertIdentifiers('property', keys), 'textKeys');
+    return `any(gasK IN ${source} WHERE ${and(this.propertyVisible(kind, v, 'gasK'), `${v}[gasK] =~ ${pattern}`)})`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Projections
+
+  private propertyPairs(kind: ElementKind, v: string, properties?: string[]): string {
+    const visible = this.propertyVisible(kind, v, 'gasK');
+    const requested = properties ? `gasK IN ${this.params.add(assertIdentifiers('property', properties), 'props')}` : undefined;
+    const condition = and(visible, requested);
+    return `[gasK IN keys(${v})${condition === TRUE ? '' : ` WHERE ${condition}`} | [gasK, ${v}[gasK]]]`;
+  }
+
+  /** {id, labels, props} with only visible labels and properties. */
+  nodeProjection(v: string, properties?: string[]): string {
+    const labels = this.visibleLabelsParam();
+    const labelExpr = labels ? `[gasL IN labels(${v}) WHERE gasL IN ${labels}]` : `labels(${v})`;
+    return `{id: ${this.id(v)}, labels: ${labelExpr}, props: ${this.propertyPairs('node', v, properties)}}`;
+  }
+
+  /** {id, type, start, end, props} with only visible properties. */
+  relationshipProjection(r: string, properties?: string[]): string {
+    return `{id: ${this.id(r)}, type: type(${r}), start: ${this.id(`startNode(${r})`)}, end: ${this.id(`endNode(${r})`)}, props: ${this.propertyPairs('relationship', r, properties)}}`;
+  }
+
+  /** {nodes, rels} for path variable p. */
+  pathProjection(p: string): string {
+    return `{nodes: [gasN IN nodes(${p}) | ${this.nodeProjection('gasN')}], rels: [gasE IN relationships(${p}) | ${this.relationshipProjection('gasE')}]}`;
+  }
+
+  /** Every node and relationship on path p is visible. */
+  pathVisible(p: string): string {
+    const nodes = this.nodeVisible('gasN');
+    const rels = this.relationshipCore('gasE');
+    return and(
+      nodes === TRUE ? undefined : `all(gasN IN nodes(${p}) WHERE ${nodes})`,
+      rels === TRUE ? undefined : `all(gasE IN relationships(${p}) WHERE ${rels})`,
+    );
+  }
+
+  /** ORDER BY items for sort keys (hidden properties sort as null); `fallback` last for stability. */
+  orderBy(kind: ElementKind, v: string, sort: Array<{ property: string; direction: 'asc' | 'desc' }> | undefined, fallback: string): string {
+    const items = (sort ?? []).map((s) => `${this.property(kind, v, s.property)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
+    items.push(fallback);
+    return items.join(', ');
+  }
+}
+
+/** Java regex: backslash-escape every metacharacter (a backslash before a non-letter is literal). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[\\.^$|?*+()[\]{}\-&~#<>=!:,/"'`@%;]/g, (c) => `\\${c}`);
+}
+
+export function splitWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((w) => w.trim())
+    .filter((w) => w.length > 0)
+    .slice(0, 32);
+}
+
+/**
+ * Lucene query for db.index.fulltext.queryNodes: every word quoted (so operators and special
+ * characters in user text are literal) and all words required.
+ */
+export function luceneQuery(text: string): string {
+  const words = splitWords(text);
+  return words.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(' AND ');
+}
+
+/** Validated non-negative integer to inline (depths) or to bind. */
+export function assertInteger(name: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new BadRequestError(`${name} must be an integer between ${min} and ${max}`, 'INVALID_NUMBER', { field: name });
+  }
+  return value;
+}

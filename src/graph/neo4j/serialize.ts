@@ -1,0 +1,195 @@
+import neo4j, { Integer, Node, Path, PathSegment, Point, Relationship, UnboundRelationship } from 'neo4j-driver';
+import { BadRequestError } from '../../errors';
+import type { GraphNode, GraphPath, GraphRelationship, Properties } from '../graph-store';
+
+/**
+ * Driver values → the port's JSON shapes.
+ *  - Integer → number when it fits in a double exactly, else its decimal string;
+ *  - Node → { id, labels, properties }, Relationship → { id, type, startNodeId, endNodeId, properties },
+ *    Path → { nodes, relationships }; ids are the element ids as strings (the driver fills elementId
+ *    with String(identity) on Bolt 3/4 and with the server's element id on Bolt 5);
+ *  - temporal values and durations → their ISO 8601 text; points → { srid, x, y[, z] };
+ *  - byte arrays → base64 text.
+ */
+export function serializeValue(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (neo4j.isInt(value)) return integerToJson(value as Integer);
+  if (Array.isArray(value)) return value.map(serializeValue);
+  if (neo4j.isNode(value as never)) return serializeNode(value as Node);
+  if (neo4j.isRelationship(value as never)) return serializeRelationship(value as Relationship);
+  if (neo4j.isUnboundRelationship(value as never)) {
+    const rel = value as UnboundRelationship;
+    return { id: rel.elementId, type: rel.type, properties: serializeProperties(rel.properties) };
+  }
+  if (neo4j.isPath(value as never)) return serializePath(value as Path);
+  if (neo4j.isPathSegment(value as never)) {
+    const segment = value as PathSegment;
+    return { start: serializeNode(segment.start), relationship: serializeRelationship(segment.relationship), end: serializeNode(segment.end) };
+  }
+  if (neo4j.isPoint(value as never)) {
+    const point = value as Point;
+    const out: Record<string, number> = { srid: Number(serializeValue(point.srid)), x: point.x, y: point.y };
+    if (point.z !== undefined && point.z !== null) out.z = point.z;
+    return out;
+  }
+  if (
+    neo4j.isDate(value as never) ||
+    neo4j.isDateTime(value as never) ||
+    neo4j.isLocalDateTime(value as never) ||
+    neo4j.isLocalTime(value as never) ||
+    neo4j.isTime(value as never) ||
+    neo4j.isDuration(value as never)
+  ) {
+    return String(value);
+  }
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = serializeValue(v);
+    return out;
+  }
+  return String(value);
+}
+
+export function integerToJson(value: Integer): number | string {
+  return value.inSafeRange() ? value.toNumber() : value.toString();
+}
+
+export function serializeProperties(properties: Record<string, unknown> | null | undefined): Properties {
+  const out: Properties = {};
+  if (!properties) return out;
+  for (const [k, v] of Object.entries(properties)) out[k] = serializeValue(v);
+  return out;
+}
+
+export function serializeNode(node: Node): GraphNode {
+  return { id: node.elementId, labels: [...node.labels], properties: serializeProperties(node.properties) };
+}
+
+export function serializeRelationship(rel: Relationship): GraphRelationship {
+  return {
+    id: rel.elementId,
+    type: rel.type,
+    startNodeId: rel.startNodeElementId,
+    endNodeId: rel.endNodeElementId,
+    properties: serializeProperties(rel.properties),
+  };
+}
+
+export function serializePath(path: Path): GraphPath {
+  const nodes: GraphNode[] = [serializeNode(path.start)];
+  const relationships: GraphRelationship[] = [];
+  for (const segment of path.segments) {
+    relationships.push(serializeRelationship(segment.relationship));
+    nodes.push(serializeNode(segment.end));
+  }
+  return { nodes, relationships };
+}
+
+/** An id returned by id() (Integer) or elementId() (string) → the port's string id. */
+export function idToString(value: unknown): string {
+  if (neo4j.isInt(value)) return (value as Integer).toString();
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'string') return value;
+  throw new Error(`Unexpected element id ${String(value)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projections built by cypher-filter.ts: properties arrive as [key, value] pairs, already filtered.
+
+interface NodeProjection {
+  id: unknown;
+  labels: string[];
+  props: Array<[string, unknown]>;
+}
+
+interface RelationshipProjection {
+  id: unknown;
+  type: string;
+  start: unknown;
+  end: unknown;
+  props: Array<[string, unknown]>;
+}
+
+export function pairsToProperties(pairs: unknown): Properties {
+  const out: Properties = {};
+  if (!Array.isArray(pairs)) return out;
+  for (const pair of pairs) {
+    if (Array.isArray(pair) && typeof pair[0] === 'string') out[pair[0]] = serializeValue(pair[1]);
+  }
+  return out;
+}
+
+export function nodeFromProjection(value: unknown): GraphNode {
+  const p = value as NodeProjection;
+  return { id: idToString(p.id), labels: Array.isArray(p.labels) ? [...p.labels] : [], properties: pairsToProperties(p.props) };
+}
+
+export function relationshipFromProjection(value: unknown): GraphRelationship {
+  const p = value as RelationshipProjection;
+  return { id: idToString(p.id), type: p.type, startNodeId: idToString(p.start), endNodeId: idToString(p.end), properties: pairsToProperties(p.props) };
+}
+
+export function pathFromProjection(value: unknown): GraphPath {
+  const p = value as { nodes: unknown[]; rels: unknown[] };
+  return { nodes: (p.nodes ?? []).map(nodeFromProjection), relationships: (p.rels ?? []).map(relationshipFromProjection) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON → driver values for writes and Cypher parameters.
+
+/**
+ * A property value for a write: strings, booleans, finite numbers (integers become Neo4j
+ * Integers, so they are stored as INTEGER, not FLOAT) and homogeneous arrays of those.
+ * Maps and mixed arrays cannot be stored as Neo4j properties: 400 before any query.
+ */
+export function toPropertyValue(key: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw invalidProperty(key, 'numbers must be finite');
+    return Number.isSafeInteger(value) ? neo4j.int(value) : value;
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [];
+    const kinds = new Set(value.map((v) => typeof v));
+    if (kinds.size !== 1 || !['string', 'boolean', 'number'].includes([...kinds][0])) {
+      throw invalidProperty(key, 'arrays must hold only strings, only numbers or only booleans');
+    }
+    if (kinds.has('number')) {
+      if (!value.every((v) => Number.isFinite(v))) throw invalidProperty(key, 'numbers must be finite');
+      return value.every((v) => Number.isSafeInteger(v)) ? value.map((v) => neo4j.int(v as number)) : value;
+    }
+    return value;
+  }
+  throw invalidProperty(key, 'expected a string, number, boolean or an array of one of them');
+}
+
+function invalidProperty(key: string, message: string): BadRequestError {
+  return new BadRequestError(`Invalid value for property ${JSON.stringify(key).slice(0, 140)}: ${message}`, 'INVALID_PROPERTY_VALUE', { property: key });
+}
+
+/** Properties for CREATE / SET: null values are dropped (absent). */
+export function toPropertyMap(properties: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(properties ?? {})) {
+    if (v === null || v === undefined) continue;
+    out[k] = toPropertyValue(k, v);
+  }
+  return out;
+}
+
+/** Free Cypher parameters: safe integers → Integer (so LIMIT $n works), recursively. */
+export function toCypherParam(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? neo4j.int(value) : value;
+  if (Array.isArray(value)) return value.map(toCypherParam);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = toCypherParam(v);
+    return out;
+  }
+  return value;
+}
