@@ -126,8 +126,13 @@ export class Neo4jGraphStore implements GraphStore {
   private fulltextCache: { at: number; status: FulltextStatus } | null = null;
   private readonly maxRows: number;
 
-  constructor(private readonly options: Neo4jGraphStoreOptions) {
+  /** `deps.driver` replaces the real driver (unit tests record the generated Cypher with it). */
+  constructor(
+    private readonly options: Neo4jGraphStoreOptions,
+    deps: { driver?: Driver } = {},
+  ) {
     this.maxRows = options.maxRows ?? 10_000;
+    this.driver = deps.driver ?? null;
   }
 
   get dialect(): Dialect {

@@ -1,0 +1,144 @@
+import type { AccessScope, Filter } from '../graph-store';
+import { UNRESTRICTED } from '../graph-store';
+import { and, CypherCompiler, escapeRegex, luceneQuery, TRUE } from './cypher-filter';
+import { chooseDialect } from './dialect';
+
+const v3 = chooseDialect('3.5.35');
+const v4 = chooseDialect('4.4.26');
+const v5 = chooseDialect('5.26.0');
+
+const SECRET = 'S3cr3t-VALUE-xyz';
+
+const scope: AccessScope = {
+  unrestricted: false,
+  labels: ['Person', 'Company'],
+  types: ['WORKS_AT'],
+  nodeFilter: { or: [{ label: 'Company' }, { property: 'tenant', operator: '=', value: 'tenant-A' }] },
+  relationshipFilter: { property: 'confidential', operator: '<>', value: true },
+  nodeProperties: { '*': { deny: ['ssn'] }, Person: { allow: ['name', 'age', 'tenant'] } },
+  relationshipProperties: { WORKS_AT: { deny: ['salary'] } },
+};
+
+function valuesOf(params: Record<string, unknown>): string {
+  return JSON.stringify(params, (_k, v) => (typeof v === 'object' && v && 'low' in v && 'high' in v ? String(v) : v));
+}
+
+describe('filter compilation', () => {
+  it.each([
+    ['3.5', v3],
+    ['4.4', v4],
+    ['5.x', v5],
+  ])('binds every value as a parameter and quotes identifiers (%s)', (_name, dialect) => {
+    const c = new CypherCompiler(dialect, UNRESTRICTED);
+    const filter: Filter = {
+      and: [
+        { label: 'Per son' },
+        { property: 'name', operator: '=', value: SECRET },
+        { property: 'tags', operator: 'IN', value: [SECRET + '2', 3] },
+        { not: { property: 'deleted', operator: 'IS NOT NULL' } },
+        { property: 'title', operator: '=~', value: '.*x.*' },
+        { ids: ['1', '2'] },
+      ],
+    };
+    const cypher = c.filter(filter, 'n', 'node');
+    expect(cypher).not.toContain(SECRET);
+    expect(cypher).toContain('n:`Per son`');
+    expect(cypher).toContain('n.`name` = $v');
+    expect(cypher).toContain('n.`tags` IN $v');
+    expect(cypher).toContain('NOT (n.`deleted` IS NOT NULL)');
+    expect(cypher).toContain(`${dialect.idFunction}(n) IN $ids`);
+    expect(valuesOf(c.params.values)).toContain(SECRET);
+    // every $reference in the text is bound
+    for (const ref of cypher.match(/\$\w+/g) ?? []) expect(c.params.values).toHaveProperty(ref.slice(1));
+  });
+
+  it('refuses invalid identifiers and malformed filters before any Cypher exists', () => {
+    const c = new CypherCompiler(v4, UNRESTRICTED);
+    expect(() => c.filter({ label: 'A`:B' }, 'n', 'node')).toThrow(/Invalid label/);
+    expect(() => c.filter({ property: 'a` = 1 OR true //', operator: '=', value: 1 }, 'n', 'node')).toThrow(/Invalid property/);
+    expect(() => c.filter({ property: 'a', operator: 'DROP' as never, value: 1 }, 'n', 'node')).toThrow(/unknown operator/);
+    expect(() => c.typePattern(['T`]->() DELETE x'])).toThrow(/Invalid relationship type/);
+  });
+
+  it('relationship filters: type as a parameter, label never matches', () => {
+    const c = new CypherCompiler(v5, UNRESTRICTED);
+    expect(c.filter({ and: [{ type: 'KNOWS' }, { label: 'X' }] }, 'r', 'relationship')).toBe('(type(r) = $type0) AND (false)');
+    expect(c.params.values.type0).toBe('KNOWS');
+  });
+});
+
+describe('access scope compilation', () => {
+  it('unrestricted scopes add nothing', () => {
+    const c = new CypherCompiler(v4, UNRESTRICTED);
+    expect(c.nodeVisible('n')).toBe(TRUE);
+    expect(c.relationshipVisible('r', 'a', 'b')).toBe(TRUE);
+    expect(c.property('node', 'n', 'name')).toBe('n.`name`');
+    expect(c.nodeProjection('n')).toBe('{id: id(n), labels: labels(n), props: [gasK IN keys(n) | [gasK, n[gasK]]]}');
+  });
+
+  it('visible labels, row rule and property rules go into the query as parameters', () => {
+    const c = new CypherCompiler(v5, scope);
+    const visible = c.nodeVisible('n');
+    expect(visible).toContain('any(gasL IN labels(n) WHERE gasL IN $scopeLabels');
+    expect(visible).toContain('n:`Company`');
+    expect(visible).toContain('n.`tenant` = $v');
+    expect(visible).not.toContain('tenant-A');
+    const scopeLabels = Object.entries(c.params.values).find(([k]) => k.startsWith('scopeLabels'))?.[1];
+    expect(scopeLabels).toEqual(['Person', 'Company']);
+  });
+
+  it('a relationship is visible only with its type, its rule and both ends visible', () => {
+    const c = new CypherCompiler(v3, scope);
+    const visible = c.relationshipVisible('r', 'a', 'b');
+    expect(visible).toContain('type(r) IN $scopeTypes');
+    expect(visible).toContain('r.`confidential` <> $v');
+    expect(visible).toContain('labels(a)');
+    expect(visible).toContain('labels(b)');
+  });
+
+  it('hidden properties read as null in user filters and sorts, and are stripped from projections', () => {
+    const c = new CypherCompiler(v4, scope);
+    const f = c.filter({ property: 'ssn', operator: '=', value: '123' }, 'n', 'node');
+    expect(f).toMatch(/^CASE WHEN all\(gasR IN \$nodeRules\d+ WHERE .*\) THEN n\.`ssn` END = \$v\d+$/);
+    const rules = Object.entries(c.params.values).find(([k]) => k.startsWith('nodeRules'))?.[1];
+    expect(rules).toEqual([
+      { t: '*', allow: null, deny: ['ssn'] },
+      { t: 'Person', allow: ['name', 'age', 'tenant'], deny: [] },
+    ]);
+    const projection = c.nodeProjection('n', ['name']);
+    expect(projection).toContain('[gasL IN labels(n) WHERE gasL IN $scopeLabels');
+    expect(projection).toMatch(/\[gasK IN keys\(n\) WHERE .*\(gasK IN \$props\d+\) \| \[gasK, n\[gasK\]\]\]/);
+    const order = c.orderBy('node', 'n', [{ property: 'ssn', direction: 'desc' }], 'id(n)');
+    expect(order).toMatch(/^CASE WHEN .* THEN n\.`ssn` END DESC, id\(n\)$/);
+  });
+
+  it('paths: every node and relationship must be visible', () => {
+    const c = new CypherCompiler(v5, scope);
+    const p = c.pathVisible('p');
+    expect(p).toContain('all(gasN IN nodes(p) WHERE');
+    expect(p).toContain('all(gasE IN relationships(p) WHERE');
+    expect(c.pathProjection('p')).toContain('elementId(startNode(gasE))');
+  });
+
+  it('text search: regex parameter, only visible properties', () => {
+    const c = new CypherCompiler(v3, scope);
+    const text = c.textMatch('node', 'n', 'a.b*(c)');
+    expect(text).toMatch(/^any\(gasK IN keys\(n\) WHERE \(all\(gasR IN \$nodeRules\d+ .*\)\) AND \(n\[gasK\] =~ \$text\d+\)\)$/);
+    const pattern = Object.entries(c.params.values).find(([k]) => k.startsWith('text'))?.[1];
+    expect(pattern).toBe('(?is).*a\\.b\\*\\(c\\).*');
+    expect(new RegExp(String(pattern).replace('(?is)', '')).test('xx a.b*(c) yy')).toBe(true);
+  });
+});
+
+describe('helpers', () => {
+  it('and() drops trivially true parts', () => {
+    expect(and(TRUE, undefined, 'a = 1')).toBe('a = 1');
+    expect(and('a', 'b')).toBe('(a) AND (b)');
+    expect(and()).toBe(TRUE);
+  });
+
+  it('escapes regex metacharacters and quotes Lucene words', () => {
+    expect(escapeRegex('1+1=2?')).toBe('1\\+1\\=2\\?');
+    expect(luceneQuery('  foo AND "bar"  ba\\z ')).toBe('"foo" AND "AND" AND "\\"bar\\"" AND "ba\\\\z"');
+  });
+});
