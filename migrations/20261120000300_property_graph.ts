@@ -59,28 +59,31 @@ const UP: string[] = [
 
   // Is property `key` visible on an element with these labels (or [type]) under `rules`
   // ({ "<label>|*": { "allow": [...], "deny": [...] } })? Hidden when ANY matching rule hides it.
-  `create function gas_property_visible(labels text[], key text, rules jsonb) returns boolean
+  // Is property p_key visible on an element with these labels (or [type]) under p_rules
+  // ({ "<label>|*": { "allow": [...], "deny": [...] } })? Hidden when ANY matching rule hides it.
+  // (Parameters are prefixed: in SQL functions, column names win over parameter names.)
+  `create function gas_property_visible(p_labels text[], p_key text, p_rules jsonb) returns boolean
    language sql immutable parallel safe as $$
      select not exists (
-       select 1 from jsonb_each(coalesce(rules, '{}'::jsonb)) r
-       where (r.key = '*' or r.key = any(labels))
+       select 1 from jsonb_each(coalesce(p_rules, '{}'::jsonb)) r
+       where (r.key = '*' or r.key = any(p_labels))
          and (
-           (jsonb_typeof(r.value->'deny') = 'array' and jsonb_exists(r.value->'deny', key))
-           or (jsonb_typeof(r.value->'allow') = 'array' and not jsonb_exists(r.value->'allow', key))
+           (jsonb_typeof(r.value->'deny') = 'array' and jsonb_exists(r.value->'deny', p_key))
+           or (jsonb_typeof(r.value->'allow') = 'array' and not jsonb_exists(r.value->'allow', p_key))
          )
      )
    $$`,
-  `create function gas_visible_properties(labels text[], props jsonb, rules jsonb) returns jsonb
+  `create function gas_visible_properties(p_labels text[], p_props jsonb, p_rules jsonb) returns jsonb
    language sql immutable parallel safe as $$
      select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-     from jsonb_each(props) e
-     where gas_property_visible(labels, e.key, rules)
+     from jsonb_each(p_props) e
+     where gas_property_visible(p_labels, e.key, p_rules)
    $$`,
-  `create function gas_pick_properties(props jsonb, keys text[]) returns jsonb
+  `create function gas_pick_properties(p_props jsonb, p_keys text[]) returns jsonb
    language sql immutable parallel safe as $$
      select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-     from jsonb_each(props) e
-     where e.key = any(keys)
+     from jsonb_each(p_props) e
+     where e.key = any(p_keys)
    $$`,
 
   // Schema index DDL: names and property names arrive as parameters and are quoted by format().

@@ -213,7 +213,7 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
     const refs: NodeRef[] = relRows.flatMap((r) => [r.start as NodeRef, r.end as NodeRef]);
     const resolved: Resolved = new Map();
     const byId: Array<[number, string]> = [];
-    const byProperty: Array<{ i: number; label: string; property: string; value: string }> = [];
+    const byProperty: Array<{ i: number; label: string; property: string; value: unknown }> = [];
     refs.forEach((ref, i) => {
       if (!ref || typeof ref !== 'object') return;
       if ('key' in ref) {
@@ -221,7 +221,7 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
       } else if ('id' in ref) {
         if (isValidId(ref.id)) byId.push([i, ref.id]);
       } else if ('label' in ref && ref.value !== undefined && ref.value !== null) {
-        byProperty.push({ i, label: ref.label, property: ref.property, value: JSON.stringify(ref.value) });
+        byProperty.push({ i, label: ref.label, property: ref.property, value: ref.value });
       }
     });
     if (byId.length > 0) {
