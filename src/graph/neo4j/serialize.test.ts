@@ -1,0 +1,90 @@
+import neo4j from 'neo4j-driver';
+import {
+  idToString,
+  integerToJson,
+  nodeFromProjection,
+  pathFromProjection,
+  relationshipFromProjection,
+  serializeValue,
+  toCypherParam,
+  toPropertyMap,
+  toPropertyValue,
+} from './serialize';
+
+const { Node, Relationship, Path, PathSegment, Point, Date: NDate, DateTime, LocalDateTime, LocalTime, Time, Duration } = neo4j.types;
+
+describe('driver values → port JSON', () => {
+  it('Integer → number when safe, else decimal string', () => {
+    expect(integerToJson(neo4j.int(42))).toBe(42);
+    expect(integerToJson(neo4j.int('9007199254740993'))).toBe('9007199254740993');
+    expect(serializeValue([neo4j.int(1), neo4j.int('-9223372036854775808')])).toEqual([1, '-9223372036854775808']);
+  });
+
+  it('Bolt 3/4 nodes and relationships: integer identities become string ids', () => {
+    const node = new Node(neo4j.int(7), ['Person'], { name: 'Ada', born: neo4j.int(1815) });
+    expect(serializeValue(node)).toEqual({ id: '7', labels: ['Person'], properties: { name: 'Ada', born: 1815 } });
+    const rel = new Relationship(neo4j.int(3), neo4j.int(7), neo4j.int(8), 'KNOWS', { since: neo4j.int(2000) });
+    expect(serializeValue(rel)).toEqual({ id: '3', type: 'KNOWS', startNodeId: '7', endNodeId: '8', properties: { since: 2000 } });
+  });
+
+  it('Bolt 5 nodes and relationships: element ids', () => {
+    const node = new Node(neo4j.int(7), ['A'], {}, '4:db:7');
+    expect(serializeValue(node)).toEqual({ id: '4:db:7', labels: ['A'], properties: {} });
+    const rel = new Relationship(neo4j.int(1), neo4j.int(7), neo4j.int(8), 'T', {}, '5:db:1', '4:db:7', '4:db:8');
+    expect(serializeValue(rel)).toMatchObject({ id: '5:db:1', startNodeId: '4:db:7', endNodeId: '4:db:8' });
+  });
+
+  it('paths → {nodes, relationships} in walk order', () => {
+    const a = new Node(neo4j.int(1), ['A'], {});
+    const b = new Node(neo4j.int(2), ['B'], {});
+    const c = new Node(neo4j.int(3), ['C'], {});
+    const r1 = new Relationship(neo4j.int(10), neo4j.int(1), neo4j.int(2), 'X', {});
+    const r2 = new Relationship(neo4j.int(11), neo4j.int(3), neo4j.int(2), 'Y', {});
+    const path = new Path(a, c, [new PathSegment(a, r1, b), new PathSegment(b, r2, c)]);
+    const out = serializeValue(path) as { nodes: Array<{ id: string }>; relationships: Array<{ id: string; startNodeId: string }> };
+    expect(out.nodes.map((n) => n.id)).toEqual(['1', '2', '3']);
+    expect(out.relationships.map((r) => r.id)).toEqual(['10', '11']);
+    expect(out.relationships[1].startNodeId).toBe('3');
+  });
+
+  it('temporals → ISO text, points → {srid, x, y[, z]}, maps recursively', () => {
+    expect(serializeValue(new NDate(2024, 2, 29))).toBe('2024-02-29');
+    expect(serializeValue(new LocalTime(1, 2, 3, 0))).toBe('01:02:03');
+    expect(serializeValue(new Time(1, 2, 3, 0, 3600))).toBe('01:02:03+01:00');
+    expect(serializeValue(new LocalDateTime(2024, 1, 2, 3, 4, 5, 0))).toBe('2024-01-02T03:04:05');
+    expect(serializeValue(new DateTime(2024, 1, 2, 3, 4, 5, 0, 0))).toBe('2024-01-02T03:04:05Z');
+    expect(serializeValue(new DateTime(2024, 1, 2, 3, 4, 5, 0, undefined, 'Europe/Berlin'))).toBe('2024-01-02T03:04:05[Europe/Berlin]');
+    expect(serializeValue(new Duration(1, 2, 3, 0))).toBe('P1M2DT3S');
+    expect(serializeValue(new Point(neo4j.int(4326), 1.5, 2.5))).toEqual({ srid: 4326, x: 1.5, y: 2.5 });
+    expect(serializeValue(new Point(neo4j.int(9157), 1, 2, 3))).toEqual({ srid: 9157, x: 1, y: 2, z: 3 });
+    expect(serializeValue({ a: { b: neo4j.int(5) }, c: null })).toEqual({ a: { b: 5 }, c: null });
+    expect(serializeValue(new Uint8Array([1, 2, 3]))).toBe('AQID');
+  });
+
+  it('projections from the adapter queries (pairs of visible properties)', () => {
+    expect(nodeFromProjection({ id: neo4j.int(5), labels: ['A'], props: [['x', neo4j.int(1)], ['y', 'z']] })).toEqual({ id: '5', labels: ['A'], properties: { x: 1, y: 'z' } });
+    expect(relationshipFromProjection({ id: '5:x:1', type: 'T', start: '4:x:1', end: '4:x:2', props: [] })).toEqual({ id: '5:x:1', type: 'T', startNodeId: '4:x:1', endNodeId: '4:x:2', properties: {} });
+    expect(pathFromProjection({ nodes: [{ id: neo4j.int(1), labels: [], props: [] }], rels: [] })).toEqual({ nodes: [{ id: '1', labels: [], properties: {} }], relationships: [] });
+    expect(idToString(neo4j.int(12))).toBe('12');
+  });
+});
+
+describe('JSON → driver values for writes', () => {
+  it('integers become Integer, floats stay, arrays must be homogeneous', () => {
+    expect(neo4j.isInt(toPropertyValue('a', 3))).toBe(true);
+    expect(toPropertyValue('a', 3.5)).toBe(3.5);
+    expect((toPropertyValue('a', [1, 2]) as unknown[]).every((v) => neo4j.isInt(v))).toBe(true);
+    expect(toPropertyValue('a', [1, 2.5])).toEqual([1, 2.5]);
+    expect(() => toPropertyValue('a', { nested: 1 })).toThrow(/Invalid value for property/);
+    expect(() => toPropertyValue('a', ['x', 1])).toThrow(/only strings/);
+    expect(toPropertyMap({ a: null, b: 'x' })).toEqual({ b: 'x' });
+  });
+
+  it('Cypher parameters: safe integers → Integer so LIMIT $n works', () => {
+    const out = toCypherParam({ n: 10, f: 0.5, list: [1], nested: { k: 2 } }) as Record<string, unknown>;
+    expect(neo4j.isInt(out.n)).toBe(true);
+    expect(out.f).toBe(0.5);
+    expect(neo4j.isInt((out.list as unknown[])[0])).toBe(true);
+    expect(neo4j.isInt((out.nested as Record<string, unknown>).k)).toBe(true);
+  });
+});
