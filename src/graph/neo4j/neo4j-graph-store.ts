@@ -442,8 +442,8 @@ export class Neo4jGraphStore implements GraphStore {
     } else {
       head =
         `OPTIONAL MATCH (n)${nodeWhere === TRUE ? '' : ` WHERE ${nodeWhere}`} WITH collect(${nodeValue}) AS nodeValues ` +
-        `OPTIONAL MATCH (a)-[r]->(b)${relWhere === TRUE ? '' : ` WHERE ${relWhere}`} WITH nodeValues + collect(${relValue}) AS allValues ` +
-        `UNWIND allValues AS value WITH value`;
+        `OPTIONAL MATCH (a)-[r]->(b)${relWhere === TRUE ? '' : ` WHERE ${relWhere}`} WITH nodeValues, collect(${relValue}) AS relValues ` +
+        `UNWIND nodeValues + relValues AS value WITH value`;
     }
     const cypher =
       `${head} WHERE value IS NOT NULL ` +
