@@ -1,9 +1,71 @@
-import { Router } from 'express';
+import { Router, Request, Response, NextFunction } from 'express';
 import type { AppDeps } from '../http/context';
+import { csrfToken } from '../auth/csrf';
+import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
+import { mayUse, menuFor, render, requirePage } from '../pages/page';
 
+/** Only same-site paths are followed after login, never another origin. */
+function sameSitePath(next: unknown): string {
+  return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '';
+}
 
-// Placeholder: filled in by the work on this area.
+const permissionCatalogue = PERMISSION_CODES.map((code) => ({ code, ...PERMISSIONS[code] }));
+
+/**
+ * The server-rendered pages. Each page is a shell: the data comes from the JSON API, called by
+ * the page's script in public/js/ with the session cookie and the CSRF token from the meta tag.
+ */
 export function createPagesRouter(deps: AppDeps): Router {
   void deps;
-  return Router();
+  const router = Router();
+
+  // The layout (also for error pages rendered by the error handler) needs the menu and the token
+  // for its sign-out form. Only session users get a token: a Basic or Bearer call must not start a session.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const user = req.ctx.user;
+    res.locals.menu = menuFor(user);
+    res.locals.showApi = mayUse(user, 'API_DOCUMENTATION');
+    if (user && req.authMethod === 'session') res.locals.layoutCsrfToken = csrfToken(req);
+    next();
+  });
+
+  router.get('/login', (req, res) => {
+    res.locals.page = true;
+    const next = sameSitePath(req.query.next);
+    if (req.ctx.user) return res.redirect(303, next || '/');
+    res.set('Cache-Control', 'no-store');
+    res.render('login', { title: 'Sign in', error: null, username: '', next, csrfToken: csrfToken(req), user: null });
+  });
+
+  router.get('/', requirePage('authenticated'), (req, res) => {
+    render(req, res, 'index', { title: 'Start', active: '' });
+  });
+
+  router.get('/search', requirePage('authenticated'), (req, res) => {
+    const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 500) : '';
+    render(req, res, 'search', { title: 'Search', active: 'search', q, scripts: ['search.js'] });
+  });
+
+  router.get('/users/list', requirePage('USER_MANAGEMENT'), (req, res) => {
+    render(req, res, 'users', { title: 'Users', active: 'users', permissions: permissionCatalogue, scripts: ['users.js'] });
+  });
+
+  router.get('/groups/list', requirePage('USER_MANAGEMENT'), (req, res) => {
+    render(req, res, 'groups', { title: 'Groups', active: 'groups', permissions: permissionCatalogue, scripts: ['groups.js'] });
+  });
+
+  router.get('/acl/list', requirePage('ACL_DATA_MANAGEMENT'), (req, res) => {
+    render(req, res, 'acl', { title: 'Access control', active: 'acl', scripts: ['acl.js'] });
+  });
+
+  router.get('/profile/view', requirePage('authenticated'), (req, res) => {
+    const mustChangePassword = req.query.mustChangePassword === '1' || Boolean(req.ctx.user?.mustChangePassword);
+    render(req, res, 'profile', { title: 'Profile', active: 'profile', mustChangePassword, scripts: ['profile.js'] });
+  });
+
+  router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
+    render(req, res, 'settings', { title: 'Settings', active: 'settings', scripts: ['settings.js'] });
+  });
+
+  return router;
 }

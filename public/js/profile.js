@@ -1,0 +1,106 @@
+/* Profile page: details (PUT /profile), password (PUT /profile/password), API tokens (/profile/tokens). */
+(function () {
+  'use strict';
+  var gas = window.gas;
+  var h = gas.h;
+  var status = document.getElementById('profile-status');
+  var profileForm = document.getElementById('profile-form');
+  var passwordForm = document.getElementById('password-form');
+  var localeSelect = document.getElementById('profile-locale');
+  var tokenForm = document.getElementById('token-form');
+  var tokensBody = document.querySelector('#tokens-table tbody');
+  var newToken = document.getElementById('new-token');
+  var newTokenValue = document.getElementById('new-token-value');
+  var mustChange = Boolean(document.querySelector('.notice[role="alert"]'));
+
+  async function loadLocales() {
+    try {
+      var locales = gas.listOf(await gas.get('/profile/locales'), ['locales']);
+      if (!locales.length) return;
+      var current = localeSelect.dataset.current;
+      localeSelect.replaceChildren.apply(localeSelect, locales.map(function (locale) {
+        var code = typeof locale === 'object' ? locale.code || locale.locale || locale.id : locale;
+        var name = typeof locale === 'object' ? locale.name || locale.label || code : locale;
+        return h('option', { value: code, selected: code === current }, name === code ? code : name + ' (' + code + ')');
+      }));
+    } catch (error) { /* keep the current locale as the only choice */ }
+  }
+
+  profileForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    var values = gas.formValues(profileForm);
+    try {
+      await gas.put('/profile', { name: String(values.name).trim(), email: String(values.email).trim(), locale: values.locale });
+      gas.showStatus(status, 'Profile saved.', 'ok');
+      var link = document.querySelector('.topbar .profile-link');
+      if (link && String(values.name).trim()) link.textContent = String(values.name).trim();
+    } catch (error) {
+      gas.showStatus(status, error.message, 'error');
+    }
+  });
+
+  passwordForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    var values = gas.formValues(passwordForm);
+    if (values.newPassword !== values.repeatPassword) {
+      gas.showStatus(status, 'The new passwords do not match.', 'error');
+      return;
+    }
+    try {
+      await gas.put('/profile/password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+      passwordForm.reset();
+      if (mustChange) {
+        window.location.assign('/');
+        return;
+      }
+      gas.showStatus(status, 'Password changed.', 'ok');
+    } catch (error) {
+      gas.showStatus(status, error.message, 'error');
+    }
+  });
+
+  function tokenRow(token) {
+    return h('tr', { dataset: { tokenId: String(token.id) } },
+      h('td', null, token.name),
+      h('td', null, h('code', null, token.prefix ? token.prefix + '…' : '')),
+      h('td', null, gas.formatDate(token.createdAt)),
+      h('td', null, gas.formatDate(token.lastUsedAt) || h('span', { className: 'muted' }, 'never')),
+      h('td', null, gas.formatDate(token.expiresAt) || h('span', { className: 'muted' }, 'never')),
+      h('td', { className: 'row-actions' }, h('button', { type: 'button', className: 'danger', onclick: async function () {
+        if (!window.confirm('Revoke the token ' + token.name + '? Scripts using it stop working.')) return;
+        try {
+          await gas.del('/profile/tokens/' + encodeURIComponent(token.id));
+          gas.showStatus(status, 'Token revoked.', 'ok');
+          await loadTokens();
+        } catch (error) {
+          gas.showStatus(status, error.message, 'error');
+        }
+      } }, 'Revoke')));
+  }
+
+  async function loadTokens() {
+    try {
+      var tokens = gas.listOf(await gas.get('/profile/tokens'), ['tokens']).filter(function (token) { return !token.revokedAt; });
+      tokensBody.replaceChildren.apply(tokensBody, tokens.length ? tokens.map(tokenRow) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, 'No API tokens.'))]);
+    } catch (error) {
+      tokensBody.replaceChildren(h('tr', null, h('td', { colSpan: 6, className: 'error' }, error.message)));
+    }
+  }
+
+  tokenForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    var values = gas.formValues(tokenForm);
+    try {
+      var created = await gas.post('/profile/tokens', { name: String(values.name).trim() });
+      newTokenValue.textContent = created && (created.token || created.value) ? created.token || created.value : '';
+      newToken.hidden = !newTokenValue.textContent;
+      tokenForm.reset();
+      await loadTokens();
+    } catch (error) {
+      gas.showStatus(status, error.message, 'error');
+    }
+  });
+
+  loadLocales();
+  loadTokens();
+})();

@@ -1,0 +1,111 @@
+/*
+ * Settings page: each application setting as JSON with save (PUT /settings/{type}), the default
+ * and automatic variants, export and import.
+ */
+(function () {
+  'use strict';
+  var gas = window.gas;
+  var h = gas.h;
+  var list = document.getElementById('settings-list');
+  var status = document.getElementById('settings-status');
+  var importForm = document.getElementById('settings-import-form');
+
+  function pretty(value) {
+    return JSON.stringify(value === undefined ? null : value, null, 2);
+  }
+
+  /** GET /settings may answer {TYPE: value} or [{type, value}]. */
+  function entriesOf(data) {
+    if (Array.isArray(data)) return data.map(function (item) { return { type: item.type, value: item.value !== undefined ? item.value : item.configuration }; });
+    if (data && typeof data === 'object') {
+      var source = data.settings && typeof data.settings === 'object' ? data.settings : data;
+      if (Array.isArray(source)) return entriesOf(source);
+      return Object.keys(source).map(function (type) { return { type: type, value: source[type] }; });
+    }
+    return [];
+  }
+
+  function settingCard(entry) {
+    var type = entry.type;
+    var fieldId = 'setting-' + type;
+    var textarea = h('textarea', { id: fieldId, className: 'json', rows: 12, spellcheck: 'false', 'aria-describedby': fieldId + '-message' }, pretty(entry.value));
+    var message = h('p', { id: fieldId + '-message', className: 'message' });
+    function say(text, kind) {
+      message.textContent = text;
+      message.className = kind;
+      message.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    }
+    async function load(variant) {
+      try {
+        textarea.value = pretty(await gas.get('/settings/' + variant + '/' + encodeURIComponent(type)));
+        say('Loaded the ' + variant + ' configuration into the editor. Save to apply it.', 'ok');
+      } catch (error) {
+        say(error.message, 'error');
+      }
+    }
+    var form = h('form', { className: 'setting', dataset: { type: type } },
+      h('label', { for: fieldId, className: 'block-label' }, 'Value'),
+      textarea,
+      message,
+      h('div', { className: 'actions' },
+        h('button', { type: 'submit' }, 'Save'),
+        h('button', { type: 'button', className: 'secondary', onclick: function () { load('default'); } }, 'Load default'),
+        h('button', { type: 'button', className: 'secondary', onclick: function () { load('automatic'); } }, 'Load automatic')));
+    form.addEventListener('submit', async function (event) {
+      event.preventDefault();
+      var value;
+      try {
+        value = JSON.parse(textarea.value);
+      } catch (error) {
+        say('Not valid JSON: ' + error.message, 'error');
+        return;
+      }
+      try {
+        await gas.put('/settings/' + encodeURIComponent(type), value);
+        say('Saved.', 'ok');
+      } catch (error) {
+        say(error.message, 'error');
+      }
+    });
+    return h('section', { className: 'card', 'aria-labelledby': fieldId + '-heading' }, h('h2', { id: fieldId + '-heading' }, type), form);
+  }
+
+  async function load() {
+    try {
+      var entries = entriesOf(await gas.get('/settings'));
+      entries.sort(function (a, b) { return String(a.type).localeCompare(String(b.type)); });
+      list.replaceChildren.apply(list, entries.length ? entries.map(settingCard) : [h('p', { className: 'muted' }, 'No settings.')]);
+    } catch (error) {
+      list.replaceChildren(h('p', { className: 'error', role: 'alert' }, error.message));
+    }
+  }
+
+  function resetAll(variant, question) {
+    return async function () {
+      if (!window.confirm(question)) return;
+      try {
+        await gas.get('/settings/' + variant);
+        gas.showStatus(status, 'All settings replaced by the ' + variant + ' configuration.', 'ok');
+        await load();
+      } catch (error) {
+        gas.showStatus(status, error.message, 'error');
+      }
+    };
+  }
+  document.getElementById('settings-all-default').addEventListener('click', resetAll('default', 'Replace every setting by its default?'));
+  document.getElementById('settings-all-automatic').addEventListener('click', resetAll('automatic', 'Replace every setting by a configuration computed from a data sample?'));
+
+  importForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    try {
+      await gas.post('/settings/import', new FormData(importForm));
+      importForm.reset();
+      gas.showStatus(status, 'Settings imported.', 'ok');
+      await load();
+    } catch (error) {
+      gas.showStatus(status, error.message, 'error');
+    }
+  });
+
+  load();
+})();

@@ -1,0 +1,74 @@
+import type { NextFunction, Request, Response } from 'express';
+import { csrfToken } from '../auth/csrf';
+import { authorize, type Access } from '../http/endpoint';
+import type { AuthenticatedUser } from '../http/context';
+import type { PermissionCode } from '../auth/permissions';
+
+/** One entry of the main menu; shown only to users who hold its permission. */
+export interface MenuEntry {
+  key: string;
+  href: string;
+  label: string;
+  description: string;
+  access: Access;
+}
+
+/** The areas of the application, in menu order. The header and the start page read this list. */
+export const MENU: readonly MenuEntry[] = [
+  { key: 'search', href: '/search', label: 'Search', description: 'Find nodes in the graph by fulltext.', access: 'authenticated' },
+  { key: 'users', href: '/users/list', label: 'Users', description: 'Create, enable, disable and delete users; assign groups.', access: 'USER_MANAGEMENT' },
+  { key: 'groups', href: '/groups/list', label: 'Groups', description: 'User groups, their permissions and members.', access: 'USER_MANAGEMENT' },
+  { key: 'acl', href: '/acl/list', label: 'Access control', description: 'Entity, property and data security of each group.', access: 'ACL_DATA_MANAGEMENT' },
+  { key: 'settings', href: '/settings/list', label: 'Settings', description: 'Application settings: edit, reset, export and import.', access: 'SETTINGS_MANAGEMENT' },
+];
+
+/** Whether the user may open a page with this access rule (the same rule authorize() enforces). */
+export function mayUse(user: AuthenticatedUser | null | undefined, access: Access): boolean {
+  if (access === 'public') return true;
+  if (!user) return false;
+  if (access === 'authenticated') return true;
+  return !user.mustChangePassword && user.permissions.has(access as PermissionCode);
+}
+
+export function menuFor(user: AuthenticatedUser | null | undefined): MenuEntry[] {
+  return MENU.filter((entry) => mayUse(user, entry.access));
+}
+
+/**
+ * Guards a page: errors raised from here on render the HTML error page (or redirect anonymous
+ * users to /login?next=...). A user who must change the password is sent to the profile first.
+ */
+export function requirePage(access: Access) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.locals.page = true;
+    const user = req.ctx.user;
+    if (user?.mustChangePassword && access !== 'public' && req.path !== '/profile/view') {
+      res.redirect(303, '/profile/view?mustChangePassword=1');
+      return;
+    }
+    authorize(access, user);
+    next();
+  };
+}
+
+export interface PageLocals {
+  title: string;
+  /** The menu key to highlight. */
+  active?: string;
+  /** Scripts under public/js/ loaded after api.js. */
+  scripts?: string[];
+  [name: string]: unknown;
+}
+
+/** Renders a page with what the layout needs: the user, the CSRF token, the title and the menu. */
+export function render(req: Request, res: Response, view: string, locals: PageLocals): void {
+  const user = req.ctx.user;
+  res.set('Cache-Control', 'no-store');
+  res.render(view, {
+    active: '',
+    scripts: [],
+    ...locals,
+    user,
+    csrfToken: csrfToken(req),
+  });
+}
