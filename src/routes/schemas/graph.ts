@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import '../../openapi/registry';
+import { filterSchema } from '../../services/security/security-config';
+
+/**
+ * JSON shapes of graph elements and the small input schemas shared by the /data routers.
+ * Labels, types and property names are plain strings here: the services validate them with
+ * assertIdentifier, so a quote or backtick is answered with 400 INVALID_IDENTIFIER (not a generic
+ * validation failure).
+ */
+
+/** Internal ids: digits (PostgreSQL, Neo4j 4) or Neo4j 5 element ids. */
+export const ELEMENT_ID = /^[\w:-]{1,200}$/;
+
+export const elementIdSchema = z
+  .string()
+  .regex(ELEMENT_ID, 'an element id is 1 to 200 letters, digits, underscores, colons or hyphens')
+  .openapi({ description: 'Internal element id (digits, or a Neo4j 5 element id)', example: '42' });
+
+export const idParamsSchema = z.object({ id: elementIdSchema });
+
+const name = (what: string) => z.string().min(1).max(200).openapi({ description: what });
+export const labelName = name('Node label');
+export const typeName = name('Relationship type');
+export const propertyName = name('Property name');
+
+export const propertiesSchema = z.record(z.string(), z.unknown()).openapi({ description: 'Property values by name', example: { name: 'Alice', age: 34 } });
+export const propertyPatchSchema = z
+  .record(z.string(), z.unknown())
+  .openapi({ description: 'Properties to set; a null value removes the property', example: { age: 35, nickname: null } });
+
+export const nodeExample = { id: '42', labels: ['Person'], properties: { name: 'Alice', age: 34 } };
+export const relationshipExample = { id: '7', type: 'KNOWS', startNodeId: '42', endNodeId: '43', properties: { since: 2019 } };
+
+export const nodeSchema = z
+  .object({ id: z.string(), labels: z.array(z.string()), properties: propertiesSchema })
+  .openapi('Node', { description: 'A graph node; only the properties visible to the user are present', example: nodeExample });
+
+export const relationshipSchema = z
+  .object({ id: z.string(), type: z.string(), startNodeId: z.string(), endNodeId: z.string(), properties: propertiesSchema })
+  .openapi('Relationship', { description: 'A graph relationship; only the properties visible to the user are present', example: relationshipExample });
+
+export const pathExample = {
+  nodes: [nodeExample, { id: '43', labels: ['Person'], properties: { name: 'Bob' } }],
+  relationships: [relationshipExample],
+};
+
+export const pathSchema = z
+  .object({ nodes: z.array(nodeSchema), relationships: z.array(relationshipSchema) })
+  .openapi('Path', { description: 'A path: nodes in order from start to end, and the relationships between them', example: pathExample });
+
+export const subgraphSchema = z.object({ nodes: z.array(nodeSchema), relationships: z.array(relationshipSchema) });
+export const subgraphExample = { nodes: pathExample.nodes, relationships: [relationshipExample] };
+
+export const deletedSchema = z
+  .object({ nodes: z.array(nodeSchema), relationships: z.array(relationshipSchema) })
+  .openapi('DeletedElements', { description: 'Every element the operation deleted (as visible to the user)' });
+
+export const sortSchema = z
+  .array(z.object({ property: propertyName, direction: z.enum(['asc', 'desc']).default('asc') }))
+  .max(10)
+  .openapi({ description: 'Sort keys, first one first; missing values sort last', example: [{ property: 'name', direction: 'asc' }] });
+
+export const propertyListSchema = z.array(propertyName).max(1000).openapi({ description: 'Only these properties are returned', example: ['name', 'age'] });
+
+export const directionSchema = z.enum(['in', 'out', 'both']).openapi({ description: 'Relationship direction seen from the start node (default both)' });
+
+export { filterSchema };
+
+export const frequencyResultSchema = z
+  .object({
+    property: z.string(),
+    values: z.array(z.object({ value: z.unknown(), count: z.number().int() })),
+    total: z.number().int().openapi({ description: 'Elements that have the property' }),
+    distinct: z.number().int().openapi({ description: 'Distinct values' }),
+  })
+  .openapi('FrequencyResult', {
+    example: { property: 'city', values: [{ value: 'Prague', count: 12 }, { value: 'Brno', count: 5 }], total: 17, distinct: 2 },
+  });

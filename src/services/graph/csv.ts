@@ -1,0 +1,105 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+
+/**
+ * A streaming CSV writer (RFC 4180: comma separated, CRLF line ends, fields quoted when they hold
+ * a comma, quote, CR or LF or start/end with a space, quotes doubled). Rows are buffered into
+ * chunks of about 64 KiB and written with back-pressure, so memory stays constant however many
+ * rows pass through.
+ */
+export class CsvWriter {
+  private buffer = '';
+  private closed = false;
+
+  constructor(
+    private readonly out: Writable,
+    private readonly chunkSize = 64 * 1024,
+  ) {
+    out.once('close', () => {
+      this.closed = true;
+    });
+  }
+
+  /** True once the receiver went away (client disconnect): callers stop producing rows. */
+  get aborted(): boolean {
+    return this.closed || this.out.destroyed;
+  }
+
+  async row(values: readonly unknown[]): Promise<void> {
+    this.buffer += values.map(csvField).join(',') + '\r\n';
+    if (this.buffer.length >= this.chunkSize) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffer === '' || this.aborted) {
+      this.buffer = '';
+      return;
+    }
+    const chunk = this.buffer;
+    this.buffer = '';
+    if (!this.out.write(chunk)) {
+      await Promise.race([once(this.out, 'drain'), once(this.out, 'close')]);
+    }
+  }
+
+  async end(): Promise<void> {
+    await this.flush();
+    if (!this.aborted) this.out.end();
+  }
+}
+
+/** One field: null/undefined empty, strings as they are, numbers and booleans as text, lists and maps as JSON. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Parses CSV text written by CsvWriter (used by tests and imports of exported files). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        continue;
+      }
+      field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      quoted = true;
+      i++;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+      i++;
+    } else if (c === '\r' || c === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += c;
+      i++;
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}

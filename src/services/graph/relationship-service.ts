@@ -1,0 +1,69 @@
+import { NotFoundError } from '../../errors';
+import type { DeletedElements, GraphId, GraphRelationship, Properties, PropertyPatch } from '../../graph/graph-store';
+import { assertIdentifier } from '../../graph/identifiers';
+import { audit } from '../audit/audit-service';
+import { SettingsService } from '../settings/settings-service';
+import { ScopedGraphService } from './scoped-graph';
+import { safePatch } from './audit-details';
+import { assertPropertyNames, propertyList } from './property-names';
+
+/**
+ * Relationship reads and writes, on the same terms as NodeService: DATA_SCHEMA rules
+ * (validateRelationshipWrite), audit, and invisible elements answered as absent (404).
+ */
+export class RelationshipService extends ScopedGraphService {
+  private readonly settings = new SettingsService(this.ctx);
+
+  async create(input: { type: string; startNodeId: GraphId; endNodeId: GraphId; properties?: Properties }): Promise<GraphRelationship> {
+    const type = assertIdentifier('relationship type', input.type);
+    const properties = input.properties ?? {};
+    assertPropertyNames(properties);
+    await this.settings.validateRelationshipWrite(type, properties, 'create');
+    const created = await this.graph.createRelationship({ type, startNodeId: input.startNodeId, endNodeId: input.endNodeId, properties }, await this.scope());
+    // A missing end and an end the user cannot see get the same answer.
+    if (!created) throw new NotFoundError('Start or end node');
+    await audit(this.ctx, {
+      action: 'relationship.create',
+      targetType: 'relationship',
+      targetId: created.id,
+      details: { type: created.type, startNodeId: created.startNodeId, endNodeId: created.endNodeId, properties: created.properties },
+    });
+    return created;
+  }
+
+  async get(id: GraphId, properties?: string[]): Promise<GraphRelationship> {
+    const [relationship] = await this.graph.getRelationships([id], await this.scope(), propertyList(properties));
+    if (!relationship) throw new NotFoundError('Relationship');
+    return relationship;
+  }
+
+  async update(id: GraphId, patch: PropertyPatch): Promise<GraphRelationship> {
+    assertPropertyNames(patch);
+    const scope = await this.scope();
+    const [before] = await this.graph.getRelationships([id], scope);
+    if (!before) throw new NotFoundError('Relationship');
+    await this.settings.validateRelationshipWrite(before.type, patch, 'update');
+    const after = await this.graph.updateRelationship(id, patch, scope);
+    if (!after) throw new NotFoundError('Relationship');
+    await audit(this.ctx, {
+      action: 'relationship.update',
+      targetType: 'relationship',
+      targetId: id,
+      details: { type: after.type, ...safePatch(patch, before.properties, after.properties) },
+    });
+    return after;
+  }
+
+  async delete(id: GraphId): Promise<DeletedElements> {
+    const deleted = await this.graph.deleteRelationship(id, await this.scope());
+    if (!deleted) throw new NotFoundError('Relationship');
+    const relationship = deleted.relationships[0];
+    await audit(this.ctx, {
+      action: 'relationship.delete',
+      targetType: 'relationship',
+      targetId: id,
+      details: { type: relationship?.type, startNodeId: relationship?.startNodeId, endNodeId: relationship?.endNodeId },
+    });
+    return deleted;
+  }
+}
