@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import type { Response } from 'express';
+import type { AuditEventRow } from './audit-service';
+
+export interface AuditFilter {
+  from?: Date;
+  to?: Date;
+  userId?: string;
+  username?: string;
+  /** Exact action, or a prefix ending in '*' ('user.*'); '*' alone matches all. */
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+}
+
+export interface AuditItem {
+  id: string;
+  at: string;
+  userId: string | null;
+  username: string | null;
+  ip: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface AuditPage {
+  items: AuditItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const EXPORT_BATCH_SIZE = 1000;
+const COLUMNS = ['id', 'at', 'user_id', 'username', 'ip', 'action', 'target_type', 'target_id', 'details'];
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Adds the filter's conditions to a query on audit_events (values always as bindings). */
+export function applyAuditFilter(query: Knex.QueryBuilder, filter: AuditFilter): Knex.QueryBuilder {
+  if (filter.from) query.where('at', '>=', filter.from);
+  if (filter.to) query.where('at', '<', filter.to);
+  if (filter.userId) query.where('user_id', filter.userId);
+  if (filter.username) query.whereRaw('lower(username) = lower(?)', [filter.username]);
+  if (filter.action && filter.action !== '*') {
+    if (filter.action.endsWith('*')) query.whereRaw("action like ? escape '\\'", [`${escapeLike(filter.action.slice(0, -1))}%`]);
+    else query.where('action', filter.action);
+  }
+  if (filter.targetType) query.where('target_type', filter.targetType);
+  if (filter.targetId) query.where('target_id', filter.targetId);
+  return query;
+}
+
+export function toAuditItem(row: AuditEventRow): AuditItem {
+  return {
+    id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    userId: row.user_id === null ? null : String(row.user_id),
+    username: row.username,
+    ip: row.ip,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    details: row.details ?? {},
+  };
+}
+
+/** One page of matching events, newest first, with the total number of matches. */
+export async function listAuditEvents(db: Knex, filter: AuditFilter, page: number, pageSize: number): Promise<AuditPage> {
+  const [rows, [{ total }]] = await Promise.all([
+    applyAuditFilter(db('audit_events').select(COLUMNS), filter)
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize) as Promise<AuditEventRow[]>,
+    applyAuditFilter(db('audit_events').count({ total: '*' }), filter) as Promise<Array<{ total: string | number }>>,
+  ]);
+  return { items: rows.map(toAuditItem), page, pageSize, total: Number(total) };
+}
+
+/** Every matching event, oldest first, in keyset pages (id > last id): constant memory for any size. */
+export async function* auditEventBatches(db: Knex, filter: AuditFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<AuditItem[]> {
+  let lastId = '0';
+  for (;;) {
+    const rows = (await applyAuditFilter(db('audit_events').select(COLUMNS).where('id', '>', lastId), filter).orderBy('id').limit(batchSize)) as AuditEventRow[];
+    if (rows.length === 0) return;
+    yield rows.map(toAuditItem);
+    if (rows.length < batchSize) return;
+    lastId = String(rows[rows.length - 1].id);
+  }
+}
+
+export const CSV_HEADER = ['id', 'at', 'userId', 'username', 'ip', 'action', 'targetType', 'targetId', 'details'];
+
+/** One CSV field (RFC 4180), with spreadsheet formulas neutralised by a leading apostrophe. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(item: AuditItem): string {
+  return [item.id, item.at, item.userId, item.username, item.ip, item.action, item.targetType, item.targetId, item.details].map(csvField).join(',') + '\r\n';
+}
+
+/** Writes a chunk, waiting for 'drain' when the socket buffer is full; false when the client has gone. */
+function writeChunk(res: Response, chunk: string): Promise<boolean> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve(false);
+  if (res.write(chunk)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}
+
+export type ExportFormat = 'csv' | 'jsonl';
+
+/**
+ * Streams all matching events as CSV or JSON lines (oldest first) as an attachment. Reads one
+ * keyset page at a time and respects back-pressure, so memory stays flat for any audit size.
+ */
+export async function streamAuditExport(db: Knex, filter: AuditFilter, format: ExportFormat, res: Response): Promise<number> {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  res.status(200);
+  res.set({
+    'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+    'Content-Disposition': `attachment; filename="audit-events-${stamp}.${format}"`,
+    'Cache-Control': 'no-store',
+  });
+  let count = 0;
+  if (format === 'csv' && !(await writeChunk(res, CSV_HEADER.join(',') + '\r\n'))) return count;
+  for await (const batch of auditEventBatches(db, filter)) {
+    const chunk = format === 'csv' ? batch.map(csvLine).join('') : batch.map((item) => JSON.stringify(item) + '\n').join('');
+    count += batch.length;
+    if (!(await writeChunk(res, chunk))) return count;
+  }
+  res.end();
+  return count;
+}
