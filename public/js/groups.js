@@ -7,6 +7,8 @@
   var tbody = document.querySelector('#groups-table tbody');
   var createForm = document.getElementById('create-group-form');
   var usernames = {};
+  var permissionNames = {};
+  JSON.parse(document.getElementById('groups-table').dataset.permissions || '[]').forEach(function (permission) { permissionNames[permission.code] = permission.name; });
 
   function membersOf(group) {
     var members = group.users || group.members || group.userIds || [];
@@ -21,7 +23,9 @@
     return h('tr', { dataset: { groupId: String(group.id), groupName: group.name } },
       h('td', null, h('strong', null, group.name)),
       h('td', null, group.description || ''),
-      h('td', { className: 'small' }, (group.permissions || []).join(', ')),
+      h('td', { className: 'chips', dataset: { permissions: (group.permissions || []).join(' ') } }, (group.permissions || []).length
+        ? group.permissions.map(function (code) { return h('span', { className: 'chip', title: code }, permissionNames[code] || code); })
+        : h('span', { className: 'muted' }, 'none')),
       h('td', null, members.length ? members.join(', ') : h('span', { className: 'muted' }, 'none')),
       h('td', { className: 'row-actions' },
         h('button', { type: 'button', className: 'danger', onclick: async function () {

@@ -11,8 +11,19 @@
   var editorForm = document.getElementById('group-editor-form');
   var editorOptions = document.getElementById('group-editor-options');
   var editorUser = document.getElementById('group-editor-user');
+  var table = document.getElementById('users-table');
+  var currentUserId = table.dataset.currentUserId;
+  var catalogue = JSON.parse(table.dataset.permissions || '[]');
+  var permissionNames = {};
+  catalogue.forEach(function (permission) { permissionNames[permission.code] = permission.name; });
   var groups = [];
   var editing = null;
+
+  function describePermissions(codes) {
+    if (!codes.length) return h('span', { className: 'muted' }, 'none');
+    if (catalogue.length && codes.length >= catalogue.length) return h('span', { title: codes.join(', ') }, 'All permissions');
+    return codes.map(function (code) { return h('span', { className: 'chip', title: code }, permissionNames[code] || code); });
+  }
 
   function groupIdsOf(user) {
     if (Array.isArray(user.groupIds)) return user.groupIds.map(String);
@@ -55,16 +66,16 @@
       h('td', null, user.email || ''),
       h('td', null, h('span', { className: 'badge ' + (enabled ? 'on' : 'off') }, enabled ? 'Enabled' : 'Disabled')),
       h('td', null, ids.map(groupName).join(', ')),
-      h('td', { className: 'small' }, permissions.join(', ')),
+      h('td', { className: 'chips', dataset: { permissions: permissions.join(' ') } }, describePermissions(permissions)),
       h('td', { className: 'row-actions' },
         h('button', { type: 'button', className: 'secondary', onclick: function () { openEditor(user); } }, 'Groups'),
-        enabled
+        String(user.id) === currentUserId ? h('span', { className: 'muted small' }, 'you') : [enabled
           ? h('button', { type: 'button', className: 'secondary', onclick: function () { act('Disabled ' + user.username, function () { return gas.del('/users/' + id + '/enabled'); }); } }, 'Disable')
           : h('button', { type: 'button', className: 'secondary', onclick: function () { act('Enabled ' + user.username, function () { return gas.put('/users/' + id + '/enabled'); }); } }, 'Enable'),
         h('button', { type: 'button', className: 'danger', onclick: function () {
           if (!window.confirm('Delete the user ' + user.username + '?')) return;
           act('Deleted ' + user.username, function () { return gas.del('/users/' + id); });
-        } }, 'Delete')));
+        } }, 'Delete')]));
   }
 
   function openEditor(user) {

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { startBrowserHarness, BrowserHarness } from './support/browser';
+
+let b: BrowserHarness;
+beforeAll(async () => {
+  b = await startBrowserHarness();
+}, 60000);
+afterAll(async () => {
+  await b?.close();
+});
+
+async function adminPage(target = '/'): Promise<{ page: Page; pageErrors: string[] }> {
+  const { page, pageErrors } = await b.newPage();
+  await b.signIn(page, target);
+  return { page, pageErrors };
+}
+
+describe('pages in a real browser', () => {
+  test('when an anonymous user opens a page and signs in through the form, then they land on that page', async () => {
+    const { page, pageErrors } = await b.newPage();
+    await page.goto('/users/list');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/users/list');
+    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await b.signIn(page, '/users/list');
+    expect(new URL(page.url()).pathname).toBe('/users/list');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Users');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the admin looks at the menu, then API sits at the top right and opens the Swagger UI listing operations', async () => {
+    const { page, pageErrors } = await adminPage('/');
+    const api = page.getByRole('link', { name: 'API', exact: true });
+    const box = await api.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThan(viewport.width * 0.7);
+    expect(box!.y).toBeLessThan(60);
+    await Promise.all([page.waitForURL('**/api-documentation/'), api.click()]);
+    await page.locator('.opblock').first().waitFor();
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(10);
+    await expect(page.locator('.opblock-summary-path[data-path="/users/info"]').count()).resolves.toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the admin creates a user on /users/list, then it appears in the list and can be disabled', async () => {
+    const { page, pageErrors } = await adminPage('/users/list');
+    await page.locator('#users-table tbody tr[data-username="admin"]').waitFor();
+    const form = page.locator('#create-user-form');
+    await form.getByLabel('Username').fill('browser.user');
+    await form.getByLabel('Name', { exact: true }).fill('Browser User');
+    await form.getByLabel('E-mail').fill('browser.user@example.test');
+    await form.getByLabel('Password', { exact: true }).fill('a-long-browser-password');
+    await form.getByLabel('Export data').check();
+    await form.getByRole('button', { name: 'Create user' }).click();
+    const row = page.locator('#users-table tbody tr[data-username="browser.user"]');
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Browser User');
+    await expect(row.locator('td.chips').getAttribute('data-permissions')).resolves.toBe('EXPORT_DATA');
+    await expect(row.textContent()).resolves.toContain('Export data');
+    await expect(page.locator('#users-status').textContent()).resolves.toContain('Created the user browser.user');
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await page.locator('#users-table tbody tr[data-username="browser.user"] .badge.off').waitFor();
+    const stored = await b.t.deps.db('users').where({ username: 'browser.user' }).first();
+    expect(stored).toMatchObject({ name: 'Browser User', enabled: false });
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the admin creates a group on /groups/list, then it appears in the list with its permissions', async () => {
+    const { page, pageErrors } = await adminPage('/groups/list');
+    await page.locator('#groups-table tbody tr').first().waitFor();
+    const form = page.locator('#create-group-form');
+    await form.getByLabel('Name', { exact: true }).fill('Browser Analysts');
+    await form.getByLabel('Description').fill('Created in a browser');
+    await form.getByLabel('Cypher queries').check();
+    await form.getByRole('button', { name: 'Create group' }).click();
+    const row = page.locator('#groups-table tbody tr[data-group-name="Browser Analysts"]');
+    await row.waitFor();
+    await expect(row.locator('td.chips').getAttribute('data-permissions')).resolves.toBe('CYPHER_QUERIES');
+    await expect(row.textContent()).resolves.toContain('Cypher queries');
+    await expect(row.textContent()).resolves.toContain('Created in a browser');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the admin changes the own name on the profile page, then it is saved and shown in the menu', async () => {
+    const { page, pageErrors } = await adminPage('/profile/view');
+    const form = page.locator('#profile-form');
+    await form.getByLabel('Name', { exact: true }).fill('Chief Administrator');
+    await form.getByLabel('E-mail').fill('admin@example.test');
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await page.locator('#profile-status.ok').waitFor();
+    await page.reload();
+    await expect(page.locator('.topbar .profile-link').textContent()).resolves.toBe('Chief Administrator');
+    await expect(page.locator('#profile-form').getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Chief Administrator');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the admin executes live calls in the API tester, then a GET and a state-changing call succeed with the session and CSRF token', async () => {
+    const { page, pageErrors } = await adminPage('/api-documentation/');
+    const execute = async (method: string, apiPath: string): Promise<string> => {
+      const operation = page.locator(`.opblock-${method}`, { has: page.locator(`.opblock-summary-path[data-path="${apiPath}"]`) }).first();
+      await operation.locator('.opblock-summary').first().click();
+      await operation.locator('.try-out__btn').click();
+      await operation.locator('button.execute').click();
+      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor();
+      return (await status.textContent())!.trim();
+    };
+    await page.locator('.opblock').first().waitFor();
+    await expect(execute('get', '/users/info')).resolves.toBe('200');
+    // POST /audit/data/frontend when the audit API is there, else PUT /profile (both change data).
+    const audit = await page.locator('.opblock-post .opblock-summary-path[data-path="/audit/data/frontend"]').count();
+    const status = audit ? await execute('post', '/audit/data/frontend') : await execute('put', '/profile');
+    expect(status).toMatch(/^2\d\d$/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the start page and the users page are shown, then screenshots are written for review', async () => {
+    const { page } = await adminPage('/');
+    await page.screenshot({ path: path.join(b.screenshotDir, 'start.png'), fullPage: true });
+    await page.goto('/users/list');
+    await page.locator('#users-table tbody tr[data-username]').first().waitFor();
+    await page.screenshot({ path: path.join(b.screenshotDir, 'users.png'), fullPage: true });
+    console.log(`screenshots in ${b.screenshotDir}`);
+    expect(existsSync(path.join(b.screenshotDir, 'users.png'))).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestApp, TestApp, ADMIN_PASSWORD } from '../../support/test-app';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A real browser against the real app listening on a real port. */
+export interface BrowserHarness {
+  t: TestApp;
+  browser: Browser;
+  baseUrl: string;
+  screenshotDir: string;
+  /** A fresh browser context (own cookies) and page; dialogs are accepted, page errors collected. */
+  newPage(): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }>;
+  /** Signs in through the login form, starting from `path` (a page that needs a session). */
+  signIn(page: Page, path?: string, username?: string, password?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHarness(): Promise<BrowserHarness> {
+  // CI installs chromium: a missing browser is a failure, never a silent skip.
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH. The browser tests need a real browser.`);
+  }
+  const t = await createTestApp();
+  const server = http.createServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await t.close();
+    throw new Error(`Chromium at ${CHROMIUM_PATH} did not start: ${(error as Error).message}`);
+  }
+  const screenshotDir = process.env.SCREENSHOT_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gas-screenshots-'));
+  mkdirSync(screenshotDir, { recursive: true });
+  const contexts = new Set<BrowserContext>();
+
+  return {
+    t,
+    browser,
+    baseUrl,
+    screenshotDir,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 } });
+      contexts.add(context);
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('dialog', (dialog) => void dialog.accept());
+      page.setDefaultTimeout(15000);
+      return { context, page, pageErrors };
+    },
+    async signIn(page, target = '/', username = 'admin', password = ADMIN_PASSWORD) {
+      await page.goto(target);
+      await page.waitForURL(/\/login\?next=/);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(password);
+      await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.close();
+    },
+  };
+}
