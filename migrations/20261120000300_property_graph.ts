@@ -116,7 +116,8 @@ const UP: string[] = [
    end
    $$`,
 
-  // Keeps the fulltext entries of a node in sync with its labels and properties.
+  // Keeps the fulltext entries of written nodes in sync: statement-level triggers with transition
+  // tables, so a bulk insert reads the catalog row once, not once per node.
   `create function gas_fulltext_sync() returns trigger
    language plpgsql as $$
    declare
@@ -127,26 +128,35 @@ const UP: string[] = [
        return null;
      end if;
      if tg_op = 'UPDATE' then
-       delete from graph_fulltext_entries where node_id = new.id;
+       delete from graph_fulltext_entries fe using gas_new_rows nr where fe.node_id = nr.id;
      end if;
-     if new.labels && array(select jsonb_array_elements_text(cfg->'labels')) then
-       insert into graph_fulltext_entries (node_id, property, value)
-         select new.id, e.key, e.value #>> '{}'
-         from jsonb_each(new.properties) e
-         where jsonb_typeof(e.value) = 'string'
-           and e.key in (select jsonb_array_elements_text(cfg->'properties'))
-         on conflict (node_id, property) do update set value = excluded.value;
-     end if;
+     insert into graph_fulltext_entries (node_id, property, value)
+       select nr.id, e.key, e.value #>> '{}'
+       from gas_new_rows nr cross join lateral jsonb_each(nr.properties) e
+       where nr.labels && array(select jsonb_array_elements_text(cfg->'labels'))
+         and jsonb_typeof(e.value) = 'string'
+         and e.key in (select jsonb_array_elements_text(cfg->'properties'))
+       on conflict (node_id, property) do update set value = excluded.value;
      return null;
    end
    $$`,
-  `create trigger graph_nodes_fulltext_sync
-     after insert or update of labels, properties on graph_nodes
-     for each row execute function gas_fulltext_sync()`,
+  `create trigger graph_nodes_fulltext_insert
+     after insert on graph_nodes referencing new table as gas_new_rows
+     for each statement execute function gas_fulltext_sync()`,
+  `create trigger graph_nodes_fulltext_update
+     after update on graph_nodes referencing new table as gas_new_rows
+     for each statement execute function gas_fulltext_sync()`,
+
+  // Traversal statements call this (once, as an init plan): a parallel-unsafe function keeps the
+  // planner from starting parallel workers, whose start-up costs more than these small index walks.
+  `create function gas_serial() returns boolean
+   language plpgsql stable parallel unsafe as $$ begin return true; end $$`,
 ];
 
 const DOWN: string[] = [
-  `drop trigger if exists graph_nodes_fulltext_sync on graph_nodes`,
+  `drop function if exists gas_serial()`,
+  `drop trigger if exists graph_nodes_fulltext_update on graph_nodes`,
+  `drop trigger if exists graph_nodes_fulltext_insert on graph_nodes`,
   `drop function if exists gas_fulltext_sync()`,
   `drop function if exists gas_drop_schema_index(text)`,
   `drop function if exists gas_create_schema_index(text, text, text, text[])`,

@@ -1,7 +1,7 @@
 import type { GraphNode, GraphRelationship } from '../graph-store';
 import { assertIdentifiers } from '../identifiers';
 import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
-import { Executor, FALSE, raw, Sql, sql, TRUE, validIds } from './sql';
+import { Executor, FALSE, raw, SERIAL, Sql, sql, TRUE, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
 
 /** Visible nodes by id, projected through the scope, in id order. */
@@ -9,7 +9,7 @@ export async function fetchNodes(runner: QueryRunner, scope: ScopeSql, ids: read
   const valid = [...new Set(validIds(ids))];
   if (valid.length === 0) return [];
   const rows = await runner.rows<NodeRow>(
-    sql`select ${scope.nodeColumns('n', properties)} from graph_nodes n where n.id = any(${valid}::bigint[]) and ${scope.nodeVisible('n')} order by n.id`,
+    sql`select ${scope.nodeColumns('n', properties)} from graph_nodes n where n.id = any(${valid}::bigint[]) and ${scope.nodeVisible('n')} and ${SERIAL} order by n.id`,
     executor,
   );
   return rows.map(toNode);
@@ -26,7 +26,7 @@ export async function fetchRelationships(
   const valid = [...new Set(validIds(ids))];
   if (valid.length === 0) return [];
   const rows = await runner.rows<RelationshipRow>(
-    sql`select ${scope.relationshipColumns('r', properties)} from graph_relationships r where r.id = any(${valid}::bigint[]) and ${scope.relationshipVisible('r')} order by r.id`,
+    sql`select ${scope.relationshipColumns('r', properties)} from graph_relationships r where r.id = any(${valid}::bigint[]) and ${scope.relationshipVisible('r')} and ${SERIAL} order by r.id`,
     executor,
   );
   return rows.map(toRelationship);

@@ -43,6 +43,12 @@ export function join(parts: Sql[], separator: string, empty = ''): Sql {
 }
 
 export const TRUE = raw('true');
+
+/**
+ * A condition that is always true and keeps the statement serial (see gas_serial in the
+ * migration): small index walks finish before parallel workers would have started.
+ */
+export const SERIAL = raw('(select gas_serial())');
 export const FALSE = raw('false');
 
 export function and(parts: Sql[]): Sql {

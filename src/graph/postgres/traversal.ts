@@ -2,7 +2,7 @@ import { BadRequestError } from '../../errors';
 import type { ExploreQuery, ExploreResult, GraphId, GraphNode, GraphPath, GraphRelationship, PathQuery } from '../graph-store';
 import { fetchNodes, fetchRelationships, labelCondition, typeCondition } from './reads';
 import { QueryRunner, RelationshipRow, toRelationship } from './runner';
-import { and, FALSE, isValidId, join, Sql, sql, validIds } from './sql';
+import { and, FALSE, isValidId, join, SERIAL, Sql, sql, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
 
 /**
@@ -41,7 +41,7 @@ export async function directRelationships(runner: QueryRunner, scope: ScopeSql, 
   const rows = await runner.rows<RelationshipRow>(sql`
     select ${scope.relationshipColumns('r')} from graph_relationships r
     where ((r.start_id = any(${ia}::bigint[]) and r.end_id = any(${ib}::bigint[])) or (r.start_id = any(${ib}::bigint[]) and r.end_id = any(${ia}::bigint[])))
-      and ${typeSql} and ${scope.relationshipVisible('r')}
+      and ${typeSql} and ${scope.relationshipVisible('r')} and ${SERIAL}
     order by r.id`);
   return rows.map(toRelationship);
 }
@@ -58,7 +58,7 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
     with nb as (${stepSql(scope, dir, c, query.types)}),
     vis as (
       select distinct nb.dst from nb join graph_nodes n on n.id = nb.dst
-      where nb.dst <> ${c} and ${scope.nodeVisible('n')} and ${labelCondition(scope, 'n', query.labels)}
+      where nb.dst <> ${c} and ${scope.nodeVisible('n')} and ${labelCondition(scope, 'n', query.labels)} and ${SERIAL}
     )
     select dst::text as id, (count(*) over ())::int as total from vis order by dst limit ${limit}::int`);
   if (picked.length === 0) return { nodes: center, relationships: [], remaining: 0 };
@@ -67,7 +67,7 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
     await fetchNodes(runner, scope, [query.nodeId, ...ids]),
     await runner.rows<RelationshipRow>(sql`
       select ${scope.relationshipColumns('r')} from graph_relationships r
-      where r.id in (select nb.rid from (${stepSql(scope, dir, c, query.types)}) nb where nb.dst = any(${ids}::bigint[]))
+      where r.id in (select nb.rid from (${stepSql(scope, dir, c, query.types)}) nb where nb.dst = any(${ids}::bigint[])) and ${SERIAL}
       order by r.id`),
   ];
   return { nodes, relationships: relRows.map(toRelationship), remaining: Math.max(0, Number(picked[0].total) - ids.length) };
@@ -94,7 +94,7 @@ export async function indirectRelationships(runner: QueryRunner, scope: ScopeSql
         and ${scope.nodeVisible('nn')}
     )
     select nodes::text[] as nodes, rels::text[] as rels from walk
-    where depth >= 2 and node = any(${set}) ${dir === 'both' ? sql`and nodes[1] < node` : sql``}
+    where depth >= 2 and node = any(${set}) ${dir === 'both' ? sql`and nodes[1] < node` : sql``} and ${SERIAL}
     limit ${limit}::int`);
   rows.sort((x, y) => x.nodes.length - y.nodes.length || compareIdLists(x.nodes, y.nodes) || compareIdLists(x.rels, y.rels));
   return materialise(runner, scope, rows);
@@ -161,7 +161,7 @@ export async function shortestPaths(runner: QueryRunner, scope: ScopeSql, from: 
       select st.rid::text as rid, st.src::text as src, st.dst::text as dst
       from (${stepSql(scope, side.dir, sql`any(${side.frontier}::bigint[])`, query.types)}) st
       join graph_nodes n on n.id = st.dst
-      where ${scope.nodeVisible('n')}`);
+      where ${scope.nodeVisible('n')} and ${SERIAL}`);
     side.depth += 1;
     const next: string[] = [];
     for (const e of edges) {
