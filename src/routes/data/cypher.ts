@@ -25,7 +25,8 @@ export function createCypherRouter(_deps: AppDeps): Router {
         'Everyone else: the query always runs read-only; it is refused with 403 CYPHER_RESTRICTED when its text or parameters name a label, relationship type or property hidden from the user, ' +
         'or when it uses CALL, apoc.*, subscripts (x[...]) or properties()/keys()/labels()/type()/id()/elementId(); only nodes, relationships and paths (and lists of them) may be returned ' +
         '(any other value, such as a count or a property value, is 403 CYPHER_RESTRICTED); every returned element is re-read under the user\'s access rules, so hidden properties are removed and ' +
-        'rows holding an element the user cannot see are left out. A pattern may still match through elements the user cannot see; their values, names and counts are never returned.',
+        'rows holding an element the user cannot see are left out. Hidden names are those visible to the user nowhere plus those listed as disabled in a property rule. ' +
+        'A pattern may still match through elements the user cannot see (so which visible elements come back can depend on hidden data); hidden values, names and counts are never returned.',
       body: { schema: cypherBody, example: { query: 'MATCH (p:Person) WHERE p.age > $age RETURN p LIMIT 10', params: { age: 30 } } },
       responses: {
         200: {

@@ -16,16 +16,17 @@ const REREAD_CHUNK = 1000;
  * Restricted scope (anyone else), the query cannot be compiled against the scope, so:
  *  1. it always runs read-only;
  *  2. it is refused (403 CYPHER_RESTRICTED) when its text or parameters mention a hidden label,
- *     relationship type or property name (hidden = existing but not visible to the user, or hidden
- *     by any property rule of the user's scope), or use procedures (CALL, apoc.*), dynamic access
+ *     relationship type or property name (hidden = existing but visible to the user nowhere, or
+ *     listed as disabled by a property rule of the user's scope), or use procedures (CALL, apoc.*), dynamic access
  *     (x[...], properties(), keys(), labels(), type(), id(), elementId(), dynamic labels);
  *  3. only graph elements may be returned (nodes, relationships, paths, lists of them, null);
  *     any other value (a count, a property value, a map) is refused with 403 CYPHER_RESTRICTED;
  *  4. every returned element is re-read through the user's scope: properties the user cannot see
  *     are dropped, and a row holding any element the user cannot see is left out.
  * What remains possible: a pattern may still match through elements the user cannot see (for
- * example an anonymous neighbour), so which visible elements are returned can depend on hidden
- * structure; values, names and counts of hidden data are never returned.
+ * example an anonymous neighbour), and a WHERE clause may test a property that an "enabled" list
+ * hides on one label while it is visible on another; so which visible elements are returned can
+ * depend on hidden data. Values, names and counts of hidden data are never returned.
  */
 export class CypherService extends ScopedGraphService {
   async run(query: string, params: Record<string, unknown>): Promise<CypherResult> {
@@ -45,7 +46,7 @@ export class CypherService extends ScopedGraphService {
     return this.visibleOnly(result, scope);
   }
 
-  /** Names that exist in the graph but are not visible to the user, plus every name a property rule hides. */
+  /** Names that exist in the graph but are visible to the user nowhere, plus every name a "disabled" property rule lists. */
   private async hiddenNames(scope: AccessScope): Promise<Set<string>> {
     // The unrestricted lists are read only to know what to refuse; they are never returned.
     const [allLabels, allTypes, allKeys, labels, types, keys] = await Promise.all([
@@ -65,10 +66,10 @@ export class CypherService extends ScopedGraphService {
     missing(allTypes, types);
     missing(allKeys, keys);
     const rules: PropertyRule[] = [...Object.values(scope.nodeProperties ?? {}), ...Object.values(scope.relationshipProperties ?? {})];
-    for (const rule of rules) {
-      for (const name of rule.deny ?? []) hidden.add(name);
-      if (rule.allow) for (const name of allKeys) if (!rule.allow.includes(name)) hidden.add(name);
-    }
+    // Names a "disabled" rule lists are sensitive wherever they occur. Names left out of an
+    // "enabled" list are refused only when they are visible nowhere (covered above): refusing
+    // every name outside any enabled list would refuse nearly every query.
+    for (const rule of rules) for (const name of rule.deny ?? []) hidden.add(name);
     return hidden;
   }
 
