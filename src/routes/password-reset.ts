@@ -1,9 +1,159 @@
-import { Router } from 'express';
+import { Router, Request, Response } from 'express';
+import { z } from 'zod';
 import type { AppDeps } from '../http/context';
+import { endpoint } from '../http/endpoint';
+import { csrfToken } from '../auth/csrf';
 import type { KnexSessionStore } from '../auth/session-store';
+import { PasswordResetService } from '../services/password-reset/password-reset-service';
+import '../openapi/registry';
 
-// Placeholder: filled in by the work on this area.
-export function createPasswordResetRouter(deps: AppDeps, _sessions: KnexSessionStore): Router {
-  void deps;
-  return Router();
+const TAG = 'Password reset';
+const REQUEST_ACCEPTED = 'If the account exists and has an e-mail address, a link to choose a new password has been sent to it.';
+
+const hashParam = z.string().min(1).max(512).openapi({ description: 'The token from the e-mailed link', example: 'mJ0Q3n7vR2yXo8p1Lk4s9tWbC6eZfHaDgUiV5xYz0Nq' });
+const formFields = { _csrf: z.string().optional() };
+
+const requestBody = z.object({ username: z.string().trim().min(1).max(200).openapi({ example: 'jdoe' }), ...formFields });
+const performBody = z.object({
+  hash: hashParam,
+  password: z.string().min(1).max(1000).openapi({ description: 'The new password (auth.passwordMinLength characters at least)', example: 'correct horse battery staple' }),
+  ...formFields,
+});
+
+/** Renders a view and resolves once the page is sent (res.render alone finishes on a later tick). */
+function renderPage(res: Response, view: string, locals: Record<string, unknown>, status = 200): Promise<void> {
+  res.locals.page = true;
+  return new Promise((resolve, reject) => {
+    res.render(view, locals, (error: Error | null, html?: string) => {
+      if (error) return reject(error);
+      res.status(status).type('html').send(html);
+      resolve();
+    });
+  });
+}
+
+function origin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionStore): Router {
+  const router = Router();
+  const minLength = deps.config.auth.passwordMinLength;
+
+  // The page for the "Forgot your password?" link on the login page. Declared before
+  // /passwordReset/{hash} so that "request" is not taken for a hash.
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/passwordReset/request', tag: TAG, access: 'public', hidden: true,
+      summary: 'Password reset request page', description: 'page',
+      responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
+    },
+    ({ req, res }) => renderPage(res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: false, message: REQUEST_ACCEPTED }),
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'post', path: '/passwordReset/request', tag: TAG, access: 'public',
+      summary: 'Request a password reset link',
+      description:
+        'E-mails a link to choose a new password to the user with this username, valid for passwordReset.tokenTtlHours hours and usable once. ' +
+        'The answer is always the same 202, whether the user exists, has an e-mail address, is disabled or has asked too often (at most 3 mails per user and hour), ' +
+        'so the endpoint cannot be used to find out usernames. The link points to server.baseUrl, or to the origin of this request when no baseUrl is configured. ' +
+        'Audited as password.reset.requested. A form post (application/x-www-form-urlencoded) is answered with the HTML page.',
+      body: { schema: requestBody, example: { username: 'jdoe' }, contentType: ['application/json', 'application/x-www-form-urlencoded'] },
+      responses: { 202: { description: 'Accepted (always)', schema: z.object({ message: z.string() }), example: { message: REQUEST_ACCEPTED } } },
+    },
+    async ({ ctx, body, req, res }) => {
+      await new PasswordResetService(ctx).request(body.username, origin(req));
+      if (req.is('application/x-www-form-urlencoded')) {
+        await renderPage(res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: true, message: REQUEST_ACCEPTED }, 202);
+        return undefined;
+      }
+      return { message: REQUEST_ACCEPTED };
+    },
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/passwordReset/isHashValid/{hash}', tag: TAG, access: 'public',
+      summary: 'Check a reset link',
+      description: 'Whether the token of a reset link can still be used: it exists, has not expired, has not been used, and its user is enabled.',
+      params: z.object({ hash: hashParam }),
+      responses: { 200: { description: 'Validity', schema: z.object({ valid: z.boolean() }), example: { valid: true } } },
+    },
+    async ({ ctx, params }) => ({ valid: await new PasswordResetService(ctx).isValid(params.hash) }),
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'post', path: '/passwordReset/perform', tag: TAG, access: 'public',
+      summary: 'Set a new password with a reset link',
+      description:
+        'Sets the new password of the link\'s user. The link works once; unknown, expired or used links are 410 RESET_LINK_INVALID. The password policy applies ' +
+        '(422 PASSWORD_POLICY, the link stays usable). Clears the must-change-password flag, ends all sessions of the user and voids the user\'s other open links. ' +
+        'Audited as password.reset.performed. A form post is answered with a redirect to the login page.',
+      body: { schema: performBody, example: { hash: 'mJ0Q3n7vR2yXo8p1Lk4s9tWbC6eZfHaDgUiV5xYz0Nq', password: 'correct horse battery staple' }, contentType: ['application/json', 'application/x-www-form-urlencoded'] },
+      responses: {
+        200: { description: 'Changed', schema: z.object({ passwordChanged: z.literal(true), loginUrl: z.string() }), example: { passwordChanged: true, loginUrl: '/login' } },
+        303: { description: 'Form post: redirect to /login' },
+      },
+      errors: [410, 422],
+    },
+    async ({ ctx, body, req, res }) => {
+      const isForm = Boolean(req.is('application/x-www-form-urlencoded'));
+      if (isForm) res.locals.page = true;
+      await new PasswordResetService(ctx).perform(body.hash, body.password, sessions);
+      if (isForm) {
+        res.redirect(303, '/login');
+        return undefined;
+      }
+      return { passwordChanged: true as const, loginUrl: '/login' };
+    },
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/passwordReset/{hash}', tag: TAG, access: 'public', hidden: true,
+      summary: 'Password reset page', description: 'page',
+      params: z.object({ hash: hashParam }),
+      responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
+    },
+    async ({ ctx, params, req, res }) => {
+      res.locals.page = true;
+      const valid = await new PasswordResetService(ctx).isValid(params.hash);
+      res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+      await renderPage(res, 'password-reset', { title: 'Choose a new password', csrfToken: csrfToken(req), user: req.user ?? null, valid, hash: valid ? params.hash : '', minLength }, valid ? 200 : 410);
+    },
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'put', path: '/users/{id}/reset-password', tag: 'Users', access: 'USER_MANAGEMENT',
+      summary: 'Send a password reset mail to a user',
+      description:
+        'Starts the e-mail workflow for a user: the same link as POST /passwordReset/request is mailed to the user\'s address. 404 for unknown or deleted users, ' +
+        '422 NO_EMAIL when the user has no e-mail address, 422 ACCOUNT_DISABLED for disabled users, 502 MAIL_FAILED when the mail server refuses. Audited as user.password.reset-mail.',
+      params: z.object({ id: z.string().regex(/^\d{1,18}$/, 'A user id is a number').openapi({ example: '7' }) }),
+      responses: {
+        202: {
+          description: 'Mail sent (or logged, when no SMTP server is configured)',
+          schema: z.object({ sentTo: z.string(), mailConfigured: z.boolean() }),
+          example: { sentTo: 'jane.doe@example.com', mailConfigured: true },
+        },
+      },
+      errors: [422, 502],
+    },
+    async ({ ctx, params, req }) => {
+      const { email } = await new PasswordResetService(ctx).sendForUser(params.id, origin(req));
+      return { sentTo: email, mailConfigured: deps.mailer.configured };
+    },
+  );
+
+  return router;
 }

@@ -1,0 +1,152 @@
+import type { ServiceContext } from '../../http/context';
+import { AppError, NotFoundError, UnprocessableError } from '../../errors';
+import { hashPassword, randomToken, sha256 } from '../../auth/passwords';
+import { LoginThrottle } from '../../auth/login-throttle';
+import type { KnexSessionStore } from '../../auth/session-store';
+import { findUserByUsername, UserRow } from '../../auth/user-loader';
+import { actorOf, audit, recordAudit } from '../audit/audit-service';
+import { assertPasswordPolicy } from '../profile/password-policy';
+
+/** Reset mails per user and hour; further requests are answered the same way but send nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{16,200}$/;
+
+export class ResetLinkInvalidError extends AppError {
+  constructor() {
+    super(410, 'RESET_LINK_INVALID', 'This password reset link is invalid, expired or already used: request a new one');
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+interface ValidReset {
+  resetId: string;
+  user: UserRow;
+}
+
+/**
+ * The e-mail workflow for forgotten passwords: a random token is mailed as a link, only its
+ * SHA-256 is stored, it expires after passwordReset.tokenTtlHours and works once.
+ */
+export class PasswordResetService {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** `${server.baseUrl}/passwordReset/<token>`, or the request's own origin when no baseUrl is configured. */
+  private link(origin: string, token: string): string {
+    const base = (this.ctx.deps.config.server.baseUrl || origin).replace(/\/+$/, '');
+    return `${base}/passwordReset/${token}`;
+  }
+
+  private async issue(user: UserRow): Promise<string> {
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + this.ctx.deps.config.passwordReset.tokenTtlHours * 3_600_000);
+    await this.ctx.db('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: expiresAt });
+    return token;
+  }
+
+  private async mail(user: UserRow, link: string, byAdministrator: boolean): Promise<void> {
+    const hours = this.ctx.deps.config.passwordReset.tokenTtlHours;
+    const who = byAdministrator ? 'An administrator has started' : 'Someone (hopefully you) has asked for';
+    const text =
+      `Hello ${user.name || user.username},\n\n` +
+      `${who} a password reset for the account "${user.username}" of the Graph Analytics Service.\n` +
+      `Open this link within ${hours} hour(s) to choose a new password:\n\n${link}\n\n` +
+      'The link works once. If you did not expect this message, ignore it: your password stays unchanged.\n';
+    const html =
+      `<p>Hello ${escapeHtml(user.name || user.username)},</p>` +
+      `<p>${who} a password reset for the account <b>${escapeHtml(user.username)}</b> of the Graph Analytics Service.</p>` +
+      `<p>Open this link within ${hours} hour(s) to choose a new password:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+      '<p>The link works once. If you did not expect this message, ignore it: your password stays unchanged.</p>';
+    await this.ctx.deps.mailer.send({ to: user.email, subject: 'Password reset for the Graph Analytics Service', text, html });
+  }
+
+  /**
+   * Public request by username. Whatever the outcome (unknown user, disabled, no e-mail, rate
+   * limited), the caller learns nothing: the route answers the same. The mail is sent in the
+   * background so the response time does not depend on the outcome either.
+   */
+  async request(username: string, origin: string): Promise<void> {
+    const user = await findUserByUsername(this.ctx.db, username);
+    const record = (outcome: string) =>
+      audit(this.ctx, { action: 'password.reset.requested', targetType: 'user', targetId: user?.id ?? null, details: { outcome } });
+    if (!user) return record('unknown-user');
+    if (!user.enabled || user.deleted) return record('account-disabled');
+    if (!user.email) return record('no-email');
+    const [{ recent }] = (await this.ctx.db('password_resets')
+      .where('user_id', user.id)
+      .andWhere('created_at', '>', new Date(Date.now() - 3_600_000))
+      .count({ recent: '*' })) as Array<{ recent: string | number }>;
+    if (Number(recent) >= RESET_MAILS_PER_HOUR) return record('rate-limited');
+    const token = await this.issue(user);
+    await record('mail-sent');
+    const { logger } = this.ctx.deps;
+    void this.mail(user, this.link(origin, token), false).catch((error: unknown) => {
+      logger.error({ err: error, userId: String(user.id) }, 'password reset mail could not be sent');
+    });
+  }
+
+  /** An administrator sends the reset mail to a user (PUT /users/{id}/reset-password). */
+  async sendForUser(userId: string, origin: string): Promise<{ email: string }> {
+    const user = (await this.ctx.db('users').where({ id: userId, deleted: false }).first()) as UserRow | undefined;
+    if (!user) throw new NotFoundError(`User ${userId}`);
+    if (!user.enabled) throw new UnprocessableError('The user is disabled; enable the account first', 'ACCOUNT_DISABLED');
+    if (!user.email) throw new UnprocessableError('The user has no e-mail address to send the link to', 'NO_EMAIL');
+    const token = await this.issue(user);
+    try {
+      await this.mail(user, this.link(origin, token), true);
+    } catch (error) {
+      await this.ctx.db('password_resets').where('token_hash', sha256(token)).update({ used_at: new Date() });
+      this.ctx.deps.logger.error({ err: error, userId }, 'password reset mail could not be sent');
+      throw new AppError(502, 'MAIL_FAILED', 'The mail server did not accept the message');
+    }
+    await audit(this.ctx, { action: 'user.password.reset-mail', targetType: 'user', targetId: user.id, details: { username: user.username } });
+    return { email: user.email };
+  }
+
+  private async findValid(token: string): Promise<ValidReset | undefined> {
+    if (!TOKEN_FORMAT.test(token)) return undefined;
+    const row = (await this.ctx.db('password_resets as r')
+      .join('users as u', 'u.id', 'r.user_id')
+      .where('r.token_hash', sha256(token))
+      .whereNull('r.used_at')
+      .andWhere('r.expires_at', '>', new Date())
+      .andWhere('u.enabled', true)
+      .andWhere('u.deleted', false)
+      .first('r.id as reset_id', 'u.*')) as (UserRow & { reset_id: string }) | undefined;
+    if (!row) return undefined;
+    const { reset_id: resetId, ...user } = row;
+    return { resetId: String(resetId), user: user as UserRow };
+  }
+
+  async isValid(token: string): Promise<boolean> {
+    return (await this.findValid(token)) !== undefined;
+  }
+
+  /**
+   * Sets the new password through a link: once only (410 RESET_LINK_INVALID for unknown,
+   * expired or used links), with the password policy (422). Clears must_change_password, voids
+   * the user's other open links, ends all the user's sessions and drops cached credentials.
+   */
+  async perform(token: string, password: string, sessions: KnexSessionStore): Promise<{ username: string }> {
+    const found = await this.findValid(token);
+    if (!found) throw new ResetLinkInvalidError();
+    const { user } = found;
+    assertPasswordPolicy(password, this.ctx.deps.config, user.username);
+    const hash = await hashPassword(password);
+    const actor = { ...actorOf(this.ctx), userId: String(user.id), username: user.username };
+    await this.ctx.db.transaction(async (trx) => {
+      const now = new Date();
+      const claimed = await trx('password_resets').where('id', found.resetId).whereNull('used_at').andWhere('expires_at', '>', now).update({ used_at: now });
+      if (claimed === 0) throw new ResetLinkInvalidError();
+      await trx('password_resets').where('user_id', user.id).whereNull('used_at').update({ used_at: now });
+      await trx('users').where('id', user.id).update({ password_hash: hash, must_change_password: false, password_changed_at: now, updated_at: now });
+      await recordAudit(trx, actor, { action: 'password.reset.performed', targetType: 'user', targetId: user.id });
+    });
+    await sessions.destroyUserSessions(String(user.id));
+    this.ctx.deps.credentialCache.forgetUser(String(user.id));
+    await new LoginThrottle(this.ctx.db, this.ctx.deps.config.auth.lockout).clear(user.username);
+    return { username: user.username };
+  }
+}
