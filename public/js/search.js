@@ -26,9 +26,12 @@
     return list;
   }
 
-  function resultTable(nodes) {
+  function resultTable(nodes, total) {
+    var found = typeof total === 'number' && total > nodes.length
+      ? 'Showing ' + nodes.length + ' of ' + total + ' nodes'
+      : nodes.length === 1 ? '1 node found' : nodes.length + ' nodes found';
     return h('table', { className: 'grid results' },
-      h('caption', { className: 'muted' }, nodes.length === 1 ? '1 node found' : nodes.length + ' nodes found'),
+      h('caption', { className: 'muted' }, found),
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Id'), h('th', { scope: 'col' }, 'Labels'), h('th', { scope: 'col' }, 'Properties'))),
       h('tbody', null, nodes.map(function (node) {
         return h('tr', null, h('td', null, String(node.id !== undefined ? node.id : node.uuid || '')), h('td', null, labelsOf(node)), h('td', null, propertiesOf(node)));
@@ -65,7 +68,7 @@
     try {
       var data = await gas.post('/data/nodes/find', { text: text });
       var nodes = gas.listOf(data, ['nodes']);
-      panel.replaceChildren(nodes.length ? resultTable(nodes) : h('p', { className: 'muted' }, 'No nodes match “' + text + '”.'));
+      panel.replaceChildren(nodes.length ? resultTable(nodes, data && data.total) : h('p', { className: 'muted' }, 'No nodes match “' + text + '”.'));
     } catch (error) {
       panel.replaceChildren(h('p', { className: 'error', role: 'alert' }, error.message));
     }

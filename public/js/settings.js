@@ -98,9 +98,10 @@
   importForm.addEventListener('submit', async function (event) {
     event.preventDefault();
     try {
-      await gas.post('/settings/import', new FormData(importForm));
+      var result = await gas.post('/settings/import', new FormData(importForm));
       importForm.reset();
-      gas.showStatus(status, 'Settings imported.', 'ok');
+      var imported = result && Array.isArray(result.imported) ? result.imported : [];
+      gas.showStatus(status, imported.length ? 'Imported: ' + imported.join(', ') + '.' : 'Settings imported.', 'ok');
       await load();
     } catch (error) {
       gas.showStatus(status, error.message, 'error');

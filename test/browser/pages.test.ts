@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startBrowserHarness, BrowserHarness } from './support/browser';
 
+const SWAGGER_TIMEOUT = 60000;
+
 let b: BrowserHarness;
 beforeAll(async () => {
   b = await startBrowserHarness();
@@ -39,11 +41,12 @@ describe('pages in a real browser', () => {
     expect(box!.x).toBeGreaterThan(viewport.width * 0.7);
     expect(box!.y).toBeLessThan(60);
     await Promise.all([page.waitForURL('**/api-documentation/'), api.click()]);
-    await page.locator('.opblock').first().waitFor();
+    // Swagger UI parses and renders the whole document (a few hundred kB): allow it time on a busy machine.
+    await page.locator('.opblock').first().waitFor({ timeout: SWAGGER_TIMEOUT });
     expect(await page.locator('.opblock').count()).toBeGreaterThan(10);
     await expect(page.locator('.opblock-summary-path[data-path="/users/info"]').count()).resolves.toBeGreaterThan(0);
     expect(pageErrors).toEqual([]);
-  });
+  }, 120000);
 
   test('when the admin creates a user on /users/list, then it appears in the list and can be disabled', async () => {
     const { page, pageErrors } = await adminPage('/users/list');
@@ -60,7 +63,7 @@ describe('pages in a real browser', () => {
     await expect(row.textContent()).resolves.toContain('Browser User');
     await expect(row.locator('td.chips').getAttribute('data-permissions')).resolves.toBe('EXPORT_DATA');
     await expect(row.textContent()).resolves.toContain('Export data');
-    await expect(page.locator('#users-status').textContent()).resolves.toContain('Created the user browser.user');
+    await page.locator('#users-status', { hasText: 'Created the user browser.user' }).waitFor();
     await row.getByRole('button', { name: 'Disable' }).click();
     await page.locator('#users-table tbody tr[data-username="browser.user"] .badge.off').waitFor();
     const stored = await b.t.deps.db('users').where({ username: 'browser.user' }).first();
@@ -105,17 +108,17 @@ describe('pages in a real browser', () => {
       await operation.locator('.try-out__btn').click();
       await operation.locator('button.execute').click();
       const status = operation.locator('.live-responses-table tbody .response-col_status').first();
-      await status.waitFor();
+      await status.waitFor({ timeout: SWAGGER_TIMEOUT });
       return (await status.textContent())!.trim();
     };
-    await page.locator('.opblock').first().waitFor();
+    await page.locator('.opblock').first().waitFor({ timeout: SWAGGER_TIMEOUT });
     await expect(execute('get', '/users/info')).resolves.toBe('200');
     // POST /audit/data/frontend when the audit API is there, else PUT /profile (both change data).
     const audit = await page.locator('.opblock-post .opblock-summary-path[data-path="/audit/data/frontend"]').count();
     const status = audit ? await execute('post', '/audit/data/frontend') : await execute('put', '/profile');
     expect(status).toMatch(/^2\d\d$/);
     expect(pageErrors).toEqual([]);
-  });
+  }, 150000);
 
   test('when the start page and the users page are shown, then screenshots are written for review', async () => {
     const { page } = await adminPage('/');
