@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
@@ -30,11 +31,7 @@ async function auditActions(): Promise<string[]> {
 
 describe('logo', () => {
   test('when no custom logo exists, then GET /logo serves the built-in SVG to anyone with nosniff', async () => {
-    const response = await request(t.app).get('/logo').buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const response = await request(t.app).get('/logo').buffer(true).parse(binary);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -100,7 +97,9 @@ describe('logo', () => {
   });
 });
 
-function binary(res: NodeJS.ReadableStream, cb: (error: Error | null, body: Buffer) => void): void {
+/** supertest parser that keeps the body as raw bytes. */
+function binary(response: request.Response, cb: (error: Error | null, body: unknown) => void): void {
+  const res = response as unknown as IncomingMessage;
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
