@@ -39,6 +39,12 @@ export function isUnsafeEntryName(name: string): boolean {
  * Nothing is written to disk.
  */
 export function readJsonZip(buffer: Buffer, limits: ZipLimits): UploadedFile[] {
+  // The entry count of the end-of-central-directory record, checked before adm-zip parses every
+  // central header (a small upload can declare a huge number of tiny entries).
+  const declaredEntries = endOfCentralDirectoryEntries(buffer);
+  if (declaredEntries !== undefined && declaredEntries > limits.maxEntries) {
+    throw new AppError(413, 'ZIP_TOO_MANY_ENTRIES', `The zip archive declares ${declaredEntries} entries; at most ${limits.maxEntries} are accepted`);
+  }
   let zip: AdmZip;
   let entries: AdmZip.IZipEntry[];
   try {
@@ -80,6 +86,15 @@ export function readJsonZip(buffer: Buffer, limits: ZipLimits): UploadedFile[] {
     files.push({ name: entry.entryName, content });
   }
   return files;
+}
+
+/** Total entries of the end-of-central-directory record (0xFFFF for ZIP64), or undefined when none is found. */
+function endOfCentralDirectoryEntries(buffer: Buffer): number | undefined {
+  const lowest = Math.max(0, buffer.length - 22 - 0xffff);
+  for (let i = buffer.length - 22; i >= lowest; i--) {
+    if (buffer.readUInt32LE(i) === 0x06054b50) return buffer.readUInt16LE(i + 10);
+  }
+  return undefined;
 }
 
 /** Builds a zip from named contents (export). */
