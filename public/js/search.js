@@ -74,6 +74,18 @@
     }
   }
 
+  // Arrow keys move between tabs (the WAI-ARIA tabs pattern).
+  tabList.addEventListener('keydown', function (event) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    var tabs = Array.prototype.slice.call(tabList.querySelectorAll('[role="tab"]'));
+    var index = tabs.indexOf(document.activeElement);
+    if (index < 0) return;
+    var next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    select(next);
+    next.focus();
+    event.preventDefault();
+  });
+
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var text = input.value.trim();

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import request from 'supertest';
+import { ADMIN_PASSWORD } from '../support/test-app';
 import type { Page } from 'playwright-core';
 import { startBrowserHarness, BrowserHarness } from './support/browser';
 
@@ -84,6 +86,30 @@ describe('pages in a real browser', () => {
     await expect(row.locator('td.chips').getAttribute('data-permissions')).resolves.toBe('CYPHER_QUERIES');
     await expect(row.textContent()).resolves.toContain('Cypher queries');
     await expect(row.textContent()).resolves.toContain('Created in a browser');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the admin assigns a group with the editor on /users/list and then deletes the user, then the list follows', async () => {
+    const group = await request(b.t.app).post('/groups').set('Authorization', b.t.basic('admin', ADMIN_PASSWORD)).send({ name: 'Editors' });
+    expect(group.status).toBe(201);
+    await b.t.createUser('editor.user');
+    const { page, pageErrors } = await adminPage('/users/list');
+    const row = page.locator('#users-table tbody tr[data-username="editor.user"]');
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Groups' }).click();
+    const editor = page.locator('#group-editor');
+    await editor.waitFor();
+    await expect(page.locator('#group-editor-user').textContent()).resolves.toBe('editor.user');
+    await editor.getByLabel('Editors').check();
+    await editor.getByRole('button', { name: 'Save groups' }).click();
+    await page.locator('#users-table tbody tr[data-username="editor.user"] td', { hasText: 'Editors' }).waitFor();
+    await expect(editor.isHidden()).resolves.toBe(true);
+    const memberships = await b.t.deps.db('user_groups').where({ group_id: group.body.id });
+    expect(memberships).toHaveLength(1);
+
+    await page.locator('#users-table tbody tr[data-username="editor.user"]').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('#users-table tbody tr[data-username="editor.user"]').waitFor({ state: 'detached' });
+    await expect(b.t.deps.db('users').where({ username: 'editor.user' }).first()).resolves.toMatchObject({ deleted: true });
     expect(pageErrors).toEqual([]);
   });
 
