@@ -3,12 +3,10 @@ import { z } from 'zod';
 import type { AppDeps, ServiceContext } from '../http/context';
 import { endpoint } from '../http/endpoint';
 import { ConflictError, NotFoundError, UnprocessableError } from '../errors';
-import type { FulltextStatus, SchemaIndexInput } from '../graph/graph-store';
+import { FulltextStatus, SchemaIndexInput, UNRESTRICTED } from '../graph/graph-store';
 import { audit } from '../services/audit/audit-service';
-import { SettingsService } from '../services/settings/settings-service';
+import { AUTOMATIC_SAMPLE_SIZE, SettingsService } from '../services/settings/settings-service';
 import { fulltextConfigSchema, fulltextIndex, stringPropertiesByLabel } from '../services/settings/fulltext-index';
-import { UNRESTRICTED } from '../graph/graph-store';
-import { AUTOMATIC_SAMPLE_SIZE } from '../services/settings/settings-service';
 import {
   fulltextAutomaticSchema,
   fulltextExample,
