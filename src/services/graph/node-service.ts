@@ -7,6 +7,7 @@ import { GraphVocabulary } from './vocabulary';
 import { redactPatch, safePatch } from './audit-details';
 import { redactFilter } from './filter-tools';
 import { assertPropertyNames, labelList, propertyList } from './property-names';
+import { assertWritableProperties } from './property-visibility';
 
 export interface NodeChange {
   properties?: PropertyPatch;
@@ -30,8 +31,10 @@ export class NodeService extends ScopedGraphService {
     const labels = labelList(input.labels);
     const properties = input.properties ?? {};
     assertPropertyNames(properties);
+    const scope = await this.scope();
+    assertWritableProperties(scope, 'node', labels, properties);
     await this.settings.validateNodeWrite(labels, properties, 'create');
-    const node = await this.graph.createNode({ labels, properties }, await this.scope());
+    const node = await this.graph.createNode({ labels, properties }, scope);
     await audit(this.ctx, { action: 'node.create', targetType: 'node', targetId: node.id, details: { labels: node.labels, properties: node.properties } });
     return node;
   }
@@ -50,6 +53,8 @@ export class NodeService extends ScopedGraphService {
     const scope = await this.scope();
     const [before] = await this.graph.getNodes([id], scope);
     if (!before) throw new NotFoundError('Node');
+    // Hidden labels of the node are not in before.labels, so check against the labels it will carry as the user sees them.
+    assertWritableProperties(scope, 'node', resultingLabels(before.labels, addLabels, removeLabels), change.properties);
     await this.settings.validateNodeWrite(resultingLabels(before.labels, addLabels, removeLabels), change.properties ?? {}, 'update');
     const after = await this.graph.updateNode(id, { properties: change.properties ?? {}, addLabels, removeLabels }, scope);
     if (!after) throw new NotFoundError('Node');
@@ -93,6 +98,7 @@ export class NodeService extends ScopedGraphService {
       const key = JSON.stringify([...labels].sort());
       if (checked.has(key)) continue;
       checked.add(key);
+      assertWritableProperties(scope, 'node', labels, change.properties);
       await this.settings.validateNodeWrite(labels, change.properties ?? {}, 'update');
     }
     const updated = await this.graph.updateNodesMatching(filter, { properties: change.properties ?? {}, addLabels, removeLabels }, scope);

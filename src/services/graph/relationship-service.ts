@@ -6,6 +6,7 @@ import { SettingsService } from '../settings/settings-service';
 import { ScopedGraphService } from './scoped-graph';
 import { safePatch } from './audit-details';
 import { assertPropertyNames, propertyList } from './property-names';
+import { assertWritableProperties } from './property-visibility';
 
 /**
  * Relationship reads and writes, on the same terms as NodeService: DATA_SCHEMA rules
@@ -18,8 +19,10 @@ export class RelationshipService extends ScopedGraphService {
     const type = assertIdentifier('relationship type', input.type);
     const properties = input.properties ?? {};
     assertPropertyNames(properties);
+    const scope = await this.scope();
+    assertWritableProperties(scope, 'relationship', [type], properties);
     await this.settings.validateRelationshipWrite(type, properties, 'create');
-    const created = await this.graph.createRelationship({ type, startNodeId: input.startNodeId, endNodeId: input.endNodeId, properties }, await this.scope());
+    const created = await this.graph.createRelationship({ type, startNodeId: input.startNodeId, endNodeId: input.endNodeId, properties }, scope);
     // A missing end and an end the user cannot see get the same answer.
     if (!created) throw new NotFoundError('Start or end node');
     await audit(this.ctx, {
@@ -42,6 +45,7 @@ export class RelationshipService extends ScopedGraphService {
     const scope = await this.scope();
     const [before] = await this.graph.getRelationships([id], scope);
     if (!before) throw new NotFoundError('Relationship');
+    assertWritableProperties(scope, 'relationship', [before.type], patch);
     await this.settings.validateRelationshipWrite(before.type, patch, 'update');
     const after = await this.graph.updateRelationship(id, patch, scope);
     if (!after) throw new NotFoundError('Relationship');
