@@ -15,7 +15,7 @@ export function createApiDocsRouter(deps: AppDeps): Router {
   const getDocument = () => (document ??= generateOpenApiDocument({ version: deps.version, serverUrl: deps.config.server.baseUrl }));
 
   const requirePermission = (req: Request, res: Response, next: NextFunction) => {
-    res.locals.page = req.path !== '/openapi.json';
+    res.locals.page = !req.originalUrl.split('?')[0].endsWith('/openapi.json');
     authorize('API_DOCUMENTATION', req.ctx.user);
     next();
   };

@@ -45,8 +45,15 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
         passport.authenticate('local', { session: true }, (error: unknown, user: AuthenticatedUser | false) => {
           if (error || !user) {
             if (isForm && error instanceof AppError && [401, 429].includes(error.status)) {
-              res.status(error.status).render('login', { title: 'Sign in', error: error.message, username: body.username, next: body.next ?? '', csrfToken: csrfToken(req), user: null });
-              return resolve();
+              res.locals.page = true;
+              if (error.status === 429 && typeof error.extra.retryAfterSeconds === 'number') res.set('Retry-After', String(error.extra.retryAfterSeconds));
+              const locals = { title: 'Sign in', error: error.message, username: body.username, next: body.next ?? '', csrfToken: csrfToken(req), user: null };
+              // Send from the render callback: the handler must not finish before the page is written.
+              return res.status(error.status).render('login', locals, (renderError, html) => {
+                if (renderError) return reject(renderError);
+                res.type('html').send(html);
+                resolve();
+              });
             }
             return reject(error ?? new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password'));
           }

@@ -32,7 +32,7 @@ export const profileExample = {
 
 export const profileUpdateBody = z.object({
   name: z.string().trim().max(200).openapi({ description: 'Display name', example: 'Jane Doe' }),
-  email: z.email().max(320).openapi({ description: 'E-mail address (used for password reset links)', example: 'jane.doe@example.com' }),
+  email: z.union([z.email().max(320), z.literal('')]).openapi({ description: 'E-mail address (used for password reset links); empty for none', example: 'jane.doe@example.com' }),
   locale: z.enum(LOCALE_CODES).openapi({ description: 'One of GET /profile/locales', example: 'en' }),
 });
 
