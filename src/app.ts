@@ -22,6 +22,7 @@ import { createDataRouter } from './routes/data';
 import { createSchemaRouter } from './routes/schema';
 import { createPagesRouter } from './routes/pages';
 import { createApiDocsRouter } from './routes/api-docs';
+import { projectRoot } from './paths';
 
 export interface BuiltApp {
   app: Express;
@@ -29,7 +30,7 @@ export interface BuiltApp {
   authenticator: Authenticator;
 }
 
-export const viewsDir = path.resolve(__dirname, '..', ...(__dirname.includes(`${path.sep}dist${path.sep}`) ? ['..'] : []), 'views');
+export const viewsDir = path.join(projectRoot, 'views');
 
 /** Builds the Express app. Listening is the server's job (src/server.ts), so tests use the app directly. */
 export function createApp(deps: AppDeps): BuiltApp {

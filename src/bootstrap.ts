@@ -31,7 +31,7 @@ export async function ensureAdmin(db: Knex, config: AppConfig, logger: Logger): 
     await recordAudit(trx, { userId: null, username: 'system', ip: null }, { action: 'user.create', targetType: 'user', targetId: id, details: { username: 'admin', bootstrap: true } });
   });
   if (given) logger.info('created the administrator account "admin" with the password from ADMIN_PASSWORD');
-  else logger.warn({ username: 'admin', password }, 'created the administrator account "admin" with a generated password; it must be changed at first login');
+  else logger.warn({ username: 'admin', initialPassword: password }, 'created the administrator account "admin" with a generated password; it must be changed at first login');
 }
 
 /** session.secret from config, or one generated once and kept under the data directory. */

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
@@ -12,9 +14,9 @@ import { createMailer } from './services/mail/mailer';
 import { CredentialCache } from './auth/credential-cache';
 import type { AppDeps } from './http/context';
 import type { GraphStore } from './graph/graph-store';
+import { projectRoot } from './paths';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const SERVICE_VERSION: string = (require('../package.json') as { version: string }).version;
+export const SERVICE_VERSION: string = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 export interface RunningService {
   url: string;

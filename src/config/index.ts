@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { projectRoot } from '../paths';
 
 /**
  * Configuration: defaults from config/default.json, then an optional file named by CONFIG_FILE
@@ -110,7 +111,7 @@ function mergeInto(target: Tree, source: Tree, prefix = ''): void {
 }
 
 export function defaultConfigPath(): string {
-  return path.resolve(__dirname, '..', '..', ...(__dirname.includes(`${path.sep}dist${path.sep}`) ? ['..'] : []), 'config', 'default.json');
+  return path.join(projectRoot, 'config', 'default.json');
 }
 
 function readJson(file: string): Tree {

@@ -17,10 +17,11 @@ import { CredentialCache } from '../auth/credential-cache';
 import type { GraphStore } from '../graph/graph-store';
 import type { AppDeps } from '../http/context';
 import { generateOpenApiDocument } from './registry';
+import { projectRoot } from '../paths';
 
 /** package.json sits two levels above src/openapi, three above dist/src/openapi. */
 function serviceVersion(): string {
-  const root = path.resolve(__dirname, '..', '..', ...(__dirname.includes(`${path.sep}dist${path.sep}`) ? ['..'] : []));
+  const root = projectRoot;
   return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }
 

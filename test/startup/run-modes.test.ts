@@ -35,7 +35,7 @@ async function expectHealthyAndReady(url: string): Promise<void> {
 async function expectGeneratedPasswordLoggedOnce(service: ServiceProcess, url: string): Promise<void> {
   const lines = service.logLines().filter((line) => GENERATED_PASSWORD.test(line.msg));
   expect(lines).toHaveLength(1);
-  const password = lines[0].password;
+  const password = lines[0].initialPassword;
   expect(password).toEqual(expect.any(String));
   const session = await request(url).get('/session').set('Authorization', basic('admin', password as string));
   expect(session.status).toBe(200);
