@@ -1,0 +1,689 @@
+/**
+ * npm run bench:graph
+ *
+ * The GraphStore next to hand-written queries doing the same work, in the same run, on the same
+ * data: find by property, explore a hub, shortest paths at distance 4 to 6 and frequency
+ * statistics, each for an administrator (UNRESTRICTED) and for a restricted user, so the cost of
+ * the port and of access control is visible. See bench/README.md.
+ *
+ * PostgreSQL: a fresh database (dropped afterwards unless BENCH_KEEP=1) on the server of
+ * DATABASE_URL or TEST_DATABASE_URL, else on a private cluster started here from the installed
+ * server binaries. Data: BENCH_NODES (100,000) Person nodes and BENCH_RELS (300,000) KNOWS
+ * relationships with BENCH_HUBS (5) hubs, generated in SQL; BENCH_REPS (30) timed repetitions per
+ * figure after BENCH_WARMUP (3). BENCH_IMPORT_NODES (20,000; 0 = skip) nodes and three times as
+ * many relationships are then imported through importBatch to time the port's bulk path.
+ *
+ * Neo4j (only when NEO4J_URI is set, NEO4J_USERNAME / NEO4J_PASSWORD / NEO4J_DATABASE as for the
+ * service): THE DATABASE IS EMPTIED, the same data is loaded through the driver, and the Neo4j
+ * adapter is measured next to raw Cypher.
+ */
+import { randomBytes } from 'node:crypto';
+import knexFactory, { Knex } from 'knex';
+import { migrateToLatest } from '../../src/db/migrations';
+import { AccessScope, GraphId, GraphStore, UNRESTRICTED } from '../../src/graph/graph-store';
+import { createPostgresGraphStore } from '../../src/graph/postgres';
+import { startPostgres, PostgresServer } from '../../test/support/postgres-server';
+
+const NODES = intEnv('BENCH_NODES', 100_000);
+const RELS = intEnv('BENCH_RELS', 300_000);
+const HUBS = intEnv('BENCH_HUBS', 5);
+const HUB_DEGREE = intEnv('BENCH_HUB_DEGREE', 2_000);
+const REPS = intEnv('BENCH_REPS', 30);
+const WARMUP = intEnv('BENCH_WARMUP', 3);
+const IMPORT_NODES = intEnv('BENCH_IMPORT_NODES', 20_000);
+const CITIES = 200;
+const SINCE_MIN = 1980;
+
+function intEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}
+
+const cityName = (i: number) => `City${String(i).padStart(3, '0')}`;
+/** Half of the cities (the even ones, so the most frequent, City000, is visible). */
+const VISIBLE_CITIES = Array.from({ length: CITIES }, (_, i) => i)
+  .filter((i) => i % 2 === 0)
+  .map(cityName);
+
+/** The restricted user: Person only, KNOWS only, rows of half the cities, recent relationships, no age. */
+const RESTRICTED: AccessScope = {
+  unrestricted: false,
+  labels: ['Person'],
+  types: ['KNOWS'],
+  nodeFilter: { property: 'city', operator: 'IN', value: VISIBLE_CITIES },
+  relationshipFilter: { property: 'since', operator: '>=', value: SINCE_MIN },
+  nodeProperties: { '*': { deny: ['age'] } },
+};
+
+type ScopeName = 'admin' | 'restricted';
+const SCOPES: Array<[ScopeName, AccessScope]> = [
+  ['admin', UNRESTRICTED],
+  ['restricted', RESTRICTED],
+];
+
+// ---------------------------------------------------------------------------------------------
+// timing
+
+interface Figure {
+  operation: string;
+  scope: ScopeName;
+  backend: 'postgres' | 'neo4j';
+  port: number[];
+  raw: number[];
+  note?: string;
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/** Alternates port and raw calls (so drift hits both), after a warm-up of each. */
+async function measure(port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>): Promise<{ port: number[]; raw: number[] }> {
+  for (let i = 0; i < WARMUP; i++) {
+    await port(i);
+    await rawWork(i);
+  }
+  const out = { port: [] as number[], raw: [] as number[] };
+  for (let i = 0; i < REPS; i++) {
+    let t = now();
+    await port(i);
+    out.port.push(now() - t);
+    t = now();
+    await rawWork(i);
+    out.raw.push(now() - t);
+  }
+  return out;
+}
+
+const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0));
+
+function printTable(figures: Figure[]): void {
+  const header = ['backend', 'operation', 'scope', 'port median ms', 'port p95 ms', 'raw median ms', 'raw p95 ms', 'ratio'];
+  const rows = figures.map((f) => {
+    const pm = quantile(f.port, 0.5);
+    const rm = quantile(f.raw, 0.5);
+    return [f.backend, f.operation, f.scope, fmt(pm), fmt(quantile(f.port, 0.95)), fmt(rm), fmt(quantile(f.raw, 0.95)), (pm / rm).toFixed(2) + 'x'];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ') + ' |';
+  console.log(line(header));
+  console.log('|' + widths.map((w, i) => (i >= 3 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|');
+  for (const r of rows) console.log(line(r));
+  for (const f of figures) if (f.note) console.log(`  note (${f.backend} ${f.operation}, ${f.scope}): ${f.note}`);
+}
+
+function check(condition: boolean, what: string): void {
+  if (!condition) console.warn(`WARNING: port and raw disagree: ${what}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: database, data
+
+interface PgDatabase {
+  knex: Knex;
+  drop(): Promise<void>;
+}
+
+async function openPostgres(): Promise<{ db: PgDatabase; server: PostgresServer | null }> {
+  const given = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const server = given ? null : await startPostgres();
+  const adminUrl = given ?? server!.adminUrl;
+  const name = `gas_bench_${randomBytes(5).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw(`create database ${name}`);
+  } finally {
+    await admin.destroy();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 4 } });
+  const drop = async () => {
+    await knex.destroy();
+    if (process.env.BENCH_KEEP === '1') {
+      console.log(`kept database ${url.toString()}`);
+      return;
+    }
+    const again = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+    try {
+      await again.raw(`drop database if exists ${name} with (force)`);
+    } finally {
+      await again.destroy();
+    }
+  };
+  return { db: { knex, drop }, server };
+}
+
+/** A deterministic pseudo-random number in [0, 1) from an integer expression (SQL; hashint8 returns int4). */
+const unit = (expr: string) => `((hashint8((${expr})::bigint)::float8 + 2147483648.0) / 4294967296.0)`;
+
+async function loadPostgres(knex: Knex): Promise<{ nodesMs: number; relsMs: number; analyzeMs: number }> {
+  let t = now();
+  // Cities skewed: City000 about 17 %, City199 about 0.2 %; hubs live in City000 (visible to both scopes).
+  await knex.raw(`
+    insert into graph_nodes (id, labels, properties)
+    select i, array['Person'], jsonb_build_object(
+      'uid', 'p' || i,
+      'name', 'Person ' || i,
+      'age', 18 + floor(${unit('i * 3 + 1')} * 70)::int,
+      'city', case when i <= ${HUBS} then 'City000' else 'City' || lpad(floor(${CITIES} * power(${unit('i * 3 + 2')}, 3))::int::text, 3, '0') end)
+    from generate_series(1, ${NODES}) as i`);
+  await knex.raw(`select setval(pg_get_serial_sequence('graph_nodes', 'id'), ${NODES})`);
+  const nodesMs = now() - t;
+  t = now();
+  const hubRels = Math.min(RELS, HUBS * HUB_DEGREE);
+  // Hub relationships (half outgoing, half incoming), then uniformly random pairs (no self loops).
+  await knex.raw(`
+    insert into graph_relationships (type, start_id, end_id, properties)
+    select 'KNOWS',
+      case when j % 2 = 0 then h else o end,
+      case when j % 2 = 0 then o else h end,
+      jsonb_build_object('since', ${SINCE_MIN - 10} + floor(${unit('j * 7 + 5')} * 45)::int)
+    from (
+      select j, 1 + (j % ${HUBS}) as h, ${HUBS} + 1 + floor(${unit('j * 7 + 3')} * ${NODES - HUBS})::bigint as o
+      from generate_series(1, ${hubRels}) as j
+    ) x`);
+  await knex.raw(`
+    insert into graph_relationships (type, start_id, end_id, properties)
+    select 'KNOWS', s, case when e = s then e % ${NODES} + 1 else e end,
+      jsonb_build_object('since', ${SINCE_MIN - 10} + floor(${unit('j * 7 + 6')} * 45)::int)
+    from (
+      select j, 1 + floor(${unit('j * 7 + 1')} * ${NODES})::bigint as s, 1 + floor(${unit('j * 7 + 2')} * ${NODES})::bigint as e
+      from generate_series(${hubRels + 1}, ${RELS}) as j
+    ) x`);
+  const relsMs = now() - t;
+  t = now();
+  await knex.raw('vacuum analyze graph_nodes');
+  await knex.raw('vacuum analyze graph_relationships');
+  return { nodesMs, relsMs, analyzeMs: now() - t };
+}
+
+// ---------------------------------------------------------------------------------------------
+// workload: hubs, uids, pairs at distance 4..6 (breadth-first search in memory, per scope)
+
+interface Graph {
+  offsets: Int32Array;
+  targets: Int32Array;
+  since: Int16Array;
+  visible: Uint8Array;
+}
+
+async function loadGraph(knex: Knex): Promise<Graph> {
+  const nodes = (await knex.raw(`select id::int as id, properties->>'city' as city from graph_nodes`)).rows as Array<{ id: number; city: string }>;
+  const visibleCities = new Set(VISIBLE_CITIES);
+  const visible = new Uint8Array(NODES + 1);
+  for (const n of nodes) if (visibleCities.has(n.city)) visible[n.id] = 1;
+  const rels = (await knex.raw(`select start_id::int as s, end_id::int as e, (properties->>'since')::int as since from graph_relationships`)).rows as Array<{
+    s: number;
+    e: number;
+    since: number;
+  }>;
+  const degree = new Int32Array(NODES + 2);
+  for (const r of rels) {
+    degree[r.s]++;
+    degree[r.e]++;
+  }
+  const offsets = new Int32Array(NODES + 2);
+  for (let i = 1; i <= NODES + 1; i++) offsets[i] = offsets[i - 1] + degree[i - 1];
+  const fill = offsets.slice();
+  const targets = new Int32Array(rels.length * 2);
+  const since = new Int16Array(rels.length * 2);
+  for (const r of rels) {
+    targets[fill[r.s]] = r.e;
+    since[fill[r.s]++] = r.since;
+    targets[fill[r.e]] = r.s;
+    since[fill[r.e]++] = r.since;
+  }
+  return { offsets, targets, since, visible };
+}
+
+function bfs(g: Graph, source: number, restricted: boolean, maxDepth: number): Int8Array {
+  const dist = new Int8Array(NODES + 1).fill(-1);
+  dist[source] = 0;
+  let frontier = [source];
+  for (let d = 1; d <= maxDepth && frontier.length > 0; d++) {
+    const next: number[] = [];
+    for (const u of frontier) {
+      for (let k = g.offsets[u]; k < g.offsets[u + 1]; k++) {
+        const v = g.targets[k];
+        if (dist[v] !== -1) continue;
+        if (restricted && (!g.visible[v] || g.since[k] < SINCE_MIN)) continue;
+        dist[v] = d;
+        next.push(v);
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+/** Pairs (by node id) at distance 4, 5 and 6, round robin, from sources that are not hubs. */
+function findPairs(g: Graph, restricted: boolean, wanted: number): Array<{ from: number; to: number; distance: number }> {
+  const pairs: Array<{ from: number; to: number; distance: number }> = [];
+  let seed = restricted ? 7 : 3;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  for (let attempt = 0; attempt < 200 && pairs.length < wanted; attempt++) {
+    const source = HUBS + 1 + Math.floor(rand() * (NODES - HUBS));
+    if (restricted && !g.visible[source]) continue;
+    const dist = bfs(g, source, restricted, 6);
+    const byDistance = new Map<number, number[]>();
+    for (let v = HUBS + 1; v <= NODES; v++) if (dist[v] >= 4) (byDistance.get(dist[v]) ?? byDistance.set(dist[v], []).get(dist[v])!).push(v);
+    const d = 4 + (pairs.length % 3);
+    const candidates = byDistance.get(d) ?? byDistance.get(5) ?? byDistance.get(4) ?? byDistance.get(6);
+    if (!candidates || candidates.length === 0) continue;
+    const to = candidates[Math.floor(rand() * candidates.length)];
+    pairs.push({ from: source, to, distance: dist[to] });
+  }
+  return pairs;
+}
+
+interface Workload {
+  uids: string[];
+  hubs: number[];
+  pairs: Record<ScopeName, Array<{ from: number; to: number; distance: number }>>;
+}
+
+async function buildWorkload(knex: Knex): Promise<Workload> {
+  const g = await loadGraph(knex);
+  const uids: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    // visible to the restricted user too, so both scopes return a row
+    let id = 1 + ((i * 7919 + 13) % NODES);
+    while (!g.visible[id]) id = (id % NODES) + 1;
+    uids.push('p' + id);
+  }
+  const hubs = Array.from({ length: HUBS }, (_, i) => i + 1);
+  return { uids, hubs, pairs: { admin: findPairs(g, false, 12), restricted: findPairs(g, true, 12) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: the same work by hand
+
+const NODE_JSON = (alias: string, restricted: boolean) =>
+  `json_build_object('id', ${alias}.id::text, 'labels', ${alias}.labels, 'properties', ${restricted ? `${alias}.properties - 'age'` : `${alias}.properties`})`;
+const REL_JSON = `json_build_object('id', r.id::text, 'type', r.type, 'startNodeId', r.start_id::text, 'endNodeId', r.end_id::text, 'properties', r.properties)`;
+/** The restricted user's rules written by hand for this data set. */
+const NODE_OK = (alias: string) => `${alias}.labels && '{Person}' and ${alias}.properties->>'city' = any(?::text[])`;
+const REL_OK = (alias: string) => `${alias}.type = 'KNOWS' and ${alias}.properties->'since' >= '${SINCE_MIN}'::jsonb`;
+
+function rawFind(knex: Knex, restricted: boolean, uid: string, withLabel: boolean) {
+  const label = withLabel ? `n.labels @> '{Person}' and ` : '';
+  if (!restricted) {
+    return knex.raw(
+      `select n.id::text as id, n.labels, n.properties, count(*) over () as total from graph_nodes n
+       where ${label}n.properties->>'uid' = ? order by n.id limit 100`,
+      [uid],
+    );
+  }
+  return knex.raw(
+    `select n.id::text as id, n.labels, n.properties - 'age' as properties, count(*) over () as total from graph_nodes n
+     where ${label}n.properties->>'uid' = ? and ${NODE_OK('n')} order by n.id limit 100`,
+    [uid, VISIBLE_CITIES],
+  );
+}
+
+async function rawExplore(knex: Knex, restricted: boolean, hub: number): Promise<{ nodes: number; relationships: number; total: number }> {
+  const relOk = restricted ? ` and ${REL_OK('r')}` : '';
+  const nodeOk = restricted ? ` and ${NODE_OK('n')}` : '';
+  const bindings = restricted ? [hub, hub, hub, VISIBLE_CITIES, hub, VISIBLE_CITIES] : [hub, hub, hub, hub];
+  const result = await knex.raw(
+    `with nb as materialized (
+       select r.id as rid, r.end_id as dst from graph_relationships r where r.start_id = ?${relOk}
+       union all
+       select r.id, r.start_id from graph_relationships r where r.end_id = ?${relOk}),
+     vis as (select distinct nb.dst from nb join graph_nodes n on n.id = nb.dst where nb.dst <> ?${nodeOk}),
+     picked as (select dst from vis order by dst limit 100)
+     select (select count(*) from vis)::int as total,
+       (select json_agg(${NODE_JSON('n', restricted)} order by n.id) from graph_nodes n
+         where (n.id = ? or n.id in (select dst from picked))${nodeOk}) as nodes,
+       (select json_agg(${REL_JSON} order by r.id) from graph_relationships r
+         where r.id in (select rid from nb where dst in (select dst from picked))) as rels`,
+    bindings,
+  );
+  const row = result.rows[0];
+  return { nodes: row.nodes?.length ?? 0, relationships: row.rels?.length ?? 0, total: row.total };
+}
+
+/** All shortest paths up to 6 hops: walks of up to 3 hops from each end, joined on the meeting node. */
+async function rawShortest(knex: Knex, restricted: boolean, from: number, to: number): Promise<{ paths: number; length: number }> {
+  const relOk = restricted ? ` and ${REL_OK('r')}` : '';
+  const stepNode = restricted ? ` join graph_nodes n on n.id = x.dst and ${NODE_OK('n')}` : '';
+  const walk = (name: string) => `
+    ${name}(node, nodes, rels, depth) as (
+      select e.id, array[e.id], array[]::bigint[], 0 from graph_nodes e where e.id = ?${restricted ? ` and ${NODE_OK('e')}` : ''}
+      union all
+      select x.dst, w.nodes || x.dst, w.rels || x.rid, w.depth + 1
+      from ${name} w cross join lateral (
+        select r.id as rid, r.end_id as dst from graph_relationships r where r.start_id = w.node${relOk}
+        union all
+        select r.id, r.start_id from graph_relationships r where r.end_id = w.node${relOk}) x${stepNode}
+      where w.depth < 3 and not x.dst = any(w.nodes))`;
+  const cities = restricted ? [VISIBLE_CITIES, VISIBLE_CITIES] : [];
+  const bindings = [from, ...cities, to, ...cities];
+  const result = await knex.raw(
+    `with recursive ${walk('a')}, ${walk('b')},
+     j as (select a.nodes as an, a.rels as ar, b.nodes as bn, b.rels as br, a.depth as ad, a.depth + b.depth as len
+           from a join b on a.node = b.node),
+     best as (select min(len) as len from j),
+     paths as (
+       select an || (select array_agg(u order by o desc) from unnest(bn[1:cardinality(bn) - 1]) with ordinality as t(u, o)) as nodes,
+              ar || (select array_agg(u order by o desc) from unnest(br) with ordinality as t(u, o)) as rels
+       from j, best where j.len = best.len and j.ad = (best.len + 1) / 2
+       limit 100)
+     select (select len from best) as len, (select count(*) from paths)::int as paths,
+       (select json_agg(${NODE_JSON('n', restricted)}) from graph_nodes n where n.id in (select unnest(nodes) from paths)) as nodes,
+       (select json_agg(${REL_JSON}) from graph_relationships r where r.id in (select unnest(rels) from paths)) as rels`,
+    bindings,
+  );
+  const row = result.rows[0];
+  return { paths: row.paths, length: row.len };
+}
+
+async function rawFrequency(knex: Knex, restricted: boolean): Promise<{ top: unknown; total: number; distinct: number }> {
+  const where = restricted ? ` and ${NODE_OK('n')}` : '';
+  const result = await knex.raw(
+    `with agg as (select n.properties->'city' as v, count(*) as c from graph_nodes n where n.properties->'city' is not null${where} group by 1)
+     select v as value, c::int as count, (sum(c) over ())::bigint as total, (count(*) over ())::int as distinct from agg order by c desc, v limit 20`,
+    restricted ? [VISIBLE_CITIES] : [],
+  );
+  const rows = result.rows;
+  return { top: rows[0]?.value, total: Number(rows[0]?.total ?? 0), distinct: rows[0]?.distinct ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL measurements
+
+async function benchPostgres(knex: Knex, store: GraphStore, w: Workload): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const [scopeName, scope] of SCOPES) {
+    const restricted = scopeName === 'restricted';
+
+    for (const withLabel of [true, false]) {
+      const filterFor = (uid: string) =>
+        withLabel
+          ? { and: [{ label: 'Person' }, { property: 'uid', operator: '=' as const, value: uid }] }
+          : { property: 'uid', operator: '=' as const, value: uid };
+      const sample = await store.findNodes({ filter: filterFor(w.uids[0]) }, scope);
+      const rawSample = await rawFind(knex, restricted, w.uids[0], withLabel);
+      check(sample.total === 1 && Number(rawSample.rows[0]?.total) === 1, `find ${w.uids[0]} (${scopeName})`);
+      check(restricted === !('age' in (sample.items[0]?.properties ?? {})), `age visibility (${scopeName})`);
+      const m = await measure(
+        (i) => store.findNodes({ filter: filterFor(w.uids[i % w.uids.length]) }, scope),
+        (i) => rawFind(knex, restricted, w.uids[i % w.uids.length], withLabel),
+      );
+      figures.push({ backend: 'postgres', operation: withLabel ? 'find Person by uid' : 'find by uid (no label)', scope: scopeName, ...m });
+    }
+
+    {
+      const port = await store.explore({ nodeId: String(w.hubs[0]), limit: 100 }, scope);
+      const raw = await rawExplore(knex, restricted, w.hubs[0]);
+      check(port.nodes.length === raw.nodes && port.relationships.length === raw.relationships && port.remaining === raw.total - (raw.nodes - 1), `explore hub (${scopeName})`);
+      const m = await measure(
+        (i) => store.explore({ nodeId: String(w.hubs[i % w.hubs.length]), limit: 100 }, scope),
+        (i) => rawExplore(knex, restricted, w.hubs[i % w.hubs.length]),
+      );
+      figures.push({ backend: 'postgres', operation: 'explore hub (limit 100)', scope: scopeName, ...m, note: `${raw.total} visible neighbours` });
+    }
+
+    {
+      const pairs = w.pairs[scopeName];
+      if (pairs.length > 0) {
+        for (const p of pairs.slice(0, 3)) {
+          const port = await store.shortestPaths(String(p.from), String(p.to), { maxDepth: 6 }, scope);
+          const raw = await rawShortest(knex, restricted, p.from, p.to);
+          check(port.length === raw.paths && (port[0]?.relationships.length ?? -1) === p.distance && raw.length === p.distance, `shortest ${p.from}-${p.to} (${scopeName})`);
+        }
+        const m = await measure(
+          (i) => store.shortestPaths(String(pairs[i % pairs.length].from), String(pairs[i % pairs.length].to), { maxDepth: 6 }, scope),
+          (i) => rawShortest(knex, restricted, pairs[i % pairs.length].from, pairs[i % pairs.length].to),
+        );
+        figures.push({ backend: 'postgres', operation: 'shortest paths (dist 4-6)', scope: scopeName, ...m, note: `distances ${pairs.map((p) => p.distance).join(',')}` });
+      }
+    }
+
+    {
+      const port = await store.frequency({ target: 'nodes', property: 'city' }, scope);
+      const raw = await rawFrequency(knex, restricted);
+      check(port.total === raw.total && port.distinct === raw.distinct && port.values[0]?.value === raw.top, `frequency (${scopeName})`);
+      const m = await measure(
+        () => store.frequency({ target: 'nodes', property: 'city' }, scope),
+        () => rawFrequency(knex, restricted),
+      );
+      figures.push({ backend: 'postgres', operation: 'frequency of city', scope: scopeName, ...m, note: `${raw.total} nodes with a city, ${raw.distinct} distinct` });
+    }
+  }
+  return figures;
+}
+
+/** The port's bulk path: importBatch of nodes and relationships (by uid) in batches, next to INSERT ... SELECT. */
+async function benchImport(knex: Knex, store: GraphStore): Promise<void> {
+  if (IMPORT_NODES === 0) return;
+  const batchNodes = 1000;
+  const t = now();
+  for (let start = 0; start < IMPORT_NODES; start += batchNodes) {
+    const count = Math.min(batchNodes, IMPORT_NODES - start);
+    const nodes = Array.from({ length: count }, (_, k) => {
+      const i = start + k;
+      return { key: `k${i}`, labels: ['Imported'], properties: { uid: `i${i}`, name: `Imported ${i}`, age: 20 + (i % 60), city: cityName(i % CITIES) } };
+    });
+    const relationships = Array.from({ length: count * 3 }, (_, k) => {
+      const i = start + Math.floor(k / 3);
+      const other = k % 3 === 0 ? { label: 'Person', property: 'uid', value: `p${1 + ((i * 31 + k) % NODES)}` } : { key: `k${start + ((i * 17 + k) % count)}` };
+      return { type: 'KNOWS', start: { key: `k${i}` }, end: other, properties: { since: 2000 + (k % 20) } };
+    });
+    const result = await store.importBatch({ nodes, relationships });
+    if (result.unresolved.length > 0) console.warn(`WARNING: ${result.unresolved.length} unresolved relationships in an import batch`);
+  }
+  const ms = now() - t;
+  console.log(
+    `importBatch: ${IMPORT_NODES} nodes + ${IMPORT_NODES * 3} relationships (a third resolved by Person uid) in batches of ${batchNodes}: ` +
+      `${(ms / 1000).toFixed(1)} s (${Math.round((IMPORT_NODES * 1000) / ms)} nodes/s with their relationships)`,
+  );
+  await knex.raw(`delete from graph_nodes where labels @> '{Imported}'`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Neo4j (optional)
+
+async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const neo4j = require('neo4j-driver') as typeof import('neo4j-driver');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createNeo4jGraphStore } = require('../../src/graph/neo4j') as typeof import('../../src/graph/neo4j');
+  const url = process.env.NEO4J_URI as string;
+  const auth = neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? '');
+  const database = process.env.NEO4J_DATABASE || undefined;
+  const driver = neo4j.driver(url, auth, { disableLosslessIntegers: true });
+  const store = createNeo4jGraphStore({ url, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database, queryTimeoutMs: 120_000 });
+  const figures: Figure[] = [];
+  const run = async (cypher: string, params: Record<string, unknown> = {}) => {
+    const session = driver.session({ ...(database ? { database } : {}) });
+    try {
+      return (await session.run(cypher, params)).records;
+    } finally {
+      await session.close();
+    }
+  };
+  try {
+    await store.init();
+    console.log(`\nNeo4j at ${url}: emptying the database and loading the same data ...`);
+    for (;;) {
+      const records = await run('MATCH (n) WITH n LIMIT 10000 DETACH DELETE n RETURN count(*) AS c');
+      if (Number(records[0].get('c')) === 0) break;
+    }
+    let t = now();
+    let last = 0;
+    for (;;) {
+      const rows = (
+        await knex.raw(
+          `select id::int as id, properties->>'uid' as uid, properties->>'name' as name, (properties->>'age')::int as age, properties->>'city' as city
+           from graph_nodes where id > ? order by id limit 10000`,
+          [last],
+        )
+      ).rows as Array<{ id: number; uid: string; name: string; age: number; city: string }>;
+      if (rows.length === 0) break;
+      await run('UNWIND $rows AS row CREATE (n:Person) SET n.uid = row.uid, n.name = row.name, n.age = toInteger(row.age), n.city = row.city', { rows });
+      last = rows[rows.length - 1].id;
+    }
+    const nodesMs = now() - t;
+    await store.createIndex({ entity: 'node', token: 'Person', properties: ['uid'] });
+    await run('CALL db.awaitIndexes(600)');
+    t = now();
+    last = 0;
+    for (;;) {
+      const rows = (
+        await knex.raw(
+          `select r.id::int as id, 'p' || r.start_id as s, 'p' || r.end_id as e, (r.properties->>'since')::int as since
+           from graph_relationships r where r.id > ? order by r.id limit 10000`,
+          [last],
+        )
+      ).rows as Array<{ id: number; s: string; e: string; since: number }>;
+      if (rows.length === 0) break;
+      await run('UNWIND $rows AS row MATCH (a:Person {uid: row.s}) MATCH (b:Person {uid: row.e}) CREATE (a)-[r:KNOWS]->(b) SET r.since = toInteger(row.since)', { rows });
+      last = rows[rows.length - 1].id;
+    }
+    console.log(`loaded into Neo4j: nodes ${(nodesMs / 1000).toFixed(1)} s, relationships ${((now() - t) / 1000).toFixed(1)} s`);
+
+    // Node ids of the adapter, by uid.
+    const idOf = new Map<string, GraphId>();
+    const lookup = async (uid: string) => {
+      if (!idOf.has(uid)) {
+        const found = await store.findNodes({ filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: uid }] } }, UNRESTRICTED);
+        idOf.set(uid, found.items[0].id);
+      }
+      return idOf.get(uid)!;
+    };
+    for (const h of w.hubs) await lookup('p' + h);
+    for (const s of ['admin', 'restricted'] as ScopeName[]) for (const p of w.pairs[s]) await Promise.all([lookup('p' + p.from), lookup('p' + p.to)]);
+
+    const projection = (v: string, restricted: boolean) => (restricted ? `${v} {.uid, .name, .city}` : `${v} {.*}`);
+    for (const [scopeName, scope] of SCOPES) {
+      const restricted = scopeName === 'restricted';
+      const cities = { cities: VISIBLE_CITIES };
+      const nodeOk = (v: string) => (restricted ? ` AND ${v}.city IN $cities` : '');
+      const relOk = (v: string) => (restricted ? ` AND ${v}.since >= ${SINCE_MIN}` : '');
+
+      let m = await measure(
+        (i) => store.findNodes({ filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: w.uids[i % w.uids.length] }] } }, scope),
+        (i) =>
+          run(
+            `MATCH (n:Person) WHERE n.uid = $uid${nodeOk('n')} WITH n ORDER BY id(n) WITH collect(${projection('n', restricted)}) AS items ` +
+              `RETURN items[0..100] AS items, size(items) AS total`,
+            { uid: w.uids[i % w.uids.length], ...cities },
+          ),
+      );
+      figures.push({ backend: 'neo4j', operation: 'find Person by uid', scope: scopeName, ...m });
+
+      m = await measure(
+        (i) => lookup('p' + w.hubs[i % w.hubs.length]).then((id) => store.explore({ nodeId: id, limit: 100 }, scope)),
+        (i) =>
+          run(
+            `MATCH (c:Person {uid: $uid}) WHERE true${nodeOk('c')} ` +
+              `MATCH (c)-[r${restricted ? ':KNOWS' : ''}]-(m)${restricted ? ` WHERE m:Person${nodeOk('m')}${relOk('r')}` : ''} ` +
+              `WITH c, m, collect(r) AS rs ORDER BY id(m) ` +
+              `WITH c, collect({m: ${projection('m', restricted)}, rs: rs}) AS all ` +
+              `RETURN ${projection('c', restricted)} AS center, all[0..100] AS picked, size(all) AS total`,
+            { uid: 'p' + w.hubs[i % w.hubs.length], ...cities },
+          ),
+      );
+      figures.push({ backend: 'neo4j', operation: 'explore hub (limit 100)', scope: scopeName, ...m });
+
+      const pairs = w.pairs[scopeName];
+      if (pairs.length > 0) {
+        m = await measure(
+          async (i) => {
+            const p = pairs[i % pairs.length];
+            return store.shortestPaths(await lookup('p' + p.from), await lookup('p' + p.to), { maxDepth: 6 }, scope);
+          },
+          (i) => {
+            const p = pairs[i % pairs.length];
+            const where = restricted
+              ? ` WHERE all(x IN nodes(p) WHERE x:Person AND x.city IN $cities) AND all(r IN relationships(p) WHERE r.since >= ${SINCE_MIN})`
+              : '';
+            return run(
+              `MATCH (a:Person {uid: $a}) MATCH (b:Person {uid: $b}) ` +
+                `MATCH p = allShortestPaths((a)-[${restricted ? ':KNOWS' : ''}*..6]-(b))${where} ` +
+                `WITH p LIMIT 100 RETURN [x IN nodes(p) | ${projection('x', restricted)}] AS nodes, relationships(p) AS rels`,
+              { a: 'p' + p.from, b: 'p' + p.to, ...cities },
+            );
+          },
+        );
+        figures.push({ backend: 'neo4j', operation: 'shortest paths (dist 4-6)', scope: scopeName, ...m });
+      }
+
+      m = await measure(
+        () => store.frequency({ target: 'nodes', property: 'city' }, scope),
+        () =>
+          run(
+            `MATCH (n${restricted ? ':Person' : ''}) WHERE n.city IS NOT NULL${nodeOk('n')} WITH n.city AS v, count(*) AS c ` +
+              `WITH collect({v: v, c: c}) AS rows, sum(c) AS total, count(*) AS distinct ` +
+              `UNWIND rows AS row RETURN row.v AS value, row.c AS count, total, distinct ORDER BY count DESC, value LIMIT 20`,
+            cities,
+          ),
+      );
+      figures.push({ backend: 'neo4j', operation: 'frequency of city', scope: scopeName, ...m });
+    }
+  } finally {
+    await store.close();
+    await driver.close();
+  }
+  return figures;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = now();
+  console.log(`bench:graph: ${NODES} nodes, ${RELS} relationships (${HUBS} hubs of about ${HUB_DEGREE}), ${REPS} repetitions after ${WARMUP} warm-up`);
+  const { db, server } = await openPostgres();
+  try {
+    await migrateToLatest(db.knex);
+    const version = (await db.knex.raw(`select current_setting('server_version') as v`)).rows[0].v;
+    const load = await loadPostgres(db.knex);
+    console.log(
+      `PostgreSQL ${version}: loaded nodes ${(load.nodesMs / 1000).toFixed(1)} s, relationships ${(load.relsMs / 1000).toFixed(1)} s (INSERT ... SELECT generate_series), ` +
+        `vacuum analyze ${(load.analyzeMs / 1000).toFixed(1)} s`,
+    );
+    const store = createPostgresGraphStore(db.knex, { queryTimeoutMs: 120_000 });
+    await store.init();
+    let t = now();
+    const index = await store.createIndex({ entity: 'node', token: 'Person', properties: ['uid'] });
+    console.log(`schema index :Person(uid) through the port: ${index.state} in ${((now() - t) / 1000).toFixed(1)} s`);
+    t = now();
+    const w = await buildWorkload(db.knex);
+    console.log(
+      `workload: ${w.uids.length} uids, hubs ${w.hubs.join(',')}, pairs admin ${w.pairs.admin.length} / restricted ${w.pairs.restricted.length} (in-memory BFS ${((now() - t) / 1000).toFixed(1)} s)\n`,
+    );
+    const figures = await benchPostgres(db.knex, store, w);
+    printTable(figures);
+    await benchImport(db.knex, store);
+    await store.close();
+    if (process.env.NEO4J_URI) {
+      const neo = await benchNeo4j(db.knex, w);
+      console.log('');
+      printTable(neo);
+    }
+  } finally {
+    await db.drop();
+    await server?.stop();
+  }
+  console.log(`\ndone in ${((now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
