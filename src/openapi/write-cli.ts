@@ -6,7 +6,7 @@
  * instance has no connection and the graph store is a placeholder that refuses every call.
  * BASE_URL, when set, becomes the document's server URL as it does in the running service.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import knexFactory from 'knex';
 import pino from 'pino';
@@ -17,13 +17,7 @@ import { CredentialCache } from '../auth/credential-cache';
 import type { GraphStore } from '../graph/graph-store';
 import type { AppDeps } from '../http/context';
 import { generateOpenApiDocument } from './registry';
-import { projectRoot } from '../paths';
-
-/** package.json sits two levels above src/openapi, three above dist/src/openapi. */
-function serviceVersion(): string {
-  const root = projectRoot;
-  return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
-}
+import { SERVICE_VERSION } from '../server';
 
 /** Stands in for the graph store: building the app must not touch it. */
 function unusedGraphStore(): GraphStore {
@@ -40,7 +34,6 @@ function unusedGraphStore(): GraphStore {
 
 async function main(): Promise<void> {
   const target = process.argv[2];
-  const version = serviceVersion();
   const config = loadConfig({ BASE_URL: process.env.BASE_URL }, { session: { secret: 'openapi-writer' }, log: { level: 'silent' } });
   const logger = pino({ level: 'silent' });
   const db = knexFactory({ client: 'pg' });
@@ -51,10 +44,10 @@ async function main(): Promise<void> {
     mailer: createMailer('', config.mail.from, logger),
     logger,
     credentialCache: new CredentialCache(0),
-    version,
+    version: SERVICE_VERSION,
   };
   const { sessionStore } = createApp(deps);
-  const document = generateOpenApiDocument({ version, serverUrl: config.server.baseUrl });
+  const document = generateOpenApiDocument({ version: SERVICE_VERSION, serverUrl: config.server.baseUrl });
   const text = `${JSON.stringify(document, null, 2)}\n`;
   sessionStore.close();
   await db.destroy();
