@@ -55,10 +55,12 @@ export function createSettingsRouter(deps: AppDeps): Router {
     {
       method: 'get', path: '/settings', tag, access: 'authenticated',
       summary: 'All application settings',
-      description: `Every application setting by type (${typeList}). A type never stored reads as its default.`,
+      description:
+        `Every application setting by type (${typeList}). A type never stored reads as its default. ` +
+        'Users without Settings management see them through their data access: labels, types and properties hidden from them are left out.',
       responses: { 200: { description: 'Settings by type', schema: allSettingsSchema, example: allSettingsExample } },
     },
-    ({ ctx }) => new SettingsService(ctx).getAll(),
+    ({ ctx }) => new SettingsService(ctx).getAllForUser(),
   );
 
   endpoint(

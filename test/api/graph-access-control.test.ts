@@ -320,3 +320,30 @@ describe('writes under a restricted scope', () => {
     expect(deleted.body.relationships).toEqual([]);
   });
 });
+
+describe('settings seen by a restricted user', () => {
+  test('when the restricted user reads the settings, then hidden labels, types and properties are left out', async () => {
+    const schema = {
+      nodes: { Person: { name: { dataType: 'string' }, salary: { dataType: 'integer' } }, Agent: { codename: { dataType: 'string' } } },
+      relationships: { WORKS_AT: { role: { dataType: 'string' }, wage: { dataType: 'integer' } }, SPIES_ON: { since: { dataType: 'integer' } } },
+    };
+    const stored = await call('put', '/settings/DATA_SCHEMA', admin).send(schema);
+    expect(stored.status).toBe(200);
+    const appearance = await call('put', '/settings/APPEARANCE', admin).send({ nodeCaptions: { Agent: 'codename', Person: 'name' }, colors: { Agent: '#000000' }, relationshipColors: { SPIES_ON: 'red' } });
+    expect(appearance.status).toBe(200);
+
+    const seen = await call('get', '/settings', restricted);
+    expect(seen.status).toBe(200);
+    expect(Object.keys(seen.body.DATA_SCHEMA.nodes)).toEqual(['Person']);
+    expect(Object.keys(seen.body.DATA_SCHEMA.nodes.Person)).toEqual(['name']);
+    expect(Object.keys(seen.body.DATA_SCHEMA.relationships)).toEqual(['WORKS_AT']);
+    expect(Object.keys(seen.body.DATA_SCHEMA.relationships.WORKS_AT)).toEqual(['role']);
+    expect(seen.body.APPEARANCE.nodeCaptions).toEqual({ Person: 'name' });
+    expect(seen.body.APPEARANCE.colors).toEqual({});
+    expect(seen.body.APPEARANCE.relationshipColors).toEqual({});
+    expect(JSON.stringify(seen.body)).not.toMatch(/Agent|codename|salary|SPIES_ON|wage/);
+
+    const full = await call('get', '/settings', admin);
+    expect(Object.keys(full.body.DATA_SCHEMA.nodes).sort()).toEqual(['Agent', 'Person']);
+  });
+});

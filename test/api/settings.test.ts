@@ -21,7 +21,8 @@ async function auditActions(): Promise<string[]> {
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  await t.createUser('plain', { password: 'plain-password-1' });
+  // A reader without Settings management: sees settings through READ_ALL_DATA (users without data access see them trimmed, see graph-access-control.test.ts).
+  await t.createUser('plain', { password: 'plain-password-1', permissions: ['READ_ALL_DATA'] });
   await t.createUser('manager', { password: 'manager-password-1', permissions: ['SETTINGS_MANAGEMENT'] });
   plain = t.basic('plain', 'plain-password-1');
   settingsManager = t.basic('manager', 'manager-password-1');

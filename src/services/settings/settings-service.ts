@@ -7,6 +7,8 @@ import type { AutomaticInput } from './setting-type';
 import { AllSettings, assertSettingType, definitionOf, SETTING_TYPES, SettingType, SettingValues } from './registry';
 import { assertDataSchema, WriteMode } from './data-schema-validation';
 import { readJsonZip, UploadedFile, writeZip } from './zip';
+import { accessScopeFor } from '../security/access-scope';
+import { settingsVisibleTo } from './settings-view';
 
 /** Elements sampled (nodes and relationships each) for the automatic variants. */
 export const AUTOMATIC_SAMPLE_SIZE = 1000;
@@ -45,6 +47,20 @@ export class SettingsService {
     const rows = (await this.ctx.db('settings').whereIn('type', SETTING_TYPES)) as SettingRow[];
     const byType = new Map(rows.map((r) => [r.type, r]));
     return Object.fromEntries(SETTING_TYPES.map((type) => [type, this.fromRow(type, byType.get(type))])) as AllSettings;
+  }
+
+  /** getAll() as the session user may see it (see settings-view.ts); complete for Settings management. */
+  async getAllForUser(): Promise<AllSettings> {
+    const all = await this.getAll();
+    if (this.ctx.user?.permissions.has('SETTINGS_MANAGEMENT')) return all;
+    const scope = await accessScopeFor(this.ctx);
+    if (scope.unrestricted) return all;
+    const [labels, types] = await Promise.all([this.ctx.deps.graph.labels(scope), this.ctx.deps.graph.relationshipTypes(scope)]);
+    const allowed = (list: '*' | string[], name: string) => list === '*' || list.includes(name);
+    // DATA_TYPES-listed names the user's scope admits count as visible even before data exists.
+    const listedLabels = all.DATA_TYPES.nodeLabels.filter((l) => l !== '*' && allowed(scope.labels, l));
+    const listedTypes = all.DATA_TYPES.relationshipTypes.filter((t) => t !== '*' && allowed(scope.types, t));
+    return settingsVisibleTo(all, scope, { labels: new Set([...labels, ...listedLabels]), types: new Set([...types, ...listedTypes]) });
   }
 
   /** Validates (400 VALIDATION_FAILED with issues), stores and audits one setting; returns the stored value. */
