@@ -7,7 +7,6 @@ RUN npm ci --no-fund --no-audit
 COPY tsconfig.json ./
 COPY src src
 COPY migrations migrations
-COPY config config
 RUN npm run build && npm prune --omit=dev --no-fund --no-audit
 
 FROM node:20-slim
