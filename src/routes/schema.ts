@@ -16,6 +16,7 @@ import {
   schemaIndexInputSchema,
   schemaIndexSchema,
 } from './schemas/settings';
+import { fulltextStatusVisibleTo, indexesVisibleTo } from '../services/settings/settings-view';
 
 const indexTag = 'Schema indexes';
 const fulltextTag = 'Fulltext index';
@@ -44,10 +45,12 @@ export function createSchemaRouter(deps: AppDeps): Router {
     {
       method: 'get', path: '/schema/indexes', tag: indexTag, access: 'authenticated',
       summary: 'All schema indexes',
-      description: 'Every schema index created through the API: entity, label or type, properties and state (ONLINE, POPULATING, FAILED).',
+      description:
+        'Every schema index created through the API: entity, label or type, properties and state (ONLINE, POPULATING, FAILED). ' +
+        'Users without Settings management see only indexes on labels, types and properties visible to them.',
       responses: { 200: { description: 'Schema indexes', schema: z.array(schemaIndexSchema), example: [schemaIndexExample] } },
     },
-    () => deps.graph.listIndexes(),
+    async ({ ctx }) => indexesVisibleTo(await deps.graph.listIndexes(), await new SettingsService(ctx).visibility()),
   );
 
   endpoint(
@@ -116,10 +119,10 @@ export function createSchemaRouter(deps: AppDeps): Router {
       summary: 'Fulltext index status',
       description:
         'State (NOT_CREATED, POPULATING with progress 0-100, ONLINE, FAILED with failureMessage) and configuration of the index; ' +
-        'when no index exists, the stored configuration. Changes nothing.',
+        'when no index exists, the stored configuration. Changes nothing. Users without Settings management see only the labels and properties visible to them.',
       responses: { 200: { description: 'Status', schema: fulltextStatusSchema, example: { state: 'POPULATING', progress: 42.5, config: fulltextExample } } },
     },
-    ({ ctx }) => statusWithConfig(ctx),
+    async ({ ctx }) => fulltextStatusVisibleTo(await statusWithConfig(ctx), await new SettingsService(ctx).visibility()),
   );
 
   endpoint(

@@ -22,7 +22,8 @@ async function waitUntilOnline(): Promise<Record<string, unknown>> {
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  await t.createUser('plain', { password: 'plain-password-1' });
+  // A reader without Settings management (users without data access see indexes trimmed: graph-access-control.test.ts).
+  await t.createUser('plain', { password: 'plain-password-1', permissions: ['READ_ALL_DATA'] });
   plain = t.basic('plain', 'plain-password-1');
   const graph = t.deps.graph;
   await graph.createNode({ labels: ['Person'], properties: { name: 'Alice Smith', city: 'Paris', age: 34 } }, UNRESTRICTED);

@@ -347,3 +347,26 @@ describe('settings seen by a restricted user', () => {
     expect(Object.keys(full.body.DATA_SCHEMA.nodes).sort()).toEqual(['Agent', 'Person']);
   });
 });
+
+describe('indexes seen by a restricted user', () => {
+  test('when the restricted user lists schema indexes and the fulltext status, then hidden labels and properties are left out', async () => {
+    for (const body of [
+      { entity: 'node', label: 'Agent', properties: ['codename'] },
+      { entity: 'node', label: 'Person', properties: ['salary'] },
+      { entity: 'node', label: 'Person', properties: ['name'] },
+    ]) {
+      expect((await call('post', '/schema/indexes', admin).send(body)).status).toBe(201);
+    }
+    const configured = await call('post', '/cfg/indexer/node/configure', admin).send({ labels: ['Person', 'Agent'], properties: ['name', 'salary', 'codename'] });
+    expect(configured.status).toBeLessThan(300);
+
+    const indexes = await call('get', '/schema/indexes', restricted);
+    expect(indexes.status).toBe(200);
+    expect(indexes.body.map((i: { token: string; properties: string[] }) => `${i.token}.${i.properties.join(',')}`)).toEqual(['Person.name']);
+    const status = await call('post', '/cfg/indexer/node/status', restricted).send({});
+    expect(status.body.config).toEqual({ labels: ['Person'], properties: ['name'] });
+
+    const all = await call('get', '/schema/indexes', admin);
+    expect(all.body).toHaveLength(3);
+  });
+});

@@ -8,7 +8,8 @@ let plain: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  await t.createUser('plain', { password: 'plain-password-1' });
+  // A reader without Settings management (users without data access see indexes trimmed: graph-access-control.test.ts).
+  await t.createUser('plain', { password: 'plain-password-1', permissions: ['READ_ALL_DATA'] });
   plain = t.basic('plain', 'plain-password-1');
 });
 afterAll(async () => {

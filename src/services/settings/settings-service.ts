@@ -7,8 +7,7 @@ import type { AutomaticInput } from './setting-type';
 import { AllSettings, assertSettingType, definitionOf, SETTING_TYPES, SettingType, SettingValues } from './registry';
 import { assertDataSchema, WriteMode } from './data-schema-validation';
 import { readJsonZip, UploadedFile, writeZip } from './zip';
-import { accessScopeFor } from '../security/access-scope';
-import { settingsVisibleTo } from './settings-view';
+import { settingsVisibleTo, visibilityFor, Visibility } from './settings-view';
 
 /** Elements sampled (nodes and relationships each) for the automatic variants. */
 export const AUTOMATIC_SAMPLE_SIZE = 1000;
@@ -52,15 +51,12 @@ export class SettingsService {
   /** getAll() as the session user may see it (see settings-view.ts); complete for Settings management. */
   async getAllForUser(): Promise<AllSettings> {
     const all = await this.getAll();
-    if (this.ctx.user?.permissions.has('SETTINGS_MANAGEMENT')) return all;
-    const scope = await accessScopeFor(this.ctx);
-    if (scope.unrestricted) return all;
-    const [labels, types] = await Promise.all([this.ctx.deps.graph.labels(scope), this.ctx.deps.graph.relationshipTypes(scope)]);
-    const allowed = (list: '*' | string[], name: string) => list === '*' || list.includes(name);
-    // DATA_TYPES-listed names the user's scope admits count as visible even before data exists.
-    const listedLabels = all.DATA_TYPES.nodeLabels.filter((l) => l !== '*' && allowed(scope.labels, l));
-    const listedTypes = all.DATA_TYPES.relationshipTypes.filter((t) => t !== '*' && allowed(scope.types, t));
-    return settingsVisibleTo(all, scope, { labels: new Set([...labels, ...listedLabels]), types: new Set([...types, ...listedTypes]) });
+    return settingsVisibleTo(all, await visibilityFor(this.ctx, all.DATA_TYPES));
+  }
+
+  /** What the session user may see named (labels, types, properties). */
+  async visibility(): Promise<Visibility> {
+    return visibilityFor(this.ctx, (await this.get('DATA_TYPES')) as AllSettings['DATA_TYPES']);
   }
 
   /** Validates (400 VALIDATION_FAILED with issues), stores and audits one setting; returns the stored value. */

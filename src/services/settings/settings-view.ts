@@ -1,60 +1,94 @@
-import type { AccessScope } from '../../graph/graph-store';
+import type { ServiceContext } from '../../http/context';
+import type { FulltextStatus, SchemaIndex } from '../../graph/graph-store';
 import { isPropertyVisible } from '../graph/property-visibility';
+import { accessScopeFor } from '../security/access-scope';
 import type { AllSettings } from './registry';
 
-export interface Vocabulary {
-  labels: ReadonlySet<string>;
-  types: ReadonlySet<string>;
+/** What one user may see named: labels, relationship types and properties per label or type. */
+export interface Visibility {
+  unrestricted: boolean;
+  label(name: string): boolean;
+  type(name: string): boolean;
+  nodeProperty(label: string, property: string): boolean;
+  relationshipProperty(type: string, property: string): boolean;
+}
+
+const EVERYTHING: Visibility = { unrestricted: true, label: () => true, type: () => true, nodeProperty: () => true, relationshipProperty: () => true };
+
+/**
+ * The names a user may see: everything for Settings management and unrestricted scopes;
+ * otherwise labels and types present in the user's visible graph or listed in DATA_TYPES and
+ * admitted by the scope, and properties by the scope's property rules. '*' names nothing and is
+ * always kept.
+ */
+export async function visibilityFor(ctx: ServiceContext, dataTypes: AllSettings['DATA_TYPES']): Promise<Visibility> {
+  if (ctx.user?.permissions.has('SETTINGS_MANAGEMENT')) return EVERYTHING;
+  const scope = await accessScopeFor(ctx);
+  if (scope.unrestricted) return EVERYTHING;
+  const [labels, types] = await Promise.all([ctx.deps.graph.labels(scope), ctx.deps.graph.relationshipTypes(scope)]);
+  const admitted = (list: '*' | string[], name: string) => list === '*' || list.includes(name);
+  const visibleLabels = new Set([...labels, ...dataTypes.nodeLabels.filter((l) => admitted(scope.labels, l))]);
+  const visibleTypes = new Set([...types, ...dataTypes.relationshipTypes.filter((t) => admitted(scope.types, t))]);
+  return {
+    unrestricted: false,
+    label: (name) => name === '*' || visibleLabels.has(name),
+    type: (name) => name === '*' || visibleTypes.has(name),
+    nodeProperty: (label, property) => isPropertyVisible(scope.nodeProperties, label === '*' ? [] : [label], property),
+    relationshipProperty: (type, property) => isPropertyVisible(scope.relationshipProperties, type === '*' ? [] : [type], property),
+  };
 }
 
 function pick<V>(record: Record<string, V>, keep: (key: string) => boolean): Record<string, V> {
   return Object.fromEntries(Object.entries(record).filter(([key]) => keep(key)));
 }
 
-/**
- * Settings as a user without Settings management sees them: labels, types and properties hidden
- * by the user's access scope are left out, so GET /settings cannot list what the graph hides
- * (issue: no leak through listings of labels, types and keys). '*' entries stay: they name nothing.
- */
-export function settingsVisibleTo(settings: AllSettings, scope: AccessScope, vocabulary: Vocabulary): AllSettings {
-  if (scope.unrestricted) return settings;
-  const label = (name: string) => name === '*' || vocabulary.labels.has(name);
-  const type = (name: string) => name === '*' || vocabulary.types.has(name);
-  const nodeProperty = (labelName: string, property: string) => isPropertyVisible(scope.nodeProperties, labelName === '*' ? [] : [labelName], property);
-  const relationshipProperty = (typeName: string, property: string) => isPropertyVisible(scope.relationshipProperties, typeName === '*' ? [] : [typeName], property);
+/** Settings without the labels, types and properties the user may not see named (no leak through GET /settings). */
+export function settingsVisibleTo(settings: AllSettings, v: Visibility): AllSettings {
+  if (v.unrestricted) return settings;
   const { DATA_TYPES, DATA_SCHEMA, FULLTEXT_INDEX, APPEARANCE } = settings;
   return {
     ...settings,
     DATA_TYPES: {
-      nodeLabels: DATA_TYPES.nodeLabels.filter(label),
-      relationshipTypes: DATA_TYPES.relationshipTypes.filter(type),
+      nodeLabels: DATA_TYPES.nodeLabels.filter(v.label),
+      relationshipTypes: DATA_TYPES.relationshipTypes.filter(v.type),
       uid: {
-        nodes: pick(DATA_TYPES.uid.nodes, (l) => label(l) && nodeProperty(l, DATA_TYPES.uid.nodes[l])),
-        relationships: pick(DATA_TYPES.uid.relationships, (t) => type(t) && relationshipProperty(t, DATA_TYPES.uid.relationships[t])),
+        nodes: pick(DATA_TYPES.uid.nodes, (l) => v.label(l) && v.nodeProperty(l, DATA_TYPES.uid.nodes[l])),
+        relationships: pick(DATA_TYPES.uid.relationships, (t) => v.type(t) && v.relationshipProperty(t, DATA_TYPES.uid.relationships[t])),
       },
     },
     DATA_SCHEMA: {
       ...DATA_SCHEMA,
-      nodes: Object.fromEntries(
-        Object.entries(DATA_SCHEMA.nodes)
-          .filter(([l]) => label(l))
-          .map(([l, properties]) => [l, pick(properties, (p) => nodeProperty(l, p))]),
-      ),
+      nodes: Object.fromEntries(Object.entries(DATA_SCHEMA.nodes).filter(([l]) => v.label(l)).map(([l, props]) => [l, pick(props, (p) => v.nodeProperty(l, p))])),
       relationships: Object.fromEntries(
-        Object.entries(DATA_SCHEMA.relationships)
-          .filter(([t]) => type(t))
-          .map(([t, properties]) => [t, pick(properties, (p) => relationshipProperty(t, p))]),
+        Object.entries(DATA_SCHEMA.relationships).filter(([t]) => v.type(t)).map(([t, props]) => [t, pick(props, (p) => v.relationshipProperty(t, p))]),
       ),
     },
-    FULLTEXT_INDEX: {
-      labels: FULLTEXT_INDEX.labels.filter(label),
-      properties: FULLTEXT_INDEX.properties.filter((p) => FULLTEXT_INDEX.labels.some((l) => label(l) && nodeProperty(l, p))),
-    },
+    FULLTEXT_INDEX: fulltextConfigVisibleTo(FULLTEXT_INDEX, v),
     APPEARANCE: {
       ...APPEARANCE,
-      nodeCaptions: pick(APPEARANCE.nodeCaptions, (l) => label(l) && nodeProperty(l, APPEARANCE.nodeCaptions[l])),
-      colors: pick(APPEARANCE.colors, label),
-      relationshipColors: pick(APPEARANCE.relationshipColors, type),
+      nodeCaptions: pick(APPEARANCE.nodeCaptions, (l) => v.label(l) && v.nodeProperty(l, APPEARANCE.nodeCaptions[l])),
+      colors: pick(APPEARANCE.colors, v.label),
+      relationshipColors: pick(APPEARANCE.relationshipColors, v.type),
     },
   };
+}
+
+export function fulltextConfigVisibleTo(config: { labels: string[]; properties: string[] }, v: Visibility): { labels: string[]; properties: string[] } {
+  if (v.unrestricted) return config;
+  const labels = config.labels.filter(v.label);
+  return { labels, properties: config.properties.filter((p) => labels.some((l) => v.nodeProperty(l, p))) };
+}
+
+export function fulltextStatusVisibleTo(status: FulltextStatus, v: Visibility): FulltextStatus {
+  return v.unrestricted || !status.config ? status : { ...status, config: fulltextConfigVisibleTo(status.config, v) };
+}
+
+/** Schema indexes whose label or type and every property the user may see named. */
+export function indexesVisibleTo(indexes: SchemaIndex[], v: Visibility): SchemaIndex[] {
+  if (v.unrestricted) return indexes;
+  return indexes.filter((index) =>
+    index.entity === 'node'
+      ? v.label(index.token) && index.properties.every((p) => v.nodeProperty(index.token, p))
+      : v.type(index.token) && index.properties.every((p) => v.relationshipProperty(index.token, p)),
+  );
 }
