@@ -1,6 +1,6 @@
 import type { AccessScope, Filter, PropertyRule, SortKey } from '../graph-store';
 import { assertFilter, assertIdentifier } from '../identifiers';
-import { and, FALSE, or, raw, Sql, sql, TRUE, validIds } from './sql';
+import { and, FALSE, join, or, raw, Sql, sql, TRUE, validIds } from './sql';
 
 /**
  * Compiles the filter language and the AccessScope to parameterised SQL over graph_nodes /
@@ -78,7 +78,11 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
       return sql`(jsonb_typeof(${acc}) = jsonb_typeof(${json}::jsonb) and ${acc} ${raw(filter.operator)} ${json}::jsonb)`;
     }
     case 'IN':
-      return sql`(${acc} in (select jsonb_array_elements(${JSON.stringify(filter.value)}::jsonb)))`;
+      // A constant jsonb[] (one JSON text per element): PostgreSQL hashes `= any(<constant array>)`,
+      // where `in (select jsonb_array_elements(...))` became a nested-loop semi join per row.
+      if (!Array.isArray(filter.value)) return sql`(${acc} in (select jsonb_array_elements(${JSON.stringify(filter.value)}::jsonb)))`;
+      if (filter.value.length === 0) return FALSE;
+      return sql`(${acc} = any(${filter.value.map((v) => JSON.stringify(v))}::jsonb[]))`;
     case 'CONTAINS':
       return sql`(${isString} and strpos(${text}, ${String(filter.value)}::text) > 0)`;
     case 'STARTS WITH':
@@ -255,7 +259,10 @@ export class ScopeSql {
 
   nodeProperties(alias: string, properties?: string[]): Sql {
     const a = raw(alias);
-    let expr = this.nodeRules ? sql`gas_visible_properties(${a}.labels, ${a}.properties, ${JSON.stringify(this.nodeRules)}::jsonb)` : sql`${a}.properties`;
+    let expr = this.nodeRules
+      ? (denyOnly(this.nodeRules, (label) => sql`${a}.labels @> array[${label}::text]`, sql`${a}.properties`) ??
+        sql`gas_visible_properties(${a}.labels, ${a}.properties, ${JSON.stringify(this.nodeRules)}::jsonb)`)
+      : sql`${a}.properties`;
     if (properties) {
       properties.forEach((p) => assertIdentifier('property', p));
       expr = sql`gas_pick_properties(${expr}, ${properties}::text[])`;
@@ -265,7 +272,10 @@ export class ScopeSql {
 
   relationshipProperties(alias: string, properties?: string[]): Sql {
     const a = raw(alias);
-    let expr = this.relRules ? sql`gas_visible_properties(array[${a}.type], ${a}.properties, ${JSON.stringify(this.relRules)}::jsonb)` : sql`${a}.properties`;
+    let expr = this.relRules
+      ? (denyOnly(this.relRules, (type) => sql`${a}.type = ${type}::text`, sql`${a}.properties`) ??
+        sql`gas_visible_properties(array[${a}.type], ${a}.properties, ${JSON.stringify(this.relRules)}::jsonb)`)
+      : sql`${a}.properties`;
     if (properties) {
       properties.forEach((p) => assertIdentifier('property', p));
       expr = sql`gas_pick_properties(${expr}, ${properties}::text[])`;
@@ -312,6 +322,26 @@ export class ScopeSql {
       type: (t) => sql`${raw(alias)}.type = ${t}::text`,
     };
   }
+}
+
+/**
+ * When every rule only denies, the visible properties are the stored ones minus the denied keys:
+ * `properties - (<denied under '*'> || case when <label L> then <denied under L> ... end)`, plain
+ * operators evaluated inline (gas_visible_properties is an aggregate over jsonb_each per row, about
+ * a hundred times slower). Null when some rule allows: then the SQL function decides.
+ */
+function denyOnly(rules: Record<string, PropertyRule>, matches: (token: string) => Sql, properties: Sql): Sql | null {
+  const list = (value: unknown): string[] | null => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null);
+  if (Object.values(rules).some((rule) => rule && rule.allow !== undefined)) return null;
+  const always = list(rules['*']?.deny) ?? [];
+  const parts: Sql[] = [sql`${always}::text[]`];
+  for (const [token, rule] of Object.entries(rules)) {
+    if (token === '*') continue;
+    const keys = (list(rule?.deny) ?? []).filter((k) => !always.includes(k));
+    if (keys.length > 0) parts.push(sql`(case when ${matches(token)} then ${keys}::text[] else '{}'::text[] end)`);
+  }
+  if (parts.length === 1 && always.length === 0) return properties;
+  return sql`(${properties} - (${join(parts, ' || ')}))`;
 }
 
 function joinComma(parts: Sql[]): Sql {
