@@ -2,7 +2,7 @@ import { BadRequestError } from '../../errors';
 import type { ExploreQuery, ExploreResult, GraphId, GraphNode, GraphPath, GraphRelationship, PathQuery } from '../graph-store';
 import { fetchNodes, fetchRelationships, labelCondition, typeCondition } from './reads';
 import { QueryRunner, RelationshipRow, toRelationship } from './runner';
-import { and, FALSE, isValidId, join, SERIAL, Sql, sql, validIds } from './sql';
+import { and, FALSE, isValidId, join, SERIAL, Sql, sql, TRUE, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
 
 /**
@@ -54,11 +54,15 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
   const center = await fetchNodes(runner, scope, [query.nodeId]);
   if (center.length === 0) return empty;
   const c = sql`${query.nodeId}::bigint`;
+  // The neighbour rows are only joined when a node rule or a label condition needs them (the
+  // foreign keys guarantee that both ends exist).
+  const neighbourRule = and([scope.nodeVisible('n'), labelCondition(scope, 'n', query.labels)]);
+  if (neighbourRule === FALSE) return { nodes: center, relationships: [], remaining: 0 };
   const picked = await runner.rows<{ id: string; total: number }>(sql`
     with nb as (${stepSql(scope, dir, c, query.types)}),
     vis as (
-      select distinct nb.dst from nb join graph_nodes n on n.id = nb.dst
-      where nb.dst <> ${c} and ${scope.nodeVisible('n')} and ${labelCondition(scope, 'n', query.labels)} and ${SERIAL}
+      select distinct nb.dst from nb ${neighbourRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = nb.dst`}
+      where nb.dst <> ${c} and ${neighbourRule} and ${SERIAL}
     )
     select dst::text as id, (count(*) over ())::int as total from vis order by dst limit ${limit}::int`);
   if (picked.length === 0) return { nodes: center, relationships: [], remaining: 0 };
@@ -157,11 +161,12 @@ export async function shortestPaths(runner: QueryRunner, scope: ScopeSql, from: 
     const side = fwd.frontier.length <= bwd.frontier.length ? fwd : bwd;
     const other = side === fwd ? bwd : fwd;
     if (side.frontier.length === 0) return [];
+    const nodeRule = scope.nodeVisible('n');
     const edges = await runner.rows<{ rid: string; src: string; dst: string }>(sql`
       select st.rid::text as rid, st.src::text as src, st.dst::text as dst
       from (${stepSql(scope, side.dir, sql`any(${side.frontier}::bigint[])`, query.types)}) st
-      join graph_nodes n on n.id = st.dst
-      where ${scope.nodeVisible('n')} and ${SERIAL}`);
+      ${nodeRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = st.dst`}
+      where ${nodeRule} and ${SERIAL}`);
     side.depth += 1;
     const next: string[] = [];
     for (const e of edges) {
