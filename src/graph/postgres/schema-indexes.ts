@@ -60,6 +60,10 @@ export async function createSchemaIndex(runner: QueryRunner, input: SchemaIndexI
   const clean = normalise(input);
   const name = schemaIndexName(clean);
   await runner.rows(sql`select gas_create_schema_index(${name}::text, ${clean.entity}::text, ${clean.token}::text, ${clean.properties}::text[])`);
+  // Statistics of an expression exist only once the table is analysed with the index in place:
+  // without them the planner guesses 0.5 % of the rows and prefers walking the primary key in id
+  // order (ORDER BY id LIMIT) over the new index (a 100 000-node lookup by uid: 58 ms instead of 0.7 ms).
+  await runner.rows(clean.entity === 'node' ? sql`analyze graph_nodes` : sql`analyze graph_relationships`);
   const found = (await listSchemaIndexes(runner)).find((i) => i.name === name);
   return found ?? { name, ...clean, state: 'FAILED' };
 }
