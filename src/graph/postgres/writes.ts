@@ -231,9 +231,11 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
     }
     if (byProperty.length > 0) {
       const found = await runner.rows<{ i: number; id: string | null }>(
-        sql`select q.i, (select n.id::text from graph_nodes n
+        // min() over a fenced subquery (offset 0): with "order by n.id limit 1" the planner walked the
+        // primary key in id order for every reference instead of probing the GIN index.
+        sql`select q.i, (select min(m.id)::text from (select n.id from graph_nodes n
                           where n.labels @> array[q.label] and n.properties @> jsonb_build_object(q.property, q.value)
-                          order by n.id limit 1) as id
+                          offset 0) m) as id
             from jsonb_to_recordset(${JSON.stringify(byProperty)}::jsonb) as q(i int, label text, property text, value jsonb)`,
         trx,
       );
