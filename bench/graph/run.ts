@@ -319,18 +319,22 @@ const REL_JSON = `json_build_object('id', r.id::text, 'type', r.type, 'startNode
 const NODE_OK = (alias: string) => `${alias}.labels && '{Person}' and ${alias}.properties->>'city' = any(?::text[])`;
 const REL_OK = (alias: string) => `${alias}.type = 'KNOWS' and ${alias}.properties->'since' >= '${SINCE_MIN}'::jsonb`;
 
+/**
+ * With the label, the schema index :Person(uid) (a partial expression index) answers; without it,
+ * only the GIN index over all properties can, through a containment test.
+ */
 function rawFind(knex: Knex, restricted: boolean, uid: string, withLabel: boolean) {
-  const label = withLabel ? `n.labels @> '{Person}' and ` : '';
+  const match = withLabel ? `n.labels @> '{Person}' and n.properties->>'uid' = ?` : `n.properties @> jsonb_build_object('uid', ?::text)`;
   if (!restricted) {
     return knex.raw(
       `select n.id::text as id, n.labels, n.properties, count(*) over () as total from graph_nodes n
-       where ${label}n.properties->>'uid' = ? order by n.id limit 100`,
+       where ${match} order by n.id limit 100`,
       [uid],
     );
   }
   return knex.raw(
     `select n.id::text as id, n.labels, n.properties - 'age' as properties, count(*) over () as total from graph_nodes n
-     where ${label}n.properties->>'uid' = ? and ${NODE_OK('n')} order by n.id limit 100`,
+     where ${match} and ${NODE_OK('n')} order by n.id limit 100`,
     [uid, VISIBLE_CITIES],
   );
 }
