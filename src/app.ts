@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     }),
   );
   const authenticator = new Authenticator(db, config, deps.credentialCache);
-  const passport = createPassport(db, authenticator);
+  const passport = createPassport(db, authenticator, deps.credentialCache);
   app.use(passport.initialize());
   app.use(passport.session());
   app.use(scriptAuthentication(passport));

@@ -6,7 +6,7 @@ import { recordAudit } from '../services/audit/audit-service';
 import { CredentialCache } from './credential-cache';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, sha256, verifyPassword } from './passwords';
-import { findUserByUsername, loadAuthenticatedUser } from './user-loader';
+import { findUserByUsername, loadAuthenticatedUser, loadAuthenticatedUserCached } from './user-loader';
 
 let dummyHash: Promise<string> | undefined;
 
@@ -30,7 +30,7 @@ export class Authenticator {
     if (method === 'basic') {
       const cachedId = this.cache.get('basic', `${username}\0${password}`);
       if (cachedId) {
-        const cached = await loadAuthenticatedUser(this.db, cachedId);
+        const cached = await loadAuthenticatedUserCached(this.db, this.cache, cachedId);
         if (cached) return cached;
         this.cache.forgetUser(cachedId);
       }
@@ -63,7 +63,7 @@ export class Authenticator {
   async verifyToken(token: string, ip: string): Promise<AuthenticatedUser> {
     const cachedId = this.cache.get('token', token);
     if (cachedId) {
-      const cached = await loadAuthenticatedUser(this.db, cachedId);
+      const cached = await loadAuthenticatedUserCached(this.db, this.cache, cachedId);
       if (cached) return cached;
       this.cache.forgetUser(cachedId);
     }

@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import type { AuthenticatedUser } from '../http/context';
 import { UnauthorizedError } from '../errors';
 import type { Authenticator } from './authenticator';
-import { loadAuthenticatedUser } from './user-loader';
+import { loadAuthenticatedUserCached } from './user-loader';
+import type { CredentialCache } from './credential-cache';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -27,7 +28,7 @@ function clientIp(req: Request): string {
  * Passport with three strategies: local (the login form, starts a session), basic and bearer
  * (scripts, no session). One Passport instance per app, so tests can run several apps.
  */
-export function createPassport(db: Knex, authenticator: Authenticator): PassportAuthenticator {
+export function createPassport(db: Knex, authenticator: Authenticator, cache: CredentialCache): PassportAuthenticator {
   const passport = new passportModule.Authenticator();
   passport.use(
     new LocalStrategy({ passReqToCallback: true }, (req, username, password, done) => {
@@ -47,7 +48,7 @@ export function createPassport(db: Knex, authenticator: Authenticator): Passport
   passport.serializeUser((user, done) => done(null, (user as AuthenticatedUser).id));
   passport.deserializeUser((id: string, done) => {
     // A user disabled or deleted since login simply loses the session.
-    loadAuthenticatedUser(db, String(id)).then((user) => done(null, user ?? false), done);
+    loadAuthenticatedUserCached(db, cache, String(id)).then((user) => done(null, user ?? false), done);
   });
   return passport;
 }

@@ -9,6 +9,8 @@ type Callback<T = void> = (error?: unknown, value?: T) => void;
  */
 export class KnexSessionStore extends session.Store {
   private readonly pruneTimer: NodeJS.Timeout;
+  /** When this process last refreshed each session's expiry: skips the UPDATE within touchAfterMs. */
+  private readonly touchedAt = new Map<string, number>();
 
   constructor(
     private readonly db: Knex,
@@ -43,6 +45,7 @@ export class KnexSessionStore extends session.Store {
   }
 
   override destroy(sid: string, callback?: Callback): void {
+    this.touchedAt.delete(sid);
     this.db('sessions')
       .where('sid', sid)
       .del()
@@ -50,6 +53,13 @@ export class KnexSessionStore extends session.Store {
   }
 
   override touch(sid: string, sess: SessionData, callback?: Callback): void {
+    const now = Date.now();
+    if (now - (this.touchedAt.get(sid) ?? 0) < this.touchAfterMs) {
+      callback?.();
+      return;
+    }
+    if (this.touchedAt.size > 100000) this.touchedAt.clear();
+    this.touchedAt.set(sid, now);
     const expiresAt = this.expiry(sess);
     this.db('sessions')
       .where('sid', sid)

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuthenticatedUser } from '../http/context';
 import { isPermissionCode, PermissionCode } from './permissions';
+import type { CredentialCache } from './credential-cache';
 
 export interface UserRow {
   id: string;
@@ -53,4 +54,13 @@ export async function loadAuthenticatedUser(db: Knex, userId: string): Promise<A
     permissions: new Set(permissions),
     groupIds: groups.map(String),
   };
+}
+
+/** loadAuthenticatedUser through the cache: no query while the user's entry is fresh. */
+export async function loadAuthenticatedUserCached(db: Knex, cache: CredentialCache, userId: string): Promise<AuthenticatedUser | null> {
+  const cached = cache.getUser(userId);
+  if (cached) return cached;
+  const user = await loadAuthenticatedUser(db, userId);
+  if (user) cache.setUser(user);
+  return user;
 }

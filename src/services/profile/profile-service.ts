@@ -72,6 +72,8 @@ export class ProfileService {
       await trx('users').where({ id: this.user.id }).update({ name: update.name, email: update.email, locale: update.locale, updated_at: new Date() });
       await audit(withDb(this.ctx, trx), { action: 'profile.update', targetType: 'user', targetId: this.user.id, details: { changed } });
     });
+    // The cached signed-in user carries name, e-mail and locale.
+    this.ctx.deps.credentialCache.forgetUser(this.user.id);
     return this.get();
   }
 
