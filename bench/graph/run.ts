@@ -344,11 +344,11 @@ async function rawExplore(knex: Knex, restricted: boolean, hub: number): Promise
   const nodeOk = restricted ? ` and ${NODE_OK('n')}` : '';
   const bindings = restricted ? [hub, hub, hub, VISIBLE_CITIES, hub, VISIBLE_CITIES] : [hub, hub, hub, hub];
   const result = await knex.raw(
-    `with nb as materialized (
+    `with nb as (
        select r.id as rid, r.end_id as dst from graph_relationships r where r.start_id = ?${relOk}
        union all
        select r.id, r.start_id from graph_relationships r where r.end_id = ?${relOk}),
-     vis as (select distinct nb.dst from nb join graph_nodes n on n.id = nb.dst where nb.dst <> ?${nodeOk}),
+     vis as (select distinct nb.dst from nb${restricted ? ' join graph_nodes n on n.id = nb.dst' : ''} where nb.dst <> ?${nodeOk}),
      picked as (select dst from vis order by dst limit 100)
      select (select count(*) from vis)::int as total,
        (select json_agg(${NODE_JSON('n', restricted)} order by n.id) from graph_nodes n
