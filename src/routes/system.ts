@@ -66,7 +66,7 @@ export function createSystemRouter(deps: AppDeps): Router {
     {
       method: 'get', path: '/session', tag: 'Authentication', access: 'public',
       summary: 'Current session',
-      description: 'Who is signed in, and the CSRF token that cookie-authenticated POST, PUT and DELETE requests must send in the X-CSRF-Token header.',
+      description: 'Who is signed in, and the CSRF token that cookie-authenticated POST, PUT and DELETE requests must send in the X-CSRF-Token header (empty for HTTP Basic and API token calls, which need none).',
       responses: {
         200: {
           description: 'Session state',
@@ -75,7 +75,13 @@ export function createSystemRouter(deps: AppDeps): Router {
         },
       },
     },
-    ({ req }) => ({ authenticated: Boolean(req.user), authMethod: req.authMethod ?? null, user: req.user ? toSessionUser(req.user) : null, csrfToken: csrfToken(req) }),
+    ({ req }) => ({
+      authenticated: Boolean(req.user),
+      authMethod: req.authMethod ?? null,
+      user: req.user ? toSessionUser(req.user) : null,
+      // Scripts (Basic, Bearer) need no token, and asking must not start a session for them.
+      csrfToken: req.authMethod === 'basic' || req.authMethod === 'token' ? '' : csrfToken(req),
+    }),
   );
 
   endpoint(

@@ -50,3 +50,17 @@ describe('authentication', () => {
     expect(accepted.status).toBe(204);
   });
 });
+
+describe('script calls and sessions', () => {
+  test('when a script asks GET /session with HTTP Basic, then no session cookie is set and the token is empty', async () => {
+    const response = await request(t.app).get('/session').set('Authorization', t.basic('admin', ADMIN_PASSWORD));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ authenticated: true, authMethod: 'basic', csrfToken: '' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const sessions = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
+    const before = Number(sessions[0].count);
+    await request(t.app).get('/session').set('Authorization', t.basic('admin', ADMIN_PASSWORD));
+    const after = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
+    expect(Number(after[0].count)).toBe(before);
+  });
+});
