@@ -43,6 +43,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+type Tree = Record<string, unknown>;
+const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Overrides win key by key at every level, so { auth: { lockout } } keeps the test admin password. */
+function deepMerge(base: Tree, overrides: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(overrides)) out[key] = isTree(value) && isTree(out[key]) ? deepMerge(out[key] as Tree, value) : value;
+  return out;
+}
+
 /**
  * Boots the real app on a fresh PostgreSQL database (copied from the migrated template), with
  * the PostgreSQL graph backend in that same database and an administrator `admin`.
@@ -50,14 +60,19 @@ export interface TestApp {
 export async function createTestApp(overrides: Record<string, unknown> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-test-data-'));
-  const config = loadConfig({}, {
-    database: { url: database.url },
-    dataDir,
-    session: { secret: 'test-session-secret' },
-    auth: { adminPassword: ADMIN_PASSWORD },
-    log: { level: 'silent' },
-    ...overrides,
-  });
+  const config = loadConfig(
+    {},
+    deepMerge(
+      {
+        database: { url: database.url },
+        dataDir,
+        session: { secret: 'test-session-secret' },
+        auth: { adminPassword: ADMIN_PASSWORD },
+        log: { level: 'silent' },
+      },
+      overrides,
+    ),
+  );
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const db = database.knex;
   await syncPermissions(db);
