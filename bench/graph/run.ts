@@ -352,7 +352,7 @@ async function rawExplore(knex: Knex, restricted: boolean, hub: number): Promise
      picked as (select dst from vis order by dst limit 100)
      select (select count(*) from vis)::int as total,
        (select json_agg(${NODE_JSON('n', restricted)} order by n.id) from graph_nodes n
-         where (n.id = ? or n.id in (select dst from picked))${nodeOk}) as nodes,
+         where n.id in (select dst from picked union all select ?::bigint)${nodeOk}) as nodes,
        (select json_agg(${REL_JSON} order by r.id) from graph_relationships r
          where r.id in (select rid from nb where dst in (select dst from picked))) as rels`,
     bindings,
