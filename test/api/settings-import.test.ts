@@ -50,7 +50,8 @@ async function storedTypes(): Promise<Record<string, unknown>> {
 beforeAll(async () => {
   t = await createTestApp({ uploads: { maxUnzippedBytes: 100000, maxZipEntries: 6, maxBytes: 300000 } });
   admin = t.basic('admin', ADMIN_PASSWORD);
-  await t.createUser('plain', { password: 'plain-password-1' });
+  // A reader without Settings management (users without data access see settings trimmed: graph-access-control.test.ts).
+  await t.createUser('plain', { password: 'plain-password-1', permissions: ['READ_ALL_DATA'] });
   plain = t.basic('plain', 'plain-password-1');
 });
 afterAll(async () => {

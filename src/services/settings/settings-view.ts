@@ -18,14 +18,20 @@ const EVERYTHING: Visibility = { unrestricted: true, label: () => true, type: ()
 /**
  * The names a user may see: everything for Settings management and unrestricted scopes;
  * otherwise labels and types present in the user's visible graph or listed in DATA_TYPES and
- * admitted by the scope, and properties by the scope's property rules. '*' names nothing and is
- * always kept.
+ * admitted by the scope, and properties that occur in the user's visible graph and pass the
+ * scope's property rules. '*' names nothing and is always kept.
  */
 export async function visibilityFor(ctx: ServiceContext, dataTypes: AllSettings['DATA_TYPES']): Promise<Visibility> {
   if (ctx.user?.permissions.has('SETTINGS_MANAGEMENT')) return EVERYTHING;
   const scope = await accessScopeFor(ctx);
   if (scope.unrestricted) return EVERYTHING;
-  const [labels, types] = await Promise.all([ctx.deps.graph.labels(scope), ctx.deps.graph.relationshipTypes(scope)]);
+  const [labels, types, keys] = await Promise.all([ctx.deps.graph.labels(scope), ctx.deps.graph.relationshipTypes(scope), ctx.deps.graph.propertyKeys(scope)]);
+  // Property names can be hidden only by group rules (property rules, or rows hiding every
+  // element that carries a name); a scope narrowed by DATA_TYPES alone hides none.
+  const seesNothing = scope.labels !== '*' && scope.labels.length === 0;
+  const groupRestricted = seesNothing || Boolean(scope.nodeProperties || scope.relationshipProperties || scope.nodeFilter || scope.relationshipFilter);
+  const visibleKeys = groupRestricted ? new Set(keys) : undefined;
+  const known = (property: string) => !visibleKeys || visibleKeys.has(property);
   const admitted = (list: '*' | string[], name: string) => list === '*' || list.includes(name);
   const visibleLabels = new Set([...labels, ...dataTypes.nodeLabels.filter((l) => admitted(scope.labels, l))]);
   const visibleTypes = new Set([...types, ...dataTypes.relationshipTypes.filter((t) => admitted(scope.types, t))]);
@@ -33,8 +39,8 @@ export async function visibilityFor(ctx: ServiceContext, dataTypes: AllSettings[
     unrestricted: false,
     label: (name) => name === '*' || visibleLabels.has(name),
     type: (name) => name === '*' || visibleTypes.has(name),
-    nodeProperty: (label, property) => isPropertyVisible(scope.nodeProperties, label === '*' ? [] : [label], property),
-    relationshipProperty: (type, property) => isPropertyVisible(scope.relationshipProperties, type === '*' ? [] : [type], property),
+    nodeProperty: (label, property) => known(property) && isPropertyVisible(scope.nodeProperties, label === '*' ? [] : [label], property),
+    relationshipProperty: (type, property) => known(property) && isPropertyVisible(scope.relationshipProperties, type === '*' ? [] : [type], property),
   };
 }
 
