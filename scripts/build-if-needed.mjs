@@ -1,4 +1,5 @@
-// Builds dist/ when it is missing or older than any TypeScript source, so `npm start` works on a fresh clone.
+// Installs the dependencies when node_modules is missing, then builds dist/ when it is missing or older
+// than any TypeScript source, so `npm start` (and, with --install-only, `npm test`) work on a fresh clone.
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,11 +17,17 @@ function newestSource(dir) {
   return newest;
 }
 
+function installIfMissing() {
+  if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+    execFileSync('npm', ['ci', '--no-fund', '--no-audit'], { cwd: root, stdio: 'inherit' });
+  }
+}
+
+installIfMissing();
+if (process.argv.includes('--install-only')) process.exit(0);
+
 const sources = ['src', 'migrations', 'bench'].map((d) => path.join(root, d)).filter(existsSync);
 const stale = !existsSync(marker) || sources.some((d) => newestSource(d) > statSync(marker).mtimeMs);
 if (stale) {
-  if (!existsSync(path.join(root, 'node_modules'))) {
-    execFileSync('npm', ['ci', '--no-fund', '--no-audit'], { cwd: root, stdio: 'inherit' });
-  }
   execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
 }
