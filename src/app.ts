@@ -55,22 +55,24 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }));
 
   const sessionStore = new KnexSessionStore(db, config.session.maxAgeMs, config.session.touchAfterMs);
-  app.use(
-    session({
-      name: 'gas.sid',
-      store: sessionStore,
-      secret: config.session.secret,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      proxy: Boolean(config.server.trustProxy),
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie, maxAge: config.session.maxAgeMs },
-    }),
-  );
+  const sessionMiddleware = session({
+    name: 'gas.sid',
+    store: sessionStore,
+    secret: config.session.secret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: Boolean(config.server.trustProxy),
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie, maxAge: config.session.maxAgeMs },
+  });
   const authenticator = new Authenticator(db, config, deps.credentialCache);
   const passport = createPassport(db, authenticator, deps.credentialCache);
   app.use(passport.initialize());
-  app.use(passport.session());
+  // Scripts authenticate on every request (Authorization header): they get no session, which
+  // saves the session machinery on their hot path and keeps them from minting session rows.
+  const cookieSession = express.Router();
+  cookieSession.use(sessionMiddleware, passport.session());
+  app.use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization ? next() : cookieSession(req, res, next)));
   app.use(scriptAuthentication(passport));
   app.use((req: Request, _res: Response, next: NextFunction) => {
     req.ctx = { deps, db, user: req.user ?? null, ip: req.ip ?? '', requestId: req.requestId };

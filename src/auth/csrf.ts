@@ -13,6 +13,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The session's CSRF token, created on first use. Pages put it in a meta tag and forms. */
 export function csrfToken(req: Request): string {
+  // Requests with an Authorization header have no session (see app.ts) and need no token.
+  if (!req.session) return '';
   if (!req.session.csrfToken) req.session.csrfToken = randomToken(24);
   return req.session.csrfToken;
 }

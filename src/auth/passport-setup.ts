@@ -3,7 +3,7 @@ import passportModule from 'passport';
 
 export type PassportAuthenticator = InstanceType<typeof passportModule.Authenticator>;
 import { Strategy as LocalStrategy } from 'passport-local';
-import { BasicStrategy } from 'passport-http';
+import { BasicStrategy } from './basic-strategy';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import type { Knex } from 'knex';
 import type { AuthenticatedUser } from '../http/context';
@@ -36,7 +36,7 @@ export function createPassport(db: Knex, authenticator: Authenticator, cache: Cr
     }),
   );
   passport.use(
-    new BasicStrategy({ passReqToCallback: true }, (req: Request, username: string, password: string, done: (error: unknown, user?: AuthenticatedUser | false) => void) => {
+    new BasicStrategy((req, username, password, done) => {
       authenticator.verifyPassword(username, password, clientIp(req), 'basic').then((user) => done(null, user), (error) => done(error));
     }),
   );

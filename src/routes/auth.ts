@@ -5,7 +5,7 @@ import { endpoint } from '../http/endpoint';
 import { csrfToken } from '../auth/csrf';
 import type { PassportAuthenticator } from '../auth/passport-setup';
 import type { KnexSessionStore } from '../auth/session-store';
-import { AppError } from '../errors';
+import { AppError, BadRequestError } from '../errors';
 import { audit } from '../services/audit/audit-service';
 import { sessionUserSchema, toSessionUser } from './schemas/session-user';
 
@@ -41,6 +41,9 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
     },
     ({ body, req, res }) =>
       new Promise<void>((resolve, reject) => {
+        if (!req.session) {
+          return reject(new BadRequestError('Sign-in starts a browser session; send it without an Authorization header (scripts send their credentials with every request instead)', 'SESSION_LOGIN_WITH_AUTHORIZATION'));
+        }
         const isForm = req.is('application/x-www-form-urlencoded');
         passport.authenticate('local', { session: true }, (error: unknown, user: AuthenticatedUser | false) => {
           if (error || !user) {
@@ -76,6 +79,8 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
       responses: { 204: { description: 'Signed out' }, 303: { description: 'Form post: redirect to /login' } },
     },
     async ({ req, res, ctx }) => {
+      // HTTP Basic and token calls have no session to end.
+      if (!req.session) return undefined;
       await audit(ctx, { action: 'auth.logout', targetType: 'user', targetId: ctx.user?.id });
       await new Promise<void>((resolve, reject) => req.logOut((error) => (error ? reject(error) : resolve())));
       await new Promise<void>((resolve) => req.session.destroy(() => resolve()));

@@ -64,3 +64,21 @@ describe('script calls and sessions', () => {
     expect(Number(after[0].count)).toBe(before);
   });
 });
+
+describe('HTTP Basic details', () => {
+  test('when the password contains colons, then Basic still signs in (RFC 7617: the password is all after the first colon)', async () => {
+    await t.createUser('colon', { password: 'pa:ss:word:1234' });
+    const response = await request(t.app).get('/session').set('Authorization', t.basic('colon', 'pa:ss:word:1234'));
+    expect(response.status).toBe(200);
+    expect(response.body.user.username).toBe('colon');
+    const truncated = await request(t.app).get('/session').set('Authorization', t.basic('colon', 'pa'));
+    expect(truncated.status).toBe(401);
+  });
+
+  test('when the Basic header is malformed, then 401 and no server error', async () => {
+    for (const header of ['Basic', 'Basic !!!', `Basic ${Buffer.from('no-colon').toString('base64')}`, 'Digest abc']) {
+      const response = await request(t.app).get('/permissions').set('Authorization', header);
+      expect(response.status).toBe(401);
+    }
+  });
+});
