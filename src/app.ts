@@ -2,13 +2,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express, { Express, NextFunction, Request, Response } from 'express';
 import session from 'express-session';
-import pinoHttp from 'pino-http';
 import type { AppDeps } from './http/context';
 import { KnexSessionStore } from './auth/session-store';
 import { Authenticator } from './auth/authenticator';
 import { createPassport, scriptAuthentication } from './auth/passport-setup';
 import { csrfProtection } from './auth/csrf';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { requestLogger } from './http/request-logger';
 import { createSystemRouter } from './routes/system';
 import { createAuthRouter } from './routes/auth';
 import { createUsersRouter } from './routes/users';
@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     res.set('Referrer-Policy', 'same-origin');
     next();
   });
-  app.use(pinoHttp({ logger, genReqId: (req) => (req as Request).requestId, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
+  app.use(requestLogger(logger));
 
   app.use(express.json({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }));
@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   const authenticator = new Authenticator(db, config, deps.credentialCache);
   const passport = createPassport(db, authenticator, deps.credentialCache);
-  app.use(passport.initialize());
+  app.use(passport.initialize({ compat: false }));
   // Scripts authenticate on every request (Authorization header): they get no session, which
   // saves the session machinery on their hot path and keeps them from minting session rows.
   const cookieSession = express.Router();
