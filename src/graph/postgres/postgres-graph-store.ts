@@ -139,7 +139,9 @@ export class PostgresGraphStore implements GraphStore {
         : await this.runner.rows<NodeRow>(
             sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${where} ${order} offset ${skip}::bigint limit ${limit}::bigint`,
           );
-    const count = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_nodes n where ${where}`);
+    // A short page (not past the end) already tells the total: save the count statement.
+    const known = limit > 0 && items.length < limit && (items.length > 0 || skip === 0) ? skip + items.length : undefined;
+    const count = known !== undefined ? { total: known } : await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_nodes n where ${where}`);
     return { items: items.map(toNode), total: Number(count?.total ?? 0) };
   }
 
@@ -158,7 +160,9 @@ export class PostgresGraphStore implements GraphStore {
         : await this.runner.rows<RelationshipRow>(
             sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where ${where} ${order} offset ${skip}::bigint limit ${limit}::bigint`,
           );
-    const count = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_relationships r where ${where}`);
+    // A short page (not past the end) already tells the total: save the count statement.
+    const known = limit > 0 && items.length < limit && (items.length > 0 || skip === 0) ? skip + items.length : undefined;
+    const count = known !== undefined ? { total: known } : await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_relationships r where ${where}`);
     return { items: items.map(toRelationship), total: Number(count?.total ?? 0) };
   }
 
