@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  ALTER_CURRENT_USER,
   changeGraphPassword,
+  changePasswordCypher,
   changePasswordHttp,
   deriveHttpUrl,
   directBoltUrl,
   getPasswordStatusHttp,
+  DriverFactory,
   parseCliArgs,
   readConfigValue,
   readHttpUrl,
@@ -177,5 +180,51 @@ describe('small helpers', () => {
     expect(parseCliArgs(['--new-password=a=b', '--current-password=c'])).toEqual({ help: false, newPassword: 'a=b', currentPassword: 'c' });
     expect(() => parseCliArgs(['--new-password'])).toThrow(/needs a value/);
     expect(() => parseCliArgs(['--bogus=secret'])).toThrow(/Unknown argument "--bogus=…"/);
+  });
+});
+
+describe('Neo4j 4.x / 5.x password change with ALTER CURRENT USER', () => {
+  type Attempt = { url: string; database?: string; mode?: string; query?: string; params?: Record<string, unknown> };
+  const fail = (code: string, message = code) => Object.assign(new Error(message), { code });
+  function factory(answer: (url: string) => Error | undefined): { make: DriverFactory; attempts: Attempt[] } {
+    const attempts: Attempt[] = [];
+    const make: DriverFactory = (url) =>
+      ({
+        session: (config: { database?: string; defaultAccessMode?: string }) => ({
+          async run(query: string, params: Record<string, unknown>) {
+            attempts.push({ url, database: config.database, mode: config.defaultAccessMode, query, params });
+            const error = answer(url);
+            if (error) throw error;
+            return { records: [] };
+          },
+          close: async () => undefined,
+        }),
+        close: async () => undefined,
+      }) as unknown as ReturnType<DriverFactory>;
+    return { make, attempts };
+  }
+
+  it('runs ALTER CURRENT USER with parameters on the system database in a write session', async () => {
+    const { make, attempts } = factory(() => undefined);
+    await changePasswordCypher('bolt://db:7687', 'neo4j', 'old-pw', 'new-pw', make);
+    expect(attempts).toEqual([{ url: 'bolt://db:7687', database: 'system', mode: 'WRITE', query: ALTER_CURRENT_USER, params: { old: 'old-pw', new: 'new-pw' } }]);
+    expect(ALTER_CURRENT_USER).toBe('ALTER CURRENT USER SET PASSWORD FROM $old TO $new');
+  });
+
+  it('neo4j:// refused with CredentialsExpired (routing table) → the same statement over bolt:// to that server', async () => {
+    const { make, attempts } = factory((url) => (url.startsWith('neo4j') ? fail('Neo.ClientError.Security.CredentialsExpired', 'The credentials you provided were valid, but must be changed') : undefined));
+    await changePasswordCypher('neo4j+s://db:7687', 'neo4j', 'old-pw', 'new-pw', make);
+    expect(attempts.map((a) => a.url)).toEqual(['neo4j+s://db:7687', 'bolt+s://db:7687']);
+    expect(attempts[1]).toMatchObject({ database: 'system', query: ALTER_CURRENT_USER });
+  });
+
+  it('does not retry other failures and never echoes the passwords', async () => {
+    const { make, attempts } = factory(() => fail('Neo.ClientError.General.InvalidArguments', 'A password must be at least 8 characters: new-pw (old was old-pw)'));
+    const error = (await changePasswordCypher('neo4j://db', 'neo4j', 'old-pw', 'new-pw', make).catch((e: Error) => e)) as Error;
+    expect(attempts).toHaveLength(1);
+    expect(error.message).toMatch(/InvalidArguments/);
+    expect(error.message).not.toMatch(/old-pw|new-pw/);
+    const refused = factory(() => fail('Neo.ClientError.Security.Unauthorized'));
+    await expect(changePasswordCypher('bolt://db', 'neo4j', 'old-pw', 'new-pw', refused.make)).rejects.toThrow(/graphdb\.connector\.password/);
   });
 });

@@ -1,6 +1,6 @@
 import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
-import neo4j from 'neo4j-driver';
+import neo4j, { Driver } from 'neo4j-driver';
 import { setPath } from '../../config';
 
 /**
@@ -97,19 +97,50 @@ function neo4jErrorMessage(body: string): string {
   }
 }
 
-/** Neo4j 4.0+: ALTER CURRENT USER on the system database. */
-export async function changePasswordCypher(url: string, username: string, currentPassword: string, newPassword: string): Promise<void> {
-  const driver = neo4j.driver(url, neo4j.auth.basic(username, currentPassword), { userAgent: 'graph-analytics-service/password' });
+function redact(text: string, secrets: string[]): string {
+  return secrets.filter((secret) => secret.length > 0).reduce((out, secret) => out.split(secret).join('***'), text);
+}
+
+/** The driver factory changePasswordCypher uses (replaceable in tests). */
+export type DriverFactory = (url: string, username: string, password: string) => Pick<Driver, 'session' | 'close'>;
+
+const defaultDriverFactory: DriverFactory = (url, username, password) =>
+  neo4j.driver(url, neo4j.auth.basic(username, password), { userAgent: 'graph-analytics-service/password' });
+
+/** The statement (4.0+; passwords as parameters, run on the system database, auto-commit). */
+export const ALTER_CURRENT_USER = 'ALTER CURRENT USER SET PASSWORD FROM $old TO $new';
+
+async function alterCurrentUser(factory: DriverFactory, url: string, username: string, currentPassword: string, newPassword: string): Promise<void> {
+  const driver = factory(url, username, currentPassword);
   const session = driver.session({ database: 'system', defaultAccessMode: neo4j.session.WRITE });
   try {
-    await session.run('ALTER CURRENT USER SET PASSWORD FROM $old TO $new', { old: currentPassword, new: newPassword });
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    if (code === 'Neo.ClientError.Security.Unauthorized') throw new PasswordChangeError(`Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`);
-    throw new PasswordChangeError(`Neo4j did not change the password (${code || 'error'}: ${String((error as Error).message).replace(currentPassword, '***').replace(newPassword, '***').slice(0, 300)})`);
+    await session.run(ALTER_CURRENT_USER, { old: currentPassword, new: newPassword });
   } finally {
     await session.close().catch(() => undefined);
     await driver.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Neo4j 4.0+: ALTER CURRENT USER on the system database. With a routing URI (neo4j://) the
+ * driver first asks for a routing table; a server that only lets a user with an expired password
+ * change it may refuse that with CredentialsExpired (ALTER CURRENT USER itself is allowed), and
+ * then the statement is sent to the named server directly (bolt://), as the version probe is.
+ */
+export async function changePasswordCypher(url: string, username: string, currentPassword: string, newPassword: string, factory: DriverFactory = defaultDriverFactory): Promise<void> {
+  try {
+    try {
+      await alterCurrentUser(factory, url, username, currentPassword, newPassword);
+    } catch (error) {
+      const direct = directBoltUrl(url);
+      const code = (error as { code?: string }).code ?? '';
+      if (direct === url || !(code === 'Neo.ClientError.Security.CredentialsExpired' || /Could not perform discovery|routing/i.test(String((error as Error).message)))) throw error;
+      await alterCurrentUser(factory, direct, username, currentPassword, newPassword);
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'Neo.ClientError.Security.Unauthorized') throw new PasswordChangeError(`Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`);
+    throw new PasswordChangeError(`Neo4j did not change the password (${code || 'error'}: ${redact(String((error as Error).message), [currentPassword, newPassword]).slice(0, 300)})`);
   }
 }
 
