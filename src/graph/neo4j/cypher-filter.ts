@@ -231,7 +231,7 @@ export class CypherCompiler {
    * error, so numbers, lists and temporals are skipped on every version.
    */
   textMatch(kind: ElementKind, v: string, text: string, keys?: string[]): string {
-    const pattern = this.params.add(`(?is).*${escapeRegex(text)}.*`, 'text');
+    const pattern = this.params.add(`${REGEX_FLAGS}.*${escapeRegex(text)}.*`, 'text');
     const source = keys ? this.params.add(assertIdentifiers('property', keys), 'textKeys') : `keys(${v})`;
     return `any(gasK IN ${source} WHERE ${and(this.propertyVisible(kind, v, 'gasK'), `${v}[gasK] =~ ${pattern}`)})`;
   }
@@ -240,7 +240,7 @@ export class CypherCompiler {
   anyWordMatch(kind: ElementKind, v: string, text: string, keys: string[]): string {
     const words = splitWords(text);
     if (words.length === 0) return TRUE;
-    const pattern = this.params.add(`(?is).*(${words.map(escapeRegex).join('|')}).*`, 'words');
+    const pattern = this.params.add(`${REGEX_FLAGS}.*(${words.map(escapeRegex).join('|')}).*`, 'words');
     const source = this.params.add(assertIdentifiers('property', keys), 'textKeys');
     return `any(gasK IN ${source} WHERE ${and(this.propertyVisible(kind, v, 'gasK'), `${v}[gasK] =~ ${pattern}`)})`;
   }
@@ -289,6 +289,13 @@ export class CypherCompiler {
     return items.join(', ');
   }
 }
+
+/**
+ * Embedded flags of the text-search patterns (java.util.regex, what =~ uses on 3.5, 4.x and 5.x):
+ * i = case-insensitive, s = . matches line breaks, u = case folding beyond US-ASCII (without it
+ * (?i) would not match 'É' with 'é').
+ */
+export const REGEX_FLAGS = '(?isu)';
 
 /** Java regex: backslash-escape every metacharacter (a backslash before a non-letter is literal). */
 export function escapeRegex(text: string): string {
