@@ -251,6 +251,75 @@ describe('Neo4jGraphStore with a recording driver', () => {
   });
 });
 
+describe('Neo4jGraphStore sessions and schema indexes', () => {
+  it('every session shares one bookmark manager (read-your-writes on clusters)', async () => {
+    const { store, sessions } = await storeFor('5.26.0');
+    await store.labels(UNRESTRICTED);
+    await store.createNode({ labels: ['A'], properties: {} }, UNRESTRICTED).catch(() => undefined);
+    const managers = new Set(sessions.map((s) => (s as { bookmarkManager?: unknown }).bookmarkManager));
+    expect(managers.size).toBe(1);
+    expect([...managers][0]).toBeDefined();
+  });
+
+  it('a server whose Bolt version refuses a database name (4.0 / 4.1 negotiate Bolt 3 with driver 5) is used without one', async () => {
+    const fake = fakeDriver('4.1.3');
+    const refusing = {
+      session(config: { database?: string }) {
+        const session = (fake.driver as unknown as { session(c: unknown): Record<string, unknown> }).session(config);
+        if (!config.database) return session;
+        const refuse = async () => {
+          throw new Error('Driver is connected to the database that does not support multiple databases. Please upgrade to neo4j 4.0.0 or later in order to use this functionality');
+        };
+        return { ...session, executeRead: refuse, executeWrite: refuse };
+      },
+      close: async () => undefined,
+    } as unknown as Driver;
+    const store = new Neo4jGraphStore({ url: 'bolt://localhost:7687', username: 'neo4j', password: 'x', database: 'graph', queryTimeoutMs: 5000 }, { driver: refusing });
+    await store.init();
+    expect(store.dialect.kind).toBe('v4');
+    expect(store.dialect.multiDatabase).toBe(false);
+    await store.labels(UNRESTRICTED);
+    expect(fake.sessions.at(-1)?.database).toBeUndefined();
+  });
+
+  const showRow = (o: Record<string, unknown>) => ({ id: neo4j.int(1), state: 'ONLINE', populationPercent: 100, entityType: 'NODE', properties: ['name'], ...o });
+
+  it('5.x: a TEXT index on the same property is not the RANGE index createIndex asks for', async () => {
+    let created = false;
+    const { store, calls } = await storeFor('5.26.0', (q) => {
+      if (q === 'SHOW INDEXES') {
+        const rows = [showRow({ name: 'text_idx', type: 'TEXT', labelsOrTypes: ['Person'], owningConstraint: null }), showRow({ name: 'lookup', type: 'LOOKUP', labelsOrTypes: null, properties: null })];
+        if (created) rows.push(showRow({ name: 'gas_n_Person_name', type: 'RANGE', labelsOrTypes: ['Person'], owningConstraint: null }));
+        return { rows };
+      }
+      if (q.startsWith('CREATE INDEX')) created = true;
+      return { rows: [] };
+    });
+    const index = await store.createIndex({ entity: 'node', token: 'Person', properties: ['name'] });
+    expect(index.name).toBe('gas_n_Person_name');
+    expect(calls.find((c) => c.query.startsWith('CREATE INDEX'))?.query).toBe('CREATE INDEX `gas_n_Person_name` IF NOT EXISTS FOR (n:`Person`) ON (n.`name`)');
+    expect(calls.find((c) => c.query.startsWith('CREATE INDEX'))?.access).toBe('WRITE');
+  });
+
+  it('a constraint-backed index on the schema counts as the index (CREATE INDEX would be refused)', async () => {
+    const { store, calls } = await storeFor('3.5.35', (q) =>
+      q === 'CALL db.indexes()'
+        ? { rows: [{ description: 'INDEX ON :Person(name)', indexName: 'index_1', tokenNames: ['Person'], properties: ['name'], state: 'ONLINE', type: 'node_unique_property', progress: 100, provider: {}, id: neo4j.int(1), failureMessage: '' }] }
+        : { rows: [] },
+    );
+    expect(await store.createIndex({ entity: 'node', token: 'Person', properties: ['name'] })).toMatchObject({ name: 'index_1', state: 'ONLINE' });
+    expect(calls.some((c) => c.query.startsWith('CREATE INDEX'))).toBe(false);
+  });
+
+  it('4.4: RANGE / POINT indexes (made for the move to 5.x) are not the BTREE index 4.4 plans with', () => {
+    const row = (o: Record<string, unknown>) => ({ has: (k: string) => k in o, get: (k: string) => o[k] });
+    const v4 = chooseDialect('4.4.26');
+    expect(parseIndexRecord(v4, row(showRow({ name: 'r', type: 'RANGE', uniqueness: 'NONUNIQUE', labelsOrTypes: ['A'] })))).toMatchObject({ plain: false, constraint: false });
+    expect(parseIndexRecord(v4, row(showRow({ name: 'b', type: 'BTREE', uniqueness: 'NONUNIQUE', labelsOrTypes: ['A'] })))).toMatchObject({ plain: true, constraint: false });
+    expect(parseIndexRecord(chooseDialect('5.0.0'), row(showRow({ name: 'r', type: 'RANGE', labelsOrTypes: ['A'], owningConstraint: 'c' })))).toMatchObject({ plain: true, constraint: true });
+  });
+});
+
 describe('helpers', () => {
   it('explainOf', () => {
     expect(explainOf('  MATCH (n) RETURN n')).toBe('EXPLAIN MATCH (n) RETURN n');

@@ -125,6 +125,14 @@ export class Neo4jGraphStore implements GraphStore {
   private info: ServerInfo | null = null;
   private fulltextCache: { at: number; status: FulltextStatus } | null = null;
   private readonly maxRows: number;
+  /** The server refused a database name at init (Bolt 3: Neo4j 3.5, or 4.0 / 4.1 with this driver). */
+  private databaseRefused = false;
+  /**
+   * One bookmark manager for every session of this store: a read that follows a write (createIndex
+   * then SHOW INDEXES, a write then the next request) sees it on every cluster member the routing
+   * driver picks. Sessions do not share bookmarks otherwise; on a single server it changes nothing.
+   */
+  private readonly bookmarks = neo4j.bookmarkManager();
 
   /** `deps.driver` replaces the real driver (unit tests record the generated Cypher with it). */
   constructor(
@@ -155,10 +163,16 @@ export class Neo4jGraphStore implements GraphStore {
       }
     }
     const components = await this.components();
-    this.dialectValue = chooseDialect(components.version);
+    const dialect = chooseDialect(components.version);
+    // neo4j-driver 5 offers Bolt 5.x, 4.4-4.2 and 3: a 4.0 / 4.1 server answers with Bolt 3, which
+    // cannot name a database either (the driver refuses it before sending).
+    this.dialectValue = this.databaseRefused && dialect.multiDatabase ? { ...dialect, multiDatabase: false } : dialect;
     this.info = { backend: 'neo4j', version: components.version, edition: components.edition };
     if (!this.dialectValue.multiDatabase && this.options.database) {
-      this.options.logger?.warn({ database: this.options.database }, 'Neo4j 3.5 has one database: graphdb.connector.database is ignored');
+      this.options.logger?.warn(
+        { database: this.options.database, version: components.version },
+        'This Neo4j server (or its Bolt protocol version) cannot select a database: graphdb.connector.database is ignored',
+      );
     }
     this.options.logger?.info({ version: components.version, edition: components.edition, dialect: this.dialectValue.kind }, 'Connected to Neo4j');
   }
@@ -179,7 +193,7 @@ export class Neo4jGraphStore implements GraphStore {
     const driver = this.requireDriver();
     const query = 'CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition';
     const attempt = async (database: string | undefined) => {
-      const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(database ? { database } : {}) });
+      const session = driver.session({ defaultAccessMode: neo4j.session.READ, bookmarkManager: this.bookmarks, ...(database ? { database } : {}) });
       try {
         return await session.executeRead((tx) => run(tx, query), { timeout: this.options.queryTimeoutMs });
       } finally {
@@ -193,8 +207,10 @@ export class Neo4jGraphStore implements GraphStore {
         records = await attempt(database);
       } catch (error) {
         // Bolt 3 (Neo4j 3.5) refuses a database name: retry on the only database.
-        if (database && /does not support multiple databases|upgrade to neo4j 4/i.test(String((error as Error).message))) records = await attempt(undefined);
-        else throw error;
+        if (database && /does not support multiple databases|upgrade to neo4j 4/i.test(String((error as Error).message))) {
+          records = await attempt(undefined);
+          this.databaseRefused = true;
+        } else throw error;
       }
     } catch (error) {
       throw this.mapError(error);
@@ -218,6 +234,7 @@ export class Neo4jGraphStore implements GraphStore {
     const database = this.databaseName();
     return this.requireDriver().session({
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      bookmarkManager: this.bookmarks,
       ...(database ? { database } : {}),
     });
   }
@@ -984,7 +1001,11 @@ function findIndex(indexes: RawIndex[], input: SchemaIndexInput, forDrop: boolea
     i.properties.every((p, k) => p === input.properties[k]);
   const candidates = indexes.filter(same);
   if (forDrop) return candidates.find((i) => !i.constraint && i.plain) ?? candidates.find((i) => !i.constraint);
-  return candidates.find((i) => i.plain) ?? candidates.find((i) => !i.constraint) ?? candidates[0];
+  // createIndex makes a BTREE (4.x) / RANGE (5.x) / node_label_property (3.5) index. A TEXT or
+  // POINT index on the same schema (4.4, 5.x) does not serve equality and range lookups and does
+  // not stop CREATE INDEX: it must not count as the index asked for. A constraint-backed index
+  // does (and CREATE INDEX would fail on it).
+  return candidates.find((i) => i.plain && !i.constraint) ?? candidates.find((i) => i.plain || i.constraint);
 }
 
 function toSchemaIndex(index: RawIndex): SchemaIndex {
@@ -1040,7 +1061,8 @@ export function parseIndexRecord(dialect: Dialect, r: { has(key: string): boolea
     progress: num(value('populationPercent')),
     fulltext: type === 'FULLTEXT' || type.endsWith('_FULLTEXT'),
     constraint: uniqueness === 'UNIQUE' || (owning !== undefined && owning !== null),
-    plain: type === 'BTREE' || type === 'RANGE',
+    // 4.4 also lists RANGE / POINT indexes made for the move to 5.x, which its planner does not use.
+    plain: dialect.kind === 'v4' ? type === 'BTREE' : type === 'RANGE',
     failureMessage: typeof value('failureMessage') === 'string' ? (value('failureMessage') as string) : undefined,
   };
 }
