@@ -56,7 +56,10 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
     return new GraphUnavailableError('Neo4j is rate-limiting authentication after failed attempts: check graphdb.connector.password and retry later');
   }
   if (UNAVAILABLE_CODES.has(code) || /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|Could not perform discovery|Failed to connect to server/i.test(message)) {
-    return new GraphUnavailableError(`The graph database is not reachable: ${message.slice(0, 300)}`);
+    // neo4j:// asks the server for a routing table: a single Neo4j 3.5 server has no routing
+    // procedure (that came with 4.0), and the driver then reports "can't perform routing".
+    const hint = /can't perform routing/i.test(message) ? ' (a single Neo4j 3.5 server needs a bolt:// URL in graphdb.connector.url)' : '';
+    return new GraphUnavailableError(`The graph database is not reachable: ${message.slice(0, 300)}${hint}`);
   }
   if (TIMEOUT_CODES.has(code) || (/Terminated/.test(code) && /timed? ?out|timeout/i.test(message))) {
     return new GraphTimeoutError();
