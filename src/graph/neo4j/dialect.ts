@@ -12,7 +12,8 @@ import { cypherIdentifier } from '../identifiers';
  *    selection (Bolt 3 refuses a database name), access mode not enforced by a single server.
  *  - 4.x: id(n), SHOW INDEXES from 4.2 (CALL db.indexes() before), CREATE INDEX name [IF NOT EXISTS]
  *    FOR (n:L) ON (n.p), DROP INDEX name, relationship indexes and CREATE FULLTEXT INDEX from 4.3,
- *    database selection via session({ database }).
+ *    database selection via session({ database }) (not on 4.0 / 4.1: neo4j-driver 5 offers Bolt 5.x,
+ *    4.4-4.2 and 3, so those servers speak Bolt 3; the store then drops the name, see init()).
  *  - 5.x and calendar versions (2025.x and later): elementId(n) (string ids), SHOW INDEXES,
  *    CREATE FULLTEXT INDEX ... ON EACH [...], db.index.fulltext.drop removed (DROP INDEX name).
  */
