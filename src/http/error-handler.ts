@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { layoutLocals } from '../pages/page';
 import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, toProblem, UnsupportedMediaTypeError } from '../errors';
 
 interface HttpLibraryError {
@@ -56,7 +57,7 @@ export function errorHandler(logger: Logger) {
         res.redirect(303, `/login?next=${encodeURIComponent(req.originalUrl)}`);
         return;
       }
-      res.status(problem.status).render('error', { title: problem.title, problem, user: req.user ?? null, csrfToken: '' });
+      res.status(problem.status).render('error', { ...layoutLocals(req), title: problem.title, problem, user: req.user ?? null, csrfToken: '' });
       return;
     }
     if (problem.status === 401 && !req.get('x-requested-with')) res.set('WWW-Authenticate', 'Basic realm="Graph Analytics Service", charset="UTF-8"');

@@ -60,11 +60,26 @@ export interface PageLocals {
   [name: string]: unknown;
 }
 
+/**
+ * What the layout needs besides a page's own locals: the menu, the API entry and the token of the
+ * sign-out form. Computed only when HTML is rendered (pages, error pages), never for API calls;
+ * only session users get a token, so a Basic or Bearer call never starts a session.
+ */
+export function layoutLocals(req: Request): { menu: MenuEntry[]; showApi: boolean; layoutCsrfToken: string } {
+  const user = req.ctx?.user ?? req.user ?? null;
+  return {
+    menu: menuFor(user),
+    showApi: mayUse(user, 'API_DOCUMENTATION'),
+    layoutCsrfToken: user && req.authMethod === 'session' ? csrfToken(req) : '',
+  };
+}
+
 /** Renders a page with what the layout needs: the user, the CSRF token, the title and the menu. */
 export function render(req: Request, res: Response, view: string, locals: PageLocals): void {
   const user = req.ctx.user;
   res.set('Cache-Control', 'no-store');
   res.render(view, {
+    ...layoutLocals(req),
     active: '',
     scripts: [],
     ...locals,

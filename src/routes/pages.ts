@@ -1,8 +1,8 @@
-import { Router, Request, Response, NextFunction } from 'express';
+import { Router } from 'express';
 import type { AppDeps } from '../http/context';
 import { csrfToken } from '../auth/csrf';
 import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
-import { mayUse, menuFor, render, requirePage } from '../pages/page';
+import { render, requirePage } from '../pages/page';
 
 /** Only same-site paths are followed after login, never another origin. */
 function sameSitePath(next: unknown): string {
@@ -18,16 +18,6 @@ const permissionCatalogue = PERMISSION_CODES.map((code) => ({ code, ...PERMISSIO
 export function createPagesRouter(deps: AppDeps): Router {
   void deps;
   const router = Router();
-
-  // The layout (also for error pages rendered by the error handler) needs the menu and the token
-  // for its sign-out form. Only session users get a token: a Basic or Bearer call must not start a session.
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    const user = req.ctx.user;
-    res.locals.menu = menuFor(user);
-    res.locals.showApi = mayUse(user, 'API_DOCUMENTATION');
-    if (user && req.authMethod === 'session') res.locals.layoutCsrfToken = csrfToken(req);
-    next();
-  });
 
   router.get('/login', (req, res) => {
     res.locals.page = true;

@@ -6,6 +6,7 @@ import { csrfToken } from '../auth/csrf';
 import type { KnexSessionStore } from '../auth/session-store';
 import { PasswordResetService } from '../services/password-reset/password-reset-service';
 import '../openapi/registry';
+import { layoutLocals } from '../pages/page';
 
 const TAG = 'Password reset';
 const REQUEST_ACCEPTED = 'If the account exists and has an e-mail address, a link to choose a new password has been sent to it.';
@@ -21,10 +22,10 @@ const performBody = z.object({
 });
 
 /** Renders a view and resolves once the page is sent (res.render alone finishes on a later tick). */
-function renderPage(res: Response, view: string, locals: Record<string, unknown>, status = 200): Promise<void> {
+function renderPage(req: Request, res: Response, view: string, locals: Record<string, unknown>, status = 200): Promise<void> {
   res.locals.page = true;
   return new Promise((resolve, reject) => {
-    res.render(view, locals, (error: Error | null, html?: string) => {
+    res.render(view, { ...layoutLocals(req), ...locals }, (error: Error | null, html?: string) => {
       if (error) return reject(error);
       res.status(status).type('html').send(html);
       resolve();
@@ -49,7 +50,7 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
       summary: 'Password reset request page', description: 'page',
       responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
     },
-    ({ req, res }) => renderPage(res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: false, message: REQUEST_ACCEPTED }),
+    ({ req, res }) => renderPage(req, res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: false, message: REQUEST_ACCEPTED }),
   );
 
   endpoint(
@@ -68,7 +69,7 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
     async ({ ctx, body, req, res }) => {
       await new PasswordResetService(ctx).request(body.username, origin(req));
       if (req.is('application/x-www-form-urlencoded')) {
-        await renderPage(res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: true, message: REQUEST_ACCEPTED }, 202);
+        await renderPage(req, res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: true, message: REQUEST_ACCEPTED }, 202);
         return undefined;
       }
       return { message: REQUEST_ACCEPTED };
@@ -127,7 +128,7 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
       res.locals.page = true;
       const valid = await new PasswordResetService(ctx).isValid(params.hash);
       res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-      await renderPage(res, 'password-reset', { title: 'Choose a new password', csrfToken: csrfToken(req), user: req.user ?? null, valid, hash: valid ? params.hash : '', minLength }, valid ? 200 : 410);
+      await renderPage(req, res, 'password-reset', { title: 'Choose a new password', csrfToken: csrfToken(req), user: req.user ?? null, valid, hash: valid ? params.hash : '', minLength }, valid ? 200 : 410);
     },
   );
 

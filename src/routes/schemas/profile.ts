@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import '../../openapi/registry';
 import { LOCALE_CODES } from '../../services/profile/locales';
+import { sessionUserSchema } from './session-user';
 
-export const profileSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string(),
-  email: z.string(),
-  locale: z.string(),
-  mustChangePassword: z.boolean(),
-  permissions: z.array(z.string()),
-  groupIds: z.array(z.string()),
+/** The session user (GET /session) plus the account's dates. */
+export const profileSchema = sessionUserSchema.extend({
   passwordChangedAt: z.string(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
