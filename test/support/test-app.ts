@@ -9,6 +9,7 @@ import { loadConfig, AppConfig } from '../../src/config';
 import { createApp } from '../../src/app';
 import { syncPermissions, ensureAdmin } from '../../src/bootstrap';
 import { createGraphStore } from '../../src/graph';
+import type { GraphStore } from '../../src/graph/graph-store';
 import { createMailer } from '../../src/services/mail/mailer';
 import { CredentialCache } from '../../src/auth/credential-cache';
 import { hashPassword } from '../../src/auth/passwords';
@@ -53,9 +54,33 @@ function deepMerge(base: Tree, overrides: Tree): Tree {
   return out;
 }
 
+/** The graph backend API tests run on: GAS_TEST_GRAPH_BACKEND=neo4j (with NEO4J_URI) or PostgreSQL. */
+export const testGraphBackend: 'postgres' | 'neo4j' = process.env.GAS_TEST_GRAPH_BACKEND === 'neo4j' ? 'neo4j' : 'postgres';
+
+/** Config overrides that put the app on the backend chosen for this run. */
+function graphOverrides(): Tree {
+  if (testGraphBackend === 'postgres') return {};
+  if (!process.env.NEO4J_URI) throw new Error('GAS_TEST_GRAPH_BACKEND=neo4j needs NEO4J_URI (start ../shared/tools/neo4j/neo4j-test-server)');
+  return {
+    graphdb: {
+      backend: 'neo4j',
+      connector: { url: process.env.NEO4J_URI, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database: process.env.NEO4J_DATABASE ?? '' },
+    },
+  };
+}
+
+/** Empties the graph (Neo4j keeps its data between test files; the PostgreSQL graph lives in the fresh database). */
+async function wipeGraph(graph: GraphStore): Promise<void> {
+  if (graph.backend !== 'neo4j') return;
+  await graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
+  await graph.dropFulltextIndex();
+  for (const index of await graph.listIndexes()) await graph.dropIndex(index);
+}
+
 /**
  * Boots the real app on a fresh PostgreSQL database (copied from the migrated template), with
- * the PostgreSQL graph backend in that same database and an administrator `admin`.
+ * the PostgreSQL graph backend in that same database (or an emptied Neo4j when
+ * GAS_TEST_GRAPH_BACKEND=neo4j; run such files one at a time, `jest -i`) and an administrator `admin`.
  */
 export async function createTestApp(overrides: Record<string, unknown> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -63,13 +88,16 @@ export async function createTestApp(overrides: Record<string, unknown> = {}): Pr
   const config = loadConfig(
     {},
     deepMerge(
-      {
-        database: { url: database.url },
-        dataDir,
-        session: { secret: 'test-session-secret' },
-        auth: { adminPassword: ADMIN_PASSWORD },
-        log: { level: 'silent' },
-      },
+      deepMerge(
+        {
+          database: { url: database.url },
+          dataDir,
+          session: { secret: 'test-session-secret' },
+          auth: { adminPassword: ADMIN_PASSWORD },
+          log: { level: 'silent' },
+        },
+        graphOverrides(),
+      ),
       overrides,
     ),
   );
@@ -79,6 +107,7 @@ export async function createTestApp(overrides: Record<string, unknown> = {}): Pr
   await ensureAdmin(db, config, logger);
   const graph = createGraphStore(config, db, logger);
   await graph.init();
+  await wipeGraph(graph);
   const deps: AppDeps = {
     config,
     db,
@@ -125,7 +154,11 @@ export async function createTestApp(overrides: Record<string, unknown> = {}): Pr
     async close() {
       sessionStore.close();
       deps.mailer.close();
-      await graph.close();
+      try {
+        await wipeGraph(graph);
+      } finally {
+        await graph.close();
+      }
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
