@@ -1,6 +1,10 @@
 import request from 'supertest';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
+type Index = { name: string; entity: string; token: string; properties: string[]; state: string };
+/** An index without its state: Neo4j builds indexes in the background (POPULATING, then ONLINE). */
+const withoutState = ({ state: _state, ...rest }: Index) => rest;
+
 let t: TestApp;
 let admin: string;
 let plain: string;
@@ -20,11 +24,12 @@ describe('schema indexes', () => {
   test('when a node index is created, then 201 with the index, it is listed, and the creation is audited', async () => {
     const created = await request(t.app).post('/schema/indexes').set('Authorization', admin).send({ entity: 'node', label: 'Person', properties: ['name', 'city'] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ entity: 'node', token: 'Person', properties: ['name', 'city'], state: 'ONLINE' });
+    expect(created.body).toMatchObject({ entity: 'node', token: 'Person', properties: ['name', 'city'] });
+    expect(['ONLINE', 'POPULATING']).toContain(created.body.state);
     expect(created.body.name).toEqual(expect.any(String));
     const list = await request(t.app).get('/schema/indexes').set('Authorization', plain);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([created.body]);
+    expect(list.body.map(withoutState)).toEqual([withoutState(created.body)]);
     const event = await t.deps.db('audit_events').where({ action: 'schema.index.create' }).first();
     expect(event).toMatchObject({ username: 'admin', target_id: created.body.name });
     expect(event.details).toMatchObject({ entity: 'node', token: 'Person', properties: ['name', 'city'] });
@@ -39,6 +44,13 @@ describe('schema indexes', () => {
   test('when a relationship index is created and dropped, then it is listed and then gone; a second drop is 404', async () => {
     const body = { entity: 'relationship', type: 'KNOWS', properties: ['since'] };
     const created = await request(t.app).post('/schema/indexes').set('Authorization', admin).send(body);
+    const info = await t.deps.graph.serverInfo();
+    if (info.backend === 'neo4j' && /^3\.|^4\.[0-2]\./.test(info.version)) {
+      // Relationship property indexes exist from Neo4j 4.3 on: older servers answer 501, nothing is created.
+      expect(created.status).toBe(501);
+      expect(created.body.code).toBe('NOT_SUPPORTED_BY_GRAPH_VERSION');
+      return;
+    }
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ entity: 'relationship', token: 'KNOWS', properties: ['since'] });
     const dropped = await request(t.app).delete('/schema/indexes').set('Authorization', admin).send(body);
