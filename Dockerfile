@@ -1,15 +1,16 @@
 # Graph Analytics Service: build with the dev dependencies, run with the production ones only,
 # as the unprivileged user `node`. Data (embedded store, session secret) lives in /app/data.
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-fund --no-audit
 COPY tsconfig.json ./
+COPY scripts scripts
 COPY src src
 COPY migrations migrations
 RUN npm run build && npm prune --omit=dev --no-fund --no-audit
 
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -1,5 +1,6 @@
 // Installs the dependencies when node_modules is missing, then builds dist/ when it is missing or older
 // than any TypeScript source, so `npm start` (and, with --install-only, `npm test`) work on a fresh clone.
+// Each step that takes a while says so on one line, so a first start never looks like a hang.
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -17,17 +18,26 @@ function newestSource(dir) {
   return newest;
 }
 
+const say = (line) => process.stdout.write(`${line}\n`);
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
 function installIfMissing() {
   if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+    const started = Date.now();
+    say('installing the dependencies (npm ci), once on a fresh clone ...');
     execFileSync('npm', ['ci', '--no-fund', '--no-audit'], { cwd: root, stdio: 'inherit' });
+    say(`dependencies installed in ${seconds(started)} s`);
   }
 }
 
 installIfMissing();
 if (process.argv.includes('--install-only')) process.exit(0);
 
-const sources = ['src', 'migrations', 'bench'].map((d) => path.join(root, d)).filter(existsSync);
+const { build, SOURCE_DIRS } = await import('./build.mjs');
+const sources = SOURCE_DIRS.map((d) => path.join(root, d)).filter(existsSync);
 const stale = !existsSync(marker) || sources.some((d) => newestSource(d) > statSync(marker).mtimeMs);
 if (stale) {
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  const count = await build();
+  say(`built dist/ from ${count} TypeScript files in ${seconds(started)} s`);
 }

@@ -17,9 +17,9 @@ export async function syncPermissions(db: Knex): Promise<void> {
  * Creates the default administrator `admin` on first start. With ADMIN_PASSWORD set that is its
  * password; otherwise a random one is generated, logged once, and must be changed at first login.
  */
-export async function ensureAdmin(db: Knex, config: AppConfig, logger: Logger): Promise<void> {
+export async function ensureAdmin(db: Knex, config: AppConfig, logger: Logger): Promise<{ created: boolean; generatedPassword: boolean }> {
   const existing = await db('users').whereRaw('lower(username) = ?', ['admin']).first();
-  if (existing) return;
+  if (existing) return { created: false, generatedPassword: false };
   const given = config.auth.adminPassword;
   const password = given || generatePassword();
   await db.transaction(async (trx) => {
@@ -32,6 +32,7 @@ export async function ensureAdmin(db: Knex, config: AppConfig, logger: Logger): 
   });
   if (given) logger.info('created the administrator account "admin" with the password from ADMIN_PASSWORD');
   else logger.warn({ username: 'admin', initialPassword: password }, 'created the administrator account "admin" with a generated password; it must be changed at first login');
+  return { created: true, generatedPassword: !given };
 }
 
 /** session.secret from config, or one generated once and kept under the data directory. */

@@ -20,6 +20,8 @@ export const SERVICE_VERSION: string = (JSON.parse(readFileSync(path.join(projec
 
 export interface RunningService {
   url: string;
+  /** Set when this start created the administrator with a generated password (logged as initialPassword). */
+  generatedAdminPassword: boolean;
   deps: AppDeps;
   close(): Promise<void>;
 }
@@ -33,7 +35,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
     const applied = await migrateToLatest(database.knex);
     logger.info({ store: database.kind, migrationsApplied: applied.length }, 'internal store ready');
     await syncPermissions(database.knex);
-    await ensureAdmin(database.knex, config, logger);
+    const admin = await ensureAdmin(database.knex, config, logger);
     config.session.secret = resolveSessionSecret(config);
 
     graph = createGraphStore(config, database.knex, logger);
@@ -68,7 +70,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
         await store.close();
         await db.close();
       })());
-    return { url, deps, close };
+    return { url, deps, close, generatedAdminPassword: admin.generatedPassword };
   } catch (error) {
     await graph?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);

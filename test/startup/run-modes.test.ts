@@ -3,7 +3,7 @@ import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import request from 'supertest';
 import { createTestDatabase, TestDatabase } from '../support/database';
-import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess, LogLine } from './service-process';
+import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess, LogLine, READY_LINE } from './service-process';
 
 // The built service as `npm start` runs it: a child process per run mode. First starts of the
 // embedded store create a PGlite cluster, which takes a while on two cores.
@@ -33,7 +33,7 @@ async function expectHealthyAndReady(url: string): Promise<void> {
 
 /** The generated password is in exactly one log line, and it signs the administrator in. */
 async function expectGeneratedPasswordLoggedOnce(service: ServiceProcess, url: string): Promise<void> {
-  const lines = service.logLines().filter((line) => GENERATED_PASSWORD.test(line.msg));
+  const lines = service.logLines().filter((line) => !line.plain && GENERATED_PASSWORD.test(line.msg));
   expect(lines).toHaveLength(1);
   const password = lines[0].initialPassword;
   expect(password).toEqual(expect.any(String));
@@ -77,6 +77,12 @@ describe('embedded run mode (no DATABASE_URL: PGlite under DATA_DIR)', () => {
     await expectGeneratedPasswordLoggedOnce(first!, url);
   });
 
+  test('when it is ready, then one plain line says where to sign in and where the generated password is', async () => {
+    const plain = first!.logLines().filter((line) => line.plain);
+    expect(plain.map((line) => line.msg)).toEqual([`Graph Analytics Service is ready: sign in at ${url}/login as "admin" with the generated password from the log line "initialPassword" above (you will be asked to change it).`]);
+    expect(plain[0].msg).toMatch(READY_LINE);
+  });
+
   test('when a second process starts on the same DATA_DIR, then it exits 1 saying the directory is in use', async () => {
     second = startServiceProcess({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
@@ -95,7 +101,8 @@ describe('embedded run mode (no DATABASE_URL: PGlite under DATA_DIR)', () => {
     const listening = await restarted.waitForLog(LISTENING);
     await expectHealthyAndReady(listening.url as string);
     expect(restarted.logLines().find((line) => /internal store ready/.test(line.msg))).toMatchObject({ migrationsApplied: 0 });
-    expect(restarted.logLines().filter((line) => GENERATED_PASSWORD.test(line.msg))).toEqual([]);
+    expect(restarted.logLines().filter((line) => !line.plain && GENERATED_PASSWORD.test(line.msg))).toEqual([]);
+    expect(restarted.logLines().filter((line) => line.plain).map((line) => line.msg)).toEqual([`Graph Analytics Service is ready: sign in at ${listening.url as string}/login.`]);
     await stopWithSigterm(restarted);
   });
 });

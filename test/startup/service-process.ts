@@ -16,6 +16,9 @@ export function ensureBuilt(): void {
   }
 }
 
+/** The one plain line (besides the JSON log) that tells a person where to sign in. */
+export const READY_LINE = /^Graph Analytics Service is ready: sign in at /;
+
 export interface LogLine {
   level: number;
   msg: string;
@@ -26,7 +29,7 @@ export interface ServiceProcess {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** stdout parsed as pino JSON lines; a line that is not JSON comes back with level 100. */
+  /** stdout parsed as pino JSON lines; a line that is not JSON comes back as `plain` with level 100 (30 for the one plain readiness line). */
   logLines(): LogLine[];
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<LogLine>;
   /** Resolves with the exit code (or the signal's name). */
@@ -67,7 +70,7 @@ export function startServiceProcess(env: Record<string, string>): ServiceProcess
         try {
           return JSON.parse(line) as LogLine;
         } catch {
-          return { level: 100, msg: line };
+          return { level: READY_LINE.test(line) ? 30 : 100, msg: line, plain: true };
         }
       });
 
