@@ -60,6 +60,10 @@ const configSchema = z.object({
     maxUnzippedBytes: z.coerce.number().int().positive(),
   }),
   audit: z.object({ frontendMessageMaxBytes: z.coerce.number().int().positive() }),
+  visualizations: z.object({
+    maxContentBytes: z.coerce.number().int().positive(),
+    maxImageBytes: z.coerce.number().int().positive(),
+  }),
   log: z.object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) }),
 });
 
