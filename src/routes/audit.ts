@@ -3,7 +3,8 @@ import type { AppDeps } from '../http/context';
 import { endpoint } from '../http/endpoint';
 import { PayloadTooLargeError, TooManyRequestsError } from '../errors';
 import { audit, verifyChain } from '../services/audit/audit-service';
-import { AuditFilter, listAuditEvents, streamAuditExport } from '../services/audit/audit-query';
+import type { AuditFilter } from '../services/audit/audit-query';
+import { listAuditEventsFor, streamAuditExportFor } from '../services/audit/audit-scope';
 import { auditItemExample, auditPageSchema, auditQuery, frontendMessageBody, verifySchema } from './schemas/audit';
 
 const FRONTEND_MESSAGES_PER_MINUTE = 120;
@@ -21,7 +22,11 @@ export function createAuditRouter(deps: AppDeps): Router {
       description:
         'Lists audit events matching the filters. format=json (default) returns one page, newest first, with the total number of matches. ' +
         'format=csv and format=jsonl download every match (no paging), oldest first, as an attachment streamed in pages of 1000 (constant memory); ' +
-        'CSV cells starting with =, +, -, @ are prefixed with an apostrophe so spreadsheets do not run them. Exports are themselves audited as audit.export.',
+        'CSV cells starting with =, +, -, @ are prefixed with an apostrophe so spreadsheets do not run them. Exports are themselves audited as audit.export. ' +
+        'Events about graph data (node.*, nodes.*, relationship.*, cypher.*, data.*, graph.*, schema.index.*, fulltext.*) are shown through the reader\'s data access scope unless the reader may read all data: ' +
+        'an event about an element the reader cannot see now (hidden, or deleted since), a bulk update or a Cypher run keeps its action, time and user with targetId null and details {"redacted": true}; ' +
+        'an event about a visible element shows only the labels and properties the reader may see. Events are never dropped, so totals and paging do not depend on hidden data; ' +
+        'a targetId filter matches graph events only for an element the reader can see.',
       query: auditQuery,
       responses: {
         200: {
@@ -41,9 +46,9 @@ export function createAuditRouter(deps: AppDeps): Router {
         targetType: query.targetType,
         targetId: query.targetId,
       };
-      if (query.format === 'json') return listAuditEvents(ctx.db, filter, query.page, query.pageSize);
+      if (query.format === 'json') return listAuditEventsFor(ctx, filter, query.page, query.pageSize);
       await audit(ctx, { action: 'audit.export', targetType: 'audit', details: { format: query.format, filter: { ...query, page: undefined, pageSize: undefined, format: undefined } } });
-      await streamAuditExport(ctx.db, filter, query.format, res);
+      await streamAuditExportFor(ctx, filter, query.format, res);
       return undefined;
     },
   );

@@ -32,6 +32,16 @@ export interface AuditPage {
   total: number;
 }
 
+/**
+ * How one reader sees the events (see audit-scope.ts): extra conditions resolved once before the
+ * queries, and a per-page rewrite of the items. Neither may change which rows match in a way that
+ * depends on hidden data; absent = every event as recorded.
+ */
+export interface AuditView {
+  conditions(filter: AuditFilter): Promise<((query: Knex.QueryBuilder) => void) | undefined>;
+  transform(items: AuditItem[]): Promise<AuditItem[]>;
+}
+
 export const EXPORT_BATCH_SIZE = 1000;
 const COLUMNS = ['id', 'at', 'user_id', 'username', 'ip', 'action', 'target_type', 'target_id', 'details'];
 
@@ -69,24 +79,35 @@ export function toAuditItem(row: AuditEventRow): AuditItem {
 }
 
 /** One page of matching events, newest first, with the total number of matches. */
-export async function listAuditEvents(db: Knex, filter: AuditFilter, page: number, pageSize: number): Promise<AuditPage> {
+export async function listAuditEvents(db: Knex, filter: AuditFilter, page: number, pageSize: number, view?: AuditView): Promise<AuditPage> {
+  const extra = await view?.conditions(filter);
+  const filtered = (query: Knex.QueryBuilder) => {
+    applyAuditFilter(query, filter);
+    extra?.(query);
+    return query;
+  };
   const [rows, [{ total }]] = await Promise.all([
-    applyAuditFilter(db('audit_events').select(COLUMNS), filter)
+    filtered(db('audit_events').select(COLUMNS))
       .orderBy('id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize) as Promise<AuditEventRow[]>,
-    applyAuditFilter(db('audit_events').count({ total: '*' }), filter) as Promise<Array<{ total: string | number }>>,
+    filtered(db('audit_events').count({ total: '*' })) as Promise<Array<{ total: string | number }>>,
   ]);
-  return { items: rows.map(toAuditItem), page, pageSize, total: Number(total) };
+  const items = rows.map(toAuditItem);
+  return { items: view ? await view.transform(items) : items, page, pageSize, total: Number(total) };
 }
 
 /** Every matching event, oldest first, in keyset pages (id > last id): constant memory for any size. */
-export async function* auditEventBatches(db: Knex, filter: AuditFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<AuditItem[]> {
+export async function* auditEventBatches(db: Knex, filter: AuditFilter, batchSize = EXPORT_BATCH_SIZE, view?: AuditView): AsyncGenerator<AuditItem[]> {
+  const extra = await view?.conditions(filter);
   let lastId = '0';
   for (;;) {
-    const rows = (await applyAuditFilter(db('audit_events').select(COLUMNS).where('id', '>', lastId), filter).orderBy('id').limit(batchSize)) as AuditEventRow[];
+    const query = applyAuditFilter(db('audit_events').select(COLUMNS).where('id', '>', lastId), filter);
+    extra?.(query);
+    const rows = (await query.orderBy('id').limit(batchSize)) as AuditEventRow[];
     if (rows.length === 0) return;
-    yield rows.map(toAuditItem);
+    const items = rows.map(toAuditItem);
+    yield view ? await view.transform(items) : items;
     if (rows.length < batchSize) return;
     lastId = String(rows[rows.length - 1].id);
   }
@@ -129,7 +150,7 @@ export type ExportFormat = 'csv' | 'jsonl';
  * Streams all matching events as CSV or JSON lines (oldest first) as an attachment. Reads one
  * keyset page at a time and respects back-pressure, so memory stays flat for any audit size.
  */
-export async function streamAuditExport(db: Knex, filter: AuditFilter, format: ExportFormat, res: Response): Promise<number> {
+export async function streamAuditExport(db: Knex, filter: AuditFilter, format: ExportFormat, res: Response, view?: AuditView): Promise<number> {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   res.status(200);
   res.set({
@@ -139,7 +160,7 @@ export async function streamAuditExport(db: Knex, filter: AuditFilter, format: E
   });
   let count = 0;
   if (format === 'csv' && !(await writeChunk(res, CSV_HEADER.join(',') + '\r\n'))) return count;
-  for await (const batch of auditEventBatches(db, filter)) {
+  for await (const batch of auditEventBatches(db, filter, EXPORT_BATCH_SIZE, view)) {
     const chunk = format === 'csv' ? batch.map(csvLine).join('') : batch.map((item) => JSON.stringify(item) + '\n').join('');
     count += batch.length;
     if (!(await writeChunk(res, chunk))) return count;
