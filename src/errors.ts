@@ -89,6 +89,12 @@ export class GraphUnavailableError extends AppError {
     super(503, 'GRAPH_UNAVAILABLE', message);
   }
 }
+/** Concurrent writes kept colliding (deadlock or serialization failure, retried first): try again shortly. */
+export class GraphContentionError extends AppError {
+  constructor(message = 'The graph is busy with concurrent changes to the same elements; try again', readonly retryAfterSeconds = 1) {
+    super(503, 'GRAPH_CONTENTION', message, { retryAfterSeconds });
+  }
+}
 export class GraphTimeoutError extends AppError {
   constructor(message = 'The graph query exceeded its time limit') {
     super(504, 'GRAPH_TIMEOUT', message);

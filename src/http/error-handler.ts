@@ -49,7 +49,7 @@ export function errorHandler(logger: Logger) {
       res.end();
       return;
     }
-    if (appError instanceof AppError && appError.code === 'TOO_MANY_REQUESTS' && typeof appError.extra.retryAfterSeconds === 'number') {
+    if (appError instanceof AppError && (appError.status === 429 || appError.status === 503) && typeof appError.extra.retryAfterSeconds === 'number') {
       res.set('Retry-After', String(appError.extra.retryAfterSeconds));
     }
     if (wantsHtml(req, res)) {

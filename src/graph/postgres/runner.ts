@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { AppError, BadRequestError, GraphTimeoutError, GraphUnavailableError } from '../../errors';
+import { AppError, BadRequestError, GraphContentionError, GraphTimeoutError, GraphUnavailableError } from '../../errors';
 import type { GraphNode, GraphRelationship } from '../graph-store';
 import type { Executor, Sql } from './sql';
 
@@ -36,6 +36,8 @@ export function mapDatabaseError(error: unknown): Error {
   const e = error as { name?: string; code?: string; message?: string };
   if (e?.name === 'KnexTimeoutError' && /query/i.test(e.message ?? '')) return new GraphTimeoutError();
   if (e?.code === '57014') return new GraphTimeoutError();
+  // Deadlock / serialization failure: retried where a write owns its transaction (contention.ts).
+  if (e?.code === '40P01' || e?.code === '40001') return new GraphContentionError();
   if (e?.code === '2201B') return new BadRequestError('Invalid regular expression in filter', 'INVALID_FILTER');
   if (e?.code && ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03'].includes(e.code)) {
     return new GraphUnavailableError();

@@ -16,6 +16,7 @@ import type {
   RelationshipInput,
 } from '../graph-store';
 import { assertIdentifier, assertIdentifiers } from '../identifiers';
+import { retryOnContention } from './contention';
 import { fetchNodes, fetchRelationships } from './reads';
 import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
 import { and, isValidId, Sql, sql } from './sql';
@@ -127,10 +128,16 @@ export async function updateNodesMatching(runner: QueryRunner, scope: ScopeSql, 
     const row = await runner.one<{ count: number }>(sql`select count(*)::int as count from graph_nodes n where ${where}`);
     return Number(row?.count ?? 0);
   }
-  // One statement: atomic on its own.
-  const row = await runner.one<{ count: number }>(sql`
-    with changed as (update graph_nodes n set ${set} where ${where} returning 1)
-    select count(*)::int as count from changed`);
+  // One statement: atomic on its own. The matches are locked first, in id order, and only then
+  // updated: a plain UPDATE locks rows in the order its plan meets them (physical order, which
+  // every update changes), so two overlapping bulk updates could each hold what the other needs
+  // (deadlock). NO KEY UPDATE is the lock the UPDATE takes anyway (it does not block the KEY SHARE
+  // of a relationship insert). A contention error that still happens is retried.
+  const statement = sql`
+    with locked as materialized (select n.id from graph_nodes n where ${where} order by n.id for no key update of n),
+    changed as (update graph_nodes n set ${set} from locked where n.id = locked.id returning 1)
+    select count(*)::int as count from changed`;
+  const row = await retryOnContention(runner.knex, () => runner.one<{ count: number }>(statement));
   return Number(row?.count ?? 0);
 }
 
