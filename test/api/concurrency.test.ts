@@ -25,7 +25,7 @@ async function deadlocks(): Promise<number> {
 describe('overlapping bulk updates', () => {
   test('when many bulk updates over overlapping node sets run at once, then every one answers 200 and none deadlocks', async () => {
     const count = 300;
-    await t.deps.graph.importBatch({ nodes: Array.from({ length: count }, (_, i) => ({ labels: ['Bulk'], properties: { k: i, pad: 'x'.repeat(200) } })) });
+    await t.deps.graph.importBatch({ nodes: Array.from({ length: count }, (_, i) => ({ labels: ['Bulk'], properties: { k: i, pad: 'x'.repeat(200) } })), relationships: [] });
 
     const deadlocksBefore = await deadlocks();
     const statuses: number[] = [];
