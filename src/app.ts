@@ -9,6 +9,8 @@ import { createPassport, scriptAuthentication } from './auth/passport-setup';
 import { csrfProtection } from './auth/csrf';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
+import { jsonBody } from './http/json-body';
+import { inputGuards } from './http/input-guards';
 import { createSystemRouter } from './routes/system';
 import { createAuthRouter } from './routes/auth';
 import { createUsersRouter } from './routes/users';
@@ -51,8 +53,10 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   app.use(requestLogger(logger));
 
-  app.use(express.json({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(jsonBody({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }));
+  // NUL characters and deep nesting are refused here, before anything reads the input (400).
+  app.use(inputGuards());
 
   const sessionStore = new KnexSessionStore(db, config.session.maxAgeMs, config.session.touchAfterMs);
   const sessionMiddleware = session({
