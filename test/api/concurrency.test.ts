@@ -51,3 +51,79 @@ describe('overlapping bulk updates', () => {
     expect(touched.body.total).toBe(covered.size);
   });
 });
+
+/** Waits until some other backend of this database waits for a lock (the request under test is blocked). */
+async function someoneWaitsForALock(timeoutMs = 10000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await t.deps.db.raw("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    if (rows[0].n > 0) return;
+    if (Date.now() > deadline) throw new Error('no request blocked on a lock');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('relationships and deleted ends', () => {
+  test('when a relationship is created while its end node is being deleted, then it answers 404 as for any missing end', async () => {
+    const a = await call('post', '/data/nodes').send({ labels: ['End'], properties: { name: 'a' } });
+    const b = await call('post', '/data/nodes').send({ labels: ['End'], properties: { name: 'b' } });
+    // The delete holds its transaction open (its own connection) while the create runs.
+    const trx = await t.deps.db.transaction();
+    try {
+      await trx.raw('delete from graph_relationships where start_id = ?::bigint or end_id = ?::bigint', [b.body.id, b.body.id]);
+      await trx.raw('delete from graph_nodes where id = ?::bigint', [b.body.id]);
+      const creating = call('post', '/data/relationships').send({ type: 'LINKS', startNodeId: a.body.id, endNodeId: b.body.id }).then((r) => r);
+      await someoneWaitsForALock();
+      await trx.commit();
+      const created = await creating;
+      expect(created.status).toBe(404);
+      expect(created.body.code).toBe('NOT_FOUND');
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
+    const rels = await call('post', '/data/nodes/relationships').send({ ids: [a.body.id] });
+    expect(JSON.stringify(rels.body)).not.toContain('LINKS');
+  });
+
+  test('when a batch import refers to nodes that are being deleted, then those relationships are reported unresolved, not an error', async () => {
+    const a = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ia' } });
+    const b = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ib' } });
+    const c = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ic' } });
+    const trx = await t.deps.db.transaction();
+    try {
+      await trx.raw('delete from graph_nodes where id = any(?::bigint[])', [[b.body.id, c.body.id]]);
+      const importing = t.deps.graph
+        .importBatch({
+          nodes: [],
+          relationships: [
+            { type: 'IMP', start: { id: a.body.id }, end: { id: b.body.id }, properties: {} },
+            { type: 'IMP', start: { id: a.body.id }, end: { label: 'Imp', property: 'name', value: 'ic' }, properties: {} },
+            { type: 'IMP', start: { id: a.body.id }, end: { id: a.body.id }, properties: {} },
+          ],
+        })
+        .then((result) => ({ result }), (error: unknown) => ({ error }));
+      await someoneWaitsForALock();
+      await trx.commit();
+      const outcome = await importing;
+      expect(outcome).toEqual({ result: expect.objectContaining({ relationshipsCreated: 1, unresolved: [0, 1] }) });
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
+  });
+
+  test('when relationships are created in a loop while their end nodes are deleted, then every answer is 201 or 404', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 15; round++) {
+      const a = await call('post', '/data/nodes').send({ labels: ['Loop'], properties: { round } });
+      const b = await call('post', '/data/nodes').send({ labels: ['Loop'], properties: { round } });
+      const results = await Promise.all([
+        ...Array.from({ length: 4 }, () => call('post', '/data/relationships').send({ type: 'LOOP', startNodeId: a.body.id, endNodeId: b.body.id })),
+        call('delete', `/data/nodes/${b.body.id}`),
+        ...Array.from({ length: 4 }, () => call('post', '/data/relationships').send({ type: 'LOOP', startNodeId: b.body.id, endNodeId: a.body.id })),
+      ]);
+      statuses.push(...results.filter((r) => r.request.method === 'POST').map((r) => r.status));
+      expect(results[4].status).toBe(200);
+    }
+    expect(statuses.filter((s) => s !== 201 && s !== 404)).toEqual([]);
+  });
+});

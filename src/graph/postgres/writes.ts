@@ -21,6 +21,7 @@ import { fetchNodes, fetchRelationships } from './reads';
 import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
 import { and, isValidId, Sql, sql } from './sql';
 import type { ScopeSql } from './sql-filter';
+import { toJsonText } from '../../exact-json';
 
 /**
  * Writes. A restricted scope may only address visible elements: an invisible or absent target
@@ -66,7 +67,7 @@ function nodeSet(update: NodeUpdate): Sql | null {
   const add = labelList(update?.addLabels, 'addLabels');
   const drop = labelList(update?.removeLabels, 'removeLabels');
   const parts: Sql[] = [];
-  if (Object.keys(set).length > 0 || remove.length > 0) parts.push(sql`properties = (n.properties || ${JSON.stringify(set)}::jsonb) - ${remove}::text[]`);
+  if (Object.keys(set).length > 0 || remove.length > 0) parts.push(sql`properties = (n.properties || ${toJsonText(set)}::jsonb) - ${remove}::text[]`);
   if (add.length > 0 || drop.length > 0) {
     parts.push(sql`labels = array(
       select x.l from (select u.l, min(u.o) as o from unnest(n.labels || ${add}::text[]) with ordinality as u(l, o) group by u.l) x
@@ -80,7 +81,7 @@ export async function createNode(runner: QueryRunner, scope: ScopeSql, input: No
   const labels = labelList(input?.labels, 'labels');
   const properties = cleanProperties(input?.properties);
   const row = await runner.one<NodeRow>(sql`
-    insert into graph_nodes as n (labels, properties) values (${labels}::text[], ${JSON.stringify(properties)}::jsonb)
+    insert into graph_nodes as n (labels, properties) values (${labels}::text[], ${toJsonText(properties)}::jsonb)
     returning ${scope.nodeColumns('n')}`);
   return toNode(row!);
 }
@@ -89,14 +90,23 @@ export async function createRelationship(runner: QueryRunner, scope: ScopeSql, i
   const type = assertIdentifier('relationship type', input?.type);
   const properties = cleanProperties(input?.properties);
   if (!isValidId(input.startNodeId) || !isValidId(input.endNodeId)) return null;
-  const row = await runner.one<RelationshipRow>(sql`
-    with ends as (
-      select s.id as start_id, e.id as end_id from graph_nodes s, graph_nodes e
-      where s.id = ${input.startNodeId}::bigint and e.id = ${input.endNodeId}::bigint and ${scope.nodeVisible('s')} and ${scope.nodeVisible('e')}
-    )
-    insert into graph_relationships as r (type, start_id, end_id, properties)
-    select ${type}::text, ends.start_id, ends.end_id, ${JSON.stringify(properties)}::jsonb from ends
-    returning ${scope.relationshipColumns('r')}`);
+  // The ends are locked (KEY SHARE, what the foreign key check takes anyway) when they are read:
+  // an end being deleted is waited for and then not found, so it answers as any missing end.
+  let row: RelationshipRow | undefined;
+  try {
+    row = await runner.one<RelationshipRow>(sql`
+      with ends as (
+        select s.id as start_id, e.id as end_id from graph_nodes s, graph_nodes e
+        where s.id = ${input.startNodeId}::bigint and e.id = ${input.endNodeId}::bigint and ${scope.nodeVisible('s')} and ${scope.nodeVisible('e')}
+        for key share of s, e
+      )
+      insert into graph_relationships as r (type, start_id, end_id, properties)
+      select ${type}::text, ends.start_id, ends.end_id, ${toJsonText(properties)}::jsonb from ends
+      returning ${scope.relationshipColumns('r')}`);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
   return row ? toRelationship(row) : null;
 }
 
@@ -115,7 +125,7 @@ export async function updateRelationship(runner: QueryRunner, scope: ScopeSql, i
   if (!isValidId(id)) return null;
   if (Object.keys(set).length === 0 && remove.length === 0) return (await fetchRelationships(runner, scope, [id]))[0] ?? null;
   const row = await runner.one<RelationshipRow>(sql`
-    update graph_relationships r set properties = (r.properties || ${JSON.stringify(set)}::jsonb) - ${remove}::text[]
+    update graph_relationships r set properties = (r.properties || ${toJsonText(set)}::jsonb) - ${remove}::text[]
     where r.id = ${id}::bigint and ${scope.relationshipVisible('r')}
     returning ${scope.relationshipColumns('r')}`);
   return row ? toRelationship(row) : null;
@@ -209,7 +219,7 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
       await runner.rows(
         sql`insert into graph_nodes (id, labels, properties)
             select x.id::bigint, array(select jsonb_array_elements_text(x.labels)), x.properties
-            from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(id text, labels jsonb, properties jsonb)`,
+            from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(id text, labels jsonb, properties jsonb)`,
         trx,
       );
     }
@@ -232,7 +242,12 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
       }
     });
     if (byId.length > 0) {
-      const found = await runner.rows<{ id: string }>(sql`select id::text as id from graph_nodes where id = any(${byId.map((b) => b[1])}::bigint[])`, trx);
+      // Locked (KEY SHARE, in id order) so a concurrent delete cannot remove an end between this
+      // check and the insert: an end deleted meanwhile is waited for and reported unresolved.
+      const found = await runner.rows<{ id: string }>(
+        sql`select id::text as id from graph_nodes where id = any(${byId.map((b) => b[1])}::bigint[]) order by id for key share`,
+        trx,
+      );
       const exists = new Set(found.map((f) => f.id));
       for (const [i, id] of byId) if (exists.has(id)) resolved.set(i, id);
     }
@@ -245,10 +260,15 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
         sql`select q.i, (select min(m.id)::text from (select n.id from graph_nodes n
                           where q.label = any(n.labels) and n.properties @> jsonb_build_object(q.property, q.value)
                           offset 0) m) as id
-            from jsonb_to_recordset(${JSON.stringify(byProperty)}::jsonb) as q(i int, label text, property text, value jsonb)`,
+            from jsonb_to_recordset(${toJsonText(byProperty)}::jsonb) as q(i int, label text, property text, value jsonb)`,
         trx,
       );
-      for (const f of found) if (f.id) resolved.set(Number(f.i), f.id);
+      const ids = [...new Set(found.filter((f) => f.id).map((f) => f.id as string))];
+      // Locked like the ends found by id; one deleted since the probe is unresolved.
+      const locked = ids.length
+        ? new Set((await runner.rows<{ id: string }>(sql`select id::text as id from graph_nodes where id = any(${ids}::bigint[]) order by id for key share`, trx)).map((l) => l.id))
+        : new Set<string>();
+      for (const f of found) if (f.id && locked.has(f.id)) resolved.set(Number(f.i), f.id);
     }
 
     const unresolved: number[] = [];
@@ -263,12 +283,17 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
       await runner.rows(
         sql`insert into graph_relationships (type, start_id, end_id, properties)
             select x.type, x.start_id::bigint, x.end_id::bigint, x.properties
-            from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(type text, start_id text, end_id text, properties jsonb)`,
+            from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(type text, start_id text, end_id text, properties jsonb)`,
         trx,
       );
     }
     return { nodesCreated: nodeRows.length, relationshipsCreated: payload.length, unresolved, keys };
   });
+}
+
+/** SQLSTATE 23503: a relationship's end was deleted by a concurrent transaction. */
+function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23503';
 }
 
 function compareIds(a: string, b: string): number {
