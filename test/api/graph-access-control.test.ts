@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
-import { parseCsv } from '../../src/services/graph/csv';
+import { parseCsv } from '../../src/services/export/csv-writer';
 
 /**
  * The fixture (created by the administrator):

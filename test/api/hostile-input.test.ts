@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp, ADMIN_PASSWORD, SessionClient } from '../support/test-app';
 import { MAX_BODY_DEPTH } from '../../src/http/input-guards';
+import { parseCsv } from '../../src/services/export/csv-writer';
 
 let t: TestApp;
 let admin: string;
@@ -108,5 +109,64 @@ describe('deep nesting', () => {
     const response = await call('post', '/data/nodes').type('json').send(`{"labels":["Person"],"properties":{"deep":${'['.repeat(200)}1${']'.repeat(200)}}}`);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('NESTING_TOO_DEEP');
+  });
+});
+
+describe('CSV exports', () => {
+  const FORMULAS = ['=1+2', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR'];
+  let ids: string[];
+  let relIds: string[];
+
+  beforeAll(async () => {
+    ids = [];
+    for (const [i, formula] of FORMULAS.entries()) {
+      const node = await call('post', '/data/nodes').send({ labels: ['Sheet'], properties: { cell: formula, n: -5 - i } });
+      expect(node.status).toBe(201);
+      ids.push(node.body.id);
+    }
+    relIds = [];
+    for (const formula of FORMULAS) {
+      const rel = await call('post', '/data/relationships').send({ type: 'CELL', startNodeId: ids[0], endNodeId: ids[1], properties: { cell: formula } });
+      expect(rel.status).toBe(201);
+      relIds.push(rel.body.id);
+    }
+  });
+
+  /** Every cell of the CSV, parsed. */
+  const cells = (text: string) => parseCsv(text).flat();
+  const expectNeutralised = (text: string) => {
+    const all = cells(text);
+    for (const formula of FORMULAS) {
+      expect(all).toContain(`'${formula}`);
+      expect(all).not.toContain(formula);
+    }
+  };
+
+  test('when nodes with formula-like text are exported by id, then each such cell starts with an apostrophe and numbers stay numbers', async () => {
+    const response = await call('post', '/data/nodes/export/csv').send({ ids });
+    expect(response.status).toBe(200);
+    expectNeutralised(response.text);
+    expect(cells(response.text)).toContain('-5');
+  });
+
+  test('when nodes with formula-like text are exported through find, then each such cell starts with an apostrophe', async () => {
+    const response = await call('post', '/data/nodes/find/export/csv').send({ filter: { label: 'Sheet' } });
+    expect(response.status).toBe(200);
+    expectNeutralised(response.text);
+  });
+
+  test('when relationships with formula-like text are exported, then each such cell starts with an apostrophe', async () => {
+    const response = await call('post', '/data/relationships/export/csv').send({ ids: relIds });
+    expect(response.status).toBe(200);
+    expectNeutralised(response.text);
+  });
+
+  test('when the audit log holds formula-like text and is exported as CSV, then such cells start with an apostrophe', async () => {
+    const audit = await call('post', '/audit/data/frontend').send({ level: 'info', message: 'seed' });
+    expect(audit.status).toBe(204);
+    await t.deps.db('audit_events').where('action', 'frontend.info').update({ target_type: '=HYPERLINK("http://evil")' });
+    const response = await call('get', '/audit/data?format=csv&action=frontend.info');
+    expect(response.status).toBe(200);
+    expect(cells(response.text)).toContain(`'=HYPERLINK("http://evil")`);
   });
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Response } from 'express';
 import type { AuditEventRow } from './audit-service';
+import { CsvWriter } from '../export/csv-writer';
 
 export interface AuditFilter {
   from?: Date;
@@ -115,16 +116,9 @@ export async function* auditEventBatches(db: Knex, filter: AuditFilter, batchSiz
 
 export const CSV_HEADER = ['id', 'at', 'userId', 'username', 'ip', 'action', 'targetType', 'targetId', 'details'];
 
-/** One CSV field (RFC 4180), with spreadsheet formulas neutralised by a leading apostrophe. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(item: AuditItem): string {
-  return [item.id, item.at, item.userId, item.username, item.ip, item.action, item.targetType, item.targetId, item.details].map(csvField).join(',') + '\r\n';
+/** The CSV row of one event (fields encoded by the shared export CSV writer). */
+export function csvRow(item: AuditItem): unknown[] {
+  return [item.id, item.at, item.userId, item.username, item.ip, item.action, item.targetType, item.targetId, item.details];
 }
 
 /** Writes a chunk, waiting for 'drain' when the socket buffer is full; false when the client has gone. */
@@ -159,9 +153,20 @@ export async function streamAuditExport(db: Knex, filter: AuditFilter, format: E
     'Cache-Control': 'no-store',
   });
   let count = 0;
-  if (format === 'csv' && !(await writeChunk(res, CSV_HEADER.join(',') + '\r\n'))) return count;
+  if (format === 'csv') {
+    const writer = new CsvWriter(res);
+    await writer.row(CSV_HEADER);
+    for await (const batch of auditEventBatches(db, filter, EXPORT_BATCH_SIZE, view)) {
+      for (const item of batch) await writer.row(csvRow(item));
+      count += batch.length;
+      await writer.flush();
+      if (writer.aborted) return count;
+    }
+    await writer.end();
+    return count;
+  }
   for await (const batch of auditEventBatches(db, filter, EXPORT_BATCH_SIZE, view)) {
-    const chunk = format === 'csv' ? batch.map(csvLine).join('') : batch.map((item) => JSON.stringify(item) + '\n').join('');
+    const chunk = batch.map((item) => JSON.stringify(item) + '\n').join('');
     count += batch.length;
     if (!(await writeChunk(res, chunk))) return count;
   }

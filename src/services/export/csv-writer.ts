@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
 /**
- * A streaming CSV writer (RFC 4180: comma separated, CRLF line ends, fields quoted when they hold
+ * The one CSV writer of every export (graph nodes, find, relationships and the audit log).
+ * Streaming (RFC 4180: comma separated, CRLF line ends, fields quoted when they hold
  * a comma, quote, CR or LF or start/end with a space, quotes doubled). Rows are buffered into
  * chunks of about 64 KiB and written with back-pressure, so memory stays constant however many
  * rows pass through.
@@ -26,7 +27,7 @@ export class CsvWriter {
   }
 
   async row(values: readonly unknown[]): Promise<void> {
-    this.buffer += values.map(csvField).join(',') + '\r\n';
+    this.buffer += csvLine(values);
     if (this.buffer.length >= this.chunkSize) await this.flush();
   }
 
@@ -48,11 +49,28 @@ export class CsvWriter {
   }
 }
 
-/** One field: null/undefined empty, strings as they are, numbers and booleans as text, lists and maps as JSON. */
+/** Text cells starting with one of these are read as formulas by spreadsheets (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One field, the same for every export (graph and audit): null/undefined empty; numbers, booleans
+ * and big integers as text; lists and maps as JSON; strings as they are, except that a string
+ * starting with =, +, -, @, tab or carriage return gets a leading apostrophe so that a spreadsheet
+ * shows it as text instead of running it. Numbers are never prefixed (-5 stays a number). Fields
+ * are quoted when they hold a comma, quote, CR or LF or start/end with white space; quotes doubled.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+  let text: string;
+  if (typeof value === 'string') text = FORMULA_START.test(value) ? `'${value}` : value;
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
+  else text = JSON.stringify(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line (CRLF-terminated) of fields. */
+export function csvLine(values: readonly unknown[]): string {
+  return values.map(csvField).join(',') + '\r\n';
 }
 
 /** Parses CSV text written by CsvWriter (used by tests and imports of exported files). */

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { GraphId, GraphNode, GraphRelationship } from '../../graph/graph-store';
 import { audit } from '../audit/audit-service';
 import { ScopedGraphService } from './scoped-graph';
-import { CsvWriter } from './csv';
+import { CsvWriter } from '../export/csv-writer';
 import { NodeFindService, NodeSearch } from './find-service';
 import { propertyList } from './property-names';
 
