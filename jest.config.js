@@ -1,7 +1,7 @@
-// Unit tests sit beside the code (src/**/*.test.ts); API and contract tests under test/.
+// Unit tests sit beside the code (src/**/*.test.ts, web/**/*.test.ts); API and contract tests under test/.
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
+  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/web'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

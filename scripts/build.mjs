@@ -1,12 +1,14 @@
 // Builds dist/ for running: every TypeScript file of src, migrations and bench transpiled by esbuild
 // (about a second), in the layout tsc would write. Type checking is not part of running: `npm test`
 // (and `npm run typecheck`) type-checks everything with tsc.
-import { readdirSync, rmSync, existsSync } from 'node:fs';
+import { readdirSync, rmSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const SOURCE_DIRS = ['src', 'migrations', 'bench'];
+export const SOURCE_DIRS = ['src', 'migrations', 'bench', 'web'];
+/** Browser entries (web/), bundled with their dependencies into public/build/ (served under /assets/build/). */
+const WEB_ENTRIES = { workspace: 'web/workspace/main.ts' };
 
 function sourcesIn(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -20,7 +22,7 @@ function sourcesIn(dir, out = []) {
 /** Transpiles into dist/ (cleaned first, so deleted sources leave nothing behind); returns the file count. */
 export async function build() {
   const { build: esbuild } = await import('esbuild');
-  const entryPoints = SOURCE_DIRS.map((d) => path.join(root, d)).filter(existsSync).flatMap((d) => sourcesIn(d));
+  const entryPoints = ['src', 'migrations', 'bench'].map((d) => path.join(root, d)).filter(existsSync).flatMap((d) => sourcesIn(d));
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   await esbuild({
     entryPoints,
@@ -33,11 +35,43 @@ export async function build() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  await buildWeb();
   return entryPoints.length;
+}
+
+/** The browser bundles: no CDN and no download at run time; the page loads /assets/build/<entry>.js. */
+export async function buildWeb() {
+  const { build: esbuild } = await import('esbuild');
+  const outdir = path.join(root, 'public', 'build');
+  mkdirSync(outdir, { recursive: true });
+  // Written file by file through a rename, so a server (or a test run) reading the bundle meanwhile never sees half a file.
+  const result = await esbuild({
+    write: false,
+    entryPoints: Object.fromEntries(Object.entries(WEB_ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
+    outdir,
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    sourcemap: true,
+    legalComments: 'linked',
+    logLevel: 'warning',
+  });
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now();
-  const count = await build();
-  process.stdout.write(`built dist/ from ${count} TypeScript files in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  if (process.argv.includes('--web-only')) {
+    await buildWeb();
+    process.stdout.write(`built public/build/ in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  } else {
+    const count = await build();
+    process.stdout.write(`built dist/ and public/build/ from ${count} TypeScript files in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
 }

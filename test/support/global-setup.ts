@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import knexFactory from 'knex';
 import { startPostgres } from './postgres-server';
 import { migrateToLatest } from '../../src/db/migrations';
@@ -7,6 +9,8 @@ import { migrateToLatest } from '../../src/db/migrations';
  * copies (CREATE DATABASE ... TEMPLATE), so each file gets a fresh, migrated database quickly.
  */
 export default async function globalSetup(): Promise<void> {
+  // The browser bundles (web/) that the pages load, as `npm run build` makes them (about a second).
+  execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'build.mjs'), '--web-only'], { stdio: 'pipe' });
   const server = await startPostgres();
   (globalThis as Record<string, unknown>).__GAS_PG__ = server;
   const template = `gas_template_${process.pid}`;

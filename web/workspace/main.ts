@@ -1,0 +1,201 @@
+/**
+ * Entry of the /visualization page: builds the workspace inside #workspace and wires search, explore,
+ * layouts, filters, details, table, paths, undo/redo and the keyboard. Data comes only from the REST API.
+ */
+import { api, ApiError, request } from '../shared/api';
+import { h } from '../shared/dom';
+import type { ApiNode } from '../shared/graph-types';
+import { Workspace } from './workspace';
+import { collapse, removeNodes, select, selectAll, toggleLabel, toggleType } from './state/canvas-state';
+import { Appearance, NO_APPEARANCE } from './style/style';
+import { renderDetails, renderLegend, renderResults, renderTable } from './ui/panels';
+import type { LayoutName } from './layouts/layouts';
+
+function download(name: string, type: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = h('a', { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function loadAppearance(): Promise<Appearance> {
+  try {
+    const settings = await request<Record<string, unknown>>('GET', '/settings');
+    const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
+    return { nodeCaptions: value.nodeCaptions ?? {}, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {} };
+  } catch {
+    return NO_APPEARANCE;
+  }
+}
+
+export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
+  const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const say = (text: string) => (status.textContent = text);
+  const fail = (error: unknown) => say(error instanceof ApiError || error instanceof Error ? error.message : String(error));
+
+  const searchInput = h('input', { type: 'search', name: 'q', placeholder: 'Search the graph', 'aria-label': 'Search the graph' });
+  const results = h('div', { class: 'search-results' });
+  const legend = h('div', { class: 'legend-panel' });
+  const details = h('div', { class: 'details-panel' });
+  const table = h('div', { class: 'table-panel', hidden: true });
+  const canvas = h('div', { class: 'canvas', tabindex: '0', role: 'application', 'aria-label': 'Graph canvas; the table view lists the same elements' });
+  const undoButton = h('button', { type: 'button', title: 'Undo (Ctrl+Z)' }, 'Undo');
+  const redoButton = h('button', { type: 'button', title: 'Redo (Ctrl+Shift+Z)' }, 'Redo');
+  const layoutSelect = h('select', { 'aria-label': 'Layout' }, ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) => h('option', { value: name }, name === 'forceAtlas2' ? 'Force-directed' : name === 'noverlap' ? 'Remove overlaps' : name[0].toUpperCase() + name.slice(1))));
+  const layoutButton = h('button', { type: 'button' }, 'Lay out');
+  const pathButton = h('button', { type: 'button', title: 'Shortest paths between the two selected nodes' }, 'Shortest path');
+  const tableButton = h('button', { type: 'button', 'aria-pressed': 'false' }, 'Table');
+  const csvButton = h('button', { type: 'button' }, 'Export CSV');
+  const jsonButton = h('button', { type: 'button' }, 'Export JSON');
+  const superNode = h('div', { class: 'super-node', hidden: true });
+
+  root.append(
+    h(
+      'div',
+      { class: 'workspace' },
+      h(
+        'aside',
+        { class: 'side' },
+        h('form', { class: 'search', role: 'search', onsubmit: (event: Event) => (event.preventDefault(), void search()) }, searchInput, h('button', { type: 'submit' }, 'Search')),
+        results,
+        legend,
+      ),
+      h('section', { class: 'stage' }, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, tableButton, csvButton, jsonButton), superNode, canvas, table, status),
+      h('aside', { class: 'details' }, details),
+    ),
+  );
+
+  const appearance = await loadAppearance();
+  const workspace = new Workspace(canvas, appearance);
+  let sortKey = 'id';
+  let tableCsv = () => '';
+
+  const refresh = () => {
+    const state = workspace.state;
+    undoButton.disabled = !workspace.canUndo;
+    redoButton.disabled = !workspace.canRedo;
+    pathButton.disabled = state.selection.filter((id) => state.nodes[id]).length !== 2;
+    renderLegend(legend, state, appearance, (label) => workspace.change(toggleLabel(label)), (type) => workspace.change(toggleType(type)));
+    renderDetails(details, state);
+    if (!table.hidden) tableCsv = renderTable(table, state, sortKey, (key) => ((sortKey = key), refresh())).csv;
+  };
+  workspace.onChange(refresh);
+  refresh();
+
+  const addNodes = (nodes: ApiNode[]) => {
+    workspace.add({ nodes, relationships: [] });
+    say(`${nodes.length} added to the canvas.`);
+    if (nodes.length > 1) void workspace.runLayout('forceAtlas2');
+  };
+
+  async function search(): Promise<void> {
+    const text = searchInput.value.trim();
+    if (!text) return;
+    say('Searching…');
+    try {
+      const answer = await api.findNodes({ text, limit: 100 });
+      renderResults(results, answer.items, answer.total, appearance, addNodes);
+      say(`${answer.total} found for “${text}”.`);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  async function expand(nodeId: string, all = false): Promise<void> {
+    superNode.hidden = true;
+    say('Expanding…');
+    try {
+      const outcome = await workspace.expand(nodeId, { all });
+      say(`${outcome.added} neighbours added${outcome.remaining ? `, ${outcome.remaining} more not shown` : ''}.`);
+      if (outcome.remaining > 0) {
+        superNode.replaceChildren(
+          h('span', {}, `This node has ${outcome.remaining} more neighbours than shown. `),
+          h('button', { type: 'button', onclick: () => void expand(nodeId, true) }, `Add all ${outcome.remaining}`),
+          h('button', { type: 'button', onclick: () => (superNode.hidden = true) }, 'Keep as is'),
+        );
+        superNode.hidden = false;
+      }
+      if (outcome.added) void workspace.runLayout('forceAtlas2');
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  workspace.renderer.on('doubleClickNode', (event) => {
+    event.preventSigmaDefault();
+    void expand(event.node);
+  });
+  workspace.renderer.on('clickNode', ({ node, event }) => {
+    const current = workspace.state.selection;
+    const additive = event.original.shiftKey || event.original.ctrlKey || event.original.metaKey;
+    workspace.change(select(additive ? (current.includes(node) ? current.filter((id) => id !== node) : [...current, node]) : [node]));
+  });
+  workspace.renderer.on('clickEdge', ({ edge }) => workspace.change(select([edge])));
+  workspace.renderer.on('clickStage', () => {
+    if (workspace.state.selection.length) workspace.change(select([]));
+  });
+
+  undoButton.addEventListener('click', () => workspace.undo());
+  redoButton.addEventListener('click', () => workspace.redo());
+  layoutButton.addEventListener('click', () => void workspace.runLayout(layoutSelect.value as LayoutName));
+  pathButton.addEventListener('click', async () => {
+    const [from, to] = workspace.state.selection.filter((id) => workspace.state.nodes[id]);
+    try {
+      const { paths } = await api.shortestPaths(from, to);
+      if (!paths.length) return void say('No path between the two nodes.');
+      for (const path of paths) workspace.add(path, from);
+      workspace.change(select([...new Set(paths.flatMap((path) => [...path.nodes.map((n) => n.id), ...path.relationships.map((r) => r.id)]))]));
+      say(`${paths.length} shortest path${paths.length > 1 ? 's' : ''} of length ${paths[0].relationships.length}.`);
+    } catch (error) {
+      fail(error);
+    }
+  });
+  tableButton.addEventListener('click', () => {
+    table.hidden = !table.hidden;
+    canvas.hidden = !table.hidden;
+    tableButton.setAttribute('aria-pressed', String(!table.hidden));
+    refresh();
+  });
+  csvButton.addEventListener('click', () => {
+    if (table.hidden) tableCsv = renderTable(h('div'), workspace.state, sortKey, () => undefined).csv;
+    download('graph-nodes.csv', 'text/csv', tableCsv());
+  });
+  jsonButton.addEventListener('click', () => {
+    const state = workspace.state;
+    download('graph.json', 'application/json', JSON.stringify({ nodes: Object.values(state.nodes), relationships: Object.values(state.relationships) }, null, 2));
+  });
+
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement | null;
+    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      if (event.shiftKey) workspace.redo();
+      else workspace.undo();
+    } else if (mod && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      workspace.change(selectAll());
+    } else if (event.key === 'Escape') {
+      workspace.change(select([]));
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      const nodes = workspace.state.selection.filter((id) => workspace.state.nodes[id]);
+      if (nodes.length) workspace.change(removeNodes(nodes));
+    } else if (event.key === 'c' && workspace.state.selection.length === 1) {
+      workspace.change(collapse(workspace.state.selection[0]));
+    }
+  });
+
+  say('Search for something and add it to the canvas; double-click a node to expand it.');
+  return workspace;
+}
+
+const root = document.getElementById('workspace');
+if (root) {
+  void mountWorkspace(root).then((workspace) => {
+    // For the browser tests and the console: the workspace of this page.
+    (window as unknown as { gasWorkspace: Workspace }).gasWorkspace = workspace;
+  });
+}

@@ -1,0 +1,101 @@
+/** The workspace's side panels: search results, legend and filters, details of the selection, the table view. */
+import { h, clear } from '../../shared/dom';
+import type { ApiNode } from '../../shared/graph-types';
+import type { CanvasState } from '../state/canvas-state';
+import { vocabulary } from '../state/canvas-state';
+import { Appearance, labelColor, nodeCaption } from '../style/style';
+import { toCsv } from './csv';
+
+function display(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function renderResults(target: HTMLElement, items: ApiNode[], total: number, appearance: Appearance, onAdd: (nodes: ApiNode[]) => void): void {
+  clear(target);
+  if (!items.length) {
+    target.append(h('p', { class: 'empty' }, 'Nothing found. Try another word, or part of a name.'));
+    return;
+  }
+  target.append(
+    h('p', {}, `${total} found`, ' ', h('button', { type: 'button', class: 'add-all', onclick: () => onAdd(items) }, `Add all ${items.length} to the canvas`)),
+    h(
+      'ul',
+      { class: 'results' },
+      ...items.map((node) =>
+        h(
+          'li',
+          {},
+          h('span', { class: 'swatch', style: `background:${labelColor(appearance, node.labels[0])}` }),
+          h('span', { class: 'caption' }, nodeCaption(appearance, { ...node, x: 0, y: 0 })),
+          h('span', { class: 'labels' }, node.labels.join(', ')),
+          h('button', { type: 'button', class: 'add', onclick: () => onAdd([node]) }, 'Add'),
+        ),
+      ),
+    ),
+  );
+}
+
+export function renderLegend(target: HTMLElement, state: CanvasState, appearance: Appearance, onToggleLabel: (label: string) => void, onToggleType: (type: string) => void): void {
+  clear(target);
+  const { labels, types } = vocabulary(state);
+  if (!labels.length) {
+    target.append(h('p', { class: 'empty' }, 'The canvas is empty: search for something and add it.'));
+    return;
+  }
+  target.append(
+    h('h3', {}, 'Labels'),
+    h(
+      'ul',
+      { class: 'legend' },
+      ...labels.map(([label, count]) =>
+        h('li', {}, h('label', {}, h('input', { type: 'checkbox', 'data-label': label, checked: !state.hiddenLabels.includes(label), onchange: () => onToggleLabel(label) }), h('span', { class: 'swatch', style: `background:${labelColor(appearance, label)}` }), ` ${label} (${count})`)),
+      ),
+    ),
+    h('h3', {}, 'Relationship types'),
+    h('ul', { class: 'legend' }, ...types.map(([type, count]) => h('li', {}, h('label', {}, h('input', { type: 'checkbox', 'data-type': type, checked: !state.hiddenTypes.includes(type), onchange: () => onToggleType(type) }), ` ${type} (${count})`)))),
+  );
+}
+
+export function renderDetails(target: HTMLElement, state: CanvasState): void {
+  clear(target);
+  const id = state.selection[state.selection.length - 1];
+  const node = id ? state.nodes[id] : undefined;
+  const relationship = id ? state.relationships[id] : undefined;
+  if (!node && !relationship) {
+    target.append(h('p', { class: 'empty' }, 'Select a node or relationship to see its properties. Double-click a node to expand it.'));
+    return;
+  }
+  const properties = (node ?? relationship)!.properties;
+  target.append(
+    h('h3', {}, node ? node.labels.join(', ') || 'Node' : relationship!.type),
+    h('p', { class: 'muted' }, `id ${id}${state.selection.length > 1 ? ` · ${state.selection.length} selected` : ''}`),
+    h('table', { class: 'properties' }, h('tbody', {}, ...Object.keys(properties).sort().map((key) => h('tr', {}, h('th', { scope: 'row' }, key), h('td', {}, display(properties[key])))))),
+  );
+}
+
+/** The table view: every node on the canvas, sortable by a column; also the canvas's text alternative. */
+export function renderTable(target: HTMLElement, state: CanvasState, sortKey: string, onSort: (key: string) => void): { csv: () => string } {
+  clear(target);
+  const nodes = Object.values(state.nodes);
+  const keys = [...new Set(nodes.flatMap((node) => Object.keys(node.properties)))].sort();
+  const columns = ['id', 'labels', ...keys];
+  const cell = (node: (typeof nodes)[number], column: string): unknown => (column === 'id' ? node.id : column === 'labels' ? node.labels.join(':') : node.properties[column]);
+  const rows = [...nodes].sort((a, b) => {
+    const x = cell(a, sortKey);
+    const y = cell(b, sortKey);
+    if (x === undefined) return y === undefined ? 0 : 1;
+    if (y === undefined) return -1;
+    return display(x).localeCompare(display(y), undefined, { numeric: true });
+  });
+  target.append(
+    h(
+      'table',
+      { class: 'data-table' },
+      h('caption', {}, `${nodes.length} nodes and ${Object.keys(state.relationships).length} relationships on the canvas`),
+      h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', { scope: 'col', 'aria-sort': column === sortKey ? 'ascending' : 'none' }, h('button', { type: 'button', class: 'link', onclick: () => onSort(column) }, column))))),
+      h('tbody', {}, ...rows.map((node) => h('tr', {}, ...columns.map((column) => h('td', {}, display(cell(node, column))))))),
+    ),
+  );
+  return { csv: () => toCsv(columns, rows.map((node) => columns.map((column) => cell(node, column)))) };
+}

@@ -1,0 +1,185 @@
+/**
+ * The workspace controller: one history of canvas states, one graphology graph derived from the
+ * present state, one sigma renderer. Every change goes through `change()`, so undo/redo covers it;
+ * the view (hover, selection, filters) is applied by sigma's reducers, never written into the graph.
+ */
+import Graph from 'graphology';
+import Sigma from 'sigma';
+import type { ApiSubgraph } from '../shared/graph-types';
+import { api } from '../shared/api';
+import { apply, History, redo, startHistory, undo } from './history/history';
+import { addSubgraph, CanvasState, EMPTY, isNodeShown, isRelationshipShown, Producer, setPositions } from './state/canvas-state';
+import { positionsOf, syncGraph } from './graph/sync';
+import { Appearance, NO_APPEARANCE } from './style/style';
+import { runForceAtlas2, runInstant, LayoutName, RunningLayout } from './layouts/layouts';
+
+export interface ExpandOutcome {
+  added: number;
+  remaining: number;
+}
+
+export class Workspace {
+  readonly graph = new Graph({ multi: true, type: 'directed' });
+  readonly renderer: Sigma;
+  private history: History<CanvasState> = startHistory(EMPTY);
+  private hovered: string | null = null;
+  private hoverNeighbours = new Set<string>();
+  private layout: RunningLayout | null = null;
+  private listeners: Array<(state: CanvasState) => void> = [];
+  /** Neighbours fetched per expansion; more than this is a super-node that asks the user first. */
+  expandPageSize = 200;
+
+  constructor(container: HTMLElement, private appearance: Appearance = NO_APPEARANCE) {
+    this.renderer = new Sigma(this.graph, container, {
+      renderEdgeLabels: false,
+      defaultEdgeType: 'arrow',
+      labelRenderedSizeThreshold: 3,
+      zIndex: true,
+      nodeReducer: (id, data) => {
+        const state = this.state;
+        const node = state.nodes[id];
+        const out = { ...data };
+        if (node && !isNodeShown(state, node)) out.hidden = true;
+        if (state.selection.includes(id)) {
+          out.highlighted = true;
+          out.zIndex = 2;
+        }
+        if (this.hovered && id !== this.hovered && !this.hoverNeighbours.has(id)) {
+          out.color = '#e2e2e2';
+          out.label = '';
+          out.zIndex = 0;
+        }
+        return out;
+      },
+      edgeReducer: (id, data) => {
+        const state = this.state;
+        const relationship = state.relationships[id];
+        const out = { ...data };
+        if (relationship && !isRelationshipShown(state, relationship)) out.hidden = true;
+        if (this.hovered && relationship && relationship.startNodeId !== this.hovered && relationship.endNodeId !== this.hovered) out.color = '#f0f0f0';
+        if (state.selection.includes(id)) out.size = 3;
+        return out;
+      },
+    });
+    this.renderer.on('enterNode', ({ node }) => this.hover(node));
+    this.renderer.on('leaveNode', () => this.hover(null));
+  }
+
+  get state(): CanvasState {
+    return this.history.present;
+  }
+
+  get canUndo(): boolean {
+    return this.history.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.history.future.length > 0;
+  }
+
+  onChange(listener: (state: CanvasState) => void): void {
+    this.listeners.push(listener);
+  }
+
+  setAppearance(appearance: Appearance): void {
+    this.appearance = appearance;
+    this.render();
+  }
+
+  /** Applies a change to the canvas (recorded for undo). */
+  change(producer: Producer): void {
+    this.stopLayout();
+    this.history = apply(this.history, producer);
+    this.render();
+  }
+
+  undo(): void {
+    this.stopLayout();
+    this.history = undo(this.history);
+    this.render();
+  }
+
+  redo(): void {
+    this.stopLayout();
+    this.history = redo(this.history);
+    this.render();
+  }
+
+  /** Replaces the whole state (opening a saved visualization) as a fresh history. */
+  load(state: CanvasState): void {
+    this.stopLayout();
+    this.history = startHistory(state);
+    this.render();
+  }
+
+  add(subgraph: ApiSubgraph, anchorId?: string): void {
+    this.change(addSubgraph(subgraph, anchorId));
+  }
+
+  /** Expands a node by one page of neighbours; `remaining` tells how many more there are. */
+  async expand(nodeId: string, options: { types?: string[]; direction?: 'in' | 'out' | 'both'; all?: boolean } = {}): Promise<ExpandOutcome> {
+    const before = Object.keys(this.state.nodes).length;
+    const limit = options.all ? 10000 : this.expandPageSize;
+    const answer = await api.explore({ nodeId, direction: options.direction ?? 'both', types: options.types, limit });
+    this.add(answer, nodeId);
+    return { added: Object.keys(this.state.nodes).length - before, remaining: answer.remaining };
+  }
+
+  runLayout(name: LayoutName): Promise<void> {
+    this.stopLayout();
+    if (name === 'forceAtlas2') {
+      this.layout = runForceAtlas2(this.graph, { onSettled: () => this.takePositions() });
+      return this.layout.done;
+    }
+    runInstant(this.graph, name);
+    this.takePositions();
+    return Promise.resolve();
+  }
+
+  stopLayout(): void {
+    const running = this.layout;
+    this.layout = null;
+    running?.stop();
+  }
+
+  get layoutRunning(): boolean {
+    return this.layout !== null;
+  }
+
+  /** Camera state, for saving. */
+  view(): { x: number; y: number; ratio: number; angle: number } {
+    const { x, y, ratio, angle } = this.renderer.getCamera().getState();
+    return { x, y, ratio, angle };
+  }
+
+  setView(view: { x: number; y: number; ratio: number; angle?: number }): void {
+    this.renderer.getCamera().setState({ x: view.x, y: view.y, ratio: view.ratio, angle: view.angle ?? 0 });
+  }
+
+  private takePositions(): void {
+    // A layout's result is one undoable change.
+    this.history = apply(this.history, setPositions(positionsOf(this.graph)));
+    this.notify();
+  }
+
+  private hover(node: string | null): void {
+    this.hovered = node;
+    this.hoverNeighbours = new Set(node && this.graph.hasNode(node) ? this.graph.neighbors(node) : []);
+    this.renderer.refresh({ skipIndexation: true });
+  }
+
+  private render(): void {
+    syncGraph(this.graph, this.state, this.appearance);
+    this.renderer.refresh();
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener(this.state);
+  }
+
+  destroy(): void {
+    this.stopLayout();
+    this.renderer.kill();
+  }
+}
