@@ -57,6 +57,10 @@ export interface PageLocals {
   active?: string;
   /** Scripts under public/js/ loaded after api.js. */
   scripts?: string[];
+  /** Bundles built from web/ (public/build/<name>.js), loaded after the scripts. */
+  bundles?: string[];
+  /** Extra stylesheets under public/. */
+  styles?: string[];
   [name: string]: unknown;
 }
 
@@ -82,6 +86,8 @@ export function render(req: Request, res: Response, view: string, locals: PageLo
     ...layoutLocals(req),
     active: '',
     scripts: [],
+    bundles: [],
+    styles: [],
     ...locals,
     user,
     csrfToken: csrfToken(req),
