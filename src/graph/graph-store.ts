@@ -36,8 +36,23 @@ export interface Subgraph {
 
 // ---------------------------------------------------------------------------------------------
 // The filter language: one JSON tree, compiled by each adapter to parameterised queries.
-// Identifiers (labels, types, property names) are validated (see filter.ts) and quoted; values
+// Identifiers (labels, types, property names) are validated (see identifiers.ts) and quoted; values
 // are always bound as parameters.
+//
+// Semantics (the same on every backend; contract-tested in test/graph/contract.test.ts):
+//  - two-valued logic: every condition is true or false. A comparison (=, <>, <, <=, >, >=, IN,
+//    CONTAINS, STARTS WITH, ENDS WITH, =~) with a property the element lacks, or hides from the
+//    reader, or holds a value of another type, is false; `not` of it is true. So
+//    {"not": {"property": "x", "operator": "=", "value": 1}} keeps the elements without x.
+//  - a property is never stored as null (writing null removes it): IS NULL = "lacks it (or it is
+//    hidden)", IS NOT NULL = "has it (visible)".
+//  - <, <=, >, >= compare numbers with numbers, strings with strings, booleans with booleans
+//    (anything else is false); CONTAINS / STARTS WITH / ENDS WITH / =~ match strings only.
+//  - =~ matches the whole value; leading inline flags (?i) (?m) (?s) (?u) are accepted (regex.ts).
+//  - a label or relationship type outside the reader's scope is false wherever a query names it
+//    (filters, frequency labels / types, explore labels / types, path types).
+//  - sorting: elements without the property come last in both directions; values of different
+//    types sort lists < strings < booleans < numbers (Cypher's order).
 
 export const COMPARISON_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'IN', 'CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~'] as const;
 export const NULL_OPERATORS = ['IS NULL', 'IS NOT NULL'] as const;
@@ -126,6 +141,7 @@ export interface FrequencyQuery {
 
 export interface FrequencyResult {
   property: string;
+  /** Most frequent first; equal counts in value order (lists < strings < booleans < numbers). */
   values: Array<{ value: unknown; count: number }>;
   /** Elements that have the property. */
   total: number;
@@ -264,7 +280,7 @@ export interface GraphStore {
   // search
   findNodes(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphNode>>;
   findRelationships(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphRelationship>>;
-  /** Streams every match in id order, in pages, at constant memory. */
+  /** Streams every match in the backend's id order (ids need not follow creation order), in pages, at constant memory. */
   streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode>;
   streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship>;
 
@@ -273,7 +289,7 @@ export interface GraphStore {
   relationshipTypes(scope: AccessScope): Promise<string[]>;
   propertyKeys(scope: AccessScope): Promise<string[]>;
   frequency(query: FrequencyQuery, scope: AccessScope): Promise<FrequencyResult>;
-  /** Up to `limit` nodes and relationships (for automatic settings). */
+  /** Up to `limit` visible nodes and up to `limit` visible relationships, in no promised order (for automatic settings). */
   sample(limit: number, scope: AccessScope): Promise<Subgraph>;
 
   // traversal
@@ -281,6 +297,7 @@ export interface GraphStore {
   directRelationships(a: GraphId[], b: GraphId[], scope: AccessScope, types?: string[]): Promise<GraphRelationship[]>;
   /** Paths of length 2..maxDepth (any direction) between any two of the nodes, through other nodes. */
   indirectRelationships(nodeIds: GraphId[], query: PathQuery, scope: AccessScope): Promise<GraphPath[]>;
+  /** Throws NotFoundError when the node is absent, malformed or not visible. */
   explore(query: ExploreQuery, scope: AccessScope): Promise<ExploreResult>;
   /** All shortest paths between two nodes. */
   shortestPaths(from: GraphId, to: GraphId, query: PathQuery, scope: AccessScope): Promise<GraphPath[]>;

@@ -1,5 +1,6 @@
 import { BadRequestError } from '../errors';
 import { COMPARISON_OPERATORS, NULL_OPERATORS, Filter } from './graph-store';
+import { parseRegex, RegexSyntaxError } from './regex';
 
 /**
  * Labels, relationship types and property names reach Cypher as quoted identifiers. Only names
@@ -83,9 +84,9 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
         if (typeof v !== 'string') throw invalid(`${at}.value`, `${operator} needs a string`);
         if (operator === '=~') {
           try {
-            new RegExp(v);
-          } catch {
-            throw invalid(`${at}.value`, 'not a valid regular expression');
+            parseRegex(v);
+          } catch (error) {
+            throw invalid(`${at}.value`, error instanceof RegexSyntaxError ? error.message : 'not a valid regular expression');
           }
         }
       } else if (!isScalar(v)) {
@@ -99,7 +100,7 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
 }
 
 function isScalar(value: unknown): boolean {
-  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+  return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
 }
 
 function invalid(at: string, message: string): BadRequestError {

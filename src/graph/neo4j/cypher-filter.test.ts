@@ -45,7 +45,7 @@ describe('filter compilation', () => {
     expect(cypher).toContain('n:`Per son`');
     expect(cypher).toContain('n.`name` = $v');
     expect(cypher).toContain('n.`tags` IN $v');
-    expect(cypher).toContain('NOT (n.`deleted` IS NOT NULL)');
+    expect(cypher).toContain('NOT coalesce(n.`deleted` IS NOT NULL, false)');
     expect(cypher).toContain(`${dialect.idFunction}(n) IN $ids`);
     expect(valuesOf(c.params.values)).toContain(SECRET);
     // every $reference in the text is bound

@@ -1,6 +1,7 @@
 import { BadRequestError } from '../../errors';
 import type { AccessScope, Filter, PropertyRule } from '../graph-store';
 import { assertFilter, assertIdentifier, assertIdentifiers, cypherIdentifier } from '../identifiers';
+import { cypherRegex } from '../regex';
 import { Dialect, encodeIds, idExpr } from './dialect';
 
 /**
@@ -171,10 +172,19 @@ export class CypherCompiler {
   private compile(f: Filter, v: string, kind: ElementKind, guard: boolean): string {
     if ('and' in f) return f.and.map((c) => `(${this.compile(c, v, kind, guard)})`).join(' AND ');
     if ('or' in f) return f.or.map((c) => `(${this.compile(c, v, kind, guard)})`).join(' OR ');
-    if ('not' in f) return `NOT (${this.compile(f.not, v, kind, guard)})`;
-    if ('label' in f) return kind === 'node' ? `${v}:${cypherIdentifier('label', f.label)}` : 'false';
+    // Two-valued logic: a comparison with a missing (or hidden, or differently typed) property is
+    // false, never null, so `not` over it is true. Cypher gives null there; `and` / `or` without a
+    // `not` treat null as false already, so only the operand of `not` is coalesced (and the
+    // positive conditions stay plain for the planner's indexes). Semantics: the Filter type in graph-store.ts.
+    if ('not' in f) return `NOT coalesce(${this.compile(f.not, v, kind, guard)}, false)`;
+    if ('label' in f) {
+      // A label or type outside the reader's scope names nothing (user filters only: the scope's
+      // own row rules see every label).
+      if (kind !== 'node' || (guard && !this.labelInScope(f.label))) return 'false';
+      return `${v}:${cypherIdentifier('label', f.label)}`;
+    }
     if ('type' in f) {
-      if (kind !== 'relationship') return 'false';
+      if (kind !== 'relationship' || (guard && !this.typeInScope(f.type))) return 'false';
       return `type(${v}) = ${this.params.add(assertIdentifier('relationship type', f.type), 'type')}`;
     }
     if ('ids' in f) return `${this.id(v)} IN ${this.idsParam(f.ids)}`;
@@ -184,6 +194,8 @@ export class CypherCompiler {
         return `${expr} IS NULL`;
       case 'IS NOT NULL':
         return `${expr} IS NOT NULL`;
+      case '=~':
+        return `${expr} =~ ${this.params.add(cypherRegex(String((f as { value: unknown }).value)), 'v')}`;
       case '=':
       case '<>':
       case '<':
@@ -194,35 +206,58 @@ export class CypherCompiler {
       case 'CONTAINS':
       case 'STARTS WITH':
       case 'ENDS WITH':
-      case '=~':
         return `${expr} ${f.operator} ${this.params.add((f as { value: unknown }).value, 'v')}`;
       default:
         throw new Error(`unreachable operator ${String((f as { operator: unknown }).operator)}`);
     }
   }
 
-  /** Node carries all the labels (quoted label predicates, planner-friendly). */
+  /** The label is among the scope's visible labels. */
+  labelInScope(label: string): boolean {
+    return !this.restricted || this.scope.labels === '*' || this.scope.labels.includes(label);
+  }
+
+  /** The relationship type is among the scope's visible types. */
+  typeInScope(type: string): boolean {
+    return !this.restricted || this.scope.types === '*' || this.scope.types.includes(type);
+  }
+
+  /**
+   * Node carries all the labels (quoted label predicates, planner-friendly); false when one of
+   * them is outside the scope (a hidden label is no condition a reader can use).
+   */
   hasAllLabels(v: string, labels: readonly string[] | undefined): string {
     if (!labels || labels.length === 0) return TRUE;
-    return `${v}${labels.map((l) => ':' + cypherIdentifier('label', l)).join('')}`;
+    const checked = assertIdentifiers('label', labels);
+    if (!checked.every((l) => this.labelInScope(l))) return 'false';
+    return `${v}${checked.map((l) => ':' + cypherIdentifier('label', l)).join('')}`;
   }
 
-  /** Node carries one of the labels. */
+  /** Node carries one of the labels (only the visible ones count; none visible: false). */
   hasAnyLabel(v: string, labels: readonly string[] | undefined): string {
     if (!labels || labels.length === 0) return TRUE;
-    return labels.map((l) => `${v}:${cypherIdentifier('label', l)}`).join(' OR ');
+    const visible = assertIdentifiers('label', labels).filter((l) => this.labelInScope(l));
+    if (visible.length === 0) return 'false';
+    return visible.map((l) => `${v}:${cypherIdentifier('label', l)}`).join(' OR ');
   }
 
-  /** Relationship has one of the types (parameterised). */
+  /** Relationship has one of the types (parameterised; only the visible ones count). */
   hasAnyType(r: string, types: readonly string[] | undefined): string {
     if (!types || types.length === 0) return TRUE;
-    return `type(${r}) IN ${this.params.add(assertIdentifiers('relationship type', types), 'types')}`;
+    const visible = assertIdentifiers('relationship type', types).filter((t) => this.typeInScope(t));
+    if (visible.length === 0) return 'false';
+    return `type(${r}) IN ${this.params.add(visible, 'types')}`;
   }
 
-  /** `:`A`|`B`` for a relationship pattern, '' for any type. */
-  typePattern(types: readonly string[] | undefined): string {
+  /**
+   * `:`A`|`B`` for a relationship pattern, '' for any type. Only visible types are named; null
+   * when types were asked for and none is visible (the caller answers nothing).
+   */
+  typePattern(types: readonly string[] | undefined): string | null {
     if (!types || types.length === 0) return '';
-    return ':' + types.map((t) => cypherIdentifier('relationship type', t)).join('|');
+    const visible = assertIdentifiers('relationship type', types).filter((t) => this.typeInScope(t));
+    if (visible.length === 0) return null;
+    return ':' + visible.map((t) => cypherIdentifier('relationship type', t)).join('|');
   }
 
   /**
@@ -282,9 +317,16 @@ export class CypherCompiler {
     );
   }
 
-  /** ORDER BY items for sort keys (hidden properties sort as null); `fallback` last for stability. */
+  /**
+   * ORDER BY items for sort keys; `fallback` last for stability. Elements without the property
+   * (or with it hidden) come last in both directions (Cypher sorts null last ascending but first
+   * descending): a null flag is sorted first.
+   */
   orderBy(kind: ElementKind, v: string, sort: Array<{ property: string; direction: 'asc' | 'desc' }> | undefined, fallback: string): string {
-    const items = (sort ?? []).map((s) => `${this.property(kind, v, s.property)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
+    const items = (sort ?? []).flatMap((s) => {
+      const value = this.property(kind, v, s.property);
+      return [`${value} IS NULL`, `${value} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`];
+    });
     items.push(fallback);
     return items.join(', ');
   }

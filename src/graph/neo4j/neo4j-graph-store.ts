@@ -425,16 +425,20 @@ export class Neo4jGraphStore implements GraphStore {
     return sortStrings(records.map((r) => r.get('type') as string));
   }
 
+  /**
+   * Keys some visible element carries, computed from the data (db.propertyKeys() lists every token
+   * ever created, also of deleted data). One pass over nodes and one over relationships, grouped
+   * by key set first (far fewer distinct key sets than elements).
+   */
   async propertyKeys(scope: AccessScope): Promise<string[]> {
-    if (scope.unrestricted) {
-      const records = await this.read((tx) => run(tx, 'CALL db.propertyKeys() YIELD propertyKey RETURN propertyKey'));
-      return sortStrings(records.map((r) => r.get('propertyKey') as string));
-    }
     const c = this.compiler(scope);
     const nodeVisible = c.nodeVisible('n');
     const relVisible = c.relationshipVisible('r', 'a', 'b');
-    const nodeKeys = `MATCH (n)${nodeVisible === TRUE ? '' : ` WHERE ${nodeVisible}`} UNWIND [gasK IN keys(n) WHERE ${c.propertyVisible('node', 'n', 'gasK')}] AS key RETURN DISTINCT key`;
-    const relKeys = `MATCH (a)-[r]->(b)${relVisible === TRUE ? '' : ` WHERE ${relVisible}`} UNWIND [gasK IN keys(r) WHERE ${c.propertyVisible('relationship', 'r', 'gasK')}] AS key RETURN DISTINCT key`;
+    const nodeProps = c.propertyVisible('node', 'n', 'gasK');
+    const relProps = c.propertyVisible('relationship', 'r', 'gasK');
+    const nodeKeys = `MATCH (n)${nodeVisible === TRUE ? '' : ` WHERE ${nodeVisible}`} WITH DISTINCT ${nodeProps === TRUE ? 'keys(n)' : `[gasK IN keys(n) WHERE ${nodeProps}]`} AS ks UNWIND ks AS key RETURN DISTINCT key`;
+    const relMatch = relVisible === TRUE ? 'MATCH ()-[r]->()' : `MATCH (a)-[r]->(b) WHERE ${relVisible}`;
+    const relKeys = `${relMatch} WITH DISTINCT ${relProps === TRUE ? 'keys(r)' : `[gasK IN keys(r) WHERE ${relProps}]`} AS ks UNWIND ks AS key RETURN DISTINCT key`;
     return this.read(async (tx) => {
       const keys = new Set<string>();
       for (const r of await run(tx, nodeKeys, c.params.values)) keys.add(r.get('key') as string);
@@ -446,7 +450,7 @@ export class Neo4jGraphStore implements GraphStore {
   async frequency(query: FrequencyQuery, scope: AccessScope): Promise<FrequencyResult> {
     const property = assertIdentifier('property', query.property);
     const c = this.compiler(scope);
-    const limit = c.params.add(neo4j.int(assertInteger('limit', query.limit ?? DEFAULT_FREQUENCY_LIMIT, 1, 10_000)), 'limit');
+    const limit = c.params.add(neo4j.int(assertInteger('limit', query.limit ?? DEFAULT_FREQUENCY_LIMIT, 0, 10_000)), 'limit');
     const nodeWhere = and(c.nodeVisible('n'), c.hasAllLabels('n', query.labels ? assertIdentifiers('label', query.labels) : undefined));
     const relWhere = and(c.relationshipVisible('r', 'a', 'b'), c.hasAnyType('r', query.types));
     const nodeValue = c.property('node', 'n', property);
@@ -464,7 +468,8 @@ export class Neo4jGraphStore implements GraphStore {
     }
     const cypher =
       `${head} WHERE value IS NOT NULL ` +
-      `WITH value, count(*) AS c ORDER BY c DESC ` +
+      // Equal counts in value order (Cypher's order of values; PostgreSQL orders the same way).
+      `WITH value, count(*) AS c ORDER BY c DESC, value ` +
       `WITH collect({v: value, c: c}) AS rows, sum(c) AS total, count(*) AS dc ` +
       `RETURN rows[0..${limit}] AS top, total, dc`;
     const records = await this.read((tx) => run(tx, cypher, c.params.values));
@@ -514,7 +519,9 @@ export class Neo4jGraphStore implements GraphStore {
     const c = this.compiler(scope);
     const ids = c.idsParam(nodeIds);
     const direction = query.direction ?? 'both';
-    const rel = `[${c.typePattern(query.types)}*2..${depth}]`;
+    const typePattern = c.typePattern(query.types);
+    if (typePattern === null) return [];
+    const rel = `[${typePattern}*2..${depth}]`;
     const pattern = direction === 'out' ? `(x)-${rel}->(y)` : direction === 'in' ? `(x)<-${rel}-(y)` : `(x)-${rel}-(y)`;
     const where = and(
       `${c.id('x')} IN ${ids}`,
@@ -573,7 +580,9 @@ export class Neo4jGraphStore implements GraphStore {
     const fromRef = c.params.add(a, 'from');
     const toRef = c.params.add(b, 'to');
     const direction = query.direction ?? 'both';
-    const rel = `[${c.typePattern(query.types)}*..${depth}]`;
+    const typePattern = c.typePattern(query.types);
+    if (typePattern === null) return [];
+    const rel = `[${typePattern}*..${depth}]`;
     const pattern = direction === 'out' ? `(a)-${rel}->(b)` : direction === 'in' ? `(a)<-${rel}-(b)` : `(a)-${rel}-(b)`;
     const visible = c.pathVisible('p');
     const limit = c.params.add(neo4j.int(this.limit(query.limit, DEFAULT_PATH_LIMIT)), 'limit');

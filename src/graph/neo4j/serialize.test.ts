@@ -16,8 +16,8 @@ const { Node, Relationship, Path, PathSegment, Point, Date: NDate, DateTime, Loc
 describe('driver values → port JSON', () => {
   it('Integer → number when safe, else decimal string', () => {
     expect(integerToJson(neo4j.int(42))).toBe(42);
-    expect(integerToJson(neo4j.int('9007199254740993'))).toBe('9007199254740993');
-    expect(serializeValue([neo4j.int(1), neo4j.int('-9223372036854775808')])).toEqual([1, '-9223372036854775808']);
+    expect(integerToJson(neo4j.int('9007199254740993'))).toBe(9007199254740993n);
+    expect(serializeValue([neo4j.int(1), neo4j.int('-9223372036854775808')])).toEqual([1, -9223372036854775808n]);
   });
 
   it('Bolt 3/4 nodes and relationships: integer identities become string ids', () => {
@@ -75,8 +75,10 @@ describe('JSON → driver values for writes', () => {
     expect(toPropertyValue('a', 3.5)).toBe(3.5);
     expect((toPropertyValue('a', [1, 2]) as unknown[]).every((v) => neo4j.isInt(v))).toBe(true);
     expect(toPropertyValue('a', [1, 2.5])).toEqual([1, 2.5]);
-    expect(() => toPropertyValue('a', { nested: 1 })).toThrow(/Invalid value for property/);
+    expect(() => toPropertyValue('a', { nested: 1 })).toThrow(/cannot be stored: maps/);
     expect(() => toPropertyValue('a', ['x', 1])).toThrow(/only strings/);
+    expect((toPropertyValue('a', 9223372036854775807n) as { toString(): string }).toString()).toBe('9223372036854775807');
+    expect(() => toPropertyValue('a', [[1]])).toThrow(/cannot hold lists/);
     expect(toPropertyMap({ a: null, b: 'x' })).toEqual({ b: 'x' });
   });
 

@@ -1,10 +1,11 @@
 import neo4j, { Integer, Node, Path, PathSegment, Point, Relationship, UnboundRelationship } from 'neo4j-driver';
-import { BadRequestError } from '../../errors';
+import { assertPortableValue } from '../property-values';
 import type { GraphNode, GraphPath, GraphRelationship, Properties } from '../graph-store';
 
 /**
  * Driver values → the port's JSON shapes.
- *  - Integer → number when it fits in a double exactly, else its decimal string;
+ *  - Integer → number in the safe range (±2^53), else a BigInt, written as exact JSON digits
+ *    (src/exact-json.ts): 64-bit integers keep every digit;
  *  - Node → { id, labels, properties }, Relationship → { id, type, startNodeId, endNodeId, properties },
  *    Path → { nodes, relationships }; ids are the element ids as strings (the driver fills elementId
  *    with String(identity) on Bolt 3/4 and with the server's element id on Bolt 5);
@@ -15,7 +16,7 @@ export function serializeValue(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
   if (neo4j.isInt(value)) return integerToJson(value as Integer);
   if (Array.isArray(value)) return value.map(serializeValue);
   if (neo4j.isNode(value as never)) return serializeNode(value as Node);
@@ -54,8 +55,8 @@ export function serializeValue(value: unknown): unknown {
   return String(value);
 }
 
-export function integerToJson(value: Integer): number | string {
-  return value.inSafeRange() ? value.toNumber() : value.toString();
+export function integerToJson(value: Integer): number | bigint {
+  return value.inSafeRange() ? value.toNumber() : value.toBigInt();
 }
 
 export function serializeProperties(properties: Record<string, unknown> | null | undefined): Properties {
@@ -142,34 +143,27 @@ export function pathFromProjection(value: unknown): GraphPath {
 // JSON → driver values for writes and Cypher parameters.
 
 /**
- * A property value for a write: strings, booleans, finite numbers (integers become Neo4j
- * Integers, so they are stored as INTEGER, not FLOAT) and homogeneous arrays of those.
- * Maps and mixed arrays cannot be stored as Neo4j properties: 400 before any query.
+ * A property value for a write, checked by assertPortableValue (the rule both backends share:
+ * 400 PROPERTY_VALUE_NOT_PORTABLE for maps, nested or mixed lists, null in a list). Integers
+ * become Neo4j Integers (stored as INTEGER, not FLOAT): safe JS integers and BigInts (64-bit,
+ * exact); a list of numbers is an INTEGER list when every element is an integer in the 64-bit
+ * range, else a FLOAT list.
  */
 export function toPropertyValue(key: string, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw invalidProperty(key, 'numbers must be finite');
-    return Number.isSafeInteger(value) ? neo4j.int(value) : value;
-  }
+  assertPortableValue(key, value);
   if (Array.isArray(value)) {
-    if (value.length === 0) return [];
-    const kinds = new Set(value.map((v) => typeof v));
-    if (kinds.size !== 1 || !['string', 'boolean', 'number'].includes([...kinds][0])) {
-      throw invalidProperty(key, 'arrays must hold only strings, only numbers or only booleans');
-    }
-    if (kinds.has('number')) {
-      if (!value.every((v) => Number.isFinite(v))) throw invalidProperty(key, 'numbers must be finite');
-      return value.every((v) => Number.isSafeInteger(v)) ? value.map((v) => neo4j.int(v as number)) : value;
-    }
-    return value;
+    if (value.length === 0 || (typeof value[0] !== 'number' && typeof value[0] !== 'bigint')) return value;
+    const integers = value.every((v) => typeof v === 'bigint' || (Number.isInteger(v) && Math.abs(v as number) < 2 ** 63));
+    return integers ? value.map(toInteger) : value;
   }
-  throw invalidProperty(key, 'expected a string, number, boolean or an array of one of them');
+  if (typeof value === 'bigint') return toInteger(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return neo4j.int(value);
+  return value;
 }
 
-function invalidProperty(key: string, message: string): BadRequestError {
-  return new BadRequestError(`Invalid value for property ${JSON.stringify(key).slice(0, 140)}: ${message}`, 'INVALID_PROPERTY_VALUE', { property: key });
+function toInteger(value: unknown): Integer {
+  return typeof value === 'bigint' ? neo4j.int(value.toString()) : neo4j.int(value as number);
 }
 
 /** Properties for CREATE / SET: null values are dropped (absent). */

@@ -1,5 +1,7 @@
 import type { AccessScope, Filter, PropertyRule, SortKey } from '../graph-store';
 import { assertFilter, assertIdentifier } from '../identifiers';
+import { postgresRegex } from '../regex';
+import { toJsonText } from '../../exact-json';
 import { and, FALSE, join, or, raw, Sql, sql, TRUE, validIds } from './sql';
 
 /**
@@ -41,7 +43,11 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
     const inner = compileFilter(filter.not, ctx);
     if (inner === TRUE) return FALSE;
     if (inner === FALSE) return TRUE;
-    return sql`(not ${inner})`;
+    // Two-valued logic: a comparison with a missing (or hidden, or differently typed) property is
+    // false, so `not` over it is true. SQL gives NULL there; `and` / `or` without a `not` treat
+    // NULL as false already, so only the operand of `not` is coalesced (the positive conditions
+    // stay plain for the indexes). The Cypher compiler does the same.
+    return sql`(not coalesce(${inner}, false))`;
   }
   if ('label' in filter) return ctx.entity === 'node' ? ctx.label(filter.label) : FALSE;
   if ('type' in filter) return ctx.entity === 'relationship' ? ctx.type(filter.type) : FALSE;
@@ -58,7 +64,7 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
     case 'IS NOT NULL':
       return sql`(${acc} is not null)`;
     case '=': {
-      const json = JSON.stringify(filter.value);
+      const json = toJsonText(filter.value);
       const eq = sql`${acc} = ${json}::jsonb`;
       if (!ctx.containment) return sql`(${eq})`;
       const a = raw(ctx.alias);
@@ -69,20 +75,20 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
       return sql`(${probe} and ${eq})`;
     }
     case '<>':
-      return sql`(${acc} <> ${JSON.stringify(filter.value)}::jsonb)`;
+      return sql`(${acc} <> ${toJsonText(filter.value)}::jsonb)`;
     case '<':
     case '<=':
     case '>':
     case '>=': {
-      const json = JSON.stringify(filter.value);
+      const json = toJsonText(filter.value);
       return sql`(jsonb_typeof(${acc}) = jsonb_typeof(${json}::jsonb) and ${acc} ${raw(filter.operator)} ${json}::jsonb)`;
     }
     case 'IN':
       // A constant jsonb[] (one JSON text per element): PostgreSQL hashes `= any(<constant array>)`,
       // where `in (select jsonb_array_elements(...))` became a nested-loop semi join per row.
-      if (!Array.isArray(filter.value)) return sql`(${acc} in (select jsonb_array_elements(${JSON.stringify(filter.value)}::jsonb)))`;
+      if (!Array.isArray(filter.value)) return sql`(${acc} in (select jsonb_array_elements(${toJsonText(filter.value)}::jsonb)))`;
       if (filter.value.length === 0) return FALSE;
-      return sql`(${acc} = any(${filter.value.map((v) => JSON.stringify(v))}::jsonb[]))`;
+      return sql`(${acc} = any(${filter.value.map((v) => toJsonText(v))}::jsonb[]))`;
     case 'CONTAINS':
       return sql`(${isString} and strpos(${text}, ${String(filter.value)}::text) > 0)`;
     case 'STARTS WITH':
@@ -92,7 +98,8 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
       return sql`(${isString} and right(${text}, ${v.length}::int) = ${v}::text)`;
     }
     case '=~':
-      return sql`(${isString} and ${text} ~ ('^(\\?:' || ${String(filter.value)}::text || ')$'))`;
+      // Whole-value match with the leading inline flags translated (src/graph/regex.ts).
+      return sql`(${isString} and ${text} ~ ${postgresRegex(String(filter.value))}::text)`;
     default:
       return FALSE;
   }
@@ -239,10 +246,15 @@ export class ScopeSql {
     return this.order(alias, sort, (p) => this.relationshipAccessor(alias, p));
   }
 
+  /**
+   * Elements without the property come last in both directions; values of different types sort
+   * in Cypher's order (lists < strings < booleans < numbers; objects first), as on Neo4j.
+   */
   private order(alias: string, sort: SortKey[] | undefined, accessor: (p: string) => Sql): Sql {
-    const keys = (sort ?? []).map((key) => {
-      const dir = key.direction === 'desc' ? 'desc nulls last' : 'asc nulls last';
-      return sql`${accessor(key.property)} ${raw(dir)}`;
+    const keys = (sort ?? []).flatMap((key) => {
+      const dir = raw(key.direction === 'desc' ? 'desc nulls last' : 'asc nulls last');
+      const value = accessor(key.property);
+      return [sql`${jsonTypeRank(value)} ${dir}`, sql`${value} ${dir}`];
     });
     keys.push(sql`${raw(alias)}.id asc`);
     return sql`order by ${joinComma(keys)}`;
@@ -342,6 +354,15 @@ function denyOnly(rules: Record<string, PropertyRule>, matches: (token: string) 
   }
   if (parts.length === 1 && always.length === 0) return properties;
   return sql`(${properties} - (${join(parts, ' || ')}))`;
+}
+
+/**
+ * Rank of a jsonb value's type in Cypher's order of values (maps, lists, strings, booleans,
+ * numbers), NULL for NULL: sorted before the value itself, it makes PostgreSQL order values of
+ * different types as Neo4j does (jsonb alone orders strings < numbers < booleans < arrays).
+ */
+export function jsonTypeRank(value: Sql): Sql {
+  return sql`(case jsonb_typeof(${value}) when 'object' then 0 when 'array' then 1 when 'string' then 2 when 'boolean' then 3 when 'number' then 4 end)`;
 }
 
 function joinComma(parts: Sql[]): Sql {

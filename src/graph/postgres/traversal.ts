@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../errors';
+import { BadRequestError, NotFoundError } from '../../errors';
 import type { ExploreQuery, ExploreResult, GraphId, GraphNode, GraphPath, GraphRelationship, PathQuery } from '../graph-store';
 import { fetchNodes, fetchRelationships, labelCondition, typeCondition } from './reads';
 import { QueryRunner, RelationshipRow, toRelationship } from './runner';
@@ -49,10 +49,10 @@ export async function directRelationships(runner: QueryRunner, scope: ScopeSql, 
 export async function explore(runner: QueryRunner, scope: ScopeSql, query: ExploreQuery): Promise<ExploreResult> {
   const dir = direction(query.direction);
   const limit = positiveInt(query.limit, 100, 100000, 'limit');
-  const empty: ExploreResult = { nodes: [], relationships: [], remaining: 0 };
-  if (!isValidId(query.nodeId)) return empty;
+  // An absent, malformed or invisible node is not found (the same on every backend).
+  if (!isValidId(query.nodeId)) throw new NotFoundError('Node');
   const center = await fetchNodes(runner, scope, [query.nodeId]);
-  if (center.length === 0) return empty;
+  if (center.length === 0) throw new NotFoundError('Node');
   const c = sql`${query.nodeId}::bigint`;
   // The neighbour rows are only joined when a node rule or a label condition needs them (the
   // foreign keys guarantee that both ends exist).

@@ -8,6 +8,7 @@ import { redactPatch, safePatch } from './audit-details';
 import { redactFilter } from './filter-tools';
 import { assertPropertyNames, labelList, propertyList } from './property-names';
 import { assertWritableProperties } from './property-visibility';
+import { assertPortableProperties } from '../../graph/property-values';
 
 export interface NodeChange {
   properties?: PropertyPatch;
@@ -31,6 +32,7 @@ export class NodeService extends ScopedGraphService {
     const labels = labelList(input.labels);
     const properties = input.properties ?? {};
     assertPropertyNames(properties);
+    assertPortableProperties(properties);
     const scope = await this.scope();
     assertWritableProperties(scope, 'node', labels, properties);
     await this.settings.validateNodeWrite(labels, properties, 'create');
@@ -50,6 +52,7 @@ export class NodeService extends ScopedGraphService {
     const addLabels = labelList(change.addLabels);
     const removeLabels = labelList(change.removeLabels);
     assertPropertyNames(change.properties);
+    assertPortableProperties(change.properties);
     const scope = await this.scope();
     const [before] = await this.graph.getNodes([id], scope);
     if (!before) throw new NotFoundError('Node');
@@ -89,6 +92,7 @@ export class NodeService extends ScopedGraphService {
     const addLabels = labelList(change.addLabels);
     const removeLabels = labelList(change.removeLabels);
     assertPropertyNames(change.properties);
+    assertPortableProperties(change.properties);
     const scope = await this.scope();
     const vocabulary = new GraphVocabulary(this.ctx, this.scope());
     await vocabulary.assertKnownFilterNames(filter);

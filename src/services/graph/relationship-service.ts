@@ -7,6 +7,7 @@ import { ScopedGraphService } from './scoped-graph';
 import { safePatch } from './audit-details';
 import { assertPropertyNames, propertyList } from './property-names';
 import { assertWritableProperties } from './property-visibility';
+import { assertPortableProperties } from '../../graph/property-values';
 
 /**
  * Relationship reads and writes, on the same terms as NodeService: DATA_SCHEMA rules
@@ -19,6 +20,7 @@ export class RelationshipService extends ScopedGraphService {
     const type = assertIdentifier('relationship type', input.type);
     const properties = input.properties ?? {};
     assertPropertyNames(properties);
+    assertPortableProperties(properties);
     const scope = await this.scope();
     assertWritableProperties(scope, 'relationship', [type], properties);
     await this.settings.validateRelationshipWrite(type, properties, 'create');
@@ -42,6 +44,7 @@ export class RelationshipService extends ScopedGraphService {
 
   async update(id: GraphId, patch: PropertyPatch): Promise<GraphRelationship> {
     assertPropertyNames(patch);
+    assertPortableProperties(patch);
     const scope = await this.scope();
     const [before] = await this.graph.getRelationships([id], scope);
     if (!before) throw new NotFoundError('Relationship');

@@ -53,9 +53,9 @@ function typeMatches(dataType: PropertySchema['dataType'], value: unknown): bool
     case 'string':
       return typeof value === 'string';
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
+      return (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
     case 'float':
-      return typeof value === 'number' && Number.isFinite(value);
+      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint';
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
@@ -69,8 +69,9 @@ function typeMatches(dataType: PropertySchema['dataType'], value: unknown): bool
   }
 }
 
-function comparable(rule: PropertySchema, value: unknown): number | undefined {
-  if ((rule.dataType === 'integer' || rule.dataType === 'float') && typeof value === 'number') return value;
+/** A BigInt (an integer beyond 2^53) compares with the bounds exactly: JS compares bigint and number by value. */
+function comparable(rule: PropertySchema, value: unknown): number | bigint | undefined {
+  if ((rule.dataType === 'integer' || rule.dataType === 'float') && (typeof value === 'number' || typeof value === 'bigint')) return value;
   if ((rule.dataType === 'date' || rule.dataType === 'datetime') && typeof value === 'string') return Date.parse(value);
   return undefined;
 }

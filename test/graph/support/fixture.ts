@@ -106,3 +106,20 @@ export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => bo
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The backend's id order: numerically for numeric ids (PostgreSQL, Neo4j < 5), else as strings. */
+export function compareIds(a: GraphId, b: GraphId): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) {
+    const d = BigInt(a) - BigInt(b);
+    return d === 0n ? 0 : d < 0n ? -1 : 1;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Relationship property indexes: PostgreSQL always, Neo4j from 4.3 (older answers 501). */
+export async function relationshipIndexesSupported(store: GraphStore): Promise<boolean> {
+  const info = await store.serverInfo();
+  if (info.backend !== 'neo4j') return true;
+  const [major, minor] = info.version.split('.').map((part) => Number.parseInt(part, 10));
+  return major > 4 || (major === 4 && minor >= 3);
+}
