@@ -4,6 +4,20 @@ import type { Knex } from 'knex';
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
 /**
+ * The number of rows a knex delete removed. knex's pg client resolves a number, the PGlite client
+ * (embedded store) the driver's raw result ({ rows, command, affectedRows, rowCount }).
+ */
+export function deletedCount(result: unknown): number {
+  if (typeof result === 'number') return result;
+  if (typeof result === 'object' && result !== null) {
+    const raw = result as { affectedRows?: unknown; rowCount?: unknown };
+    const count = Number(raw.affectedRows ?? raw.rowCount ?? 0);
+    return Number.isFinite(count) ? count : 0;
+  }
+  return 0;
+}
+
+/**
  * express-session store in the sessions table. Expiry is refreshed at most every touchAfterMs
  * (a rolling session with a threshold): refreshing on every request halves throughput.
  */
@@ -69,14 +83,14 @@ export class KnexSessionStore extends session.Store {
   }
 
   /** Ends every session of a user (password change, disable, delete). */
-  destroyUserSessions(userId: string, exceptSid?: string): Promise<number> {
+  async destroyUserSessions(userId: string, exceptSid?: string): Promise<number> {
     const query = this.db('sessions').where('user_id', userId);
     if (exceptSid) query.whereNot('sid', exceptSid);
-    return query.del();
+    return deletedCount(await query.del());
   }
 
-  prune(): Promise<number> {
-    return this.db('sessions').where('expires_at', '<', new Date()).del();
+  async prune(): Promise<number> {
+    return deletedCount(await this.db('sessions').where('expires_at', '<', new Date()).del());
   }
 
   close(): void {
