@@ -33,7 +33,7 @@ export function createPagesRouter(deps: AppDeps): Router {
 
   router.get('/search', requirePage('authenticated'), (req, res) => {
     const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 500) : '';
-    render(req, res, 'search', { title: 'Search', active: 'search', q, scripts: ['search.js'] });
+    render(req, res, 'search', { title: 'Search', active: 'search', q, bundles: ['search'] });
   });
 
   router.get('/users/list', requirePage('USER_MANAGEMENT'), (req, res) => {

@@ -30,6 +30,16 @@ function problemMessage(problem: Problem | null, status: number): string {
   return message;
 }
 
+/** A POST whose answer is a file (CSV exports): the body as a Blob. */
+export async function download(url: string, body: unknown): Promise<Blob> {
+  const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken(), 'X-Requested-With': 'fetch' }, body: JSON.stringify(body) });
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as Problem | null;
+    throw new ApiError(problemMessage(problem, response.status), response.status, problem?.code);
+  }
+  return response.blob();
+}
+
 export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'fetch' };
   if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrfToken();
@@ -56,8 +66,15 @@ export interface ExploreAnswer extends ApiSubgraph {
 }
 
 /** The calls the workspace makes, typed once. */
+export interface SessionAnswer {
+  authenticated: boolean;
+  user?: { id: string; username: string; permissions: string[] };
+}
+
 export const api = {
-  findNodes: (body: { text?: string; labels?: string[]; limit?: number; skip?: number }) => request<FindAnswer>('POST', '/data/nodes/find', body),
+  findNodes: (body: { text?: string; labels?: string[]; limit?: number; skip?: number; filter?: unknown }) => request<FindAnswer>('POST', '/data/nodes/find', body),
+  session: () => request<SessionAnswer>('GET', '/session'),
+  settings: () => request<Record<string, unknown>>('GET', '/settings'),
   explore: (body: { nodeId: string; direction?: 'in' | 'out' | 'both'; types?: string[]; limit?: number }) => request<ExploreAnswer>('POST', '/data/graph/explore', body),
   shortestPaths: (from: string, to: string) => request<{ paths: ApiPath[] }>('POST', '/data/shortestPath', { nodeIds: [from, to] }),
   labels: () => request<string[]>('GET', '/data/nodes/possibleLabels'),

@@ -1,0 +1,209 @@
+/**
+ * The /search page: every search opens a tab (the q parameter fills the first one, spec 4.13).
+ * Inside a tab: one view per fulltext-indexed label (and "All"), a table whose columns follow
+ * DATA_SCHEMA (titles, formats, hidden properties left out), paging, row selection that opens the
+ * chosen nodes in the visualization workspace, and a CSV export for users with Export data.
+ */
+import { api, ApiError, download, SessionAnswer } from '../shared/api';
+import { clear, h } from '../shared/dom';
+import type { ApiNode } from '../shared/graph-types';
+import { columnsFor, DataSchema, formatValue, NO_SCHEMA } from '../shared/data-schema';
+
+const PAGE_SIZE = 25;
+
+interface Context {
+  schema: DataSchema;
+  indexedLabels: string[];
+  canExport: boolean;
+}
+
+function message(error: unknown): string {
+  return error instanceof ApiError || error instanceof Error ? error.message : String(error);
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = h('a', { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function resultTable(nodes: ApiNode[], schema: DataSchema, selected: Set<string>, onSelection: () => void): HTMLTableElement {
+  const present = [...new Set(nodes.flatMap((node) => Object.keys(node.properties)))];
+  const labelsInPage = [...new Set(nodes.flatMap((node) => node.labels))];
+  const columns = columnsFor(schema, labelsInPage, present).slice(0, 8);
+  const all = h('input', { type: 'checkbox', 'aria-label': 'Select every row of this page' });
+  all.checked = nodes.length > 0 && nodes.every((node) => selected.has(node.id));
+  all.addEventListener('change', () => {
+    for (const node of nodes) if (all.checked) selected.add(node.id);
+    else selected.delete(node.id);
+    table.querySelectorAll<HTMLInputElement>('tbody input[type=checkbox]').forEach((box) => (box.checked = all.checked));
+    onSelection();
+  });
+  const locale = document.documentElement.lang || undefined;
+  const table = h(
+    'table',
+    { class: 'grid results' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, all), h('th', { scope: 'col' }, 'Labels'), ...columns.map((column) => h('th', { scope: 'col' }, column.title)))),
+    h(
+      'tbody',
+      {},
+      ...nodes.map((node) => {
+        const box = h('input', { type: 'checkbox', 'aria-label': `Select node ${node.id}` });
+        box.checked = selected.has(node.id);
+        box.addEventListener('change', () => {
+          if (box.checked) selected.add(node.id);
+          else selected.delete(node.id);
+          onSelection();
+        });
+        return h(
+          'tr',
+          {},
+          h('td', {}, box),
+          h('td', {}, node.labels.join(', ')),
+          ...columns.map((column) => {
+            const own = columnsFor(schema, node.labels, [column.property])[0];
+            return h('td', {}, own ? formatValue(node.properties[column.property], own.schema, locale) : '');
+          }),
+        );
+      }),
+    ),
+  );
+  return table;
+}
+
+/** One search: a view per label, paging, selection, open and export. */
+async function runSearch(panel: HTMLElement, text: string, context: Context): Promise<void> {
+  const selected = new Set<string>();
+  const views = ['', ...context.indexedLabels];
+  let label = '';
+  let skip = 0;
+  const viewBar = h('div', { class: 'label-views', role: 'group', 'aria-label': 'Labels' });
+  const body = h('div', { class: 'results-body' });
+  const openButton = h('button', { type: 'button', disabled: true }, 'Open selected in the workspace');
+  const exportButton = h('button', { type: 'button' }, 'Export CSV');
+  const actions = h('div', { class: 'actions' }, openButton, context.canExport ? exportButton : null);
+  const onSelection = () => {
+    openButton.disabled = selected.size === 0;
+    openButton.textContent = selected.size ? `Open ${selected.size} selected in the workspace` : 'Open selected in the workspace';
+  };
+  openButton.addEventListener('click', () => {
+    window.location.href = `/visualization?nodes=${encodeURIComponent([...selected].join(','))}`;
+  });
+  exportButton.addEventListener('click', async () => {
+    try {
+      saveBlob(await download('/data/nodes/find/export/csv', { text, ...(label ? { labels: [label] } : {}) }), `search-${label || 'all'}.csv`);
+    } catch (error) {
+      body.prepend(h('p', { class: 'error', role: 'alert' }, message(error)));
+    }
+  });
+
+  async function load(): Promise<void> {
+    for (const button of viewBar.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.dataset.label === label));
+    try {
+      const answer = await api.findNodes({ text, ...(label ? { labels: [label] } : {}), skip, limit: PAGE_SIZE });
+      clear(body);
+      if (!answer.items.length) {
+        body.append(h('p', { class: 'muted' }, `No nodes match “${text}”${label ? ` with the label ${label}` : ''}. Try part of a word, or another label.`));
+        return;
+      }
+      const last = Math.min(skip + answer.items.length, answer.total);
+      const prev = h('button', { type: 'button', disabled: skip === 0, onclick: () => ((skip = Math.max(0, skip - PAGE_SIZE)), void load()) }, 'Previous');
+      const next = h('button', { type: 'button', disabled: last >= answer.total, onclick: () => ((skip += PAGE_SIZE), void load()) }, 'Next');
+      body.append(
+        h('p', { class: 'muted count' }, answer.total === 1 ? '1 node found' : `${skip + 1}–${last} of ${answer.total} nodes`),
+        h('div', { class: 'table-scroll' }, resultTable(answer.items, context.schema, selected, onSelection)),
+        h('div', { class: 'pager' }, prev, next),
+      );
+    } catch (error) {
+      clear(body);
+      body.append(h('p', { class: 'error', role: 'alert' }, message(error)));
+    }
+  }
+
+  if (views.length > 1) {
+    for (const view of views) viewBar.append(h('button', { type: 'button', 'data-label': view, onclick: () => ((label = view), (skip = 0), void load()) }, view || 'All'));
+  }
+  panel.replaceChildren(viewBar, actions, body);
+  await load();
+}
+
+async function main(): Promise<void> {
+  const form = document.getElementById('search-form') as HTMLFormElement | null;
+  const input = document.getElementById('search-q') as HTMLInputElement | null;
+  const tabList = document.getElementById('search-tabs');
+  const panels = document.getElementById('search-panels');
+  const empty = document.getElementById('search-empty');
+  if (!form || !input || !tabList || !panels || !empty) return;
+
+  const [settings, session] = await Promise.all([api.settings().catch(() => ({}) as Record<string, unknown>), api.session().catch((): SessionAnswer => ({ authenticated: false }))]);
+  const fulltext = (settings.FULLTEXT_INDEX ?? { labels: [] }) as { labels?: string[] };
+  const context: Context = {
+    schema: (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA,
+    indexedLabels: [...(fulltext.labels ?? [])].sort(),
+    canExport: !!session.user?.permissions.includes('EXPORT_DATA'),
+  };
+  let counter = 0;
+
+  const select = (tab: HTMLElement) => {
+    for (const other of tabList.querySelectorAll<HTMLElement>('[role="tab"]')) {
+      const selected = other === tab;
+      other.setAttribute('aria-selected', String(selected));
+      other.tabIndex = selected ? 0 : -1;
+      document.getElementById(other.getAttribute('aria-controls')!)!.hidden = !selected;
+    }
+  };
+
+  const search = (text: string) => {
+    counter += 1;
+    const id = `search-tab-${counter}`;
+    const panel = h('section', { id: `${id}-panel`, role: 'tabpanel', 'aria-labelledby': id, class: 'tab-panel' }, h('p', { class: 'muted' }, 'Searching…'));
+    const tab = h('button', { id, type: 'button', role: 'tab', 'aria-controls': `${id}-panel`, class: 'tab' }, text);
+    tab.addEventListener('click', () => select(tab));
+    const close = h('button', { type: 'button', class: 'tab-close', 'aria-label': `Close search ${text}` }, '×');
+    const wrap = h('span', { class: 'tab-wrap' }, tab, close);
+    close.addEventListener('click', (event) => {
+      event.stopPropagation();
+      const wasSelected = tab.getAttribute('aria-selected') === 'true';
+      wrap.remove();
+      panel.remove();
+      const remaining = tabList.querySelector<HTMLElement>('[role="tab"]');
+      if (wasSelected && remaining) select(remaining);
+      if (!remaining) empty.hidden = false;
+    });
+    tabList.append(wrap);
+    panels.append(panel);
+    empty.hidden = true;
+    select(tab);
+    void runSearch(panel, text, context);
+  };
+
+  // Arrow keys move between tabs (the WAI-ARIA tabs pattern).
+  tabList.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const tabs = [...tabList.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const index = tabs.indexOf(document.activeElement as HTMLElement);
+    if (index < 0) return;
+    const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    select(next);
+    next.focus();
+    event.preventDefault();
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set('q', text);
+    window.history.replaceState(null, '', url);
+    search(text);
+  });
+
+  const initial = input.value.trim();
+  if (initial) search(initial);
+}
+
+void main();
