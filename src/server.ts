@@ -10,6 +10,7 @@ import { createLogger } from './logger';
 import { createApp } from './app';
 import { syncPermissions, ensureAdmin, resolveSessionSecret } from './bootstrap';
 import { createGraphStore, waitForGraph } from './graph';
+import { reconcileFulltextIndex } from './services/settings/fulltext-reconcile';
 import { createMailer } from './services/mail/mailer';
 import { CredentialCache } from './auth/credential-cache';
 import type { AppDeps } from './http/context';
@@ -40,6 +41,8 @@ export async function startService(config: AppConfig, logger: Logger = createLog
 
     graph = createGraphStore(config, database.knex, logger);
     await waitForGraph(graph, config, logger);
+    // The graph's fulltext index follows the service store; a failure leaves searches on the fallback scan, not the service down.
+    await reconcileFulltextIndex({ db: database.knex, graph, logger }).catch((error: unknown) => logger.error({ err: error }, 'fulltext index reconciliation failed'));
 
     const mailer = createMailer(config.mail.url, config.mail.from, logger);
     const deps: AppDeps = { config, db: database.knex, graph, mailer, logger, credentialCache: new CredentialCache(config.auth.credentialCacheMs), version: SERVICE_VERSION };

@@ -17,6 +17,7 @@ import {
   schemaIndexSchema,
 } from './schemas/settings';
 import { fulltextStatusVisibleTo, indexesVisibleTo } from '../services/settings/settings-view';
+import { reconcileFulltextIndex, recordAppliedFulltext } from '../services/settings/fulltext-reconcile';
 
 const indexTag = 'Schema indexes';
 const fulltextTag = 'Fulltext index';
@@ -25,9 +26,12 @@ function toInput(body: z.infer<typeof schemaIndexInputSchema>): SchemaIndexInput
   return { entity: body.entity, token: (body.entity === 'node' ? body.label : body.type)!, properties: body.properties };
 }
 
-/** The index status with the stored FULLTEXT_INDEX configuration when the index has none. */
+/**
+ * The index status with the stored FULLTEXT_INDEX configuration when the index has none. Reading
+ * it first reconciles the graph's index with the service store (fulltext-reconcile.ts).
+ */
 async function statusWithConfig(ctx: ServiceContext, status?: FulltextStatus): Promise<FulltextStatus> {
-  const current = status ?? (await ctx.deps.graph.fulltextStatus());
+  const current = status ?? (await reconcileFulltextIndex({ db: ctx.db, graph: ctx.deps.graph, logger: ctx.deps.logger }));
   if (current.config) return current;
   const stored = await new SettingsService(ctx).get('FULLTEXT_INDEX');
   return { ...current, config: stored };
@@ -173,6 +177,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
     async ({ ctx }) => {
       const before = await deps.graph.fulltextStatus();
       await deps.graph.dropFulltextIndex();
+      await recordAppliedFulltext(ctx.db, null);
       await audit(ctx, { action: 'fulltext.drop', targetType: 'fulltext-index', targetId: 'node', details: { previousState: before.state } });
       return statusWithConfig(ctx);
     },
@@ -195,6 +200,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
         throw new UnprocessableError('Configure the fulltext index first (POST /cfg/indexer/node/configure with labels and properties)', 'FULLTEXT_NOT_CONFIGURED');
       }
       const status = await deps.graph.createFulltextIndex(config);
+      await recordAppliedFulltext(ctx.db, config);
       await audit(ctx, { action: 'fulltext.create', targetType: 'fulltext-index', targetId: 'node', details: { config } });
       return statusWithConfig(ctx, status);
     },

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { toJsonText } from '../../exact-json';
 
 /**
  * The one CSV writer of every export (graph nodes, find, relationships and the audit log).
@@ -64,7 +65,7 @@ export function csvField(value: unknown): string {
   let text: string;
   if (typeof value === 'string') text = FORMULA_START.test(value) ? `'${value}` : value;
   else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
-  else text = JSON.stringify(value);
+  else text = toJsonText(value); // integers beyond 2^53 (BigInt) as exact digits
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
