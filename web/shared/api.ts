@@ -71,7 +71,21 @@ export interface SessionAnswer {
   user?: { id: string; username: string; permissions: string[] };
 }
 
+export interface VisualizationAnswer {
+  id: string;
+  name: string;
+  description: string;
+  own: boolean;
+  owner: { id: string; username: string };
+  content?: import('../workspace/persistence/content').ReadContent;
+  deleted?: { nodes: number; relationships: number };
+}
+
 export const api = {
+  visualization: (id: string) => request<VisualizationAnswer>('GET', `/visualizations/${encodeURIComponent(id)}`),
+  createVisualization: (body: { name: string; description?: string; content: unknown }) => request<VisualizationAnswer>('POST', '/visualizations', body),
+  saveVisualization: (id: string, content: unknown) => request<VisualizationAnswer>('PUT', `/visualizations/${encodeURIComponent(id)}`, { content }),
+  renameVisualization: (id: string, name: string, description?: string) => request<VisualizationAnswer>('PUT', `/visualizations/${encodeURIComponent(id)}/info`, { name, ...(description !== undefined ? { description } : {}) }),
   findNodes: (body: { text?: string; labels?: string[]; limit?: number; skip?: number; filter?: unknown }) => request<FindAnswer>('POST', '/data/nodes/find', body),
   session: () => request<SessionAnswer>('GET', '/session'),
   settings: () => request<Record<string, unknown>>('GET', '/settings'),

@@ -10,6 +10,7 @@ import { collapse, removeNodes, select, selectAll, toggleLabel, toggleType } fro
 import { Appearance, NO_APPEARANCE } from './style/style';
 import { renderDetails, renderLegend, renderResults, renderTable } from './ui/panels';
 import type { LayoutName } from './layouts/layouts';
+import { exportPng, exportSvg, openFromLocation, Opened, save } from './ui/persistence';
 
 function download(name: string, type: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -49,6 +50,13 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const tableButton = h('button', { type: 'button', 'aria-pressed': 'false' }, 'Table');
   const csvButton = h('button', { type: 'button' }, 'Export CSV');
   const jsonButton = h('button', { type: 'button' }, 'Export JSON');
+  const pngButton = h('button', { type: 'button' }, 'Export PNG');
+  const svgButton = h('button', { type: 'button' }, 'Export SVG');
+  const saveButton = h('button', { type: 'button', title: 'Save (Ctrl+S)' }, 'Save');
+  const saveAsButton = h('button', { type: 'button' }, 'Save as…');
+  const renameButton = h('button', { type: 'button' }, 'Rename…');
+  const linkButton = h('button', { type: 'button', title: 'Copy a link that opens this visualization for everyone it is shared with' }, 'Copy link');
+  const title = h('h1', { class: 'workspace-title' }, 'New visualization');
   const superNode = h('div', { class: 'super-node', hidden: true });
 
   root.append(
@@ -62,7 +70,16 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
         results,
         legend,
       ),
-      h('section', { class: 'stage' }, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, tableButton, csvButton, jsonButton), superNode, canvas, table, status),
+      h(
+        'section',
+        { class: 'stage' },
+        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, saveButton, saveAsButton, renameButton, linkButton)),
+        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
+        superNode,
+        canvas,
+        table,
+        status,
+      ),
       h('aside', { class: 'details' }, details),
     ),
   );
@@ -188,7 +205,75 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     }
   });
 
-  say('Search for something and add it to the canvas; double-click a node to expand it.');
+  let opened: Opened = { id: null, name: 'New visualization', own: true };
+  const showOpened = () => {
+    title.textContent = opened.name;
+    document.title = `${opened.name} · Graph Analytics Service`;
+    renameButton.disabled = !opened.id || !opened.own;
+    linkButton.disabled = !opened.id;
+    if (opened.id) {
+      const url = new URL(window.location.href);
+      url.search = `?id=${encodeURIComponent(opened.id)}`;
+      window.history.replaceState(null, '', url);
+    }
+  };
+  const fileName = () => opened.name.replace(/[^\p{L}\p{N} _.-]+/gu, '_').slice(0, 100) || 'visualization';
+  const saveNow = async (asNew: boolean) => {
+    let name: { name: string } | null = null;
+    if (asNew || !opened.id || !opened.own) {
+      const answer = window.prompt('Name of the visualization', opened.id ? `${opened.name} (copy)` : opened.name);
+      if (!answer?.trim()) return;
+      name = { name: answer.trim() };
+    }
+    try {
+      opened = await save(workspace, opened, name);
+      showOpened();
+      say(`Saved “${opened.name}”.`);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  saveButton.addEventListener('click', () => void saveNow(false));
+  saveAsButton.addEventListener('click', () => void saveNow(true));
+  renameButton.addEventListener('click', async () => {
+    const answer = window.prompt('New name', opened.name);
+    if (!answer?.trim() || !opened.id) return;
+    try {
+      const renamed = await api.renameVisualization(opened.id, answer.trim());
+      opened = { ...opened, name: renamed.name };
+      showOpened();
+      say(`Renamed to “${opened.name}”.`);
+    } catch (error) {
+      fail(error);
+    }
+  });
+  linkButton.addEventListener('click', async () => {
+    const link = `${window.location.origin}/visualization?id=${encodeURIComponent(opened.id ?? '')}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      say(`Link copied: ${link}`);
+    } catch {
+      say(`Link: ${link}`);
+    }
+  });
+  pngButton.addEventListener('click', () => void exportPng(workspace, fileName()).then(() => say('PNG exported.'), fail));
+  svgButton.addEventListener('click', () => void exportSvg(workspace, fileName()).then(() => say('SVG exported.'), fail));
+  document.addEventListener('keydown', (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      void saveNow(false);
+    }
+  });
+
+  try {
+    const start = await openFromLocation(workspace, new URLSearchParams(window.location.search));
+    opened = start.opened;
+    showOpened();
+    say(start.message);
+  } catch (error) {
+    showOpened();
+    fail(error);
+  }
   return workspace;
 }
 

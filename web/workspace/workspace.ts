@@ -12,6 +12,7 @@ import { addSubgraph, CanvasState, EMPTY, isNodeShown, isRelationshipShown, Prod
 import { positionsOf, syncGraph } from './graph/sync';
 import { Appearance, NO_APPEARANCE } from './style/style';
 import { runForceAtlas2, runInstant, LayoutName, RunningLayout } from './layouts/layouts';
+import { SvgEdge, SvgNode, toSvg } from './export/svg';
 
 export interface ExpandOutcome {
   added: number;
@@ -154,6 +155,29 @@ export class Workspace {
 
   setView(view: { x: number; y: number; ratio: number; angle?: number }): void {
     this.renderer.getCamera().setState({ x: view.x, y: view.y, ratio: view.ratio, angle: view.angle ?? 0 });
+  }
+
+  /** What the canvas shows now, as SVG (hidden elements left out, as displayed). */
+  svgPicture(): string {
+    const { width, height } = this.renderer.getDimensions();
+    const nodes: SvgNode[] = [];
+    const at = new Map<string, { x: number; y: number }>();
+    this.graph.forEachNode((id) => {
+      const data = this.renderer.getNodeDisplayData(id);
+      if (!data || data.hidden) return;
+      const point = this.renderer.framedGraphToViewport(data);
+      at.set(id, point);
+      nodes.push({ x: point.x, y: point.y, size: data.size, color: data.color, label: data.label ?? '' });
+    });
+    const edges: SvgEdge[] = [];
+    this.graph.forEachEdge((id, _attributes, source, target) => {
+      const data = this.renderer.getEdgeDisplayData(id);
+      const a = at.get(source);
+      const b = at.get(target);
+      if (!data || data.hidden || !a || !b) return;
+      edges.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y, color: data.color });
+    });
+    return toSvg(width, height, nodes, edges);
   }
 
   private takePositions(): void {

@@ -1,0 +1,76 @@
+/**
+ * Opening, saving and exporting: the workspace's round trips with /visualizations and
+ * /visualization/export/image. The saved content is the canvas state (persistence/content.ts).
+ */
+import { drawOnCanvas } from '@sigma/export-image';
+import { api, download, VisualizationAnswer } from '../../shared/api';
+import type { Workspace } from '../workspace';
+import { fromContent, toContent } from '../persistence/content';
+import { base64Utf8 } from '../export/svg';
+
+export interface Opened {
+  id: string | null;
+  name: string;
+  own: boolean;
+}
+
+/** Opens ?id= (a saved visualization) or ?nodes= (ids chosen on the search page) into the workspace. */
+export async function openFromLocation(workspace: Workspace, search: URLSearchParams): Promise<{ opened: Opened; message: string }> {
+  const id = search.get('id');
+  if (id) {
+    // The page embeds what the server read for it (one read, one access event); the API is the fallback.
+    const embedded = document.getElementById('visualization-data')?.textContent;
+    const visualization = embedded ? (JSON.parse(embedded) as VisualizationAnswer) : await api.visualization(id);
+    if (visualization.content) {
+      const { state, view } = fromContent(visualization.content);
+      workspace.load(state);
+      workspace.setView(view);
+    }
+    const gone = visualization.deleted && visualization.deleted.nodes + visualization.deleted.relationships;
+    return {
+      opened: { id: visualization.id, name: visualization.name, own: visualization.own },
+      message: gone ? `${visualization.deleted!.nodes} nodes and ${visualization.deleted!.relationships} relationships were deleted from the graph since this was saved.` : `Opened “${visualization.name}”.`,
+    };
+  }
+  const ids = (search.get('nodes') ?? '').split(',').map((x) => x.trim()).filter(Boolean).slice(0, 1000);
+  if (ids.length) {
+    const found = await api.findNodes({ filter: { ids }, limit: ids.length });
+    workspace.add({ nodes: found.items, relationships: [] });
+    if (found.items.length > 1) void workspace.runLayout('forceAtlas2');
+    return { opened: { id: null, name: 'New visualization', own: true }, message: `${found.items.length} nodes added from the search.` };
+  }
+  return { opened: { id: null, name: 'New visualization', own: true }, message: 'Search for something and add it to the canvas; double-click a node to expand it.' };
+}
+
+export async function save(workspace: Workspace, opened: Opened, asNew: { name: string } | null): Promise<Opened> {
+  const content = toContent(workspace.state, workspace.view());
+  if (!asNew && opened.id && opened.own) {
+    const saved = await api.saveVisualization(opened.id, content);
+    return { id: saved.id, name: saved.name, own: true };
+  }
+  const created = await api.createVisualization({ name: asNew?.name ?? opened.name, content });
+  return { id: created.id, name: created.name, own: true };
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** PNG through the server's export endpoint (checked there, named safely, audited). */
+export async function exportPng(workspace: Workspace, name: string): Promise<void> {
+  const canvas = await drawOnCanvas(workspace.renderer, { backgroundColor: '#ffffff' });
+  const image = canvas.toDataURL('image/png');
+  saveBlob(await download('/visualization/export/image', { image, fileName: name }), `${name}.png`);
+}
+
+export async function exportSvg(workspace: Workspace, name: string): Promise<void> {
+  const image = `data:image/svg+xml;base64,${base64Utf8(workspace.svgPicture())}`;
+  saveBlob(await download('/visualization/export/image', { image, fileName: name }), `${name}.svg`);
+}
