@@ -28,7 +28,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/', requirePage('authenticated'), (req, res) => {
-    render(req, res, 'index', { title: 'Start', active: '' });
+    render(req, res, 'index', { title: 'Start', active: '', bundles: ['home'] });
   });
 
   router.get('/search', requirePage('authenticated'), (req, res) => {

@@ -1,0 +1,50 @@
+/** The start page: the user's recent and shared visualizations, newest first, from GET /visualizations. */
+import { request } from '../shared/api';
+import { clear, h } from '../shared/dom';
+
+interface Summary {
+  id: string;
+  name: string;
+  description: string;
+  owner: { username: string };
+  own: boolean;
+  hidden: boolean;
+  updatedAt: string;
+}
+
+function list(target: HTMLElement, items: Summary[], empty: string): void {
+  clear(target);
+  if (!items.length) {
+    target.append(h('p', { class: 'muted' }, empty));
+    return;
+  }
+  const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  target.append(
+    h(
+      'ul',
+      { class: 'visualization-list' },
+      ...items.map((item) =>
+        h('li', {}, h('a', { href: `/visualization?id=${encodeURIComponent(item.id)}` }, item.name), h('span', { class: 'muted small' }, ` ${item.own ? '' : `by ${item.owner.username} · `}${format.format(new Date(item.updatedAt))}`)),
+      ),
+    ),
+  );
+}
+
+async function main(): Promise<void> {
+  const recent = document.getElementById('recent-visualizations');
+  const shared = document.getElementById('shared-visualizations');
+  if (!recent || !shared) return;
+  try {
+    const all = (await request<Summary[]>('GET', '/visualizations?content=false')).filter((item) => !item.hidden);
+    const newest = (items: Summary[]) => [...items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 8);
+    list(recent, newest(all.filter((item) => item.own)), 'You have no visualizations yet: open the workspace, add some nodes and save.');
+    list(shared, newest(all.filter((item) => !item.own)), 'Nothing is shared with you yet.');
+  } catch (error) {
+    for (const target of [recent, shared]) {
+      clear(target);
+      target.append(h('p', { class: 'error', role: 'alert' }, (error as Error).message));
+    }
+  }
+}
+
+void main();
