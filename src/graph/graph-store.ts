@@ -249,6 +249,13 @@ export interface CypherOptions {
   readOnly: boolean;
   timeoutMs: number;
   maxRows: number;
+  /**
+   * The reader's scope. When it is restricted the adapter rewrites the query so every node and
+   * relationship pattern (each element of a variable-length one too) carries the scope, property
+   * access reads null where the scope hides the property, and the run is read-only; what cannot be
+   * rewritten safely is refused (403 CYPHER_RESTRICTED). Absent or unrestricted: run as written.
+   */
+  scope?: AccessScope;
 }
 
 export interface CypherResult {

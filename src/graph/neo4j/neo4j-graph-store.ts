@@ -46,7 +46,9 @@ import {
   idKeysetStart,
   listIndexesCypher,
 } from './dialect';
-import { GraphPasswordChangeRequiredError, mapNeo4jError, MapErrorContext, readOnlyError } from './errors';
+import { GraphPasswordChangeRequiredError, mapNeo4jError, MapErrorContext } from './errors';
+import { listProceduresCypher, ProcedureCatalogue } from './procedures';
+import { checkPlan, prepareUserQuery } from './user-cypher';
 import {
   idToString,
   nodeFromProjection,
@@ -134,6 +136,11 @@ export class Neo4jGraphStore implements GraphStore {
    */
   private readonly bookmarks = neo4j.bookmarkManager();
 
+  /** Procedure name -> mode, for the checks of user queries (procedures.ts). */
+  private readonly procedureCatalogue = new ProcedureCatalogue(async () => {
+    const records = await this.read((tx) => run(tx, listProceduresCypher(this.dialect)));
+    return new Map(records.map((r) => [String(r.get('name')), String(r.get('mode'))]));
+  });
   /** `deps.driver` replaces the real driver (unit tests record the generated Cypher with it). */
   constructor(
     private readonly options: Neo4jGraphStoreOptions,
@@ -897,25 +904,25 @@ export class Neo4jGraphStore implements GraphStore {
     if (typeof query !== 'string' || !query.trim()) throw new BadRequestError('The query is empty', 'CYPHER_ERROR');
     const timeoutMs = assertInteger('timeoutMs', options.timeoutMs, 1, 24 * 3600 * 1000);
     const maxRows = assertInteger('maxRows', options.maxRows, 0, Number.MAX_SAFE_INTEGER);
-    const boundParams: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(params ?? {})) boundParams[k] = toCypherParam(v);
-    const context: MapErrorContext = { readOnly: options.readOnly, userQuery: true };
+    const userParams: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(params ?? {})) userParams[k] = toCypherParam(v);
+    // Refused routines, and the scope rewrite for restricted readers (user-cypher.ts).
+    const { statement, params: boundParams, readOnly } = prepareUserQuery(this.dialect, query, userParams, options);
+    const context: MapErrorContext = { readOnly, userQuery: true };
 
-    const session = this.session(options.readOnly ? 'READ' : 'WRITE');
+    const session = this.session(readOnly ? 'READ' : 'WRITE');
     // An explicit transaction (no automatic retry of a user query): READ access mode for read-only
     // queries, the server-side time limit from the transaction config, and a client-side guard.
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     const tx = session.beginTransaction({ timeout: timeoutMs });
     const work = async (): Promise<CypherResult> => {
-      if (options.readOnly) {
-        // Neo4j 3.5 single servers do not enforce the READ access mode: ask the planner what the
-        // query does (EXPLAIN does not execute it) and refuse anything but a pure read.
-        const explained = await tx.run(explainOf(query), boundParams);
-        const type = explained.summary.queryType;
-        if (type !== 'r') throw readOnlyError();
-      }
-      const result = tx.run(query, boundParams);
+      // Ask the planner what the query does (EXPLAIN does not execute it): every procedure it would
+      // call is judged by its mode (DBMS never; WRITE / SCHEMA only in write runs), and a read-only
+      // run must be a pure read (Neo4j 3.5 single servers do not enforce the READ access mode).
+      const explained = await tx.run(explainOf(statement), boundParams);
+      await checkPlan(explained.summary, readOnly, this.procedureCatalogue);
+      const result = tx.run(statement, boundParams);
       const columns = [...(await result.keys())];
       const rows: unknown[][] = [];
       let truncated = false;
@@ -926,7 +933,7 @@ export class Neo4jGraphStore implements GraphStore {
         }
         rows.push(columns.map((column) => serializeValue(record.get(column))));
       }
-      if (options.readOnly) await tx.rollback();
+      if (readOnly) await tx.rollback();
       else await tx.commit();
       return { columns, rows, truncated };
     };

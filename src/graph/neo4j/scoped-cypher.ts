@@ -1,0 +1,685 @@
+import { BadRequestError, ForbiddenError } from '../../errors';
+import { backtick, CstNode, CypherSyntaxError, hasToken, nameOf, parseCypher, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
+import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
+
+/**
+ * Rewrites a user's Cypher query so that it can only see what an AccessScope shows (restricted
+ * readers of POST /data/cypher). The query is parsed with Neo4j's Cypher grammar
+ * (src/cypher/parser.ts) and printed back with these changes:
+ *
+ *  - every node pattern and relationship pattern of MATCH / OPTIONAL MATCH, of pattern
+ *    comprehensions and of pattern predicates gets a variable (generated `gasN1`, `gasR1` when
+ *    anonymous) and the scope's visibility condition in the WHERE of its clause: visible label,
+ *    node row rule (nodeFilter), visible type and relationship row rule; a variable-length
+ *    relationship gets `all(gasE IN r WHERE ...)` over its relationships and both ends of each,
+ *    so every intermediate node is checked. Patterns only match visible elements, so counts,
+ *    aggregates and LIMIT only ever see visible rows;
+ *  - a label outside the scope's visible labels is false (in a pattern and in `n:Label`);
+ *  - property access on an element (`n.p`, pattern maps `{p: v}`, map projections `n {.p}`,
+ *    `exists(n.p)`) reads null where the scope hides the property (the compiler's own rule);
+ *    `keys(n)` and `labels(n)` list only visible keys and labels;
+ *  - parameters are renamed `$u_<name>` so the user can neither collide with nor read the
+ *    parameters that carry the scope.
+ * Refused (403 CYPHER_RESTRICTED, naming the construct and its position): anything but reading
+ * clauses (CALL, CREATE, MERGE, SET, DELETE, REMOVE, FOREACH, LOAD CSV, START, schema commands),
+ * shortestPath / allShortestPaths (a shortest path through hidden elements decides which visible
+ * paths are shortest), index hints, dynamic property access `x[expr]`, `properties(x)` and `.*`
+ * where a property rule applies, namespaced functions other than the temporal ones, parameter
+ * maps in patterns, and property access on values the rewrite cannot tell are nodes or
+ * relationships when a rule hides that property somewhere. Syntax the grammar does not know
+ * (Cypher 4.x / 5.x additions) is refused with 400 CYPHER_SYNTAX_ERROR.
+ */
+
+type Kind = 'node' | 'relationship' | 'path' | 'nodes' | 'relationships' | 'paths' | 'unknown';
+type Env = Map<string, Kind>;
+
+export interface ScopedQuery {
+  query: string;
+  params: Record<string, unknown>;
+}
+
+/** Prefix of the user's parameters in the rewritten query. */
+export const USER_PARAM_PREFIX = 'u_';
+
+const TEMPORAL_NAMESPACES = new Set(['date', 'datetime', 'localdatetime', 'localtime', 'time', 'duration']);
+
+const REFUSED_CLAUSES: Record<string, string> = {
+  loadCSVClause: 'LOAD CSV',
+  mergeClause: 'MERGE',
+  createClause: 'CREATE',
+  createUniqueClause: 'CREATE UNIQUE',
+  setClause: 'SET',
+  deleteClause: 'DELETE',
+  removeClause: 'REMOVE',
+  foreachClause: 'FOREACH',
+  call: 'CALL',
+  startClause: 'START',
+};
+
+function restricted(node: CstNode, construct: string, why: string): ForbiddenError {
+  return new ForbiddenError(`${construct} (at ${positionOf(node)}) ${why}`, { construct, line: node.line, column: node.column }, 'CYPHER_RESTRICTED');
+}
+
+const elementOf = (kind: Kind): Kind => (kind === 'nodes' ? 'node' : kind === 'relationships' ? 'relationship' : kind === 'paths' ? 'path' : 'unknown');
+const listOf = (kind: Kind): Kind => (kind === 'node' ? 'nodes' : kind === 'relationship' ? 'relationships' : kind === 'path' ? 'paths' : 'unknown');
+
+/** Parses and rewrites `query` for `compiler.scope`; the result binds the user's params (renamed) and the scope's. */
+export function scopeCypher(query: string, params: Record<string, unknown>, compiler: CypherCompiler): ScopedQuery {
+  let parsed;
+  try {
+    parsed = parseCypher(query);
+  } catch (error) {
+    if (error instanceof CypherSyntaxError) {
+      throw new BadRequestError(
+        `The query cannot be read at ${error.line}:${error.column}: ${error.message}. With restricted data access, queries are checked with the Cypher 3.5 grammar (no CALL subqueries, EXISTS/COUNT subqueries, label expressions or other 4.x / 5.x additions)`,
+        'CYPHER_SYNTAX_ERROR',
+        { line: error.line, column: error.column },
+      );
+    }
+    throw error;
+  }
+  const rewriter = new ScopedRewriter(compiler, params ?? {});
+  const text = rewriter.statement(parsed.root);
+  const bound: Record<string, unknown> = { ...compiler.params.values };
+  for (const [key, value] of Object.entries(params ?? {})) bound[USER_PARAM_PREFIX + key] = value;
+  return { query: text, params: bound };
+}
+
+class ScopedRewriter {
+  private counter = 0;
+  private readonly keyParams = new Map<string, string>();
+
+  constructor(
+    private readonly c: CypherCompiler,
+    private readonly userParams: Record<string, unknown>,
+  ) {}
+
+  private fresh(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Scope helpers
+
+  private labelVisible(label: string): boolean {
+    const labels = this.c.scope.labels;
+    return labels === '*' || labels.includes(label);
+  }
+
+  private get labelList(): string[] | null {
+    return this.c.scope.labels === '*' ? null : this.c.scope.labels;
+  }
+
+  /** No property rule of either kind hides `key` anywhere. */
+  private globallyVisible(key: string): boolean {
+    const all = [...Object.values(this.c.scope.nodeProperties ?? {}), ...Object.values(this.c.scope.relationshipProperties ?? {})];
+    return all.every((rule) => !(rule.deny ?? []).includes(key) && (!rule.allow || rule.allow.includes(key)));
+  }
+
+  private keyParam(key: string): string {
+    let hint = this.keyParams.get(key);
+    if (!hint) {
+      hint = `pk${this.keyParams.size}_`;
+      this.keyParams.set(key, hint);
+    }
+    return this.c.params.shared(hint, () => key);
+  }
+
+  /** `v.key`, or null where the scope hides the property on that element. */
+  private guard(kind: ElementKind, v: string, key: string): string {
+    const plain = `${v}.${quoteName(key)}`;
+    if (!this.c.hasPropertyRules(kind) || this.globallyVisible(key)) return plain;
+    return `(CASE WHEN ${this.c.propertyVisible(kind, v, this.keyParam(key))} THEN ${plain} END)`;
+  }
+
+  private access(kind: Kind, base: string, key: string, at: CstNode): string {
+    if (kind === 'node' || kind === 'relationship') return this.guard(kind, base, key);
+    if (kind === 'path' || kind === 'nodes' || kind === 'relationships' || kind === 'paths') return `${base}.${quoteName(key)}`;
+    if (this.globallyVisible(key)) return `${base}.${quoteName(key)}`;
+    throw restricted(at, `Property access .${key}`, 'is on a value the service cannot tell is a node or a relationship, and a property rule of yours hides this property on some elements: read it from a variable bound by a MATCH pattern');
+  }
+
+  private checkVariable(node: CstNode): string {
+    const name = nameOf(node);
+    if (/^gas/i.test(name)) {
+      throw new BadRequestError(`The variable ${name} (at ${positionOf(node)}) starts with "gas", which the service reserves for the variables it adds`, 'CYPHER_RESERVED_NAME', { line: node.line, column: node.column });
+    }
+    return name;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Statements and clauses
+
+  statement(root: CstNode): string {
+    const query = rule(root, 'cypherQuery');
+    if (!query) throw restricted(root, 'This input', 'is not a Cypher query');
+    let out = '';
+    for (const child of root.children) out += child === query ? this.cypherQuery(query) : textOf(child);
+    return out;
+  }
+
+  private cypherQuery(node: CstNode): string {
+    let out = '';
+    for (const child of node.children) {
+      if (child.rule === 'statement') {
+        const statement = rules(child)[0];
+        const inner = statement?.rule === 'query' ? rules(statement)[0] : statement;
+        if (inner?.rule === 'regularQuery') out += this.regularQuery(inner);
+        else if (!inner) throw restricted(child, 'This statement', 'is empty');
+        else if (inner.rule === 'bulkImportQuery') throw restricted(inner, 'USING PERIODIC COMMIT', 'writes data: queries run read-only with restricted data access');
+        else throw restricted(inner, 'This statement', 'is a schema command: queries run read-only with restricted data access');
+      } else if (child.rule === null && child.token === ';') {
+        continue;
+      } else out += textOf(child);
+    }
+    return out;
+  }
+
+  private regularQuery(node: CstNode): string {
+    let out = '';
+    for (const child of node.children) {
+      if (child.rule === 'singleQuery') out += this.singleQuery(child);
+      else if (child.rule === 'union') {
+        for (const part of child.children) out += part.rule === 'singleQuery' ? this.singleQuery(part) : textOf(part);
+      } else out += textOf(child);
+    }
+    return out;
+  }
+
+  private singleQuery(node: CstNode): string {
+    const env: Env = new Map();
+    let out = '';
+    for (const child of node.children) {
+      if (child.rule !== 'clause') {
+        out += textOf(child);
+        continue;
+      }
+      const clause = rules(child)[0] ?? child;
+      switch (clause.rule) {
+        case 'matchClause':
+          out += this.match(clause, env);
+          break;
+        case 'unwindClause':
+          out += this.unwind(clause, env);
+          break;
+        case 'withClause':
+          out += this.projection(clause, env, false);
+          break;
+        case 'returnClause':
+          out += this.projection(clause, env, true);
+          break;
+        default: {
+          const name = REFUSED_CLAUSES[clause.rule ?? ''] ?? (textOf(clause).trim().split(/\s+/)[0] || 'This clause').toUpperCase();
+          if (clause.rule === 'call') throw restricted(clause, `CALL ${textOf(rule(clause, 'procedureInvocation') ?? clause).split('(')[0].trim()}`, 'calls a procedure: procedures are not available with restricted data access');
+          throw restricted(clause, name, 'is not a reading clause: queries run read-only with restricted data access (MATCH, OPTIONAL MATCH, WITH, UNWIND, RETURN and UNION are available)');
+        }
+      }
+    }
+    return out;
+  }
+
+  private match(node: CstNode, env: Env): string {
+    const preds: string[] = [];
+    let out = '';
+    let where: CstNode | undefined;
+    for (const child of node.children) {
+      if (child.rule === 'pattern') out += this.pattern(child, env, preds);
+      else if (child.rule === 'hint') throw restricted(child, 'USING (index hint)', 'is not available with restricted data access');
+      else if (child.rule === 'where') where = child;
+      else out += textOf(child);
+    }
+    // Variables of the pattern are bound before the WHERE is read.
+    const user = where ? this.expression(rule(where, 'expression')!, env) : undefined;
+    const condition = and(user !== undefined ? `(${user})` : undefined, ...preds);
+    if (condition !== TRUE) out = `${out.replace(/\s+$/, '')} WHERE ${condition}${where ? '' : trailingSpace(out)}`;
+    else if (user !== undefined) out = `${out.replace(/\s+$/, '')} WHERE ${user}${trailingSpace(out)}`;
+    return out;
+  }
+
+  private unwind(node: CstNode, env: Env): string {
+    const expr = rule(node, 'expression')!;
+    const variable = rule(node, 'variable')!;
+    let out = '';
+    for (const child of node.children) {
+      if (child === expr) out += this.expression(expr, env);
+      else if (child === variable) out += quoteName(this.checkVariable(variable));
+      else out += textOf(child);
+    }
+    env.set(nameOf(variable), elementOf(this.kindOf(expr, env)));
+    return out;
+  }
+
+  /** WITH / RETURN: items, then ORDER BY, SKIP, LIMIT and (WITH) WHERE over the projected variables. */
+  private projection(node: CstNode, env: Env, isReturn: boolean): string {
+    const body = rule(node, 'returnBody')!;
+    const items = rule(body, 'returnItems')!;
+    const next: Env = hasToken(items, '*') ? new Map(env) : new Map();
+    let itemsText = '';
+    for (const child of items.children) {
+      if (child.rule !== 'returnItem') {
+        itemsText += textOf(child);
+        continue;
+      }
+      const expr = rule(child, 'expression');
+      if (!expr) {
+        itemsText += this.generic(child, env);
+        continue;
+      }
+      const alias = rule(child, 'variable');
+      const text = this.expression(expr, env);
+      if (alias) {
+        next.set(this.checkVariable(alias), this.kindOf(expr, env));
+        itemsText += `${text} AS ${quoteName(nameOf(alias))}`;
+      } else {
+        const variable = asVariable(expr);
+        if (variable) next.set(variable, env.get(variable) ?? 'unknown');
+        const original = textOf(expr).trim();
+        // A changed expression keeps the column name Neo4j would have given the original.
+        itemsText += text.trim() !== original && isReturn ? `${text} AS ${backtick(original)}` : text;
+      }
+    }
+    const after: Env = new Map([...env, ...next]);
+    let bodyText = '';
+    for (const child of body.children) bodyText += child === items ? itemsText : child.rule === null ? textOf(child) : this.generic(child, after);
+    let out = '';
+    for (const child of node.children) {
+      if (child === body) out += bodyText;
+      else if (child.rule === 'where') out += this.generic(child, after);
+      else out += textOf(child);
+    }
+    env.clear();
+    for (const [k, v] of next) env.set(k, v);
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Patterns
+
+  private pattern(node: CstNode, env: Env, preds: string[]): string {
+    let out = '';
+    for (const child of node.children) out += child.rule === 'patternPart' ? this.patternPart(child, env, preds) : textOf(child);
+    return out;
+  }
+
+  private patternPart(node: CstNode, env: Env, preds: string[]): string {
+    let out = '';
+    for (const child of node.children) {
+      if (child.rule === 'variable') {
+        env.set(this.checkVariable(child), 'path');
+        out += quoteName(nameOf(child));
+      } else if (child.rule === 'anonymousPatternPart') {
+        const inner = unwrap(child);
+        if (inner.rule === 'shortestPathPatternFunction') {
+          throw restricted(inner, textOf(inner).split('(')[0].trim(), 'is not available with restricted data access (which paths are shortest could depend on hidden elements); use a variable-length pattern with ORDER BY length(p)');
+        }
+        out += this.patternElement(inner.rule === 'patternElement' ? inner : rule(child, 'patternElement')!, env, preds);
+      } else out += textOf(child);
+    }
+    return out;
+  }
+
+  /** patternElement and relationshipsPattern: nodes and chains. */
+  private patternElement(node: CstNode, env: Env, preds: string[]): string {
+    let out = '';
+    for (const child of node.children) {
+      if (child.rule === 'nodePattern') out += this.nodePattern(child, env, preds);
+      else if (child.rule === 'patternElementChain') {
+        for (const part of child.children) {
+          if (part.rule === 'relationshipPattern') out += this.relationshipPattern(part, env, preds);
+          else if (part.rule === 'nodePattern') out += this.nodePattern(part, env, preds);
+          else out += textOf(part);
+        }
+      } else if (child.rule === 'patternElement') out += this.patternElement(child, env, preds);
+      else out += textOf(child);
+    }
+    return out;
+  }
+
+  private propertyPredicates(kind: ElementKind, v: string, properties: CstNode, env: Env, preds: string[]): void {
+    const map = unwrap(properties);
+    if (map.rule !== 'mapLiteral') throw restricted(properties, 'A parameter map in a pattern', 'is not available with restricted data access: write the properties out ({key: $value})');
+    for (const entry of rules(map, 'literalEntry')) {
+      const key = nameOf(rule(entry, 'propertyKeyName')!);
+      preds.push(`${this.guard(kind, v, key)} = ${this.expression(rule(entry, 'expression')!, env)}`);
+    }
+  }
+
+  private nodePattern(node: CstNode, env: Env, preds: string[]): string {
+    const variable = rule(node, 'variable');
+    const labels = rule(node, 'nodeLabels');
+    const properties = rule(node, 'properties');
+    const name = variable ? this.checkVariable(variable) : this.fresh('gasN');
+    const v = quoteName(name);
+    env.set(name, 'node');
+    preds.push(this.c.nodeVisible(v));
+    if (labels) for (const label of rules(labels, 'nodeLabel')) if (!this.labelVisible(nameOf(rule(label, 'labelName')!))) preds.push('false');
+    if (properties) this.propertyPredicates('node', v, properties, env, preds);
+    return `(${v}${labels ? textOf(labels).trim().replace(/^/, '') : ''})`;
+  }
+
+  private relationshipPattern(node: CstNode, env: Env, preds: string[]): string {
+    const detail = rule(node, 'relationshipDetail');
+    const variable = detail ? rule(detail, 'variable') : undefined;
+    const types = detail ? rule(detail, 'relationshipTypes') : undefined;
+    const range = detail ? rule(detail, 'rangeLiteral') : undefined;
+    const properties = detail ? rule(detail, 'properties') : undefined;
+    if (detail && hasToken(detail, '?')) throw restricted(detail, 'An optional relationship [?]', 'is not available');
+    const name = variable ? this.checkVariable(variable) : this.fresh('gasR');
+    const v = quoteName(name);
+    if (range) {
+      env.set(name, 'relationships');
+      const inner: string[] = [this.c.relationshipCore('gasE'), this.c.nodeVisible('startNode(gasE)'), this.c.nodeVisible('endNode(gasE)')];
+      if (properties) this.propertyPredicates('relationship', 'gasE', properties, env, inner);
+      const condition = and(...inner);
+      if (condition !== TRUE) preds.push(`all(gasE IN ${v} WHERE ${condition})`);
+    } else {
+      env.set(name, 'relationship');
+      preds.push(this.c.relationshipCore(v));
+      if (properties) this.propertyPredicates('relationship', v, properties, env, preds);
+    }
+    const rebuilt = `[${v}${types ? textOf(types).trim() : ''}${range ? textOf(range).trim() : ''}]`;
+    let out = '';
+    let placed = false;
+    const meaningful = node.children.filter((c) => !c.space);
+    for (const child of node.children) {
+      if (child === detail) {
+        out += rebuilt;
+        placed = true;
+      } else {
+        out += textOf(child);
+        if (!detail && !placed && child === meaningful[0]) {
+          out += rebuilt;
+          placed = true;
+        }
+      }
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Expressions
+
+  private expression(node: CstNode, env: Env): string {
+    return this.generic(node, env);
+  }
+
+  /** Prints a subtree, rewriting what needs it. */
+  private generic(node: CstNode, env: Env): string {
+    if (node.rule === null) return node.token ?? '';
+    switch (node.rule) {
+      case 'propertyOrLabelsExpression':
+        return this.propertyOrLabels(node, env);
+      case 'stringListNullOperatorExpression':
+        this.checkSubscripts(node);
+        break;
+      case 'functionInvocation':
+        return this.functionInvocation(node, env);
+      case 'existsFunction':
+        return this.exists(node, env);
+      case 'listComprehension':
+      case 'filterFunction':
+      case 'extractFunction':
+      case 'allFunction':
+      case 'anyFunction':
+      case 'noneFunction':
+      case 'singleFunction':
+      case 'reduceFunction':
+        return this.children(node, new Map(env));
+      case 'idInColl': {
+        const variable = rule(node, 'variable')!;
+        const collection = rule(node, 'expression')!;
+        const text = this.children(node, env);
+        env.set(this.checkVariable(variable), elementOf(this.kindOf(collection, env)));
+        return text;
+      }
+      case 'patternComprehension':
+        return this.patternComprehension(node, new Map(env));
+      case 'relationshipsPattern':
+        return this.patternExpression(node, new Map(env), false);
+      case 'shortestPathPatternFunction':
+        throw restricted(node, textOf(node).split('(')[0].trim(), 'is not available with restricted data access');
+      case 'mapProjection':
+        return this.mapProjection(node, env);
+      case 'parameter':
+        return this.parameter(node);
+      case 'variable':
+        return quoteName(this.checkVariable(node));
+      default:
+        break;
+    }
+    return this.children(node, env);
+  }
+
+  private children(node: CstNode, env: Env): string {
+    let out = '';
+    for (const child of node.children) {
+      out += this.generic(child, env);
+      // reduce(acc = init, x IN list | expr): the accumulator is a plain value.
+      if (node.rule === 'reduceFunction' && child.rule === 'variable') env.set(nameOf(child), 'unknown');
+    }
+    return out;
+  }
+
+  private parameter(node: CstNode): string {
+    const nameNode = rule(unwrap(node), 'parameterName') ?? unwrap(node);
+    const name = nameOf(nameNode);
+    if (!Object.prototype.hasOwnProperty.call(this.userParams, name)) {
+      throw new BadRequestError(`The query uses the parameter $${name} (at ${positionOf(node)}), which the request does not give`, 'CYPHER_PARAMETER_MISSING', { parameter: name });
+    }
+    return `$${quoteName(USER_PARAM_PREFIX + name)}`;
+  }
+
+  private propertyOrLabels(node: CstNode, env: Env): string {
+    const atom = rule(node, 'atom')!;
+    const lookups = rules(node, 'propertyLookup');
+    const labels = rule(node, 'nodeLabels');
+    let out = this.generic(atom, env);
+    if (lookups.length === 0 && !labels) return out;
+    const kind = this.kindOf(atom, env);
+    lookups.forEach((lookup, i) => {
+      const key = nameOf(rule(lookup, 'propertyKeyName')!);
+      out = i === 0 ? this.access(kind, out, key, lookup) : `${out}.${quoteName(key)}`;
+    });
+    if (labels) {
+      if (lookups.length > 0) throw restricted(labels, 'A label test on a property value', 'is not available');
+      const hidden = rules(labels, 'nodeLabel').some((label) => !this.labelVisible(nameOf(rule(label, 'labelName')!)));
+      out = hidden ? 'false' : `${out}${textOf(labels).trim()}`;
+    }
+    return out;
+  }
+
+  /** x[expr] reads a property by a computed name when x is a node, relationship or map: only integer literals and slices pass. */
+  private checkSubscripts(node: CstNode): void {
+    const kids = node.children;
+    for (let i = 0; i < kids.length; i++) {
+      if (kids[i].rule !== null || kids[i].token !== '[') continue;
+      let j = i + 1;
+      const inside: CstNode[] = [];
+      while (j < kids.length && !(kids[j].rule === null && kids[j].token === ']')) inside.push(kids[j++]);
+      const slice = inside.some((k) => k.rule === null && k.token === '..');
+      const index = inside.filter((k) => !k.space).map(textOf).join('').replace(/\s+/g, '');
+      if (!slice && !/^-?\d+$/.test(index)) {
+        throw restricted(kids[i], 'Subscript access x[...]', 'with a computed key can read properties by name: only integer list indexes and slices are available with restricted data access');
+      }
+      i = j;
+    }
+  }
+
+  private functionName(node: CstNode): { namespace: string; name: string } {
+    const body = rule(node, 'functionInvocationBody')!;
+    const namespace = rule(body, 'namespace');
+    const name = rule(body, 'functionName')!;
+    const ns = namespace ? rules(namespace, 'symbolicName').map(nameOf).join('.') : '';
+    return { namespace: ns, name: nameOf(name) };
+  }
+
+  private functionArguments(node: CstNode): CstNode[] {
+    return rules(node, 'expression');
+  }
+
+  private functionInvocation(node: CstNode, env: Env): string {
+    const { namespace, name } = this.functionName(node);
+    const lower = name.toLowerCase();
+    if (namespace && !TEMPORAL_NAMESPACES.has(namespace.toLowerCase())) {
+      throw restricted(node, `The function ${namespace}.${name}`, 'is not available with restricted data access (only built-in functions are)');
+    }
+    const args = this.functionArguments(node);
+    if (!namespace && (lower === 'keys' || lower === 'properties' || lower === 'labels') && args.length === 1) {
+      const kind = this.kindOf(args[0], env);
+      const arg = this.expression(args[0], env);
+      if (lower === 'labels') {
+        const labels = this.labelList;
+        if (!labels) return `labels(${arg})`;
+        return `[gasL IN labels(${arg}) WHERE gasL IN ${this.c.params.shared('scopeLabels', () => labels)}]`;
+      }
+      const elementKind: ElementKind | null = kind === 'node' ? 'node' : kind === 'relationship' ? 'relationship' : null;
+      const ruled = elementKind ? this.c.hasPropertyRules(elementKind) : this.c.hasPropertyRules('node') || this.c.hasPropertyRules('relationship');
+      if (!ruled) return `${name}(${arg})`;
+      if (lower === 'keys' && elementKind) return `[gasK IN keys(${arg}) WHERE ${this.c.propertyVisible(elementKind, arg, 'gasK')}]`;
+      throw restricted(node, `${name}()`, 'would show properties that your property rules hide: use property access (n.name) or a map projection (n {.name, .age})');
+    }
+    return this.children(node, env);
+  }
+
+  private exists(node: CstNode, env: Env): string {
+    const arg = rule(node, 'expression');
+    const inner = arg ? unwrap(arg) : undefined;
+    if (inner?.rule === 'propertyOrLabelsExpression' && rules(inner, 'propertyLookup').length > 0) return `(${this.expression(arg!, env)} IS NOT NULL)`;
+    if (inner?.rule === 'relationshipsPattern') return this.patternExpression(inner, new Map(env), true);
+    return this.children(node, env);
+  }
+
+  private patternComprehension(node: CstNode, env: Env): string {
+    const pathVariable = rule(node, 'variable');
+    const pattern = rule(node, 'relationshipsPattern')!;
+    const expressions = rules(node, 'expression');
+    const hasWhere = hasToken(node, 'WHERE');
+    const whereExpr = hasWhere ? expressions[0] : undefined;
+    const projection = expressions[expressions.length - 1];
+    if (pathVariable) env.set(this.checkVariable(pathVariable), 'path');
+    const preds: string[] = [];
+    const patternText = this.patternElement(pattern, env, preds);
+    const user = whereExpr ? this.expression(whereExpr, env) : undefined;
+    const condition = and(user !== undefined ? `(${user})` : undefined, ...preds);
+    return `[${pathVariable ? `${quoteName(nameOf(pathVariable))} = ` : ''}${patternText} WHERE ${condition} | ${this.expression(projection, env)}]`;
+  }
+
+  /** A pattern used as an expression: the list of its paths, or a boolean in exists() and WHERE. */
+  private patternExpression(node: CstNode, env: Env, asBoolean: boolean): string {
+    const preds: string[] = [];
+    const patternText = this.patternElement(node, env, preds);
+    const condition = and(...preds);
+    if (asBoolean || this.inBooleanPosition(node)) return `(size([${patternText} WHERE ${condition} | 1]) > 0)`;
+    const path = this.fresh('gasP');
+    return `[${path} = ${patternText} WHERE ${condition} | ${path}]`;
+  }
+
+  /** The node is a whole operand of WHERE / AND / OR / XOR / NOT. */
+  private inBooleanPosition(node: CstNode): boolean {
+    let current = node;
+    while (current.parent) {
+      const parent = current.parent;
+      if (parent.rule === 'where' || (parent.rule === 'patternComprehension' && hasToken(parent, 'WHERE'))) return parent.rule === 'where';
+      if (parent.rule === 'andExpression' || parent.rule === 'orExpression' || parent.rule === 'xorExpression' || parent.rule === 'notExpression') {
+        current = parent;
+        continue;
+      }
+      const meaningful = parent.children.filter((c) => !c.space && !(c.rule === null && c.token === ''));
+      if (meaningful.length !== 1) return false;
+      current = parent;
+    }
+    return false;
+  }
+
+  private mapProjection(node: CstNode, env: Env): string {
+    const variable = rule(node, 'variable')!;
+    const name = this.checkVariable(variable);
+    const kind = env.get(name) ?? 'unknown';
+    const v = quoteName(name);
+    const entries: string[] = [];
+    for (const variants of rules(node, 'mapProjectionVariants')) {
+      const item = unwrap(variants);
+      if (item.rule === 'propertySelector') {
+        const key = nameOf(rule(item, 'propertyKeyName') ?? rules(item)[0]);
+        entries.push(`${quoteName(key)}: ${this.access(kind, v, key, item)}`);
+      } else if (item.rule === 'allPropertiesSelector') {
+        const elementKind: ElementKind | null = kind === 'node' ? 'node' : kind === 'relationship' ? 'relationship' : null;
+        const ruled = elementKind ? this.c.hasPropertyRules(elementKind) : this.c.hasPropertyRules('node') || this.c.hasPropertyRules('relationship');
+        if (ruled) throw restricted(item, 'The map projection .*', 'would show properties that your property rules hide: name the properties (n {.name, .age})');
+        entries.push('.*');
+      } else entries.push(this.generic(item, env));
+    }
+    return `${v} {${entries.join(', ')}}`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Kinds
+
+  private kindOf(node: CstNode, env: Env): Kind {
+    const inner = unwrap(node);
+    switch (inner.rule) {
+      case 'variable':
+      case 'symbolicName': {
+        const variable = asVariable(inner);
+        return variable ? env.get(variable) ?? 'unknown' : 'unknown';
+      }
+      case 'parenthesizedExpression': {
+        const expr = rule(inner, 'expression');
+        return expr ? this.kindOf(expr, env) : 'unknown';
+      }
+      case 'functionInvocation': {
+        const { namespace, name } = this.functionName(inner);
+        if (namespace) return 'unknown';
+        const args = this.functionArguments(inner);
+        switch (name.toLowerCase()) {
+          case 'startnode':
+          case 'endnode':
+            return 'node';
+          case 'nodes':
+            return 'nodes';
+          case 'relationships':
+          case 'rels':
+            return 'relationships';
+          case 'head':
+          case 'last':
+            return args[0] ? elementOf(this.kindOf(args[0], env)) : 'unknown';
+          case 'collect':
+          case 'tail':
+          case 'reverse':
+            return args[0] ? (name.toLowerCase() === 'collect' ? listOf(this.kindOf(args[0], env)) : this.kindOf(args[0], env)) : 'unknown';
+          case 'coalesce':
+            return args[0] ? this.kindOf(args[0], env) : 'unknown';
+          default:
+            return 'unknown';
+        }
+      }
+      case 'stringListNullOperatorExpression': {
+        const base = rule(inner, 'propertyOrLabelsExpression');
+        const tokensInside = inner.children.filter((c) => c.rule === null && !c.space).map((c) => c.token);
+        if (!base || tokensInside[0] !== '[') return 'unknown';
+        const baseKind = this.kindOf(base, env);
+        return tokensInside.includes('..') ? baseKind : elementOf(baseKind);
+      }
+      case 'propertyOrLabelsExpression': {
+        if (rules(inner, 'propertyLookup').length > 0 || rule(inner, 'nodeLabels')) return 'unknown';
+        const atom = rule(inner, 'atom');
+        return atom ? this.kindOf(atom, env) : 'unknown';
+      }
+      default:
+        return 'unknown';
+    }
+  }
+}
+
+/** The name when the expression is a bare variable. */
+function asVariable(expr: CstNode): string | null {
+  const inner = unwrap(expr);
+  if (inner.rule === 'variable' || (inner.rule === 'symbolicName' && inner.parent?.rule === 'variable')) return nameOf(inner);
+  return null;
+}
+
+function trailingSpace(text: string): string {
+  const match = /\s+$/.exec(text);
+  return match ? match[0] : '';
+}

@@ -1,0 +1,39 @@
+import type { CypherOptions } from '../graph-store';
+import { CypherCompiler } from './cypher-filter';
+import type { Dialect } from './dialect';
+import { readOnlyError } from './errors';
+import { assertNoRefusedRoutines, assertPlanProcedures, ProcedureCatalogue, proceduresInPlan } from './procedures';
+import { scopeCypher } from './scoped-cypher';
+
+/**
+ * The checks and the rewrite every user query of POST /data/cypher goes through in the Neo4j
+ * adapter (runCypher):
+ *  1. before anything reaches the server: dbms.* functions and routines that run Cypher text are
+ *     refused (procedures.ts);
+ *  2. a restricted scope (`options.scope` not unrestricted): the query is parsed and rewritten so
+ *     every pattern carries the scope (scoped-cypher.ts) and runs read-only;
+ *  3. on the server, before the query runs: its EXPLAIN plan (not executed) names every procedure
+ *     it would call; each is judged by its declared mode (checkPlan), and a read-only run must be
+ *     a pure read (query type `r`: Neo4j 3.5 single servers do not enforce READ sessions).
+ */
+export interface PreparedQuery {
+  statement: string;
+  params: Record<string, unknown>;
+  readOnly: boolean;
+}
+
+/** `params` are already converted for the driver. */
+export function prepareUserQuery(dialect: Dialect, query: string, params: Record<string, unknown>, options: CypherOptions): PreparedQuery {
+  assertNoRefusedRoutines(query);
+  if (options.scope && !options.scope.unrestricted) {
+    const scoped = scopeCypher(query, params, new CypherCompiler(dialect, options.scope));
+    return { statement: scoped.query, params: scoped.params, readOnly: true };
+  }
+  return { statement: query, params, readOnly: options.readOnly };
+}
+
+/** Judges the EXPLAIN summary of a prepared query (throws 403). */
+export async function checkPlan(summary: { plan?: unknown; queryType?: string }, readOnly: boolean, catalogue: ProcedureCatalogue): Promise<void> {
+  await assertPlanProcedures(proceduresInPlan(summary.plan), catalogue.resolver(), !readOnly);
+  if (readOnly && summary.queryType !== 'r') throw readOnlyError();
+}
