@@ -139,8 +139,10 @@ function convert(tree: AntlrTree, parent: CstNode | null, ruleNames: string[]): 
   }
   const node: CstNode = { rule: ruleNames[tree.ruleIndex ?? -1] ?? 'unknown', token: null, space: false, children: [], parent, line: 0, column: 0, start: 0, end: 0 };
   node.children = (tree.children ?? []).map((c) => convert(c, node, ruleNames));
-  const first = node.children[0];
-  const last = node.children[node.children.length - 1];
+  // Positions from the real tokens (the grammar has zero-length tokens, e.g. before function names).
+  const real = node.children.filter((c) => c.line > 0 && c.end > c.start);
+  const first = real[0];
+  const last = real[real.length - 1];
   if (first) {
     node.line = first.line;
     node.column = first.column;
