@@ -24,6 +24,7 @@ import { createDataRouter } from './routes/data';
 import { createSchemaRouter } from './routes/schema';
 import { createPagesRouter } from './routes/pages';
 import { createApiDocsRouter } from './routes/api-docs';
+import { createJobsRouter } from './routes/jobs';
 import { projectRoot } from './paths';
 
 export interface BuiltApp {
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(createSettingsRouter(deps));
   app.use(createSchemaRouter(deps));
   app.use(createDataRouter(deps));
+  app.use(createJobsRouter(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -13,6 +13,7 @@ import { createGraphStore, waitForGraph } from './graph';
 import { reconcileFulltextIndex } from './services/settings/fulltext-reconcile';
 import { createMailer } from './services/mail/mailer';
 import { CredentialCache } from './auth/credential-cache';
+import { JobScheduler } from './services/jobs/job-scheduler';
 import type { AppDeps } from './http/context';
 import type { GraphStore } from './graph/graph-store';
 import { projectRoot } from './paths';
@@ -56,6 +57,8 @@ export async function startService(config: AppConfig, logger: Logger = createLog
     const host = config.server.host === '0.0.0.0' || config.server.host === '::' ? '127.0.0.1' : config.server.host;
     const url = `http://${host}:${port}`;
     logger.info({ url, store: database.kind, graph: graph.backend }, `listening on ${url}`);
+    // Off with jobs.schedulerEnabled=false (JOBS_SCHEDULER_ENABLED=false): this instance then only queues runs for others.
+    const scheduler = config.jobs.schedulerEnabled ? new JobScheduler(deps, { publicUrl: config.server.baseUrl || url }).start() : undefined;
 
     const db = database;
     const store = graph;
@@ -68,6 +71,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         clearTimeout(forced);
+        await scheduler?.stop();
         sessionStore.close();
         mailer.close();
         await store.close();

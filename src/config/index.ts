@@ -64,8 +64,31 @@ const configSchema = z.object({
     maxContentBytes: z.coerce.number().int().positive(),
     maxImageBytes: z.coerce.number().int().positive(),
   }),
+  jobs: z.object({
+    /** Runs scheduled and queued jobs in this process (several instances may share one database). */
+    schedulerEnabled: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+    tickIntervalMs: z.coerce.number().int().min(100).max(60_000),
+    /** How long a run stays owned by its instance without a renewal; a dead instance's run fails after it. */
+    leaseMs: z.coerce.number().int().min(500),
+    maxConcurrentRuns: z.coerce.number().int().positive(),
+    timeZone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Prague or UTC'),
+    maxLogLines: z.coerce.number().int().min(10).max(100_000),
+    /** Export jobs write here; empty = <dataDir>/jobs/export. */
+    exportDir: z.string(),
+    /** Import jobs read files from here; empty = <dataDir>/jobs/import. */
+    importDir: z.string(),
+  }),
   log: z.object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) }),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type AppConfig = z.infer<typeof configSchema> & { configFile?: string };
 
@@ -87,6 +110,7 @@ const ENV_KEYS: Record<string, string> = {
   SESSION_SECRET: 'session.secret',
   ADMIN_PASSWORD: 'auth.adminPassword',
   LOG_LEVEL: 'log.level',
+  JOBS_SCHEDULER_ENABLED: 'jobs.schedulerEnabled',
 };
 
 type Tree = Record<string, unknown>;
@@ -150,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Tree
   }
   const config: AppConfig = { ...parsed.data, configFile };
   config.dataDir = path.resolve(config.dataDir);
+  config.jobs.exportDir = path.resolve(config.jobs.exportDir || path.join(config.dataDir, 'jobs', 'export'));
+  config.jobs.importDir = path.resolve(config.jobs.importDir || path.join(config.dataDir, 'jobs', 'import'));
   if (config.graphdb.backend === 'neo4j' && !config.graphdb.connector.url) {
     throw new ConfigError('invalid configuration value at graphdb.connector.url: required when graphdb.backend is neo4j');
   }

@@ -15,6 +15,8 @@ export interface AppDeps {
   logger: Logger;
   credentialCache: CredentialCache;
   version: string;
+  /** The job scheduler of this process, when it runs one (src/services/jobs/job-scheduler.ts): woken when a run is queued or cancelled. */
+  jobScheduler?: { wake(): void };
 }
 
 export interface AuthenticatedUser {
