@@ -24,6 +24,8 @@ import { createDataRouter } from './routes/data';
 import { createSchemaRouter } from './routes/schema';
 import { createPagesRouter } from './routes/pages';
 import { createApiDocsRouter } from './routes/api-docs';
+import { createVisualizationsRouter, visualizationBodyParsers } from './routes/visualizations';
+import { createVisualizationPagesRouter } from './pages/visualizations';
 import { createJobsRouter } from './routes/jobs';
 import { projectRoot } from './paths';
 
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   app.use(requestLogger(logger));
 
+  app.use(visualizationBodyParsers(config));
   app.use(jsonBody({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }));
   // NUL characters and deep nesting are refused here, before anything reads the input (400).
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   // Pages first: /users/list and /jobs/list must win over API paths with ids.
   app.use(createPagesRouter(deps));
+  app.use(createVisualizationPagesRouter(deps));
   app.use(createApiDocsRouter(deps));
   app.use(createSystemRouter(deps));
   app.use(createAuthRouter(deps, passport, sessionStore));
@@ -104,6 +108,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(createSettingsRouter(deps));
   app.use(createSchemaRouter(deps));
   app.use(createDataRouter(deps));
+  app.use(createVisualizationsRouter(deps));
   app.use(createJobsRouter(deps));
 
   app.use(notFoundHandler);

@@ -16,6 +16,7 @@ export interface MenuEntry {
 /** The areas of the application, in menu order. The header and the start page read this list. */
 export const MENU: readonly MenuEntry[] = [
   { key: 'search', href: '/search', label: 'Search', description: 'Find nodes in the graph by fulltext.', access: 'authenticated' },
+  { key: 'visualizations', href: '/visualizations/list', label: 'Visualizations', description: 'Saved visualizations: your own, shared with you, hidden.', access: 'authenticated' },
   { key: 'users', href: '/users/list', label: 'Users', description: 'Create, enable, disable and delete users; assign groups.', access: 'USER_MANAGEMENT' },
   { key: 'groups', href: '/groups/list', label: 'Groups', description: 'User groups, their permissions and members.', access: 'USER_MANAGEMENT' },
   { key: 'acl', href: '/acl/list', label: 'Access control', description: 'Entity, property and data security of each group.', access: 'ACL_DATA_MANAGEMENT' },

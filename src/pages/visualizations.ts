@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import type { AppDeps } from '../http/context';
+import { NotFoundError } from '../errors';
+import { VisualizationService } from '../services/visualizations/visualization-service';
+import { render, requirePage } from './page';
+
+const NUMERIC_ID = /^[1-9]\d{0,17}$/;
+
+/**
+ * The visualization pages: /visualizations/list (own, shared with me, hidden; data from the JSON
+ * API) and /visualization, the workspace. For now the workspace shows the visualization's name,
+ * description and element counts over a placeholder canvas; the canvas itself comes with the
+ * graph workspace. /visualization?id= answers 404 to a user who may not see the visualization,
+ * the same answer as for an id that does not exist. Mounted before the API routers.
+ */
+export function createVisualizationPagesRouter(deps: AppDeps): Router {
+  void deps;
+  const router = Router();
+
+  router.get('/visualizations/list', requirePage('authenticated'), (req, res) => {
+    const user = req.ctx.user!;
+    render(req, res, 'visualizations', {
+      title: 'Visualizations',
+      active: 'visualizations',
+      canShare: user.permissions.has('SHARE_VISUALIZATION'),
+      canShareWithEveryone: user.permissions.has('SHARE_VISUALIZATION_WITH_EVERYONE'),
+      scripts: ['visualizations.js'],
+    });
+  });
+
+  router.get('/visualization', requirePage('authenticated'), async (req, res) => {
+    const id = req.query.id;
+    if (id === undefined) {
+      render(req, res, 'visualization', { title: 'New visualization', active: 'visualizations', visualization: null });
+      return;
+    }
+    if (typeof id !== 'string' || !NUMERIC_ID.test(id)) throw new NotFoundError('Visualization');
+    const visualization = await new VisualizationService(req.ctx).get(id);
+    render(req, res, 'visualization', {
+      title: visualization.name,
+      active: 'visualizations',
+      visualization: {
+        id: visualization.id,
+        name: visualization.name,
+        description: visualization.description,
+        owner: visualization.owner.username,
+        own: visualization.own,
+        updatedAt: visualization.updatedAt,
+        nodes: visualization.content?.nodes.length ?? 0,
+        relationships: visualization.content?.relationships.length ?? 0,
+        deleted: visualization.deleted ?? { nodes: 0, relationships: 0 },
+      },
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,343 @@
+import {
+  AccessScope,
+  Filter,
+  GraphId,
+  GraphNode,
+  GraphRelationship,
+  Properties,
+  PropertyRule,
+  UNRESTRICTED,
+} from '../../graph/graph-store';
+import { ScopedGraphService } from '../graph/scoped-graph';
+import { GraphVocabulary } from '../graph/vocabulary';
+import { dataTypesFor, DataTypes } from '../graph/data-types';
+import { filterNames } from '../graph/filter-tools';
+import { isPropertyVisible } from '../graph/property-visibility';
+import {
+  ContentFilter,
+  ContentNode,
+  ContentRelationship,
+  emptyContent,
+  VisualizationContent,
+  visualizationContentSchema,
+} from './content-schema';
+
+export interface ReadNode extends ContentNode {
+  labels: string[];
+  properties: Properties;
+}
+
+export interface ReadRelationship extends ContentRelationship {
+  type: string;
+  startNodeId: GraphId;
+  endNodeId: GraphId;
+  properties: Properties;
+}
+
+export interface ReadContent extends Omit<VisualizationContent, 'nodes' | 'relationships'> {
+  nodes: ReadNode[];
+  relationships: ReadRelationship[];
+}
+
+/** Elements of the stored content that no longer exist in the graph. */
+export interface DeletedCount {
+  nodes: number;
+  relationships: number;
+}
+
+type Element = GraphNode | GraphRelationship;
+type Entry = ContentNode | ContentRelationship;
+type Kind = 'node' | 'relationship';
+
+interface UidRef {
+  token: string;
+  property: string;
+  value: string | number;
+}
+
+const tokensOf = (kind: Kind, element: Element): string[] => (kind === 'node' ? (element as GraphNode).labels : [(element as GraphRelationship).type]);
+const uidOf = (entry: Entry): UidRef | undefined => {
+  if (!entry.uid) return undefined;
+  const token = 'label' in entry.uid ? entry.uid.label : entry.uid.type;
+  return { token, property: entry.uid.property, value: entry.uid.value };
+};
+const valueKey = (property: string, value: unknown) => `${property}\u0000${JSON.stringify(value)}`;
+
+/**
+ * The graph side of visualizations: what a saved content may hold and what a reader gets back.
+ *
+ * On save (`prepareForSave`, the saver's scope): elements the saver cannot see are left out (so
+ * stored content never names an element its owner could not see, and saving cannot be used to
+ * probe hidden ids), and each element gets its DATA_TYPES uid (label or type, property, value)
+ * when one is defined and visible.
+ *
+ * On every read (`forReader`, the reader's scope): each element is found again, by uid first (a
+ * re-import keeps uids, not internal ids), then by id; labels, types, ends and properties are read
+ * fresh, as the reader may see them. Elements the reader cannot see are dropped silently; only
+ * elements that no longer exist at all (checked without the reader's restrictions, and only
+ * counted) are reported as deleted, so the answer never tells a hidden element from a deleted one
+ * by anything the reader could not know. Styles, captions and filters naming a label, type or
+ * property hidden from the reader are dropped; ids in selection and filters follow the elements.
+ */
+export class ContentPostprocessor extends ScopedGraphService {
+  private dataTypesPromise?: Promise<DataTypes>;
+
+  private dataTypes(): Promise<DataTypes> {
+    this.dataTypesPromise ??= dataTypesFor(this.ctx);
+    return this.dataTypesPromise;
+  }
+
+  async prepareForSave(content: VisualizationContent): Promise<VisualizationContent> {
+    const scope = await this.scope();
+    const { uid } = await this.dataTypes();
+    // Only the uid properties are needed here, not every property of every element.
+    const nodes = await this.fetchById('node', unique(content.nodes.map((n) => n.id)), scope, unique(Object.values(uid.nodes)));
+    const relationships = await this.fetchById('relationship', unique(content.relationships.map((r) => r.id)), scope, unique(Object.values(uid.relationships)));
+    const keptNodes = this.withUids('node', content.nodes, nodes, uid);
+    const keptRelationships = this.withUids('relationship', content.relationships, relationships, uid);
+    const nodeIds = new Set(keptNodes.map((n) => n.id));
+    const relationshipIds = new Set(keptRelationships.map((r) => r.id));
+    return {
+      ...content,
+      nodes: keptNodes as ContentNode[],
+      relationships: keptRelationships as ContentRelationship[],
+      selection: {
+        nodes: content.selection.nodes.filter((id) => nodeIds.has(id)),
+        relationships: content.selection.relationships.filter((id) => relationshipIds.has(id)),
+      },
+    };
+  }
+
+  async forReader(stored: unknown): Promise<{ content: ReadContent; deleted: DeletedCount }> {
+    const parsed = visualizationContentSchema.safeParse(stored);
+    if (!parsed.success) this.ctx.deps.logger.warn({ issue: parsed.error.issues[0] }, 'stored visualization content does not validate; answered as empty');
+    const content = parsed.success ? parsed.data : emptyContent();
+    const scope = await this.scope();
+    const { uid } = await this.dataTypes();
+    // The uid as the reader sees it: never a property value hidden from the reader.
+    const freshUid = (kind: Kind, element: Element) => this.uidField(kind, this.uidFor(kind, element, uid));
+
+    const nodes = await this.resolve('node', content.nodes, scope);
+    const relationships = await this.resolve('relationship', content.relationships, scope);
+    const readNodes: ReadNode[] = [];
+    for (const { entry, element } of nodes.found) {
+      const node = element as GraphNode;
+      readNodes.push({ ...withoutUid(entry as ContentNode), ...freshUid('node', node), id: node.id, labels: node.labels, properties: node.properties } as ReadNode);
+    }
+    const readRelationships: ReadRelationship[] = [];
+    for (const { entry, element } of relationships.found) {
+      const relationship = element as GraphRelationship;
+      readRelationships.push({
+        ...withoutUid(entry as ContentRelationship),
+        ...freshUid('relationship', relationship),
+        id: relationship.id,
+        type: relationship.type,
+        startNodeId: relationship.startNodeId,
+        endNodeId: relationship.endNodeId,
+        properties: relationship.properties,
+      } as ReadRelationship);
+    }
+
+    const vocabulary = new GraphVocabulary(this.ctx, this.scope());
+    const labels = new Set(await vocabulary.possibleLabels());
+    const types = new Set(await vocabulary.possibleTypes());
+    const labelVisible = (label: string) => label === '*' || labels.has(label);
+    const typeVisible = (type: string) => type === '*' || types.has(type);
+    const nodeProperty = (label: string, property: string) => propertyVisible(scope, scope.nodeProperties, label, property);
+    const relationshipProperty = (type: string, property: string) => propertyVisible(scope, scope.relationshipProperties, type, property);
+
+    const result: ReadContent = {
+      version: content.version,
+      nodes: readNodes,
+      relationships: readRelationships,
+      styles: {
+        nodes: content.styles.nodes.filter((rule) => labelVisible(rule.label) && (!rule.property || nodeProperty(rule.label, rule.property))),
+        relationships: content.styles.relationships.filter((rule) => typeVisible(rule.type) && (!rule.property || relationshipProperty(rule.type, rule.property))),
+      },
+      captions: {
+        nodes: visibleCaptions(content.captions.nodes, labelVisible, nodeProperty),
+        relationships: visibleCaptions(content.captions.relationships, typeVisible, relationshipProperty),
+      },
+      filters: content.filters.flatMap((filter) => {
+        const names = filterNames(filter.filter);
+        if (![...names.labels].every(labelVisible) || ![...names.types].every(typeVisible)) return [];
+        const tokens = filter.target === 'nodes' ? [...names.labels] : [...names.types];
+        const rules = filter.target === 'nodes' ? scope.nodeProperties : scope.relationshipProperties;
+        if (!scope.unrestricted && ![...names.properties].every((p) => isPropertyVisible(rules, tokens, p))) return [];
+        const ids = filter.target === 'nodes' ? nodes.idMap : relationships.idMap;
+        return [{ ...filter, filter: remapIds(filter.filter, ids) } as ContentFilter];
+      }),
+      selection: {
+        nodes: unique(content.selection.nodes.flatMap((id) => (nodes.idMap.has(id) ? [nodes.idMap.get(id)!] : []))),
+        relationships: unique(content.selection.relationships.flatMap((id) => (relationships.idMap.has(id) ? [relationships.idMap.get(id)!] : []))),
+      },
+      view: content.view,
+    };
+    return { content: result, deleted: { nodes: nodes.deleted, relationships: relationships.deleted } };
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async fetchById(kind: Kind, ids: GraphId[], scope: AccessScope, properties?: string[]): Promise<Element[]> {
+    if (ids.length === 0) return [];
+    return kind === 'node' ? this.graph.getNodes(ids, scope, properties) : this.graph.getRelationships(ids, scope, properties);
+  }
+
+  /** Elements matching any of the uids (label or type, property, value). */
+  private async fetchByUid(kind: Kind, refs: UidRef[], scope: AccessScope): Promise<Element[]> {
+    const groups = new Map<string, { token: string; property: string; values: Array<string | number> }>();
+    for (const ref of refs) {
+      const key = `${ref.token}\u0000${ref.property}`;
+      const group = groups.get(key) ?? { token: ref.token, property: ref.property, values: [] };
+      if (!group.values.includes(ref.value)) group.values.push(ref.value);
+      groups.set(key, group);
+    }
+    if (groups.size === 0) return [];
+    const parts: Filter[] = [...groups.values()].map((g) => ({
+      and: [kind === 'node' ? { label: g.token } : { type: g.token }, { property: g.property, operator: 'IN', value: g.values }],
+    }));
+    const filter: Filter = parts.length === 1 ? parts[0] : { or: parts };
+    const found: Element[] = [];
+    const stream = kind === 'node' ? this.graph.streamNodes({ filter }, scope) : this.graph.streamRelationships({ filter }, scope);
+    for await (const element of stream) found.push(element);
+    return found;
+  }
+
+  /** The uid property DATA_TYPES defines for one of the element's labels (or its type), or '*'. */
+  private uidFor(kind: Kind, element: Element, uids: DataTypes['uid']): UidRef | undefined {
+    const map = kind === 'node' ? uids.nodes : uids.relationships;
+    const tokens = tokensOf(kind, element);
+    for (const token of tokens) {
+      const property = map[token];
+      const value = property ? element.properties[property] : undefined;
+      if (property && (typeof value === 'string' || typeof value === 'number')) return { token, property, value };
+    }
+    const any = map['*'];
+    const value = any ? element.properties[any] : undefined;
+    if (any && tokens.length > 0 && (typeof value === 'string' || typeof value === 'number')) return { token: tokens[0], property: any, value };
+    return undefined;
+  }
+
+  private uidField(kind: Kind, ref: UidRef | undefined): { uid?: ContentNode['uid'] | ContentRelationship['uid'] } {
+    if (!ref) return {};
+    return kind === 'node' ? { uid: { label: ref.token, property: ref.property, value: ref.value } } : { uid: { type: ref.token, property: ref.property, value: ref.value } };
+  }
+
+  private withUids(kind: Kind, entries: Entry[], visible: Element[], uid: DataTypes['uid']): Entry[] {
+    const byId = new Map(visible.map((element) => [element.id, element]));
+    const seen = new Set<string>();
+    const kept: Entry[] = [];
+    for (const entry of entries) {
+      const element = byId.get(entry.id);
+      if (!element || seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      kept.push({ ...withoutUid(entry), ...this.uidField(kind, this.uidFor(kind, element, uid)) } as Entry);
+    }
+    return kept;
+  }
+
+  /**
+   * Finds the entries' elements for the reader: by uid when DATA_TYPES still names the stored uid
+   * property, else (or when the uid finds nothing) by id, refusing an element whose visible uid
+   * differs from the stored one (an id reused after a delete). Missing elements are checked
+   * without restrictions: absent there too means deleted.
+   */
+  private async resolve(kind: Kind, entries: Entry[], scope: AccessScope): Promise<{ found: Array<{ entry: Entry; element: Element }>; idMap: Map<string, string>; deleted: number }> {
+    const { uid } = await this.dataTypes();
+    const map = kind === 'node' ? uid.nodes : uid.relationships;
+    const usable = (ref: UidRef | undefined) => ref !== undefined && (map[ref.token] === ref.property || (!map[ref.token] && map['*'] === ref.property));
+    const uidRefs = entries.map(uidOf).filter((ref): ref is UidRef => usable(ref));
+
+    const indexByUid = (elements: Element[]) => {
+      const index = new Map<string, Element[]>();
+      for (const element of elements) {
+        for (const ref of uidRefs) {
+          if (!tokensOf(kind, element).includes(ref.token) || element.properties[ref.property] !== ref.value) continue;
+          const key = valueKey(ref.property, ref.value);
+          const list = index.get(key) ?? [];
+          if (!list.includes(element)) list.push(element);
+          index.set(key, list);
+        }
+      }
+      return index;
+    };
+    const matchUid = (index: Map<string, Element[]>, ref: UidRef) => index.get(valueKey(ref.property, ref.value))?.find((element) => tokensOf(kind, element).includes(ref.token));
+
+    const visibleByUid = indexByUid(await this.fetchByUid(kind, uidRefs, scope));
+    const resolved = new Map<Entry, Element>();
+    const byIdWanted: Entry[] = [];
+    for (const entry of entries) {
+      const ref = uidOf(entry);
+      const element = ref && usable(ref) ? matchUid(visibleByUid, ref) : undefined;
+      if (element) resolved.set(entry, element);
+      else byIdWanted.push(entry);
+    }
+    const visibleById = new Map((await this.fetchById(kind, unique(byIdWanted.map((e) => e.id)), scope)).map((element) => [element.id, element]));
+    const missing: Entry[] = [];
+    for (const entry of byIdWanted) {
+      const element = visibleById.get(entry.id);
+      const ref = uidOf(entry);
+      const reused = element && ref && ref.property in element.properties && element.properties[ref.property] !== ref.value;
+      if (element && !reused) resolved.set(entry, element);
+      else missing.push(entry);
+    }
+
+    let deleted = 0;
+    if (missing.length > 0) {
+      const anyByUid = indexByUid(await this.fetchByUid(kind, missing.map(uidOf).filter((ref): ref is UidRef => usable(ref)), UNRESTRICTED));
+      const anyById = new Set((await this.fetchById(kind, unique(missing.map((e) => e.id)), UNRESTRICTED, [])).map((element) => element.id));
+      for (const entry of missing) {
+        const ref = uidOf(entry);
+        const exists = anyById.has(entry.id) || (ref !== undefined && usable(ref) && matchUid(anyByUid, ref) !== undefined);
+        if (!exists) deleted++;
+      }
+    }
+
+    const found: Array<{ entry: Entry; element: Element }> = [];
+    const idMap = new Map<string, string>();
+    const taken = new Set<string>();
+    for (const entry of entries) {
+      const element = resolved.get(entry);
+      if (!element) continue;
+      if (!idMap.has(entry.id)) idMap.set(entry.id, element.id);
+      if (taken.has(element.id)) continue;
+      taken.add(element.id);
+      found.push({ entry, element });
+    }
+    return { found, idMap, deleted };
+  }
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+function withoutUid<T extends Entry>(entry: T): Omit<T, 'uid'> {
+  const { uid, ...rest } = entry;
+  void uid;
+  return rest;
+}
+
+function propertyVisible(scope: AccessScope, rules: Record<string, PropertyRule> | undefined, token: string, property: string): boolean {
+  if (scope.unrestricted) return true;
+  return isPropertyVisible(rules, token === '*' ? [] : [token], property);
+}
+
+function visibleCaptions(captions: Record<string, string[]>, tokenVisible: (token: string) => boolean, propertyOk: (token: string, property: string) => boolean): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [token, properties] of Object.entries(captions)) {
+    if (!tokenVisible(token)) continue;
+    const visible = properties.filter((property) => propertyOk(token, property));
+    if (visible.length > 0) result[token] = visible;
+  }
+  return result;
+}
+
+/** The filter with its id lists following the elements (ids of dropped elements left out). */
+function remapIds(filter: Filter, ids: Map<string, string>): Filter {
+  if ('and' in filter) return { and: filter.and.map((f) => remapIds(f, ids)) };
+  if ('or' in filter) return { or: filter.or.map((f) => remapIds(f, ids)) };
+  if ('not' in filter) return { not: remapIds(filter.not, ids) };
+  if ('ids' in filter) return { ids: unique(filter.ids.flatMap((id) => (ids.has(id) ? [ids.get(id)!] : []))) };
+  return filter;
+}
