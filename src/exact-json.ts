@@ -60,21 +60,16 @@ export function integerOutOfRange(literal: string): BadRequestError {
 /**
  * - 'request': integers that are not safe JS integers become BigInt; beyond the signed 64-bit
  *   range: 400 INTEGER_OUT_OF_RANGE (never a silent float).
- * - 'stored' (text from the database): BigInt only where a double would change the value (a
- *   value written from a double reads back as the same number, so audit hashes stay stable);
- *   beyond 64 bits: a double, as JSON.parse gives.
+ * - 'stored' (graph property text from PostgreSQL): the same BigInt within the 64-bit range;
+ *   beyond it a double, as JSON.parse gives (never an error on read).
  */
 export type ParseMode = 'request' | 'stored';
 
 function convert(literal: string, mode: ParseMode): number | bigint {
   const big = BigInt(literal);
-  const asNumber = Number(literal);
-  if (mode === 'request') {
-    if (!isInt64(big)) throw integerOutOfRange(literal);
-    return big;
-  }
-  if (!isInt64(big) || BigInt(asNumber) === big) return asNumber;
-  return big;
+  if (isInt64(big)) return big;
+  if (mode === 'request') throw integerOutOfRange(literal);
+  return Number(literal);
 }
 
 /** JSON.parse that keeps integers beyond 2^53 exactly (see ParseMode). Throws SyntaxError like JSON.parse. */

@@ -5,7 +5,6 @@ import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import type { AppConfig } from '../config';
 import { acquireDataDirLock, DataDirLock } from './data-dir-lock';
-import { pgliteJsonParsers } from '../graph/postgres/json-values';
 
 export type Db = Knex;
 
@@ -43,7 +42,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   try {
     const pglite = new PGlite(path.join(config.dataDir, 'pg'), {
       extensions: { pg_trgm },
-      parsers: { [INT8_OID]: (value: string) => value, ...pgliteJsonParsers },
+      parsers: { [INT8_OID]: (value: string) => value },
     });
     await pglite.waitReady;
     const knex = knexFactory({

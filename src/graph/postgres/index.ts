@@ -1,13 +1,11 @@
 import type { Knex } from 'knex';
 import type { GraphStore } from '../graph-store';
 import { PostgresGraphStore, PostgresGraphStoreOptions } from './postgres-graph-store';
-import { installExactJsonParsers } from './json-values';
 
 export { PostgresGraphStore } from './postgres-graph-store';
 export type { PostgresGraphStoreOptions } from './postgres-graph-store';
 
 /** The GraphStore on the service's own PostgreSQL database (server or embedded PGlite). */
 export function createPostgresGraphStore(knex: Knex, options: PostgresGraphStoreOptions = {}): GraphStore {
-  installExactJsonParsers();
   return new PostgresGraphStore(knex, options);
 }

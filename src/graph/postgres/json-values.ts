@@ -5,27 +5,27 @@ export const JSON_OID = 114;
 export const JSONB_OID = 3802;
 
 /**
- * json / jsonb text from PostgreSQL → JS values, keeping integers beyond 2^53 exactly (BigInt),
- * where node-pg's default JSON.parse rounds them. Only an integer a double cannot hold becomes a
- * BigInt ('stored' mode), so every value written from a JS number reads back as the same number.
- * Text without a run of 16 digits goes straight to JSON.parse.
+ * json / jsonb text of graph queries → JS values, keeping integers beyond 2^53 exactly (BigInt
+ * within the signed 64-bit range), where the drivers' JSON.parse rounds them. Text without a run
+ * of 16 digits goes straight to JSON.parse.
  */
 export function parseStoredJson(text: string): unknown {
   return parseJsonText(text, 'stored');
 }
 
-/** Parsers for PGlite's `parsers` option (the embedded store). */
-export const pgliteJsonParsers: Record<number, (text: string) => unknown> = { [JSON_OID]: parseStoredJson, [JSONB_OID]: parseStoredJson };
-
-let installed = false;
+const nodePgTypes = {
+  getTypeParser(oid: number, format?: string): unknown {
+    if ((oid === JSON_OID || oid === JSONB_OID) && format !== 'binary') return parseStoredJson;
+    return (pg.types.getTypeParser as (oid: number, format?: string) => unknown)(oid, format);
+  },
+};
 
 /**
- * Installs the exact json/jsonb parser in node-pg (process-wide: node-pg reads type parsers from
- * one registry). The graph adapter shares the service's knex, so its jsonb properties go through it.
+ * Per-query driver options (knex `.options()`), so that only the graph adapter's queries read
+ * json exactly and the rest of the service store keeps the drivers' defaults: node-pg takes
+ * `types`, PGlite takes `parsers` (merged over the instance's own, e.g. int8 as text).
  */
-export function installExactJsonParsers(): void {
-  if (installed) return;
-  installed = true;
-  pg.types.setTypeParser(JSON_OID, parseStoredJson);
-  pg.types.setTypeParser(JSONB_OID, parseStoredJson);
-}
+export const EXACT_JSON_QUERY_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
+  types: nodePgTypes,
+  parsers: { [JSON_OID]: parseStoredJson, [JSONB_OID]: parseStoredJson },
+});

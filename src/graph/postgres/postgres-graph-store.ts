@@ -342,7 +342,7 @@ export class PostgresGraphStore implements GraphStore {
     return writes.deleteRelationship(this.runner, new ScopeSql(scope), id);
   }
 
-  importBatch(batch: ImportBatch): Promise<ImportBatchResult> {
+  async importBatch(batch: ImportBatch): Promise<ImportBatchResult> {
     for (const item of [...(batch?.nodes ?? []), ...(batch?.relationships ?? [])]) assertPortableProperties(item?.properties);
     return writes.importBatch(this.runner, batch);
   }

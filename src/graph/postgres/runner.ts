@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AppError, BadRequestError, GraphContentionError, GraphTimeoutError, GraphUnavailableError } from '../../errors';
 import type { GraphNode, GraphRelationship } from '../graph-store';
 import type { Executor, Sql } from './sql';
+import { EXACT_JSON_QUERY_OPTIONS } from './json-values';
 
 /** Runs compiled Sql on knex (or a transaction), with the query time limit and error mapping. */
 export class QueryRunner {
@@ -16,7 +17,8 @@ export class QueryRunner {
   }
 
   async rows<T = Record<string, unknown>>(query: Sql, executor: Executor = this.knex): Promise<T[]> {
-    let statement = executor.raw(query.text, query.values as Knex.RawBinding[]);
+    // Graph properties are jsonb: read with integers beyond 2^53 kept exactly (json-values.ts).
+    let statement = executor.raw(query.text, query.values as Knex.RawBinding[]).options(EXACT_JSON_QUERY_OPTIONS);
     if (this.timeoutMs) statement = statement.timeout(this.timeoutMs, { cancel: this.canCancel });
     try {
       const result = (await statement) as { rows: T[] };

@@ -1,0 +1,74 @@
+import { BadRequestError } from '../../src/errors';
+import { UNRESTRICTED, type GraphStore } from '../../src/graph/graph-store';
+import { toJsonText } from '../../src/exact-json';
+import { OpenBackend, reachableBackends } from './support/backends';
+
+/**
+ * The GraphStore contract for property values (issue 7 items 11 and 12), on every reachable
+ * backend: 64-bit integers (BigInt beyond 2^53) are stored, compared, sorted and read back
+ * exactly; values only one backend could store are refused by every write, import included.
+ */
+describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore property values on %s', (_name, backend) => {
+  let open: OpenBackend;
+  let store: GraphStore;
+
+  beforeAll(async () => {
+    open = await backend.open();
+    store = open.store;
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
+
+  const BIG = 9007199254740993n;
+  const MIN = -9223372036854775808n;
+  const MAX = 9223372036854775807n;
+
+  it('when nodes carry integers beyond 2^53, then they read back as the same BigInt (JSON digits unchanged), filter and sort exactly', async () => {
+    const created = [];
+    for (const [key, n] of [['big', BIG], ['min', MIN], ['max', MAX], ['neighbour', 9007199254740992n], ['small', 7]] as const) {
+      created.push(await store.createNode({ labels: ['Big'], properties: { key, n, list: [n, 1] } }, UNRESTRICTED));
+    }
+    expect(toJsonText([created[0].properties.n, created[0].properties.list])).toBe('[9007199254740993,[9007199254740993,1]]');
+    const [read] = await store.getNodes([created[2].id], UNRESTRICTED);
+    expect(read.properties.n).toBe(MAX);
+    expect(toJsonText(read.properties.list)).toBe(`[${MAX},1]`);
+
+    const equal = await store.findNodes({ filter: { property: 'n', operator: '=', value: BIG } }, UNRESTRICTED);
+    expect(equal.items.map((n) => n.properties.key)).toEqual(['big']);
+    const greater = await store.findNodes({ filter: { property: 'n', operator: '>', value: 9007199254740992n } }, UNRESTRICTED);
+    expect(greater.items.map((n) => n.properties.key).sort()).toEqual(['big', 'max']);
+    const sorted = await store.findNodes({ filter: { label: 'Big' }, sort: [{ property: 'n', direction: 'desc' }] }, UNRESTRICTED);
+    expect(sorted.items.map((n) => n.properties.key)).toEqual(['max', 'big', 'neighbour', 'small', 'min']);
+
+    const updated = await store.updateNode(created[4].id, { properties: { n: MIN } }, UNRESTRICTED);
+    expect(updated?.properties.n).toBe(MIN);
+  });
+
+  it('when an empty list is stored, then it reads back as an empty list', async () => {
+    const node = await store.createNode({ labels: ['Empty'], properties: { none: [] } }, UNRESTRICTED);
+    const [read] = await store.getNodes([node.id], UNRESTRICTED);
+    expect(read.properties).toEqual({ none: [] });
+  });
+
+  it.each([
+    ['a map', { a: 1 }],
+    ['a list of mixed kinds', [1, 'a']],
+    ['a list of lists', [[1], [2]]],
+    ['a list holding null', ['a', null]],
+  ])('when a batch imports %s, then BadRequestError PROPERTY_VALUE_NOT_PORTABLE and nothing is written', async (_what, value) => {
+    const attempt = store.importBatch({ nodes: [{ key: 'ok', labels: ['Imported'], properties: { fine: 1 } }, { key: 'odd', labels: ['Imported'], properties: { odd: value } }], relationships: [] });
+    await expect(attempt).rejects.toBeInstanceOf(BadRequestError);
+    await expect(attempt).rejects.toMatchObject({ code: 'PROPERTY_VALUE_NOT_PORTABLE', extra: { property: 'odd' } });
+    const found = await store.findNodes({ filter: { label: 'Imported' } }, UNRESTRICTED);
+    expect(found.total).toBe(0);
+  });
+
+  it('when a batch imports a relationship with a map, then it is refused the same way', async () => {
+    const attempt = store.importBatch({
+      nodes: [{ key: 'a', labels: ['Imported'], properties: {} }],
+      relationships: [{ type: 'SELF', start: { key: 'a' }, end: { key: 'a' }, properties: { odd: { x: 1 } } }],
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'PROPERTY_VALUE_NOT_PORTABLE', extra: { property: 'odd' } });
+  });
+});
