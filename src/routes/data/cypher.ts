@@ -21,12 +21,14 @@ export function createCypherRouter(_deps: AppDeps): Router {
       summary: 'Run a Cypher query',
       description:
         'Runs a Cypher query with parameters on the Neo4j backend (the PostgreSQL backend answers 501 CYPHER_NOT_SUPPORTED), within the configured time limit (504) and row limit ("truncated": true when rows were cut). ' +
-        'Users with unrestricted data access (READ_ALL_DATA and DATA_TYPES "*") run it as written: read-only unless they also hold DATA_MANAGEMENT (write runs are audited as cypher.run). ' +
-        'Everyone else: the query always runs read-only; it is refused with 403 CYPHER_RESTRICTED when its text or parameters name a label, relationship type or property hidden from the user, ' +
-        'or when it uses CALL, apoc.*, subscripts (x[...]) or properties()/keys()/labels()/type()/id()/elementId(); only nodes, relationships and paths (and lists of them) may be returned ' +
-        '(any other value, such as a count or a property value, is 403 CYPHER_RESTRICTED); every returned element is re-read under the user\'s access rules, so hidden properties are removed and ' +
-        'rows holding an element the user cannot see are left out. Hidden names are those visible to the user nowhere plus those listed as disabled in a property rule. ' +
-        'A pattern may still match through elements the user cannot see (so which visible elements come back can depend on hidden data); hidden values, names and counts are never returned.',
+        'Procedures: every procedure the query would call (found in its plan, whatever the syntax) is judged by the mode the server declares: DBMS procedures (user and password administration, configuration) never run, ' +
+        'WRITE and SCHEMA procedures only for users with unrestricted access and DATA_MANAGEMENT, and routines that run Cypher given as text (apoc.cypher.*, apoc.periodic.*, ...) or dbms.* functions are refused: 403 CYPHER_PROCEDURE_REFUSED. ' +
+        'Users with unrestricted data access (READ_ALL_DATA and DATA_TYPES "*") run the query as written: read-only unless they also hold DATA_MANAGEMENT (write runs are audited as cypher.run). ' +
+        'Everyone else: the query is parsed (Cypher 3.5 grammar; other syntax is 400 CYPHER_SYNTAX_ERROR with the position) and rewritten so every node and relationship pattern, each element of a variable-length pattern included, only matches elements the user may see; ' +
+        'a hidden label or type matches nothing, a hidden property reads as null (also in keys(), map projections and exists()), and the query always runs read-only. Counts, aggregates, LIMIT and returned values therefore only ever reflect visible data. ' +
+        'Refused with 403 CYPHER_RESTRICTED, naming the construct and its position: CALL and every clause that writes, shortestPath/allShortestPaths, index hints, computed subscripts x[expr], properties() and n {.*} where a property rule applies, functions outside the built-in and temporal ones, ' +
+        'parameter maps in patterns, and property access on a value that is not known to be a node or relationship when a property rule hides that property somewhere. Variables starting with "gas" are reserved (400 CYPHER_RESERVED_NAME); a parameter the request does not give is 400 CYPHER_PARAMETER_MISSING. ' +
+        'Returned nodes, relationships and paths are re-read under the user\'s access rules (hidden labels and properties removed).',
       body: { schema: cypherBody, example: { query: 'MATCH (p:Person) WHERE p.age > $age RETURN p LIMIT 10', params: { age: 30 } } },
       responses: {
         200: {

@@ -1,0 +1,87 @@
+import type { AccessScope } from '../graph-store';
+import { CypherCompiler } from './cypher-filter';
+import { chooseDialect } from './dialect';
+import { scopeCypher } from './scoped-cypher';
+
+const scope: AccessScope = {
+  unrestricted: false,
+  labels: ['Person', 'Company'],
+  types: '*',
+  nodeFilter: { property: 'country', operator: '=', value: 'CZ' },
+  relationshipFilter: { not: { type: 'SPIES_ON' } },
+  nodeProperties: { Person: { deny: ['salary', 'p'] } },
+  relationshipProperties: { WORKS_AT: { allow: ['role'] } },
+};
+
+const rewrite = (query: string, params: Record<string, unknown> = {}) => scopeCypher(query, params, new CypherCompiler(chooseDialect('3.5.5'), scope));
+const refusal = (query: string, params: Record<string, unknown> = {}) => {
+  try {
+    rewrite(query, params);
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error(`not refused: ${query}`);
+};
+
+describe('scopeCypher', () => {
+  test('when a pattern has anonymous elements and a variable-length relationship, then each gets a variable and the scope, each relationship of the path and both its ends too', () => {
+    const { query } = rewrite('MATCH (a)-[*2]-() RETURN count(*)');
+    expect(query).toMatch(/^MATCH \(a\)-\[gasR1\*2\]-\(gasN2\) WHERE /);
+    expect(query).toContain('all(gasE IN gasR1 WHERE ');
+    expect(query).toContain('labels(startNode(gasE))');
+    expect(query).toContain('labels(endNode(gasE))');
+    expect(query).toMatch(/RETURN count\(\*\)$/);
+  });
+
+  test('when the user WHERE exists, then it is kept and the scope is added beside it; pattern properties move into the WHERE', () => {
+    const { query, params } = rewrite("MATCH (n:Person {name: $name}) WHERE n.age > 3 RETURN n", { name: 'x' });
+    // age and name are guarded: the WORKS_AT rule shows only role, so they are hidden somewhere.
+    expect(query).toMatch(/^MATCH \(n:Person\) WHERE \(\(\(CASE WHEN .* THEN n\.age END\) > 3\)\) AND /);
+    expect(query).toContain('THEN n.name END) = $u_name');
+    expect(params.u_name).toBe('x');
+    expect(params).not.toHaveProperty('name');
+  });
+
+  test('when a property a rule hides is read, then it is guarded and the column keeps its name', () => {
+    const { query } = rewrite('MATCH (n) RETURN n.salary, n.name');
+    expect(query).toContain('THEN n.salary END) AS `n.salary`');
+    // name is hidden nowhere... except on WORKS_AT (allow list), but n is a node: guarded only where a rule names it.
+    expect(query).toMatch(/, \(CASE WHEN .* THEN n\.name END\) AS `n\.name`$/);
+  });
+
+  test('when a variable is named like a hidden property, then nothing is refused', () => {
+    expect(() => rewrite('MATCH (p)-[salary]->(n) RETURN p, salary, n')).not.toThrow();
+  });
+
+  test('when a label outside the visible labels is named, then it is false', () => {
+    expect(rewrite('MATCH (n:Agent) RETURN n').query).toMatch(/ AND \(false\)/);
+    expect(rewrite('MATCH (n) WHERE n:Agent RETURN n').query).toMatch(/^MATCH \(n\) WHERE \(\(false\)\)/);
+    expect(rewrite('MATCH (n) RETURN labels(n)').query).toContain('[gasL IN labels(n) WHERE gasL IN $scopeLabels');
+  });
+
+  test('when a pattern is used as a predicate or in exists(), then it becomes a scoped pattern comprehension', () => {
+    expect(rewrite('MATCH (n) WHERE (n)-->() RETURN n').query).toMatch(/WHERE \(\(\(size\(\[\(n\)-\[gasR\d+\]->\(gasN\d+\) WHERE .* \| 1\]\) > 0\)\)\)/);
+    expect(rewrite('MATCH (n) RETURN exists((n)-->())').query).toContain('(size([(n)-[gasR');
+  });
+
+  test('when a construct cannot be rewritten safely, then 403 CYPHER_RESTRICTED names it and its position', () => {
+    expect(refusal('CALL db.labels()')).toMatchObject({ code: 'CYPHER_RESTRICTED', message: expect.stringContaining('CALL db.labels (at 1:1)') });
+    expect(refusal('MATCH (n)\nRETURN n[$k]', { k: 'salary' }).message).toContain('(at 2:9)');
+    expect(refusal('MATCH (n) RETURN properties(n)').message).toContain('properties()');
+    expect(refusal('MATCH (n) RETURN n {.*}').message).toContain('.*');
+    expect(refusal('MATCH (n) CREATE (m)').message).toContain('CREATE');
+    expect(refusal('MATCH p = shortestPath((a)-[*]-(b)) RETURN p').message).toContain('shortestPath');
+    expect(refusal('WITH {salary: 1} AS m RETURN m.salary').message).toContain('.salary');
+    expect(refusal('MATCH (n) RETURN apoc.any.properties(n)').message).toContain('apoc.any.properties');
+    expect(refusal('MATCH (n) RETURN $hidden')).toMatchObject({ code: 'CYPHER_PARAMETER_MISSING' });
+    expect(refusal('MATCH (gasN1) RETURN gasN1')).toMatchObject({ code: 'CYPHER_RESERVED_NAME' });
+    expect(refusal('CALL { MATCH (n) RETURN n } RETURN n')).toMatchObject({ code: 'CYPHER_SYNTAX_ERROR' });
+  });
+
+  test('when property access is on a value derived from elements, then the kind is followed through lists, head() and startNode()', () => {
+    const { query } = rewrite('MATCH p = (a)-[r*]->(b) WITH collect(a) AS people, r UNWIND people AS x RETURN x.salary, head(r).wage, startNode(head(r)).salary');
+    expect(query).toContain('THEN x.salary END');
+    expect(query).toContain('THEN head(r).wage END');
+    expect(query).toContain('THEN startNode(head(r)).salary END');
+  });
+});
