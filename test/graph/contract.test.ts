@@ -653,6 +653,26 @@ describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore 
       expect(await store.frequency({ target: 'nodes', property: 'f', labels: ['Frq'], limit: 0 }, UNRESTRICTED)).toEqual({ property: 'f', values: [], total: 11, distinct: 7 });
     });
 
+    it('when the frequency spans nodes and relationships under row rules on nodes and relationships, then it counts (Neo4j 3.5 planner bug)', async () => {
+      const scope: AccessScope = {
+        unrestricted: false,
+        labels: '*',
+        types: '*',
+        nodeFilter: { and: [{ or: [{ label: 'Person' }, { label: 'Company' }] }, { or: [{ not: { label: 'Person' } }, { property: 'city', operator: '=', value: 'Paris' }] }] },
+        relationshipFilter: { not: { type: 'SPIES_ON' } },
+        nodeProperties: { Person: { deny: ['salary'] } },
+        relationshipProperties: { WORKS_AT: { allow: ['role'] } },
+      };
+      expect(await store.frequency({ target: 'all', property: 'salary' }, scope)).toEqual({ property: 'salary', values: [], total: 0, distinct: 0 });
+      // Paris people: alice, carol, frank (classified is no rule here); companies: acme, globex
+      expect(await store.frequency({ target: 'all', property: 'source' }, scope)).toEqual({ property: 'source', values: [{ value: 'crm', count: 2 }], total: 2, distinct: 1 });
+      expect((await store.frequency({ target: 'all', property: 'role' }, scope)).values).toEqual([
+        { value: 'director', count: 1 },
+        { value: 'engineer', count: 1 },
+        { value: 'intern', count: 1 },
+      ]);
+    });
+
     it('when the only elements carrying a key are deleted, then the key is no longer listed', async () => {
       const node = await store.createNode({ labels: ['Person'], properties: { ephemeralNodeKey: 1 } }, UNRESTRICTED);
       const rel = await store.createRelationship({ type: 'KNOWS', startNodeId: fx.node.alice, endNodeId: fx.node.bob, properties: { ephemeralRelKey: 1 } }, UNRESTRICTED);

@@ -470,7 +470,9 @@ export class Neo4jGraphStore implements GraphStore {
     } else {
       head =
         `OPTIONAL MATCH (n)${nodeWhere === TRUE ? '' : ` WHERE ${nodeWhere}`} WITH collect(${nodeValue}) AS nodeValues ` +
-        `OPTIONAL MATCH (a)-[r]->(b)${relWhere === TRUE ? '' : ` WHERE ${relWhere}`} WITH nodeValues, collect(${relValue}) AS relValues ` +
+        // A pattern comprehension, not OPTIONAL MATCH: Neo4j 3.5 plans OPTIONAL MATCH after the
+        // aggregation with row rules on both ends into "Unknown variable `nodeValues`".
+        `WITH nodeValues, [(a)-[r]->(b)${relWhere === TRUE ? '' : ` WHERE ${relWhere}`} | ${relValue}] AS relValues ` +
         `UNWIND nodeValues + relValues AS value WITH value`;
     }
     const cypher =
