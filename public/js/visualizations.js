@@ -53,11 +53,11 @@
     }
     if (visualization.hidden) {
       buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () {
-        act(function () { return gas.del(url(visualization, '/hidden')); }, 'Unhid ' + visualization.name);
+        act(function () { return gas.del(url(visualization, '/hidden')); }, 'Visible again: ' + visualization.name);
       } }, 'Unhide'));
     } else {
       buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () {
-        act(function () { return gas.put(url(visualization, '/hidden')); }, 'Hid ' + visualization.name);
+        act(function () { return gas.put(url(visualization, '/hidden')); }, 'Hidden: ' + visualization.name);
       } }, 'Hide'));
     }
     if (visualization.own) {
