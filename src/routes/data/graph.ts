@@ -51,7 +51,8 @@ const shortestBody = z.object({
 });
 
 const pathsResponse = { description: 'Paths', schema: z.object({ paths: z.array(pathSchema) }), example: { paths: [pathExample] } };
-const NOTE = 'Nodes and relationships the user cannot see are neither returned nor traversed.';
+const NOTE =
+  'Nodes and relationships the user cannot see are neither returned nor traversed. Labels and types named in the request must exist among the visible data or in DATA_TYPES (else 400 UNKNOWN_LABEL / UNKNOWN_TYPE, the same answer for a hidden name as for an absent one).';
 
 /** Graph retrieval for visualizations (spec 4.8). */
 export function createGraphRouter(_deps: AppDeps): Router {

@@ -12,7 +12,10 @@ const limitQuery = z.object({
 const propertyParam = z.string().min(1).max(200).openapi({ description: 'Property name', example: 'city' });
 const example = { property: 'city', values: [{ value: 'Prague', count: 12 }, { value: 'Brno', count: 5 }], total: 17, distinct: 2 };
 const ok = { 200: { description: 'Most frequent values first', schema: frequencyResultSchema, example } };
-const NOTE = 'Only elements and properties visible to the user are counted. "total" counts the elements having the property, "distinct" the distinct values.';
+const NOTE =
+  'Only elements and properties visible to the user are counted. "total" counts the elements having the property, "distinct" the distinct values. ' +
+  'Most frequent first; equal counts in value order (values of different types: lists, strings, booleans, numbers). ' +
+  'Labels and types named in the path must exist among the visible data or in DATA_TYPES (else 400 UNKNOWN_LABEL / UNKNOWN_TYPE, the same answer for a hidden name as for an absent one).';
 
 /**
  * Frequency statistics (spec 4.6). Declared most specific first: /nodes/{labels}/{property}

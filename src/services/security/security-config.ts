@@ -32,7 +32,10 @@ export const filterSchema = z
     description:
       'A filter tree. Nodes: {"and":[...]}, {"or":[...]}, {"not":{...}}, {"label":"L"}, {"type":"T"}, {"ids":["1"]}, ' +
       '{"property":"p","operator":"=","value":1} with operators =, <>, <, <=, >, >=, IN, CONTAINS, STARTS WITH, ENDS WITH, =~ (regular expression), ' +
-      'or {"property":"p","operator":"IS NULL"} / "IS NOT NULL".',
+      'or {"property":"p","operator":"IS NULL"} / "IS NOT NULL". ' +
+      'Two-valued logic: a comparison with a property the element lacks (or cannot show, or holds with another type) is false and its "not" true. ' +
+      '=~ matches the whole string; it may start with the inline flags (?i) (case-insensitive), (?m) (^ and $ at line breaks), (?s), (?u), in any combination ' +
+      '("." always matches line breaks). A label or type the user cannot see matches nothing.',
     example: filterExample,
   });
 
