@@ -34,6 +34,16 @@ const configSchema = z.object({
     maxRows: z.coerce.number().int().positive(),
     startupRetries: z.coerce.number().int().min(0),
     startupRetryDelayMs: z.coerce.number().int().min(0),
+    /** Neo4j: TCP connect limit of a new connection. */
+    connectionTimeoutMs: z.coerce.number().int().positive().max(600_000),
+    /** Neo4j: longest wait for a pooled or new connection. */
+    connectionAcquisitionTimeoutMs: z.coerce.number().int().positive().max(600_000),
+    /** Neo4j: how long the driver retries a transaction after transient or connection errors (0 = no retry). */
+    maxTransactionRetryTimeMs: z.coerce.number().int().min(0).max(600_000),
+    /** Neo4j: a call gets no answer for queryTimeoutMs + this → 503 GRAPH_UNAVAILABLE (frozen server). */
+    deadlineGraceMs: z.coerce.number().int().positive().max(600_000),
+    /** GET /ready: each check answers within this time (then it reports the database as not answering). */
+    readyTimeoutMs: z.coerce.number().int().positive().max(60_000),
   }),
   session: z.object({
     secret: z.string(),

@@ -6,7 +6,19 @@ import type { GraphStore } from './graph-store';
 // Adapters are loaded on demand: a service on PostgreSQL never loads the Neo4j driver.
 /* eslint-disable @typescript-eslint/no-require-imports */
 type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number }) => GraphStore;
-type Neo4jFactory = (options: { url: string; username: string; password: string; database?: string; queryTimeoutMs: number; maxRows?: number; logger?: Logger }) => GraphStore;
+type Neo4jFactory = (options: {
+  url: string;
+  username: string;
+  password: string;
+  database?: string;
+  queryTimeoutMs: number;
+  maxRows?: number;
+  logger?: Logger;
+  connectionTimeoutMs?: number;
+  connectionAcquisitionTimeoutMs?: number;
+  maxTransactionRetryTimeMs?: number;
+  deadlineGraceMs?: number;
+}) => GraphStore;
 const createPostgresGraphStore: PostgresFactory = (...args) => (require('./postgres') as { createPostgresGraphStore: PostgresFactory }).createPostgresGraphStore(...args);
 const createNeo4jGraphStore: Neo4jFactory = (...args) => (require('./neo4j') as { createNeo4jGraphStore: Neo4jFactory }).createNeo4jGraphStore(...args);
 
@@ -14,7 +26,20 @@ const createNeo4jGraphStore: Neo4jFactory = (...args) => (require('./neo4j') as 
 export function createGraphStore(config: AppConfig, knex: Knex, logger: Logger): GraphStore {
   if (config.graphdb.backend === 'neo4j') {
     const { url, username, password, database } = config.graphdb.connector;
-    return createNeo4jGraphStore({ url, username, password, database: database || undefined, queryTimeoutMs: config.graphdb.queryTimeoutMs, maxRows: config.graphdb.maxRows, logger });
+    const { queryTimeoutMs, maxRows, connectionTimeoutMs, connectionAcquisitionTimeoutMs, maxTransactionRetryTimeMs, deadlineGraceMs } = config.graphdb;
+    return createNeo4jGraphStore({
+      url,
+      username,
+      password,
+      database: database || undefined,
+      queryTimeoutMs,
+      maxRows,
+      logger,
+      connectionTimeoutMs,
+      connectionAcquisitionTimeoutMs,
+      maxTransactionRetryTimeMs,
+      deadlineGraceMs,
+    });
   }
   return createPostgresGraphStore(knex, { queryTimeoutMs: config.graphdb.queryTimeoutMs });
 }

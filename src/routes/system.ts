@@ -7,6 +7,7 @@ import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
 import { sessionUserSchema, toSessionUser } from './schemas/session-user';
 
 const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() });
+const readySchema = z.object({ status: z.enum(['ready', 'unavailable']), checks: z.object({ database: checkSchema, graph: checkSchema.extend({ backend: z.string() }) }) });
 
 export function createSystemRouter(deps: AppDeps): Router {
   const router = Router();
@@ -25,37 +26,52 @@ export function createSystemRouter(deps: AppDeps): Router {
     router,
     {
       method: 'get', path: '/ready', tag: 'System', access: 'public',
-      summary: 'Readiness', description: 'Checks that the internal PostgreSQL store and the graph database answer. 503 when either does not.',
+      summary: 'Readiness', description: 'Checks that the internal PostgreSQL store and the graph database answer, each within graphdb.readyTimeoutMs (1.5 s by default; both checks run in parallel). 503 when either does not.',
       responses: {
         200: {
           description: 'Ready',
-          schema: z.object({ status: z.enum(['ready', 'unavailable']), checks: z.object({ database: checkSchema, graph: checkSchema.extend({ backend: z.string() }) }) }),
+          schema: readySchema,
           example: { status: 'ready', checks: { database: { ok: true, ms: 1 }, graph: { ok: true, ms: 2, backend: 'postgres', detail: 'PostgreSQL 15.18' } } },
         },
+        503: {
+          description: 'Not ready: the same body, with the check that failed',
+          schema: readySchema,
+          example: { status: 'unavailable', checks: { database: { ok: true, ms: 1 }, graph: { ok: false, ms: 1500, backend: 'neo4j', detail: 'no answer within 1500 ms' } } },
+        },
       },
-      errors: [503],
     },
     async ({ res }) => {
+      // Each check gets its own short deadline, so /ready answers within graphdb.readyTimeoutMs
+      // even when a database is down or frozen (a driver would wait far longer).
+      const limitMs = deps.config.graphdb.readyTimeoutMs;
       const time = async (check: () => Promise<string | undefined>) => {
         const started = performance.now();
+        let timer: NodeJS.Timeout | undefined;
         try {
-          const detail = await check();
+          const detail = await Promise.race([
+            check(),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`no answer within ${limitMs} ms`)), limitMs);
+            }),
+          ]);
           return { ok: true, ms: Math.round(performance.now() - started), ...(detail ? { detail } : {}) };
         } catch (error) {
           return { ok: false, ms: Math.round(performance.now() - started), detail: (error as Error).message };
+        } finally {
+          if (timer) clearTimeout(timer);
         }
       };
-      const database = await time(async () => {
-        await deps.db.raw('select 1');
-        return undefined;
-      });
-      const graph = {
-        ...(await time(async () => {
+      const [database, graphCheck] = await Promise.all([
+        time(async () => {
+          await deps.db.raw('select 1');
+          return undefined;
+        }),
+        time(async () => {
           const info = await deps.graph.serverInfo();
           return `${info.backend} ${info.version}`;
-        })),
-        backend: deps.graph.backend,
-      };
+        }),
+      ]);
+      const graph = { ...graphCheck, backend: deps.graph.backend };
       const ok = database.ok && graph.ok;
       res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', checks: { database, graph } });
     },

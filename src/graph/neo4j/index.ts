@@ -12,6 +12,11 @@ export interface CreateNeo4jGraphStoreOptions {
   queryTimeoutMs: number;
   maxRows?: number;
   logger?: Logger;
+  /** Fail-fast settings (graphdb.* in the configuration; see Neo4jGraphStoreOptions). */
+  connectionTimeoutMs?: number;
+  connectionAcquisitionTimeoutMs?: number;
+  maxTransactionRetryTimeMs?: number;
+  deadlineGraceMs?: number;
 }
 
 /** The Neo4j adapter of the GraphStore port (Neo4j 3.5, 4.x and 5.x; the version is detected at init). */

@@ -70,6 +70,29 @@ export interface Neo4jGraphStoreOptions {
   /** Cap on list results (find limit, sample, paths); default 10000. */
   maxRows?: number;
   logger?: Logger;
+  /** TCP connect time limit of a new connection (driver connectionTimeout); default 3000. */
+  connectionTimeoutMs?: number;
+  /** Longest wait for a pooled or new connection (driver connectionAcquisitionTimeout); default 5000. */
+  connectionAcquisitionTimeoutMs?: number;
+  /** How long the driver retries a transaction after transient / connection errors; default 2000. */
+  maxTransactionRetryTimeMs?: number;
+  /**
+   * Client-side deadline of every adapter call beyond queryTimeoutMs; default 2000. Neo4j stops a
+   * query itself at queryTimeoutMs (504 GRAPH_TIMEOUT); a server that says nothing for
+   * queryTimeoutMs + this grace (frozen process, lost network, stuck handshake) is unavailable: 503.
+   */
+  deadlineGraceMs?: number;
+}
+
+/** Driver settings derived from the options (exported for the unit tests). */
+export function driverConfig(options: Pick<Neo4jGraphStoreOptions, 'connectionTimeoutMs' | 'connectionAcquisitionTimeoutMs' | 'maxTransactionRetryTimeMs'>) {
+  return {
+    userAgent: 'graph-analytics-service',
+    disableLosslessIntegers: false,
+    connectionTimeout: options.connectionTimeoutMs ?? 3000,
+    connectionAcquisitionTimeout: options.connectionAcquisitionTimeoutMs ?? 5000,
+    maxTransactionRetryTime: options.maxTransactionRetryTimeMs ?? 2000,
+  };
 }
 
 /** Name of the one node fulltext index the service manages. */
@@ -134,7 +157,7 @@ export class Neo4jGraphStore implements GraphStore {
    * then SHOW INDEXES, a write then the next request) sees it on every cluster member the routing
    * driver picks. Sessions do not share bookmarks otherwise; on a single server it changes nothing.
    */
-  private readonly bookmarks = neo4j.bookmarkManager();
+  private bookmarks = neo4j.bookmarkManager();
 
   /** Procedure name -> mode, for the checks of user queries (procedures.ts). */
   private readonly procedureCatalogue = new ProcedureCatalogue(async () => {
@@ -161,10 +184,7 @@ export class Neo4jGraphStore implements GraphStore {
   async init(): Promise<void> {
     if (!this.driver) {
       try {
-        this.driver = neo4j.driver(this.options.url, neo4j.auth.basic(this.options.username, this.options.password), {
-          userAgent: 'graph-analytics-service',
-          disableLosslessIntegers: false,
-        });
+        this.driver = neo4j.driver(this.options.url, neo4j.auth.basic(this.options.username, this.options.password), driverConfig(this.options));
       } catch (error) {
         throw new GraphUnavailableError(`Invalid graphdb.connector.url ${JSON.stringify(this.options.url)}: ${(error as Error).message}`);
       }
@@ -199,13 +219,9 @@ export class Neo4jGraphStore implements GraphStore {
   private async components(): Promise<{ version: string; edition: string }> {
     const driver = this.requireDriver();
     const query = 'CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition';
-    const attempt = async (database: string | undefined) => {
+    const attempt = (database: string | undefined) => {
       const session = driver.session({ defaultAccessMode: neo4j.session.READ, bookmarkManager: this.bookmarks, ...(database ? { database } : {}) });
-      try {
-        return await session.executeRead((tx) => run(tx, query), { timeout: this.options.queryTimeoutMs });
-      } finally {
-        await session.close();
-      }
+      return this.withDeadline(session, () => session.executeRead((tx) => run(tx, query), { timeout: this.options.queryTimeoutMs }));
     };
     let records: Neo4jRecord[];
     try {
@@ -256,28 +272,55 @@ export class Neo4jGraphStore implements GraphStore {
     return mapped;
   }
 
-  /** Read work in a read transaction (retried by the driver on transient errors). */
-  private async read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const session = this.session('READ');
+  /** queryTimeoutMs + deadlineGraceMs: no adapter call waits longer for the server. */
+  private get deadlineMs(): number {
+    return this.options.queryTimeoutMs + (this.options.deadlineGraceMs ?? 2000);
+  }
+
+  /**
+   * Runs work on a session and closes it, racing a client-side deadline: a server that accepts TCP
+   * but does not answer (frozen process) makes the call fail with 503 GRAPH_UNAVAILABLE after
+   * deadlineMs instead of hanging. On expiry the session is closed in the background (its
+   * connection is released when the server answers or the socket dies), never awaited.
+   */
+  private async withDeadline<T>(session: Session, work: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    let expired = false;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        expired = true;
+        reject(new GraphUnavailableError(`The graph database did not answer within ${this.deadlineMs} ms`));
+      }, this.deadlineMs);
+    });
     try {
-      return await session.executeRead(work, { timeout: this.options.queryTimeoutMs });
+      return await Promise.race([work(), deadline]);
     } catch (error) {
+      if (expired) {
+        this.options.logger?.warn({ deadlineMs: this.deadlineMs }, 'Neo4j did not answer within the deadline; the call failed with 503');
+        // A server that stops answering may come back as another store (restored or replaced): it
+        // would wait for bookmarks of transactions it never had on every call. Start afresh.
+        this.bookmarks = neo4j.bookmarkManager();
+        throw error;
+      }
+      if (/Bookmark/i.test(String((error as { code?: unknown })?.code ?? ''))) this.bookmarks = neo4j.bookmarkManager();
       throw this.mapError(error);
     } finally {
-      await session.close();
+      if (timer) clearTimeout(timer);
+      if (expired) void session.close().catch(() => undefined);
+      else await session.close().catch(() => undefined);
     }
   }
 
-  /** Write work in one write transaction (retried by the driver on transient errors). */
-  private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /** Read work in a read transaction (retried by the driver on transient errors for maxTransactionRetryTimeMs). */
+  private read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const session = this.session('READ');
+    return this.withDeadline(session, () => session.executeRead(work, { timeout: this.options.queryTimeoutMs }));
+  }
+
+  /** Write work in one write transaction (retried by the driver on transient errors for maxTransactionRetryTimeMs). */
+  private write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const session = this.session('WRITE');
-    try {
-      return await session.executeWrite(work, { timeout: this.options.queryTimeoutMs });
-    } catch (error) {
-      throw this.mapError(error);
-    } finally {
-      await session.close();
-    }
+    return this.withDeadline(session, () => session.executeWrite(work, { timeout: this.options.queryTimeoutMs }));
   }
 
   private compiler(scope: AccessScope): CypherCompiler {

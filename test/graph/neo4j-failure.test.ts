@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import { takeResponseMismatches } from '../support/response-validator';
+
+/**
+ * Issue 7 item 15: fail fast when Neo4j is down or frozen.
+ *
+ * The file runs on its OWN throw-away Neo4j (it stops and freezes it), never on the server other
+ * tests share: the neo4j-test-server script (NEO4J_TEST_SERVER_SCRIPT, or
+ * ../shared/tools/neo4j/neo4j-test-server beside the repository) starts one under
+ * NEO4J_FAILURE_TEST_BASE (default $TMPDIR/gas-neo4j-failure-test) on the Bolt / HTTP ports
+ * NEO4J_FAILURE_TEST_BOLT_PORT / NEO4J_FAILURE_TEST_HTTP_PORT (default 17790 / 17791).
+ * Without the script the tests are skipped with that reason.
+ */
+const script = process.env.NEO4J_TEST_SERVER_SCRIPT ?? path.resolve(__dirname, '../../../shared/tools/neo4j/neo4j-test-server');
+const available = existsSync(script);
+const base = process.env.NEO4J_FAILURE_TEST_BASE ?? path.join(os.tmpdir(), 'gas-neo4j-failure-test');
+const boltPort = process.env.NEO4J_FAILURE_TEST_BOLT_PORT ?? '17790';
+const httpPort = process.env.NEO4J_FAILURE_TEST_HTTP_PORT ?? '17791';
+const serverEnv = { ...process.env, NEO4J_TEST_BASE: base, NEO4J_TEST_BOLT_PORT: boltPort, NEO4J_TEST_HTTP_PORT: httpPort, NEO4J_TEST_HEAP: process.env.NEO4J_TEST_HEAP ?? '512m' };
+const pidFile = path.join(base, 'neo4j-community-3.5.5', 'run', 'neo4j.pid');
+
+/** Limits the app runs with: a call may take queryTimeoutMs + deadlineGraceMs at most. */
+const QUERY_TIMEOUT_MS = 3000;
+const DEADLINE_GRACE_MS = 1000;
+
+function server(command: 'start' | 'stop'): string {
+  return execFileSync(script, [command], { env: serverEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+}
+
+function serverPid(): number {
+  return Number(readFileSync(pidFile, 'utf8').trim());
+}
+
+let t: TestApp;
+let admin: string;
+let frozenPid: number | null = null;
+
+const describeWithServer = available ? describe : describe.skip;
+if (!available) {
+  // eslint-disable-next-line no-console
+  console.warn(`neo4j-failure.test.ts skipped: no neo4j-test-server script at ${script} (set NEO4J_TEST_SERVER_SCRIPT)`);
+}
+
+async function timed(run: () => Promise<request.Response>): Promise<{ status: number; ms: number; body: Record<string, unknown> }> {
+  const started = Date.now();
+  const response = await run();
+  return { status: response.status, ms: Date.now() - started, body: response.body as Record<string, unknown> };
+}
+
+const find = () => timed(() => request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ filter: { label: 'Probe' } }));
+const ready = () => timed(() => request(t.app).get('/ready'));
+
+/**
+ * The graph operations do not declare 503 GRAPH_UNAVAILABLE in the OpenAPI document yet (reported
+ * to the lead: a document question, issue 7 item 25); only that mismatch is tolerated here, for the
+ * /data operations this file drives into 503. Any other mismatch still fails the test.
+ */
+function toleratingUndeclaredGraph503(): void {
+  const other = takeResponseMismatches().filter((m) => !/^POST \/data\/nodes(\/find)? .*-> 503 .*status 503 is not declared/.test(m));
+  if (other.length > 0) throw new Error(`response(s) disagree with the OpenAPI document:\n- ${other.join('\n- ')}`);
+}
+
+async function untilWorking(): Promise<void> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const response = await find();
+    // 200, or 400 UNKNOWN_LABEL after a restart (the test server starts with an empty store).
+    if (response.status < 500) return;
+    if (Date.now() > until) throw new Error(`Neo4j did not come back: ${response.status} ${JSON.stringify(response.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+describeWithServer('Neo4j down or frozen (own test server)', () => {
+  jest.setTimeout(240_000);
+
+  beforeAll(async () => {
+    const exports = server('start');
+    const uri = /NEO4J_URI=(\S+)/.exec(exports)?.[1];
+    const password = /NEO4J_PASSWORD=(\S+)/.exec(exports)?.[1];
+    if (!uri || !password) throw new Error(`neo4j-test-server printed no NEO4J_URI: ${exports}`);
+    t = await createTestApp({
+      graphdb: {
+        backend: 'neo4j',
+        connector: { url: uri, username: 'neo4j', password, database: '' },
+        queryTimeoutMs: QUERY_TIMEOUT_MS,
+        deadlineGraceMs: DEADLINE_GRACE_MS,
+      },
+    });
+    admin = t.basic('admin', ADMIN_PASSWORD);
+    const created = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Probe'], properties: { name: 'probe' } });
+    expect(created.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    if (frozenPid) process.kill(frozenPid, 'SIGCONT');
+    try {
+      if (t) await t.close().catch(() => undefined);
+    } finally {
+      server('stop');
+    }
+  });
+
+  test('when Neo4j runs, then find answers and /ready is ready', async () => {
+    expect((await find()).status).toBe(200);
+    const r = await ready();
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('ready');
+  });
+
+  test('when the Neo4j process is frozen (SIGSTOP, TCP still accepted), then find answers 503 within the deadline and /ready within 2 s; after SIGCONT it works again', async () => {
+    frozenPid = serverPid();
+    process.kill(frozenPid, 'SIGSTOP');
+    try {
+      const found = await find();
+      expect(found.status).toBe(503);
+      expect(found.body.code).toBe('GRAPH_UNAVAILABLE');
+      expect(found.ms).toBeLessThan(QUERY_TIMEOUT_MS + DEADLINE_GRACE_MS + 2000);
+      const r = await ready();
+      expect(r.status).toBe(503);
+      expect(r.ms).toBeLessThan(2000);
+    } finally {
+      process.kill(frozenPid, 'SIGCONT');
+      frozenPid = null;
+    }
+    await untilWorking();
+    toleratingUndeclaredGraph503();
+    expect((await ready()).status).toBe(200);
+  });
+
+  test('when Neo4j is stopped, then a graph request answers 503 within a few seconds and /ready within 2 s', async () => {
+    server('stop');
+    const found = await find();
+    expect(found.status).toBe(503);
+    expect(found.body.code).toBe('GRAPH_UNAVAILABLE');
+    expect(found.ms).toBeLessThan(5000);
+    const created = await timed(() => request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Probe'], properties: {} }));
+    expect(created.status).toBe(503);
+    expect(created.ms).toBeLessThan(5000);
+    const r = await ready();
+    expect(r.status).toBe(503);
+    expect(r.ms).toBeLessThan(2000);
+    // The next file's createTestApp needs a server again: afterAll stops this one for good.
+    server('start');
+    await untilWorking();
+    toleratingUndeclaredGraph503();
+  });
+});
+
+if (!available) {
+  test.skip('Neo4j failure tests need the neo4j-test-server script', () => undefined);
+}
