@@ -13,6 +13,7 @@ import { createGraphStore, waitForGraph } from './graph';
 import { reconcileFulltextIndex } from './services/settings/fulltext-reconcile';
 import { createMailer } from './services/mail/mailer';
 import { CredentialCache } from './auth/credential-cache';
+import { CredentialInvalidation, startCredentialInvalidation } from './auth/credential-invalidation';
 import { JobScheduler } from './services/jobs/job-scheduler';
 import type { AppDeps } from './http/context';
 import type { GraphStore } from './graph/graph-store';
@@ -32,6 +33,7 @@ export interface RunningService {
 export async function startService(config: AppConfig, logger: Logger = createLogger(config.log.level)): Promise<RunningService> {
   let database: Database | undefined;
   let graph: GraphStore | undefined;
+  let invalidation: CredentialInvalidation | null = null;
   try {
     database = await openDatabase(config);
     const applied = await migrateToLatest(database.knex);
@@ -47,6 +49,8 @@ export async function startService(config: AppConfig, logger: Logger = createLog
 
     const mailer = createMailer(config.mail.url, config.mail.from, logger);
     const deps: AppDeps = { config, db: database.knex, graph, mailer, logger, credentialCache: new CredentialCache(config.auth.credentialCacheMs), version: SERVICE_VERSION };
+    // Other instances' credential changes reach this one's cache (PostgreSQL server only).
+    invalidation = await startCredentialInvalidation(deps);
     const { app, sessionStore } = createApp(deps);
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
@@ -74,11 +78,13 @@ export async function startService(config: AppConfig, logger: Logger = createLog
         await scheduler?.stop();
         sessionStore.close();
         mailer.close();
+        await invalidation?.stop();
         await store.close();
         await db.close();
       })());
     return { url, deps, close, generatedAdminPassword: admin.generatedPassword };
   } catch (error) {
+    await invalidation?.stop();
     await graph?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     throw error;

@@ -3,10 +3,10 @@ import type { AppConfig } from '../config';
 import type { AuthenticatedUser, AuthMethod } from '../http/context';
 import { UnauthorizedError } from '../errors';
 import { recordAudit } from '../services/audit/audit-service';
-import { CredentialCache } from './credential-cache';
+import type { CredentialCache, VersionedUser } from './credential-cache';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, sha256, verifyPassword } from './passwords';
-import { findUserByUsername, loadAuthenticatedUser, loadAuthenticatedUserCached } from './user-loader';
+import { findUserByUsername, loadAuthenticatedUserCached, loadVersionedUser } from './user-loader';
 
 let dummyHash: Promise<string> | undefined;
 
@@ -27,14 +27,19 @@ export class Authenticator {
   }
 
   async verifyPassword(username: string, password: string, ip: string, method: AuthMethod): Promise<AuthenticatedUser> {
-    if (method === 'basic') {
-      const cachedId = this.cache.get('basic', `${username}\0${password}`);
-      if (cachedId) {
-        const cached = await loadAuthenticatedUserCached(this.db, this.cache, cachedId);
-        if (cached) return cached;
-        this.cache.forgetUser(cachedId);
-      }
-    }
+    if (method !== 'basic') return (await this.checkPassword(username, password, ip, method)).user;
+    // One verification per credential at a time; a fresh entry answers without hashing.
+    const credential = `${username}\0${password}`;
+    const verified = await this.cache.authenticate('basic', credential, () => this.checkPassword(username, password, ip, method));
+    if (verified.user) return verified.user;
+    const cached = await loadAuthenticatedUserCached(this.db, this.cache, verified.userId);
+    if (cached) return cached;
+    // The account went away since the credential was verified: verify again (and refuse).
+    this.cache.forgetUser(verified.userId);
+    return (await this.checkPassword(username, password, ip, method)).user;
+  }
+
+  private async checkPassword(username: string, password: string, ip: string, method: AuthMethod): Promise<VersionedUser> {
     await this.throttle.assertNotLocked(username);
     const row = await findUserByUsername(this.db, username);
     // Hash something even for unknown names, so response time does not reveal which names exist.
@@ -50,35 +55,38 @@ export class Authenticator {
       throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
     }
     await this.throttle.clear(username);
-    const user = await loadAuthenticatedUser(this.db, String(row.id));
-    if (!user) throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
-    if (method === 'basic') this.cache.set('basic', `${username}\0${password}`, user.id);
-    else {
+    const loaded = await loadVersionedUser(this.db, String(row.id));
+    if (!loaded) throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
+    if (method !== 'basic') {
       await this.db('users').where({ id: row.id }).update({ last_login_at: new Date() });
       await recordAudit(this.db, actor, { action: 'auth.login', targetType: 'user', targetId: row.id, details: { method } });
     }
-    return user;
+    // Cached with the version of the row the password was checked against: if the row changed
+    // since, a resync sees the difference (credential-invalidation.ts).
+    return { user: loaded.user, version: String((row as { credential_version?: unknown }).credential_version ?? '0') };
   }
 
   async verifyToken(token: string, ip: string): Promise<AuthenticatedUser> {
-    const cachedId = this.cache.get('token', token);
-    if (cachedId) {
-      const cached = await loadAuthenticatedUserCached(this.db, this.cache, cachedId);
-      if (cached) return cached;
-      this.cache.forgetUser(cachedId);
-    }
+    const verified = await this.cache.authenticate('token', token, () => this.checkToken(token, ip));
+    if (verified.user) return verified.user;
+    const cached = await loadAuthenticatedUserCached(this.db, this.cache, verified.userId);
+    if (cached) return cached;
+    this.cache.forgetUser(verified.userId);
+    return (await this.checkToken(token, ip)).user;
+  }
+
+  private async checkToken(token: string, ip: string): Promise<VersionedUser> {
     const row = await this.db('api_tokens').where('token_hash', sha256(token)).first();
     const usable = row && !row.revoked_at && (!row.expires_at || new Date(row.expires_at) > new Date());
-    const user = usable ? await loadAuthenticatedUser(this.db, String(row.user_id)) : null;
-    if (!user) {
+    const loaded = usable ? await loadVersionedUser(this.db, String(row.user_id)) : null;
+    if (!loaded) {
       await recordAudit(this.db, { userId: null, username: null, ip }, { action: 'auth.token.failed', details: { prefix: token.slice(0, 8) } });
       throw new UnauthorizedError('Invalid or revoked API token', 'INVALID_TOKEN');
     }
-    this.cache.set('token', token, user.id);
     await this.db('api_tokens')
       .where('id', row.id)
       .andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', new Date(Date.now() - 60_000)))
       .update({ last_used_at: new Date() });
-    return user;
+    return loaded;
   }
 }

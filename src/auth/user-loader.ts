@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuthenticatedUser } from '../http/context';
 import { isPermissionCode, PermissionCode } from './permissions';
-import type { CredentialCache } from './credential-cache';
+import type { CredentialCache, VersionedUser } from './credential-cache';
 
 export interface UserRow {
   id: string;
@@ -37,30 +37,37 @@ export function findUserByUsername(db: Knex, username: string): Promise<UserRow 
 
 /** The signed-in user as requests see it, or null when the account is missing, disabled or deleted. */
 export async function loadAuthenticatedUser(db: Knex, userId: string): Promise<AuthenticatedUser | null> {
+  return (await loadVersionedUser(db, userId))?.user ?? null;
+}
+
+/**
+ * loadAuthenticatedUser with users.credential_version as read in the same row, for the
+ * credential cache (see credential-invalidation.ts).
+ */
+export async function loadVersionedUser(db: Knex, userId: string): Promise<VersionedUser | null> {
   if (!/^\d+$/.test(userId)) return null;
-  const row = (await db('users').where({ id: userId }).first()) as UserRow | undefined;
+  const row = (await db('users').where({ id: userId }).first()) as (UserRow & { credential_version?: string | number }) | undefined;
   if (!row || !row.enabled || row.deleted) return null;
   const [permissions, groups] = await Promise.all([
     effectivePermissions(db, row.id),
     db('user_groups').where('user_id', row.id).pluck('group_id') as Promise<string[]>,
   ]);
   return {
-    id: String(row.id),
-    username: row.username,
-    name: row.name,
-    email: row.email,
-    locale: row.locale,
-    mustChangePassword: row.must_change_password,
-    permissions: new Set(permissions),
-    groupIds: groups.map(String),
+    user: {
+      id: String(row.id),
+      username: row.username,
+      name: row.name,
+      email: row.email,
+      locale: row.locale,
+      mustChangePassword: row.must_change_password,
+      permissions: new Set(permissions),
+      groupIds: groups.map(String),
+    },
+    version: String(row.credential_version ?? '0'),
   };
 }
 
 /** loadAuthenticatedUser through the cache: no query while the user's entry is fresh. */
-export async function loadAuthenticatedUserCached(db: Knex, cache: CredentialCache, userId: string): Promise<AuthenticatedUser | null> {
-  const cached = cache.getUser(userId);
-  if (cached) return cached;
-  const user = await loadAuthenticatedUser(db, userId);
-  if (user) cache.setUser(user);
-  return user;
+export function loadAuthenticatedUserCached(db: Knex, cache: CredentialCache, userId: string): Promise<AuthenticatedUser | null> {
+  return cache.user(userId, () => loadVersionedUser(db, userId));
 }
