@@ -143,6 +143,23 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
   });
 });
 
+describe('temporal and spatial values stored in Neo4j', () => {
+  (testGraphBackend === 'neo4j' ? test : test.skip)('when a node holds a date, a datetime and a point written by Cypher, then the API reads them as text that can be written back', async () => {
+    const result = await t.deps.graph.runCypher(
+      "CREATE (n:Geo {on: date('2024-02-29'), at: datetime('2024-01-02T03:04:05Z'), where: point({longitude: 1.5, latitude: 2.5})}) RETURN n",
+      {},
+      { readOnly: false, timeoutMs: 10000, maxRows: 1 },
+    );
+    const id = (result.rows[0][0] as { id: string }).id;
+    const read = await request(t.app).post(`/data/nodes/${id}`).set('Authorization', admin);
+    expect(read.status).toBe(200);
+    expect(read.body.properties).toEqual({ on: '2024-02-29', at: '2024-01-02T03:04:05Z', where: 'SRID=4326;POINT(1.5 2.5)' });
+    const back = await request(t.app).put(`/data/nodes/${id}`).set('Authorization', admin).send({ properties: read.body.properties });
+    expect(back.status).toBe(200);
+    expect(back.body.properties).toEqual(read.body.properties);
+  });
+});
+
 describe(`values only one backend could store (${testGraphBackend})`, () => {
   const refused: Array<[string, string, string]> = [
     ['a map', '{"a":1}', 'maps'],

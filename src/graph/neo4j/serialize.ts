@@ -11,6 +11,9 @@ import type { GraphNode, GraphPath, GraphRelationship, Properties } from '../gra
  *    with String(identity) on Bolt 3/4 and with the server's element id on Bolt 5);
  *  - temporal values and durations → their ISO 8601 text; points → { srid, x, y[, z] };
  *  - byte arrays → base64 text.
+ * Property values (serializeProperties, the projections) stay portable, i.e. writable back on
+ * either backend: temporal values are their ISO 8601 text already, and a point becomes its
+ * EWKT text ("SRID=4326;POINT(1.5 2.5)", "SRID=4979;POINT Z(1 2 3)") instead of a map.
  */
 export function serializeValue(value: unknown): unknown {
   if (value === null || value === undefined) return null;
@@ -59,10 +62,22 @@ export function integerToJson(value: Integer): number | bigint {
   return value.inSafeRange() ? value.toNumber() : value.toBigInt();
 }
 
+/** A stored property value → JSON: as serializeValue, but points (in lists too) as EWKT text. */
+export function serializePropertyValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(serializePropertyValue);
+  if (value !== null && typeof value === 'object' && neo4j.isPoint(value as never)) {
+    const point = value as Point;
+    const srid = Number(serializeValue(point.srid));
+    const hasZ = point.z !== undefined && point.z !== null;
+    return hasZ ? `SRID=${srid};POINT Z(${point.x} ${point.y} ${point.z})` : `SRID=${srid};POINT(${point.x} ${point.y})`;
+  }
+  return serializeValue(value);
+}
+
 export function serializeProperties(properties: Record<string, unknown> | null | undefined): Properties {
   const out: Properties = {};
   if (!properties) return out;
-  for (const [k, v] of Object.entries(properties)) out[k] = serializeValue(v);
+  for (const [k, v] of Object.entries(properties)) out[k] = serializePropertyValue(v);
   return out;
 }
 
@@ -119,7 +134,7 @@ export function pairsToProperties(pairs: unknown): Properties {
   const out: Properties = {};
   if (!Array.isArray(pairs)) return out;
   for (const pair of pairs) {
-    if (Array.isArray(pair) && typeof pair[0] === 'string') out[pair[0]] = serializeValue(pair[1]);
+    if (Array.isArray(pair) && typeof pair[0] === 'string') out[pair[0]] = serializePropertyValue(pair[1]);
   }
   return out;
 }
