@@ -3,6 +3,7 @@ import type { AppDeps } from '../http/context';
 import { csrfToken } from '../auth/csrf';
 import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
 import { render, requirePage } from '../pages/page';
+import { JOB_TYPES } from '../services/jobs/types';
 
 /** Only same-site paths are followed after login, never another origin. */
 function sameSitePath(next: unknown): string {
@@ -10,6 +11,7 @@ function sameSitePath(next: unknown): string {
 }
 
 const permissionCatalogue = PERMISSION_CODES.map((code) => ({ code, ...PERMISSIONS[code] }));
+const jobTypesForPage = JOB_TYPES.map((t) => ({ type: t.type, title: t.title, description: t.description }));
 
 /**
  * The server-rendered pages. Each page is a shell: the data comes from the JSON API, called by
@@ -55,6 +57,10 @@ export function createPagesRouter(deps: AppDeps): Router {
 
   router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
     render(req, res, 'settings', { title: 'Settings', active: 'settings', scripts: ['settings.js'] });
+  });
+
+  router.get('/jobs/list', requirePage('JOBS_MANAGEMENT'), (req, res) => {
+    render(req, res, 'jobs', { title: 'Jobs', active: 'jobs', types: jobTypesForPage, defaultTimeZone: deps.config.jobs.timeZone, scripts: ['jobs.js'] });
   });
 
   return router;

@@ -105,9 +105,9 @@ export const alertJob = defineJobType({
     for (const to of run.config.recipients) {
       run.throwIfCancelled();
       await run.deps.mailer.send({ to, subject, text });
-      run.count('mailsSent');
+      run.count(run.deps.mailer.configured ? 'mailsSent' : 'mailsLogged');
     }
-    run.log(`mailed ${run.config.recipients.length} recipient(s)`);
+    if (run.deps.mailer.configured) run.log(`mailed ${run.config.recipients.length} recipient(s)`);
     return { memory, result: { newMatches: fresh, link } };
   },
 });
