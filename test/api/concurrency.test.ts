@@ -127,3 +127,23 @@ describe('relationships and deleted ends', () => {
     expect(statuses.filter((s) => s !== 201 && s !== 404)).toEqual([]);
   });
 });
+
+describe('Basic authentication when cached credentials expire', () => {
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await createTestApp({ auth: { credentialCacheMs: 1500 } });
+  });
+  afterAll(async () => {
+    await short.close();
+  });
+
+  test('when 50 requests with the same Basic credential arrive as its cache entry expires, then the password is hashed once and all answer 200', async () => {
+    const auth = short.basic('admin', ADMIN_PASSWORD);
+    expect((await request(short.app).get('/session').set('Authorization', auth)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600)); // expired
+    const before = short.deps.credentialCache.verifications;
+    const responses = await Promise.all(Array.from({ length: 50 }, () => request(short.app).get('/session').set('Authorization', auth)));
+    expect(responses.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    expect(short.deps.credentialCache.verifications - before).toBe(1);
+  });
+});
