@@ -284,6 +284,37 @@ describe('runs', () => {
   });
 });
 
+(testGraphBackend === 'neo4j' ? describe : describe.skip)('Cypher on Neo4j', () => {
+  test('when a cypher job runs, then its statements run in order with the rights of the user who saved it', async () => {
+    const created = await api().post('/jobs').send({
+      name: 'mark-reviewed', type: 'cypher',
+      config: { statements: ["MATCH (p:Payment) WHERE p.amount > $limit SET p.reviewed = true RETURN p", 'MATCH (p:Payment {reviewed: true}) RETURN p'], parameters: { limit: 10000 } },
+    });
+    expect(created.status).toBe(201);
+    await api().put('/jobs/mark-reviewed/started');
+    const run = await lastRunIn('mark-reviewed', ['succeeded', 'failed']);
+    expect(run).toMatchObject({ state: 'succeeded', counters: { statements: 2 } });
+    expect(run.counters.rows).toBeGreaterThanOrEqual(4);
+    const found = await api().post('/data/nodes/find').send({ filter: { property: 'reviewed', operator: '=', value: true } });
+    expect(found.body.total).toBeGreaterThanOrEqual(2);
+    const failing = await api().post('/jobs').send({ name: 'broken-cypher', type: 'cypher', config: { statements: ['MATCH (n RETURN n'] } });
+    expect(failing.status).toBe(201);
+    await api().put('/jobs/broken-cypher/started');
+    expect(await lastRunIn('broken-cypher', ['succeeded', 'failed'])).toMatchObject({ state: 'failed', error: expect.any(String) });
+  });
+
+  test('when an alert is a Cypher query, then its new matches are mailed', async () => {
+    smtp.clear();
+    const created = await api().post('/jobs').send({ name: 'cypher-alert', type: 'alert', config: { cypher: 'MATCH (p:Payment) WHERE p.amount > 10000 RETURN p', recipients: ['cypher@example.com'] } });
+    expect(created.status).toBe(201);
+    await api().put('/jobs/cypher-alert/started');
+    const mail = await smtp.waitFor((m) => m.to.includes('cypher@example.com'));
+    expect(mail.text).toContain('Alice Alert');
+    expect(mail.text).not.toContain('Bob Alert');
+    expect(await lastRunIn('cypher-alert', ['succeeded', 'failed'])).toMatchObject({ state: 'succeeded' });
+  });
+});
+
 describe('a run that does not finish by itself', () => {
   let stuck: TestApp;
   let silentSmtp: net.Server;
