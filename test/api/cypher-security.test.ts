@@ -195,6 +195,12 @@ describeNeo4j('restricted readers (item 3)', () => {
     expect(await rows("MATCH (n) WHERE n.codename = '007' RETURN n")).toEqual([]);
   });
 
+  test('when a condition would fail on a hidden element only, then it is never evaluated there (no error reveals it)', async () => {
+    // codename exists only on the hidden agent: evaluated there, 1/0 would fail the query.
+    expect(await rows("MATCH (n) WHERE 1 / CASE n.codename WHEN '007' THEN 0 ELSE 1 END = 1 RETURN count(*) AS c")).toEqual([[4]]);
+    expect(await rows("MATCH (a)-[r]->(b) WHERE 1 / CASE type(r) WHEN 'SPIES_ON' THEN 0 ELSE 1 END = 1 RETURN count(*) AS c")).toEqual([[2]]);
+  });
+
   test('when the query uses what cannot be rewritten safely, then 403 CYPHER_RESTRICTED naming the construct and its position', async () => {
     for (const [query, construct] of [
       ['CALL db.labels()', 'CALL db.labels (at 1:1)'],

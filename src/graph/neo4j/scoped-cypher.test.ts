@@ -36,7 +36,7 @@ describe('scopeCypher', () => {
   test('when the user WHERE exists, then it is kept and the scope is added beside it; pattern properties move into the WHERE', () => {
     const { query, params } = rewrite("MATCH (n:Person {name: $name}) WHERE n.age > 3 RETURN n", { name: 'x' });
     // age and name are guarded: the WORKS_AT rule shows only role, so they are hidden somewhere.
-    expect(query).toMatch(/^MATCH \(n:Person\) WHERE \(\(\(CASE WHEN .* THEN n\.age END\) > 3\)\) AND /);
+    expect(query).toMatch(/^MATCH \(n:Person\) WHERE \(.*\) AND \(CASE WHEN .* THEN \(\(\(CASE WHEN .* THEN n\.age END\) > 3\)\) AND /);
     expect(query).toContain('THEN n.name END) = $u_name');
     expect(params.u_name).toBe('x');
     expect(params).not.toHaveProperty('name');
@@ -49,18 +49,25 @@ describe('scopeCypher', () => {
     expect(query).toMatch(/, \(CASE WHEN .* THEN n\.name END\) AS `n\.name`$/);
   });
 
+  test('when the user WHERE could fail, then it is only evaluated for rows the scope admits', () => {
+    const { query } = rewrite('MATCH (n) WHERE 1 / n.x > 0 RETURN n');
+    expect(query).toMatch(/ AND \(CASE WHEN .* THEN \(1 \/ .* > 0\) END\) RETURN n$/);
+    // The division appears only inside the CASE, after the scope's conditions.
+    expect(query.indexOf('1 /')).toBeGreaterThan(query.indexOf(' AND (CASE WHEN '));
+  });
+
   test('when a variable is named like a hidden property, then nothing is refused', () => {
     expect(() => rewrite('MATCH (p)-[salary]->(n) RETURN p, salary, n')).not.toThrow();
   });
 
   test('when a label outside the visible labels is named, then it is false', () => {
     expect(rewrite('MATCH (n:Agent) RETURN n').query).toMatch(/ AND \(false\)/);
-    expect(rewrite('MATCH (n) WHERE n:Agent RETURN n').query).toMatch(/^MATCH \(n\) WHERE \(\(false\)\)/);
+    expect(rewrite('MATCH (n) WHERE n:Agent RETURN n').query).toMatch(/ THEN \(false\) END\) RETURN n$/);
     expect(rewrite('MATCH (n) RETURN labels(n)').query).toContain('[gasL IN labels(n) WHERE gasL IN $scopeLabels');
   });
 
   test('when a pattern is used as a predicate or in exists(), then it becomes a scoped pattern comprehension', () => {
-    expect(rewrite('MATCH (n) WHERE (n)-->() RETURN n').query).toMatch(/WHERE \(\(\(size\(\[\(n\)-\[gasR\d+\]->\(gasN\d+\) WHERE .* \| 1\]\) > 0\)\)\)/);
+    expect(rewrite('MATCH (n) WHERE (n)-->() RETURN n').query).toMatch(/ THEN \(\(size\(\[\(n\)-\[gasR\d+\]->\(gasN\d+\) WHERE .* \| 1\]\) > 0\)\) END\) RETURN n$/);
     expect(rewrite('MATCH (n) RETURN exists((n)-->())').query).toContain('(size([(n)-[gasR');
   });
 

@@ -13,7 +13,9 @@ import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
  *    node row rule (nodeFilter), visible type and relationship row rule; a variable-length
  *    relationship gets `all(gasE IN r WHERE ...)` over its relationships and both ends of each,
  *    so every intermediate node is checked. Patterns only match visible elements, so counts,
- *    aggregates and LIMIT only ever see visible rows;
+ *    aggregates and LIMIT only ever see visible rows. The user's own WHERE (and pattern property
+ *    maps) is evaluated only for rows the scope admits (`scope AND CASE WHEN scope THEN user END`),
+ *    so an expression that fails on a hidden element (1/0, a type error) cannot reveal it;
  *  - a label outside the scope's visible labels is false (in a pattern and in `n:Label`);
  *  - property access on an element (`n.p`, pattern maps `{p: v}`, map projections `n {.p}`,
  *    `exists(n.p)`) reads null where the scope hides the property (the compiler's own rule);
@@ -29,6 +31,26 @@ import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
  * relationships when a rule hides that property somewhere. Syntax the grammar does not know
  * (Cypher 4.x / 5.x additions) is refused with 400 CYPHER_SYNTAX_ERROR.
  */
+
+/**
+ * Conditions collected from a pattern: the scope's (visibility; they never raise errors, so the
+ * planner may order them freely and push them into expands) and the user's (WHERE, pattern
+ * property maps), which are only evaluated once the scope holds (`CASE WHEN scope THEN user END`),
+ * so an expression that fails (1/0, a type error) cannot reveal a hidden element by failing.
+ */
+interface Conditions {
+  scope: string[];
+  user: string[];
+}
+
+/** The WHERE condition of a clause: scope first, then the user's parts guarded by it. */
+function combine(conditions: Conditions): string {
+  const scope = and(...conditions.scope);
+  const user = and(...conditions.user);
+  if (user === TRUE) return scope;
+  if (scope === TRUE) return user;
+  return and(scope, `CASE WHEN ${scope} THEN ${user} END`);
+}
 
 type Kind = 'node' | 'relationship' | 'path' | 'nodes' | 'relationships' | 'paths' | 'unknown';
 type Env = Map<string, Kind>;
@@ -220,7 +242,7 @@ class ScopedRewriter {
   }
 
   private match(node: CstNode, env: Env): string {
-    const preds: string[] = [];
+    const preds: Conditions = { scope: [], user: [] };
     let out = '';
     let where: CstNode | undefined;
     for (const child of node.children) {
@@ -231,9 +253,9 @@ class ScopedRewriter {
     }
     // Variables of the pattern are bound before the WHERE is read.
     const user = where ? this.expression(rule(where, 'expression')!, env) : undefined;
-    const condition = and(user !== undefined ? `(${user})` : undefined, ...preds);
+    if (user !== undefined) preds.user.unshift(`(${user})`);
+    const condition = combine(preds);
     if (condition !== TRUE) out = `${out.replace(/\s+$/, '')} WHERE ${condition}${where ? '' : trailingSpace(out)}`;
-    else if (user !== undefined) out = `${out.replace(/\s+$/, '')} WHERE ${user}${trailingSpace(out)}`;
     return out;
   }
 
@@ -296,13 +318,13 @@ class ScopedRewriter {
   // -------------------------------------------------------------------------------------------
   // Patterns
 
-  private pattern(node: CstNode, env: Env, preds: string[]): string {
+  private pattern(node: CstNode, env: Env, preds: Conditions): string {
     let out = '';
     for (const child of node.children) out += child.rule === 'patternPart' ? this.patternPart(child, env, preds) : textOf(child);
     return out;
   }
 
-  private patternPart(node: CstNode, env: Env, preds: string[]): string {
+  private patternPart(node: CstNode, env: Env, preds: Conditions): string {
     let out = '';
     for (const child of node.children) {
       if (child.rule === 'variable') {
@@ -320,7 +342,7 @@ class ScopedRewriter {
   }
 
   /** patternElement and relationshipsPattern: nodes and chains. */
-  private patternElement(node: CstNode, env: Env, preds: string[]): string {
+  private patternElement(node: CstNode, env: Env, preds: Conditions): string {
     let out = '';
     for (const child of node.children) {
       if (child.rule === 'nodePattern') out += this.nodePattern(child, env, preds);
@@ -345,20 +367,20 @@ class ScopedRewriter {
     }
   }
 
-  private nodePattern(node: CstNode, env: Env, preds: string[]): string {
+  private nodePattern(node: CstNode, env: Env, preds: Conditions): string {
     const variable = rule(node, 'variable');
     const labels = rule(node, 'nodeLabels');
     const properties = rule(node, 'properties');
     const name = variable ? this.checkVariable(variable) : this.fresh('gasN');
     const v = quoteName(name);
     env.set(name, 'node');
-    preds.push(this.c.nodeVisible(v));
-    if (labels) for (const label of rules(labels, 'nodeLabel')) if (!this.labelVisible(nameOf(rule(label, 'labelName')!))) preds.push('false');
-    if (properties) this.propertyPredicates('node', v, properties, env, preds);
+    preds.scope.push(this.c.nodeVisible(v));
+    if (labels) for (const label of rules(labels, 'nodeLabel')) if (!this.labelVisible(nameOf(rule(label, 'labelName')!))) preds.scope.push('false');
+    if (properties) this.propertyPredicates('node', v, properties, env, preds.user);
     return `(${v}${labels ? textOf(labels).trim().replace(/^/, '') : ''})`;
   }
 
-  private relationshipPattern(node: CstNode, env: Env, preds: string[]): string {
+  private relationshipPattern(node: CstNode, env: Env, preds: Conditions): string {
     const detail = rule(node, 'relationshipDetail');
     const variable = detail ? rule(detail, 'variable') : undefined;
     const types = detail ? rule(detail, 'relationshipTypes') : undefined;
@@ -369,14 +391,17 @@ class ScopedRewriter {
     const v = quoteName(name);
     if (range) {
       env.set(name, 'relationships');
-      const inner: string[] = [this.c.relationshipCore('gasE'), this.c.nodeVisible('startNode(gasE)'), this.c.nodeVisible('endNode(gasE)')];
-      if (properties) this.propertyPredicates('relationship', 'gasE', properties, env, inner);
-      const condition = and(...inner);
-      if (condition !== TRUE) preds.push(`all(gasE IN ${v} WHERE ${condition})`);
+      const condition = and(this.c.relationshipCore('gasE'), this.c.nodeVisible('startNode(gasE)'), this.c.nodeVisible('endNode(gasE)'));
+      if (condition !== TRUE) preds.scope.push(`all(gasE IN ${v} WHERE ${condition})`);
+      if (properties) {
+        const user: string[] = [];
+        this.propertyPredicates('relationship', 'gasE', properties, env, user);
+        if (user.length > 0) preds.user.push(`all(gasE IN ${v} WHERE ${and(...user)})`);
+      }
     } else {
       env.set(name, 'relationship');
-      preds.push(this.c.relationshipCore(v));
-      if (properties) this.propertyPredicates('relationship', v, properties, env, preds);
+      preds.scope.push(this.c.relationshipCore(v));
+      if (properties) this.propertyPredicates('relationship', v, properties, env, preds.user);
     }
     const rebuilt = `[${v}${types ? textOf(types).trim() : ''}${range ? textOf(range).trim() : ''}]`;
     let out = '';
@@ -558,18 +583,18 @@ class ScopedRewriter {
     const whereExpr = hasWhere ? expressions[0] : undefined;
     const projection = expressions[expressions.length - 1];
     if (pathVariable) env.set(this.checkVariable(pathVariable), 'path');
-    const preds: string[] = [];
+    const preds: Conditions = { scope: [], user: [] };
     const patternText = this.patternElement(pattern, env, preds);
-    const user = whereExpr ? this.expression(whereExpr, env) : undefined;
-    const condition = and(user !== undefined ? `(${user})` : undefined, ...preds);
+    if (whereExpr) preds.user.unshift(`(${this.expression(whereExpr, env)})`);
+    const condition = combine(preds);
     return `[${pathVariable ? `${quoteName(nameOf(pathVariable))} = ` : ''}${patternText} WHERE ${condition} | ${this.expression(projection, env)}]`;
   }
 
   /** A pattern used as an expression: the list of its paths, or a boolean in exists() and WHERE. */
   private patternExpression(node: CstNode, env: Env, asBoolean: boolean): string {
-    const preds: string[] = [];
+    const preds: Conditions = { scope: [], user: [] };
     const patternText = this.patternElement(node, env, preds);
-    const condition = and(...preds);
+    const condition = combine(preds);
     if (asBoolean || this.inBooleanPosition(node)) return `(size([${patternText} WHERE ${condition} | 1]) > 0)`;
     const path = this.fresh('gasP');
     return `[${path} = ${patternText} WHERE ${condition} | ${path}]`;
@@ -648,8 +673,11 @@ class ScopedRewriter {
           case 'tail':
           case 'reverse':
             return args[0] ? (name.toLowerCase() === 'collect' ? listOf(this.kindOf(args[0], env)) : this.kindOf(args[0], env)) : 'unknown';
-          case 'coalesce':
-            return args[0] ? this.kindOf(args[0], env) : 'unknown';
+          case 'coalesce': {
+            // Only when every argument has the same kind (coalesce(r, n) could be either).
+            const kinds = new Set(args.map((arg) => this.kindOf(arg, env)));
+            return kinds.size === 1 ? [...kinds][0] : 'unknown';
+          }
           default:
             return 'unknown';
         }
