@@ -3,8 +3,15 @@ import type { AppDeps } from '../http/context';
 import { NotFoundError } from '../errors';
 import { VisualizationService } from '../services/visualizations/visualization-service';
 import { render, requirePage } from './page';
+import { toJsonText } from '../exact-json';
 
 const NUMERIC_ID = /^[1-9]\d{0,17}$/;
+const WORKSPACE_ASSETS = { bundles: ['workspace'], styles: ['workspace.css'] };
+
+/** JSON that is safe inside <script type="application/json">: no "</script>", no HTML comment openers, no line separators. */
+function jsonForScript(value: unknown): string {
+  return toJsonText(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
 
 /**
  * The visualization pages: /visualizations/list (own, shared with me, hidden; data from the JSON
@@ -31,7 +38,7 @@ export function createVisualizationPagesRouter(deps: AppDeps): Router {
   router.get('/visualization', requirePage('authenticated'), async (req, res) => {
     const id = req.query.id;
     if (id === undefined) {
-      render(req, res, 'visualization', { title: 'New visualization', active: 'visualizations', visualization: null });
+      render(req, res, 'visualization', { title: 'New visualization', active: 'visualizations', visualization: null, visualizationJson: '', ...WORKSPACE_ASSETS });
       return;
     }
     if (typeof id !== 'string' || !NUMERIC_ID.test(id)) throw new NotFoundError('Visualization');
@@ -39,6 +46,9 @@ export function createVisualizationPagesRouter(deps: AppDeps): Router {
     render(req, res, 'visualization', {
       title: visualization.name,
       active: 'visualizations',
+      ...WORKSPACE_ASSETS,
+      // What the workspace opens, read once here (postprocessed for this reader): no second read, no second access event.
+      visualizationJson: jsonForScript(visualization),
       visualization: {
         id: visualization.id,
         name: visualization.name,

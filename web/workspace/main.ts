@@ -6,7 +6,7 @@ import { api, ApiError, request } from '../shared/api';
 import { h } from '../shared/dom';
 import type { ApiNode } from '../shared/graph-types';
 import { Workspace } from './workspace';
-import { collapse, removeNodes, select, selectAll, toggleLabel, toggleType } from './state/canvas-state';
+import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType } from './state/canvas-state';
 import { Appearance, NO_APPEARANCE } from './style/style';
 import { renderDetails, renderLegend, renderResults, renderTable } from './ui/panels';
 import type { LayoutName } from './layouts/layouts';
@@ -53,10 +53,11 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const pngButton = h('button', { type: 'button' }, 'Export PNG');
   const svgButton = h('button', { type: 'button' }, 'Export SVG');
   const saveButton = h('button', { type: 'button', title: 'Save (Ctrl+S)' }, 'Save');
-  const saveAsButton = h('button', { type: 'button' }, 'Save as…');
-  const renameButton = h('button', { type: 'button' }, 'Rename…');
+  const saveAsButton = h('button', { type: 'button', title: 'Save a copy under the name in the field' }, 'Save as new');
+  const renameButton = h('button', { type: 'button', title: 'Give this visualization the name in the field' }, 'Rename');
   const linkButton = h('button', { type: 'button', title: 'Copy a link that opens this visualization for everyone it is shared with' }, 'Copy link');
-  const title = h('h1', { class: 'workspace-title' }, 'New visualization');
+  const nameInput = h('input', { type: 'text', class: 'workspace-name', maxlength: '200', 'aria-label': 'Visualization name', value: 'New visualization' });
+  const title = h('h1', { class: 'visually-hidden' }, 'Visualization');
   const superNode = h('div', { class: 'super-node', hidden: true });
 
   root.append(
@@ -73,7 +74,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       h(
         'section',
         { class: 'stage' },
-        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, saveButton, saveAsButton, renameButton, linkButton)),
+        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, nameInput, saveButton, saveAsButton, renameButton, linkButton)),
         h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
         superNode,
         canvas,
@@ -156,14 +157,20 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
 
   undoButton.addEventListener('click', () => workspace.undo());
   redoButton.addEventListener('click', () => workspace.redo());
-  layoutButton.addEventListener('click', () => void workspace.runLayout(layoutSelect.value as LayoutName));
+  layoutButton.addEventListener('click', () => void workspace.runLayout(layoutSelect.value as LayoutName, { record: true }));
   pathButton.addEventListener('click', async () => {
     const [from, to] = workspace.state.selection.filter((id) => workspace.state.nodes[id]);
     try {
       const { paths } = await api.shortestPaths(from, to);
       if (!paths.length) return void say('No path between the two nodes.');
-      for (const path of paths) workspace.add(path, from);
-      workspace.change(select([...new Set(paths.flatMap((path) => [...path.nodes.map((n) => n.id), ...path.relationships.map((r) => r.id)]))]));
+      const before = workspace.graph.order;
+      // One step for all the paths: one undo takes them back.
+      workspace.change((state) => {
+        let next = state;
+        for (const path of paths) next = addSubgraph(path, from)(next);
+        return select([...new Set(paths.flatMap((path) => [...path.nodes.map((n) => n.id), ...path.relationships.map((r) => r.id)]))])(next);
+      });
+      if (workspace.graph.order > before) void workspace.runLayout('forceAtlas2');
       say(`${paths.length} shortest path${paths.length > 1 ? 's' : ''} of length ${paths[0].relationships.length}.`);
     } catch (error) {
       fail(error);
@@ -208,6 +215,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   let opened: Opened = { id: null, name: 'New visualization', own: true };
   const showOpened = () => {
     title.textContent = opened.name;
+    nameInput.value = opened.name;
     document.title = `${opened.name} · Graph Analytics Service`;
     renameButton.disabled = !opened.id || !opened.own;
     linkButton.disabled = !opened.id;
@@ -221,9 +229,9 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const saveNow = async (asNew: boolean) => {
     let name: { name: string } | null = null;
     if (asNew || !opened.id || !opened.own) {
-      const answer = window.prompt('Name of the visualization', opened.id ? `${opened.name} (copy)` : opened.name);
-      if (!answer?.trim()) return;
-      name = { name: answer.trim() };
+      const typed = nameInput.value.trim();
+      if (!typed) return void say('Give the visualization a name first.');
+      name = { name: asNew && opened.id && typed === opened.name ? `${typed} (copy)` : typed };
     }
     try {
       opened = await save(workspace, opened, name);
@@ -236,8 +244,9 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   saveButton.addEventListener('click', () => void saveNow(false));
   saveAsButton.addEventListener('click', () => void saveNow(true));
   renameButton.addEventListener('click', async () => {
-    const answer = window.prompt('New name', opened.name);
-    if (!answer?.trim() || !opened.id) return;
+    const answer = nameInput.value.trim();
+    if (!answer) return void say('Give the visualization a name first.');
+    if (!opened.id) return;
     try {
       const renamed = await api.renameVisualization(opened.id, answer.trim());
       opened = { ...opened, name: renamed.name };

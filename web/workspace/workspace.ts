@@ -24,6 +24,7 @@ export class Workspace {
   readonly renderer: Sigma;
   private history: History<CanvasState> = startHistory(EMPTY);
   private hovered: string | null = null;
+  private readonly resizeObserver: ResizeObserver;
   private hoverNeighbours = new Set<string>();
   private layout: RunningLayout | null = null;
   private listeners: Array<(state: CanvasState) => void> = [];
@@ -33,6 +34,8 @@ export class Workspace {
   constructor(container: HTMLElement, private appearance: Appearance = NO_APPEARANCE) {
     this.renderer = new Sigma(this.graph, container, {
       renderEdgeLabels: false,
+      // The canvas is hidden while the table view is shown.
+      allowInvalidContainer: true,
       defaultEdgeType: 'arrow',
       labelRenderedSizeThreshold: 3,
       zIndex: true,
@@ -62,6 +65,11 @@ export class Workspace {
         return out;
       },
     });
+    // Sigma follows window resizes only; the canvas also changes size when panels or toolbars do.
+    this.resizeObserver = new ResizeObserver(() => {
+      if (container.offsetWidth > 0 && container.offsetHeight > 0) this.renderer.refresh();
+    });
+    this.resizeObserver.observe(container);
     this.renderer.on('enterNode', ({ node }) => this.hover(node));
     this.renderer.on('leaveNode', () => this.hover(null));
   }
@@ -126,14 +134,20 @@ export class Workspace {
     return { added: Object.keys(this.state.nodes).length - before, remaining: answer.remaining };
   }
 
-  runLayout(name: LayoutName): Promise<void> {
+  /**
+   * Runs a layout. Asked for by the user (`record`), its result is one undoable step; run after an
+   * addition or expansion, it only settles the positions of that step, so one undo takes the whole
+   * expansion back.
+   */
+  runLayout(name: LayoutName, options: { record?: boolean } = {}): Promise<void> {
     this.stopLayout();
+    const record = options.record ?? false;
     if (name === 'forceAtlas2') {
-      this.layout = runForceAtlas2(this.graph, { onSettled: () => this.takePositions() });
+      this.layout = runForceAtlas2(this.graph, { onSettled: () => this.takePositions(record) });
       return this.layout.done;
     }
     runInstant(this.graph, name);
-    this.takePositions();
+    this.takePositions(record);
     return Promise.resolve();
   }
 
@@ -180,9 +194,9 @@ export class Workspace {
     return toSvg(width, height, nodes, edges);
   }
 
-  private takePositions(): void {
-    // A layout's result is one undoable change.
-    this.history = apply(this.history, setPositions(positionsOf(this.graph)));
+  private takePositions(record: boolean): void {
+    const positions = setPositions(positionsOf(this.graph));
+    this.history = record ? apply(this.history, positions) : { ...this.history, present: positions(this.history.present) };
     this.notify();
   }
 
@@ -192,9 +206,16 @@ export class Workspace {
     this.renderer.refresh({ skipIndexation: true });
   }
 
+  private firstRenderMarked = false;
+
   private render(): void {
     syncGraph(this.graph, this.state, this.appearance);
     this.renderer.refresh();
+    if (!this.firstRenderMarked && this.graph.order > 0) {
+      // For bench/ui: when the first elements were drawn.
+      this.firstRenderMarked = true;
+      performance.mark('gas:first-render');
+    }
     this.notify();
   }
 
@@ -203,6 +224,7 @@ export class Workspace {
   }
 
   destroy(): void {
+    this.resizeObserver.disconnect();
     this.stopLayout();
     this.renderer.kill();
   }

@@ -16,4 +16,8 @@ describe('mapNeo4jError', () => {
     // the driver turns Neo.TransientError.Transaction.Terminated into a ClientError code
     expect(mapNeo4jError(fail('Neo.ClientError.Transaction.Terminated', 'The transaction has been terminated ... timed out'))).toMatchObject({ status: 504 });
   });
+
+  it('when a deadlock outlasts the driver\'s retries, then 503 GRAPH_CONTENTION with a retry delay, not a 500', () => {
+    expect(mapNeo4jError(fail('Neo.TransientError.Transaction.DeadlockDetected'))).toMatchObject({ status: 503, code: 'GRAPH_CONTENTION', extra: { retryAfterSeconds: 1 } });
+  });
 });

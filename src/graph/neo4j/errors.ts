@@ -3,6 +3,7 @@ import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  GraphContentionError,
   GraphTimeoutError,
   GraphUnavailableError,
 } from '../../errors';
@@ -32,6 +33,11 @@ interface DriverError {
 }
 
 const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.TransientError.General.DatabaseUnavailable', 'Neo.ClientError.Database.DatabaseNotFound']);
+const CONTENTION_CODES = new Set([
+  'Neo.TransientError.Transaction.DeadlockDetected',
+  'Neo.TransientError.Transaction.LockAcquisitionTimeout',
+  'Neo.TransientError.Transaction.LockClientStopped',
+]);
 const TIMEOUT_CODES = new Set([
   'Neo.ClientError.Transaction.TransactionTimedOut',
   'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
@@ -61,6 +67,8 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
     const hint = /can't perform routing/i.test(message) ? ' (a single Neo4j 3.5 server needs a bolt:// URL in graphdb.connector.url)' : '';
     return new GraphUnavailableError(`The graph database is not reachable: ${message.slice(0, 300)}${hint}`);
   }
+  // Lock contention the driver's managed-transaction retries did not outlast: 503 with Retry-After.
+  if (CONTENTION_CODES.has(code)) return new GraphContentionError();
   if (TIMEOUT_CODES.has(code) || (/Terminated/.test(code) && /timed? ?out|timeout/i.test(message))) {
     return new GraphTimeoutError();
   }

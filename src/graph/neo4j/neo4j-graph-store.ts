@@ -670,7 +670,14 @@ export class Neo4jGraphStore implements GraphStore {
       `MATCH (a) WHERE ${and(`${c.id('a')} = ${c.params.add(start, 'start')}`, c.nodeVisible('a'))} ` +
       `MATCH (b) WHERE ${and(`${c.id('b')} = ${c.params.add(end, 'end')}`, c.nodeVisible('b'))} ` +
       `CREATE (a)-[r:${type}]->(b) SET r = ${props} RETURN ${c.relationshipProjection('r')} AS item`;
-    const records = await this.write((tx) => run(tx, query, c.params.values));
+    let records;
+    try {
+      records = await this.write((tx) => run(tx, query, c.params.values));
+    } catch (error) {
+      // An end deleted by a concurrent transaction after MATCH found it: a missing end (404).
+      if ((error as { code?: unknown })?.code === 'Neo.ClientError.Statement.EntityNotFound') return null;
+      throw error;
+    }
     return records[0] ? relationshipFromProjection(records[0].get('item')) : null;
   }
 

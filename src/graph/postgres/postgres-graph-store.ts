@@ -19,6 +19,7 @@ import type {
   GraphPath,
   GraphRelationship,
   GraphStore,
+  GraphWriteOptions,
   ImportBatch,
   ImportBatchResult,
   NodeInput,
@@ -40,6 +41,7 @@ import { and, FALSE, raw, Sql, sql, TRUE } from './sql';
 import { jsonTypeRank, ScopeSql } from './sql-filter';
 import * as traversal from './traversal';
 import * as writes from './writes';
+import { retryOnContention } from './contention';
 import { assertPortableProperties } from '../property-values';
 
 export interface PostgresGraphStoreOptions {
@@ -68,6 +70,8 @@ function pageArgs(query: { skip?: number; limit?: number }): { skip: number; lim
  */
 export class PostgresGraphStore implements GraphStore {
   readonly backend = 'postgres' as const;
+  /** The graph tables live in the service's own database: writes can share a transaction with the audit. */
+  readonly atomicWrites = 'sql' as const;
   private readonly runner: QueryRunner;
   private readonly fulltext: FulltextIndex;
   private readonly pageSize: number;
@@ -314,37 +318,56 @@ export class PostgresGraphStore implements GraphStore {
   // ------------------------------------------------------------------------------------------
   // writes
 
-  createNode(input: NodeInput, scope: AccessScope): Promise<GraphNode> {
-    return writes.createNode(this.runner, new ScopeSql(scope), input);
+  /**
+   * Without options.beforeCommit the write runs as it always did. With it, the write and the
+   * callback run in one transaction of this (the service's own) database: the callback gets the
+   * result and the transaction (the caller records its audit event there), a throw rolls both
+   * back. A deadlock or serialization failure reruns the whole unit (retryOnContention; the write
+   * inside does not retry on a transaction it does not own).
+   */
+  private atomically<T>(options: GraphWriteOptions<T> | undefined, work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    const beforeCommit = options?.beforeCommit;
+    if (!beforeCommit) return work(this.runner);
+    return retryOnContention(this.knex, () =>
+      this.knex.transaction(async (trx) => {
+        const result = await work(new QueryRunner(trx, this.options.queryTimeoutMs));
+        await beforeCommit(result, { sql: trx });
+        return result;
+      }),
+    );
   }
 
-  createRelationship(input: RelationshipInput, scope: AccessScope): Promise<GraphRelationship | null> {
-    return writes.createRelationship(this.runner, new ScopeSql(scope), input);
+  createNode(input: NodeInput, scope: AccessScope, options?: GraphWriteOptions<GraphNode>): Promise<GraphNode> {
+    return this.atomically(options, (runner) => writes.createNode(runner, new ScopeSql(scope), input));
   }
 
-  updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope): Promise<GraphNode | null> {
-    return writes.updateNode(this.runner, new ScopeSql(scope), id, update);
+  createRelationship(input: RelationshipInput, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null> {
+    return this.atomically(options, (runner) => writes.createRelationship(runner, new ScopeSql(scope), input));
   }
 
-  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope): Promise<GraphRelationship | null> {
-    return writes.updateRelationship(this.runner, new ScopeSql(scope), id, patch);
+  updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<GraphNode | null>): Promise<GraphNode | null> {
+    return this.atomically(options, (runner) => writes.updateNode(runner, new ScopeSql(scope), id, update));
   }
 
-  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope): Promise<number> {
-    return writes.updateNodesMatching(this.runner, new ScopeSql(scope), filter, update);
+  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null> {
+    return this.atomically(options, (runner) => writes.updateRelationship(runner, new ScopeSql(scope), id, patch));
   }
 
-  deleteNode(id: GraphId, scope: AccessScope): Promise<DeletedElements | null> {
-    return writes.deleteNode(this.runner, new ScopeSql(scope), id);
+  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<number>): Promise<number> {
+    return this.atomically(options, (runner) => writes.updateNodesMatching(runner, new ScopeSql(scope), filter, update));
   }
 
-  deleteRelationship(id: GraphId, scope: AccessScope): Promise<DeletedElements | null> {
-    return writes.deleteRelationship(this.runner, new ScopeSql(scope), id);
+  deleteNode(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null> {
+    return this.atomically(options, (runner) => writes.deleteNode(runner, new ScopeSql(scope), id));
   }
 
-  async importBatch(batch: ImportBatch): Promise<ImportBatchResult> {
+  deleteRelationship(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null> {
+    return this.atomically(options, (runner) => writes.deleteRelationship(runner, new ScopeSql(scope), id));
+  }
+
+  async importBatch(batch: ImportBatch, options?: GraphWriteOptions<ImportBatchResult>): Promise<ImportBatchResult> {
     for (const item of [...(batch?.nodes ?? []), ...(batch?.relationships ?? [])]) assertPortableProperties(item?.properties);
-    return writes.importBatch(this.runner, batch);
+    return this.atomically(options, (runner) => writes.importBatch(runner, batch));
   }
 
   // ------------------------------------------------------------------------------------------

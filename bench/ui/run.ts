@@ -1,0 +1,222 @@
+/**
+ * npm run bench:ui
+ *
+ * The visualization workspace in Chromium (Debian's, through playwright-core; WebGL by SwiftShader
+ * on a machine without a GPU) on a graph of BENCH_UI_NODES (5,000) nodes and BENCH_UI_RELS
+ * (10,000) relationships saved as a visualization, next to a baseline measured in the same run:
+ * the same graph drawn by bare sigma on graphology (bench/ui/bare.ts) with nothing around it.
+ *
+ * Figures (medians of BENCH_UI_REPS runs, 3 by default):
+ *  - first render: navigation start to the first frame with the elements (performance mark);
+ *  - layout settled: ForceAtlas2 in its worker until the movement settles;
+ *  - frame time while panning and zooming: camera animations for 2 s, requestAnimationFrame gaps;
+ *  - expand a node with BENCH_UI_HUB (2,000) neighbours: wall time and the longest main-thread task.
+ * Targets (issue 9): first render < 1 s, frames < 33 ms, no long task over 200 ms while expanding.
+ *
+ * The service runs in this process on an embedded store under a temporary DATA_DIR (or DATABASE_URL).
+ */
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { chromium, Page } from 'playwright-core';
+import { loadConfig } from '../../src/config';
+import { startService } from '../../src/server';
+import { UNRESTRICTED } from '../../src/graph/graph-store';
+import { projectRoot } from '../../src/paths';
+
+const NODES = intEnv('BENCH_UI_NODES', 5000);
+const RELS = intEnv('BENCH_UI_RELS', 10000);
+const HUB = intEnv('BENCH_UI_HUB', 2000);
+const REPS = intEnv('BENCH_UI_REPS', 3);
+const PASSWORD = 'bench-ui-admin-password';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function intEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+/** A deterministic pseudo-random sequence, so every run draws the same graph. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+interface Seeded {
+  visualizationId: string;
+  hubId: string;
+  bareGraph: string;
+}
+
+async function seed(url: string, graph: Awaited<ReturnType<typeof startService>>['deps']['graph']): Promise<Seeded> {
+  const rand = random(7);
+  const nodeIds: string[] = [];
+  const positions: Array<{ x: number; y: number }> = [];
+  for (let start = 0; start < NODES; start += 1000) {
+    const nodes = Array.from({ length: Math.min(1000, NODES - start) }, (_, i) => ({ key: `p${start + i}`, labels: ['Person'], properties: { name: `Person ${start + i}`, group: (start + i) % 17 } }));
+    const result = await graph.importBatch({ nodes, relationships: [] });
+    for (const node of nodes) nodeIds.push(result.keys[node.key!]);
+  }
+  for (let i = 0; i < NODES; i++) positions.push({ x: (rand() - 0.5) * 1000, y: (rand() - 0.5) * 1000 });
+  for (let done = 0; done < RELS; done += 2000) {
+    const relationships = Array.from({ length: Math.min(2000, RELS - done) }, () => {
+      const a = Math.floor(rand() * NODES);
+      const b = (a + 1 + Math.floor(rand() * (NODES - 1))) % NODES;
+      return { type: 'KNOWS', start: { id: nodeIds[a] }, end: { id: nodeIds[b] }, properties: {} };
+    });
+    await graph.importBatch({ nodes: [], relationships });
+  }
+  const hub = await graph.importBatch({ nodes: [{ key: 'hub', labels: ['Hub'], properties: { name: 'The hub' } }], relationships: [] });
+  const hubId = hub.keys.hub;
+  for (let start = 0; start < HUB; start += 1000) {
+    const count = Math.min(1000, HUB - start);
+    const nodes = Array.from({ length: count }, (_, i) => ({ key: `n${start + i}`, labels: ['Neighbour'], properties: { name: `Neighbour ${start + i}` } }));
+    const relationships = nodes.map((node) => ({ type: 'LINKS', start: { id: hubId }, end: { key: node.key }, properties: {} }));
+    await graph.importBatch({ nodes, relationships });
+  }
+  const relationships: Array<{ id: string; startNodeId: string; endNodeId: string }> = [];
+  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED)) relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
+  const content = {
+    version: 1,
+    nodes: nodeIds.map((id, i) => ({ id, ...positions[i] })),
+    relationships: relationships.map((r) => ({ id: r.id })),
+    view: { zoom: 1, pan: { x: 0.5, y: 0.5 } },
+  };
+  const response = await fetch(`${url}/visualizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
+    body: JSON.stringify({ name: 'bench', content }),
+  });
+  if (response.status !== 201) throw new Error(`creating the visualization: ${response.status} ${await response.text()}`);
+  const visualizationId = ((await response.json()) as { id: string }).id;
+  const bareGraph = JSON.stringify({ nodes: nodeIds.map((id, i) => ({ id, ...positions[i], label: `Person ${i}` })), relationships });
+  return { visualizationId, hubId, bareGraph };
+}
+
+/** Serves the baseline page: bare sigma on the same graph. */
+async function bareServer(graphJson: string): Promise<{ url: string; close(): Promise<void> }> {
+  const { build } = await import('esbuild');
+  const bundle = await build({ entryPoints: [path.join(projectRoot, 'bench', 'ui', 'bare.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2020', write: false, minify: true });
+  const script = bundle.outputFiles[0].text;
+  const server = http.createServer((req, res) => {
+    if (req.url === '/bare/graph.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(graphJson);
+    if (req.url === '/bare/bare.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body style="margin:0"><div id="canvas" style="width:1280px;height:800px"></div><script src="/bare/bare.js"></script></body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Milliseconds from navigation start to the mark, read in the page. */
+const firstRender = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('gas:first-render')[0]?.startTime ?? 0).then((handle) => handle.jsonValue() as Promise<number>);
+
+/** requestAnimationFrame gaps while the camera pans and zooms for 2 s: [median, p95, max]. */
+const frameTimes = (page: Page, rendererPath: 'gasWorkspace' | 'bare') =>
+  page.evaluate(async (which) => {
+    const holder = (window as unknown as Record<string, { renderer: { getCamera(): { animate(state: object, options: object): Promise<void>; getState(): { x: number; y: number; ratio: number } } } }>)[which];
+    const camera = holder.renderer.getCamera();
+    const gaps: number[] = [];
+    let last = performance.now();
+    let running = true;
+    const tick = (time: number) => {
+      gaps.push(time - last);
+      last = time;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const start = camera.getState();
+    await camera.animate({ x: start.x + 0.2, y: start.y + 0.1, ratio: start.ratio * 0.4 }, { duration: 700 });
+    await camera.animate({ x: start.x - 0.2, y: start.y - 0.1, ratio: start.ratio * 1.5 }, { duration: 700 });
+    await camera.animate(start, { duration: 600 });
+    running = false;
+    gaps.shift();
+    const sorted = [...gaps].sort((a, b) => a - b);
+    return [sorted[Math.floor(sorted.length / 2)], sorted[Math.floor(sorted.length * 0.95)], sorted[sorted.length - 1]];
+  }, rendererPath);
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-bench-ui-'));
+  const config = loadConfig({}, { dataDir, database: { url: process.env.DATABASE_URL ?? '' }, server: { host: '127.0.0.1', port: 0 }, auth: { adminPassword: PASSWORD }, session: { secret: 'bench-ui-session-secret' }, log: { level: 'warn' } });
+  const service = await startService(config, pino({ level: 'warn' }));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
+  try {
+    process.stdout.write(`seeding ${NODES} nodes, ${RELS} relationships and a hub with ${HUB} neighbours ...\n`);
+    const seeded = await seed(service.url, service.deps.graph);
+    bare = await bareServer(seeded.bareGraph);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/login`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+
+    const product = { first: [] as number[], settle: [] as number[], frames: [] as number[][], expand: [] as number[], longest: [] as number[] };
+    const baseline = { first: [] as number[], frames: [] as number[][] };
+    for (let rep = 0; rep < REPS; rep++) {
+      await page.goto(`${bare.url}`);
+      baseline.first.push(await firstRender(page));
+      baseline.frames.push(await frameTimes(page, 'bare'));
+
+      await page.goto(`${service.url}/visualization?id=${seeded.visualizationId}`);
+      product.first.push(await firstRender(page));
+      await page.waitForFunction((n) => (window as unknown as { gasWorkspace?: { graph: { order: number } } }).gasWorkspace?.graph.order === n, NODES);
+      product.frames.push(await frameTimes(page, 'gasWorkspace'));
+      product.settle.push(
+        await page.evaluate(async () => {
+          const started = performance.now();
+          await (window as unknown as { gasWorkspace: { runLayout(name: string): Promise<void> } }).gasWorkspace.runLayout('forceAtlas2');
+          return performance.now() - started;
+        }),
+      );
+      const [wall, longest] = await page.evaluate(async (hubId) => {
+        const workspace = (window as unknown as { gasWorkspace: { add(s: object): void; expand(id: string, o: object): Promise<unknown>; stopLayout(): void } }).gasWorkspace;
+        workspace.add({ nodes: [{ id: hubId, labels: ['Hub'], properties: { name: 'The hub' } }], relationships: [] });
+        const tasks: number[] = [];
+        const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration)));
+        observer.observe({ type: 'longtask', buffered: false });
+        const started = performance.now();
+        await workspace.expand(hubId, { all: true });
+        const elapsed = performance.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        observer.disconnect();
+        workspace.stopLayout();
+        return [elapsed, Math.max(0, ...tasks)];
+      }, seeded.hubId);
+      product.expand.push(wall);
+      product.longest.push(longest);
+    }
+
+    const frame = (rows: number[][], i: number) => median(rows.map((r) => r[i]));
+    const rows: Array<[string, string, string, string, string]> = [
+      ['first render', fmt(median(product.first)), fmt(median(baseline.first)), (median(product.first) / median(baseline.first)).toFixed(2), '< 1000 ms'],
+      ['frame time, median', fmt(frame(product.frames, 0)), fmt(frame(baseline.frames, 0)), (frame(product.frames, 0) / frame(baseline.frames, 0)).toFixed(2), '< 33 ms'],
+      ['frame time, p95', fmt(frame(product.frames, 1)), fmt(frame(baseline.frames, 1)), (frame(product.frames, 1) / frame(baseline.frames, 1)).toFixed(2), '< 33 ms'],
+      ['frame time, max', fmt(frame(product.frames, 2)), fmt(frame(baseline.frames, 2)), (frame(product.frames, 2) / frame(baseline.frames, 2)).toFixed(2), ''],
+      ['layout settled (ForceAtlas2, worker)', fmt(median(product.settle)), '', '', ''],
+      [`expand a node with ${HUB} neighbours`, fmt(median(product.expand)), '', '', ''],
+      ['  longest main-thread task meanwhile', fmt(median(product.longest)), '', '', '< 200 ms'],
+    ];
+    process.stdout.write(`\nbench:ui  ${NODES} nodes / ${RELS} relationships, ${REPS} repetitions (medians); baseline: bare sigma on the same graph\n\n`);
+    process.stdout.write(`| figure | workspace | bare sigma | ratio | target |\n|---|---|---|---|---|\n`);
+    for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
+  } finally {
+    await browser.close();
+    await bare?.close();
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:ui failed: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,227 @@
+import request from 'supertest';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from '../support/test-app';
+import { startBrowserHarness, BrowserHarness } from './support/browser';
+
+/**
+ * The visualization workspace in a real browser (Debian's Chromium, WebGL through SwiftShader):
+ * an analyst searches, adds, expands by double-click, undoes, finds a shortest path, filters a
+ * label away, opens the table, saves, reopens, shares, exports; a restricted reader sees none of
+ * the hidden data. Screenshots of each state go to the harness's screenshot directory.
+ *
+ *   alice -KNOWS-> bob -KNOWS-> carol -KNOWS-> dan, alice -WORKS_AT-> acme, alice -KNOWS-> agent (Agent, hidden from the restricted group)
+ */
+let b: BrowserHarness;
+let admin: string;
+const ids: Record<string, string> = {};
+
+interface CanvasWindow {
+  gasWorkspace: {
+    graph: { order: number; size: number; hasNode(id: string): boolean };
+    state: { nodes: Record<string, { x: number; y: number; properties: Record<string, unknown> }>; selection: string[]; hiddenLabels: string[] };
+    renderer: {
+      getNodeDisplayData(id: string): { x: number; y: number; hidden?: boolean } | undefined;
+      framedGraphToViewport(p: { x: number; y: number }): { x: number; y: number };
+      getContainer(): HTMLElement;
+    };
+    layoutRunning: boolean;
+    stopLayout(): void;
+  };
+}
+
+beforeAll(async () => {
+  b = await startBrowserHarness();
+  admin = b.t.basic('admin', ADMIN_PASSWORD);
+  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+    ['alice', ['Person'], { name: 'Alice Canvas', country: 'CZ', salary: 100 }],
+    ['bob', ['Person'], { name: 'Bob Canvas', country: 'CZ', salary: 200 }],
+    ['carol', ['Person'], { name: 'Carol Canvas', country: 'CZ' }],
+    ['dan', ['Person'], { name: 'Dan Canvas', country: 'CZ' }],
+    ['acme', ['Company'], { name: 'Acme Canvas' }],
+    ['agent', ['Agent'], { name: 'Agent Canvas', codename: 'secret-007' }],
+  ];
+  for (const [key, labels, properties] of nodes) {
+    const response = await request(b.t.app).post('/data/nodes').set('Authorization', admin).send({ labels, properties });
+    expect(response.status).toBe(201);
+    ids[key] = response.body.id;
+  }
+  const relationships: Array<[string, string, string]> = [
+    ['KNOWS', 'alice', 'bob'],
+    ['KNOWS', 'bob', 'carol'],
+    ['KNOWS', 'carol', 'dan'],
+    ['WORKS_AT', 'alice', 'acme'],
+    ['KNOWS', 'alice', 'agent'],
+  ];
+  for (const [type, from, to] of relationships) {
+    expect((await request(b.t.app).post('/data/relationships').set('Authorization', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties: {} })).status).toBe(201);
+  }
+  const [group] = await b.t.deps
+    .db('groups')
+    .insert({
+      name: 'Canvas readers',
+      entity_security: JSON.stringify({ nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] } }),
+      property_security: JSON.stringify({ nodes: { Person: { disabled: ['salary'] } } }),
+      data_security: JSON.stringify({ rules: [] }),
+    })
+    .returning('id');
+  await b.t.createUser('analyst', { password: 'analyst-password-1', permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA'] });
+  await b.t.createUser('restricted', { password: 'restricted-password-1', permissions: ['EXPORT_DATA'], groupIds: [String(group.id)] });
+}, 60000);
+afterAll(async () => {
+  await b?.close();
+});
+
+const order = (page: Page) => page.evaluate(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order);
+const nodeNames = (page: Page) => page.evaluate(() => Object.values((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map((n) => String(n.properties.name)).sort());
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean((window as unknown as CanvasWindow).gasWorkspace));
+}
+
+/** Where a node is drawn, in page coordinates. */
+async function nodePoint(page: Page, id: string): Promise<{ x: number; y: number }> {
+  await page.evaluate(() => (window as unknown as CanvasWindow).gasWorkspace.stopLayout());
+  await page.waitForTimeout(100);
+  return page.evaluate((nodeId) => {
+    const renderer = (window as unknown as CanvasWindow).gasWorkspace.renderer;
+    const data = renderer.getNodeDisplayData(nodeId)!;
+    const point = renderer.framedGraphToViewport(data);
+    const box = renderer.getContainer().getBoundingClientRect();
+    return { x: box.left + point.x, y: box.top + point.y };
+  }, id);
+}
+
+async function searchAndAdd(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search the graph' }).fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.locator('.search-results .add').first().click();
+}
+
+async function downloaded(page: Page, button: string): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('visualization workspace in a real browser', () => {
+  let savedId = '';
+  let savedPositions: Record<string, { x: number; y: number }> = {};
+
+  test('when an analyst searches, adds, expands, undoes, finds a path, filters and opens the table, then the canvas follows each step', async () => {
+    const { page, pageErrors } = await b.newPage();
+    await b.signIn(page, '/visualization', 'analyst', 'analyst-password-1');
+    await ready(page);
+    await searchAndAdd(page, 'Alice Canvas');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-1-added.png` });
+
+    const alice = await nodePoint(page, ids.alice);
+    await page.mouse.dblclick(alice.x, alice.y);
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 4);
+    expect(await nodeNames(page)).toEqual(['Acme Canvas', 'Agent Canvas', 'Alice Canvas', 'Bob Canvas']);
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-2-expanded.png` });
+
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
+    await page.keyboard.press('Control+Shift+z');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 4);
+
+    await searchAndAdd(page, 'Dan Canvas');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 5);
+    const a = await nodePoint(page, ids.alice);
+    await page.mouse.click(a.x, a.y);
+    const d = await nodePoint(page, ids.dan);
+    // Two clicks closer than sigma's double-click interval would be a double click.
+    await page.waitForTimeout(400);
+    await page.keyboard.down('Shift');
+    await page.mouse.click(d.x, d.y);
+    await page.keyboard.up('Shift');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.state.selection.length === 2);
+    await page.getByRole('button', { name: 'Shortest path' }).click();
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 6);
+    expect(await nodeNames(page)).toEqual(['Acme Canvas', 'Agent Canvas', 'Alice Canvas', 'Bob Canvas', 'Carol Canvas', 'Dan Canvas']);
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-3-path.png` });
+
+    await page.locator('input[data-label="Company"]').uncheck();
+    const acmeHidden = await page.evaluate((id) => (window as unknown as CanvasWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.hidden, ids.acme);
+    expect(acmeHidden).toBe(true);
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-4-filtered.png` });
+
+    await page.getByRole('button', { name: 'Table' }).click();
+    const table = page.locator('table.data-table');
+    await table.waitFor();
+    await expect(table.locator('tbody tr').count()).resolves.toBe(6);
+    await expect(table.textContent()).resolves.toContain('salary');
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-5-table.png` });
+    await page.getByRole('button', { name: 'Table' }).click();
+
+    await page.getByRole('textbox', { name: 'Visualization name' }).fill('Canvas people');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForFunction(() => /^\?id=\d+$/.test(window.location.search));
+    await expect(page.locator('.workspace .status').textContent()).resolves.toBe('Saved “Canvas people”.');
+    savedId = new URL(page.url()).searchParams.get('id')!;
+    savedPositions = await page.evaluate(() => Object.fromEntries(Object.entries((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map(([id, n]) => [id, { x: n.x, y: n.y }])));
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the saved visualization is reopened, then the same nodes come back at the same positions with the same filter', async () => {
+    const { page, pageErrors } = await b.newPage();
+    await b.signIn(page, `/visualization?id=${savedId}`, 'analyst', 'analyst-password-1');
+    await ready(page);
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 6);
+    const positions = await page.evaluate(() => Object.fromEntries(Object.entries((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map(([id, n]) => [id, { x: n.x, y: n.y }])));
+    expect(positions).toEqual(savedPositions);
+    expect(await page.evaluate(() => (window as unknown as CanvasWindow).gasWorkspace.state.hiddenLabels)).toEqual(['Company']);
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-6-reopened.png` });
+
+    const png = await downloaded(page, 'Export PNG');
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const svg = (await downloaded(page, 'Export SVG')).toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('Alice Canvas');
+    expect(svg).not.toContain('Acme Canvas');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when it is shared with a restricted user who opens the link, then canvas, panel, table and exports show none of the hidden data', async () => {
+    // The saved content holds the agent (an Agent, hidden from the restricted group) and salaries; the reader must see neither.
+    const stored = await request(b.t.app).get(`/visualizations/${savedId}`).set('Authorization', b.t.basic('analyst', 'analyst-password-1'));
+    expect(stored.status).toBe(200);
+    const restrictedId = (await b.t.deps.db('users').where({ username: 'restricted' }).first()).id;
+    expect((await request(b.t.app).put(`/visualizations/${savedId}/users`).set('Authorization', b.t.basic('analyst', 'analyst-password-1')).send({ userIds: [String(restrictedId)] })).status).toBeLessThan(300);
+
+    const { page, pageErrors } = await b.newPage();
+    await b.signIn(page, `/visualization?id=${savedId}`, 'restricted', 'restricted-password-1');
+    await ready(page);
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 5);
+    const a = await nodePoint(page, ids.alice);
+    await page.mouse.click(a.x, a.y);
+    await expect(page.locator('.details-panel').textContent()).resolves.toContain('Alice Canvas');
+    await expect(page.locator('.details-panel').textContent()).resolves.not.toContain('salary');
+    await page.mouse.dblclick(a.x, a.y);
+    await page.waitForTimeout(1000);
+    expect(await nodeNames(page)).not.toContain('Agent Canvas');
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page.locator('table.data-table').textContent()).resolves.not.toMatch(/salary|Agent|secret-007/);
+    const csv = (await downloaded(page, 'Export CSV')).toString('utf8');
+    expect(csv).toContain('Alice Canvas');
+    expect(csv).not.toMatch(/salary|Agent|secret-007/);
+    const json = (await downloaded(page, 'Export JSON')).toString('utf8');
+    expect(json).not.toMatch(/salary|Agent|secret-007/);
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-7-restricted.png` });
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when the start page is opened, then it lists the saved visualization for its owner and as shared for the reader', async () => {
+    const owner = await b.newPage();
+    await b.signIn(owner.page, '/', 'analyst', 'analyst-password-1');
+    await owner.page.locator('#recent-visualizations a').first().waitFor();
+    await expect(owner.page.locator('#recent-visualizations').textContent()).resolves.toContain('Canvas people');
+    const reader = await b.newPage();
+    await b.signIn(reader.page, '/', 'restricted', 'restricted-password-1');
+    await reader.page.locator('#shared-visualizations a').first().waitFor();
+    await expect(reader.page.locator('#shared-visualizations a').first().getAttribute('href')).resolves.toBe(`/visualization?id=${savedId}`);
+    expect([...owner.pageErrors, ...reader.pageErrors]).toEqual([]);
+  });
+});
