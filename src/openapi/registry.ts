@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+
+import { projectRoot } from '../paths';
 
 extendZodWithOpenApi(z);
 
@@ -42,9 +46,46 @@ export interface DocumentInfo {
   serverUrl: string;
 }
 
+/** The SPDX license of the service (package.json), stated in info.license. */
+const LICENSE: string = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { license: string }).license;
+
+type Json = unknown;
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+
+/**
+ * zod-to-openapi renders `.nullable()` on a registered schema as
+ * `allOf: [{ $ref }, { type: ['object', 'null'] }]`, which no null can satisfy (null fails the
+ * $ref). Rewritten here, for every schema of the document, to what OpenAPI 3.1 means:
+ * `anyOf: [{ $ref }, { type: 'null' }]`, annotations (description, example, ...) kept beside it.
+ */
+export function fixNullableReferences(root: Json): void {
+  const stack: Json[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const schema = node as Record<string, Json>;
+    const allOf = schema.allOf;
+    if (Array.isArray(allOf) && allOf.length === 2) {
+      const [ref, extra] = allOf as Array<Record<string, Json>>;
+      const type = extra?.type;
+      const onlyTypeAndAnnotations = extra && Object.keys(extra).every((key) => key === 'type' || ANNOTATIONS.has(key));
+      if (ref?.$ref && Object.keys(ref).length === 1 && onlyTypeAndAnnotations && Array.isArray(type) && type.includes('null')) {
+        delete schema.allOf;
+        schema.anyOf = [ref, { type: 'null' }];
+        for (const [key, value] of Object.entries(extra)) if (key !== 'type' && !(key in schema)) schema[key] = value;
+      }
+    }
+    stack.push(...Object.values(schema));
+  }
+}
+
 export function generateOpenApiDocument(info: DocumentInfo): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const generator = new OpenApiGeneratorV31(registry.definitions);
-  return generator.generateDocument({
+  const document = generator.generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Graph Analytics Service API',
@@ -52,8 +93,11 @@ export function generateOpenApiDocument(info: DocumentInfo): ReturnType<OpenApiG
       description:
         'Every operation of the web frontend is available here. Live calls from the tester act on this instance for real. ' +
         'Versioning: the API version follows the service version; within a major version only additive changes are made.',
+      license: { name: LICENSE, identifier: LICENSE },
     },
     servers: [{ url: info.serverUrl || '/' }],
     security: [{ session: [] }, { basic: [] }, { token: [] }],
   });
+  fixNullableReferences(document);
+  return document;
 }

@@ -19,6 +19,13 @@ import {
 const TAG = 'Appearance';
 const BINARY = { description: 'The file', contentType: 'application/octet-stream', schema: z.string().openapi({ type: 'string', format: 'binary' }) };
 
+/** What GET /widgets/{widgetName}/{fileName} sends: the media types of contentTypeOfName (services/files/content-type.ts). */
+const WIDGET_MEDIA_TYPES = [
+  'text/javascript', 'text/css', 'text/html', 'application/json', 'text/plain', 'text/markdown', 'text/csv', 'application/xml',
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/x-icon',
+  'font/woff', 'font/woff2', 'font/ttf', 'font/otf', 'application/wasm', 'application/octet-stream',
+];
+
 export function createAppearanceRouter(deps: AppDeps): Router {
   const router = Router();
   const uploads = () => imageUploadMiddleware(deps.config.uploads.maxIconBytes);
@@ -133,7 +140,7 @@ export function createAppearanceRouter(deps: AppDeps): Router {
       summary: 'External widget file',
       description: 'A file of an external widget, from <dataDir>/widgets/<widgetName>/<fileName>, with a Content-Type by extension and X-Content-Type-Options: nosniff. Sub-folders are not addressable.',
       params: widgetFileParams,
-      responses: { 200: { ...BINARY, description: 'The widget file' } },
+      responses: { 200: { ...BINARY, contentType: WIDGET_MEDIA_TYPES, description: 'The widget file, with the Content-Type of its extension (application/octet-stream when unknown)' } },
     },
     async ({ ctx, params, res }) => {
       const { store, file, contentType } = await new AppearanceService(ctx).widgetFile(params.widgetName, params.fileName);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { AppDeps } from '../http/context';
 import { endpoint } from '../http/endpoint';
 import { PayloadTooLargeError, TooManyRequestsError } from '../errors';
@@ -33,6 +34,10 @@ export function createAuditRouter(deps: AppDeps): Router {
           description: 'A page of events (json). csv: text/csv; jsonl: application/x-ndjson, one event object per line.',
           schema: auditPageSchema,
           example: { items: [auditItemExample], page: 1, pageSize: 100, total: 1 },
+          alternatives: {
+            'text/csv': { schema: z.string(), example: 'id,at,userId,username,ip,action,targetType,targetId,details\r\n1,2026-11-20T10:00:00.000Z,1,admin,127.0.0.1,user.create,user,2,"{""username"":""jdoe""}"\r\n' },
+            'application/x-ndjson': { schema: z.string(), example: '{"id":"1","at":"2026-11-20T10:00:00.000Z","action":"user.create"}\n' },
+          },
         },
       },
     },

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../src/http/context';
 import type { PermissionCode } from '../../src/auth/permissions';
 import type { KnexSessionStore } from '../../src/auth/session-store';
 import { createTestDatabase, TestDatabase } from './database';
+import { validateResponses } from './response-validator';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
 
@@ -118,6 +119,7 @@ export async function createTestApp(overrides: Record<string, unknown> = {}): Pr
     version: '0.0.0-test',
   };
   const { app, sessionStore } = createApp(deps);
+  validateResponses(app);
 
   const login = async (username: string, password: string): Promise<SessionClient> => {
     const agent = request.agent(app);
