@@ -11,6 +11,7 @@ import { createApp } from './app';
 import { syncPermissions, ensureAdmin, resolveSessionSecret } from './bootstrap';
 import { createGraphStore, waitForGraph } from './graph';
 import { reconcileFulltextIndex } from './services/settings/fulltext-reconcile';
+import { startWriteIntentReconciliation } from './services/audit/write-intents';
 import { createMailer } from './services/mail/mailer';
 import { CredentialCache } from './auth/credential-cache';
 import { CredentialInvalidation, startCredentialInvalidation } from './auth/credential-invalidation';
@@ -34,6 +35,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
   let database: Database | undefined;
   let graph: GraphStore | undefined;
   let invalidation: CredentialInvalidation | null = null;
+  let intents: { stop: () => void } | undefined;
   try {
     database = await openDatabase(config);
     const applied = await migrateToLatest(database.knex);
@@ -46,6 +48,12 @@ export async function startService(config: AppConfig, logger: Logger = createLog
     await waitForGraph(graph, config, logger);
     // The graph's fulltext index follows the service store; a failure leaves searches on the fallback scan, not the service down.
     await reconcileFulltextIndex({ db: database.knex, graph, logger }).catch((error: unknown) => logger.error({ err: error }, 'fulltext index reconciliation failed'));
+
+    // Graph writes whose audit intent got no record (a crash between write and record, Neo4j) are
+    // marked graph.write.unconfirmed: now for those older than a write can take, later for the rest.
+    const reconciliation = startWriteIntentReconciliation({ db: database.knex, graph, logger }, config.graphdb.queryTimeoutMs + config.graphdb.deadlineGraceMs + config.graphdb.maxTransactionRetryTimeMs);
+    intents = reconciliation;
+    await reconciliation.first;
 
     const mailer = createMailer(config.mail.url, config.mail.from, logger);
     const deps: AppDeps = { config, db: database.knex, graph, mailer, logger, credentialCache: new CredentialCache(config.auth.credentialCacheMs), version: SERVICE_VERSION };
@@ -75,6 +83,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         clearTimeout(forced);
+        intents?.stop();
         await scheduler?.stop();
         sessionStore.close();
         mailer.close();
@@ -84,6 +93,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
       })());
     return { url, deps, close, generatedAdminPassword: admin.generatedPassword };
   } catch (error) {
+    intents?.stop();
     await invalidation?.stop();
     await graph?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);

@@ -7,6 +7,8 @@
  * leave the database (not as elements, not as counts, not as keys).
  */
 
+import type { Knex } from 'knex';
+
 export type GraphId = string;
 export type Properties = Record<string, unknown>;
 
@@ -271,8 +273,30 @@ export interface ServerInfo {
   edition?: string;
 }
 
+/** The transaction a write runs in, as handed to GraphWriteOptions.beforeCommit. */
+export interface GraphWriteTransaction {
+  /** A transaction of the service's own SQL database (atomicWrites 'sql'): work on it commits or rolls back with the change. */
+  sql?: Knex.Transaction;
+}
+
+/** Optional last argument of every write method (absent: the write behaves as it always did). */
+export interface GraphWriteOptions<T> {
+  /**
+   * Runs after the change, inside its transaction and before the commit, with the write's result;
+   * a throw rolls the change back and reaches the caller. Called only by adapters whose
+   * `atomicWrites` is 'sql' (the caller records the audit event there; the adapter knows nothing
+   * of it). Other adapters ignore it: the caller must make its record two-phase.
+   */
+  beforeCommit?: (result: T, transaction: GraphWriteTransaction) => Promise<void>;
+}
+
 export interface GraphStore {
   readonly backend: 'postgres' | 'neo4j';
+  /**
+   * 'sql' when the graph lives in the service's own SQL database and write methods run
+   * options.beforeCommit inside the write's transaction (PostgreSQL adapter). Absent otherwise.
+   */
+  readonly atomicWrites?: 'sql';
 
   /** Connects, detects the server version, prepares what the adapter needs. */
   init(): Promise<void>;
@@ -310,15 +334,15 @@ export interface GraphStore {
   shortestPaths(from: GraphId, to: GraphId, query: PathQuery, scope: AccessScope): Promise<GraphPath[]>;
 
   // writes (the scope limits what may be addressed; invisible elements behave as absent)
-  createNode(input: NodeInput, scope: AccessScope): Promise<GraphNode>;
-  createRelationship(input: RelationshipInput, scope: AccessScope): Promise<GraphRelationship | null>;
-  updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope): Promise<GraphNode | null>;
-  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope): Promise<GraphRelationship | null>;
+  createNode(input: NodeInput, scope: AccessScope, options?: GraphWriteOptions<GraphNode>): Promise<GraphNode>;
+  createRelationship(input: RelationshipInput, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null>;
+  updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<GraphNode | null>): Promise<GraphNode | null>;
+  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null>;
   /** Updates every visible match in one transaction; returns how many were updated. */
-  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope): Promise<number>;
-  deleteNode(id: GraphId, scope: AccessScope): Promise<DeletedElements | null>;
-  deleteRelationship(id: GraphId, scope: AccessScope): Promise<DeletedElements | null>;
-  importBatch(batch: ImportBatch): Promise<ImportBatchResult>;
+  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<number>): Promise<number>;
+  deleteNode(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
+  deleteRelationship(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
+  importBatch(batch: ImportBatch, options?: GraphWriteOptions<ImportBatchResult>): Promise<ImportBatchResult>;
 
   // schema indexes
   listIndexes(): Promise<SchemaIndex[]>;

@@ -1,5 +1,5 @@
 import type { AccessScope, CypherResult, GraphNode, GraphRelationship } from '../../graph/graph-store';
-import { audit } from '../audit/audit-service';
+import { auditedGraphWrite } from './audited-write';
 import { ScopedGraphService } from './scoped-graph';
 import { collectIds, rebuild } from './cypher-guard';
 
@@ -33,9 +33,14 @@ export class CypherService extends ScopedGraphService {
     const options = { timeoutMs: config.graphdb.queryTimeoutMs, maxRows: config.graphdb.maxRows };
     if (scope.unrestricted) {
       const readOnly = !this.ctx.user?.permissions.has('DATA_MANAGEMENT');
-      const result = await this.graph.runCypher(query, params, { ...options, readOnly });
-      if (!readOnly) await audit(this.ctx, { action: 'cypher.run', targetType: 'graph', details: { query: query.slice(0, 10_000), readOnly } });
-      return result;
+      if (readOnly) return this.graph.runCypher(query, params, { ...options, readOnly });
+      // A write-capable run and its cypher.run event as one unit (intent + confirmation on Neo4j).
+      return auditedGraphWrite<CypherResult>(
+        this.ctx,
+        { action: 'cypher.run', targetType: 'graph' },
+        () => this.graph.runCypher(query, params, { ...options, readOnly }),
+        () => ({ action: 'cypher.run', targetType: 'graph', details: { query: query.slice(0, 10_000), readOnly } }),
+      );
     }
     const result = await this.graph.runCypher(query, params, { ...options, readOnly: true, scope });
     return this.visibleOnly(result, scope);

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../errors';
 import type { DeletedElements, Filter, GraphId, GraphNode, Properties, PropertyPatch } from '../../graph/graph-store';
-import { audit } from '../audit/audit-service';
+import { auditedGraphWrite } from './audited-write';
 import { SettingsService } from '../settings/settings-service';
 import { ScopedGraphService } from './scoped-graph';
 import { GraphVocabulary } from './vocabulary';
@@ -36,9 +36,12 @@ export class NodeService extends ScopedGraphService {
     const scope = await this.scope();
     assertWritableProperties(scope, 'node', labels, properties);
     await this.settings.validateNodeWrite(labels, properties, 'create');
-    const node = await this.graph.createNode({ labels, properties }, scope);
-    await audit(this.ctx, { action: 'node.create', targetType: 'node', targetId: node.id, details: { labels: node.labels, properties: node.properties } });
-    return node;
+    return auditedGraphWrite<GraphNode>(
+      this.ctx,
+      { action: 'node.create', targetType: 'node' },
+      (options) => this.graph.createNode({ labels, properties }, scope, options),
+      (node) => ({ action: 'node.create', targetType: 'node', targetId: node.id, details: { labels: node.labels, properties: node.properties } }),
+    );
   }
 
   /** The node with only the requested properties (all visible ones when absent). */
@@ -59,27 +62,38 @@ export class NodeService extends ScopedGraphService {
     // Hidden labels of the node are not in before.labels, so check against the labels it will carry as the user sees them.
     assertWritableProperties(scope, 'node', resultingLabels(before.labels, addLabels, removeLabels), change.properties);
     await this.settings.validateNodeWrite(resultingLabels(before.labels, addLabels, removeLabels), change.properties ?? {}, 'update');
-    const after = await this.graph.updateNode(id, { properties: change.properties ?? {}, addLabels, removeLabels }, scope);
+    const after = await auditedGraphWrite<GraphNode | null>(
+      this.ctx,
+      { action: 'node.update', targetType: 'node', targetId: id },
+      (options) => this.graph.updateNode(id, { properties: change.properties ?? {}, addLabels, removeLabels }, scope, options),
+      (updated) =>
+        updated && {
+          action: 'node.update',
+          targetType: 'node',
+          targetId: id,
+          details: { labels: updated.labels, addLabels, removeLabels, ...safePatch(change.properties, before.properties, updated.properties) },
+        },
+    );
     if (!after) throw new NotFoundError('Node');
-    await audit(this.ctx, {
-      action: 'node.update',
-      targetType: 'node',
-      targetId: id,
-      details: { labels: after.labels, addLabels, removeLabels, ...safePatch(change.properties, before.properties, after.properties) },
-    });
     return after;
   }
 
   /** Deletes the node and all its relationships; answers with every deleted element the user may see. */
   async delete(id: GraphId): Promise<DeletedElements> {
-    const deleted = await this.graph.deleteNode(id, await this.scope());
+    const scope = await this.scope();
+    const deleted = await auditedGraphWrite<DeletedElements | null>(
+      this.ctx,
+      { action: 'node.delete', targetType: 'node', targetId: id },
+      (options) => this.graph.deleteNode(id, scope, options),
+      (result) =>
+        result && {
+          action: 'node.delete',
+          targetType: 'node',
+          targetId: id,
+          details: { labels: result.nodes[0]?.labels ?? [], relationshipIds: result.relationships.map((r) => r.id) },
+        },
+    );
     if (!deleted) throw new NotFoundError('Node');
-    await audit(this.ctx, {
-      action: 'node.delete',
-      targetType: 'node',
-      targetId: id,
-      details: { labels: deleted.nodes[0]?.labels ?? [], relationshipIds: deleted.relationships.map((r) => r.id) },
-    });
     return deleted;
   }
 
@@ -105,13 +119,19 @@ export class NodeService extends ScopedGraphService {
       assertWritableProperties(scope, 'node', labels, change.properties);
       await this.settings.validateNodeWrite(labels, change.properties ?? {}, 'update');
     }
-    const updated = await this.graph.updateNodesMatching(filter, { properties: change.properties ?? {}, addLabels, removeLabels }, scope);
-    const visible = new Set(await vocabulary.propertyKeys());
-    await audit(this.ctx, {
-      action: 'nodes.bulk-update',
-      targetType: 'node',
-      details: { filter: redactFilter(filter, visible), count: updated, properties: redactPatch(change.properties, visible), addLabels, removeLabels },
-    });
+    // Read before the write: the audit event is recorded inside the write's transaction, where no
+    // other query may run. The patch's own keys are visible (assertWritableProperties passed).
+    const visible = new Set([...(await vocabulary.propertyKeys()), ...Object.keys(change.properties ?? {})]);
+    const updated = await auditedGraphWrite<number>(
+      this.ctx,
+      { action: 'nodes.bulk-update', targetType: 'node' },
+      (options) => this.graph.updateNodesMatching(filter, { properties: change.properties ?? {}, addLabels, removeLabels }, scope, options),
+      (count) => ({
+        action: 'nodes.bulk-update',
+        targetType: 'node',
+        details: { filter: redactFilter(filter, visible), count, properties: redactPatch(change.properties, visible), addLabels, removeLabels },
+      }),
+    );
     return { updated };
   }
 }

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../errors';
 import type { DeletedElements, GraphId, GraphRelationship, Properties, PropertyPatch } from '../../graph/graph-store';
 import { assertIdentifier } from '../../graph/identifiers';
-import { audit } from '../audit/audit-service';
+import { auditedGraphWrite } from './audited-write';
 import { SettingsService } from '../settings/settings-service';
 import { ScopedGraphService } from './scoped-graph';
 import { safePatch } from './audit-details';
@@ -24,15 +24,20 @@ export class RelationshipService extends ScopedGraphService {
     const scope = await this.scope();
     assertWritableProperties(scope, 'relationship', [type], properties);
     await this.settings.validateRelationshipWrite(type, properties, 'create');
-    const created = await this.graph.createRelationship({ type, startNodeId: input.startNodeId, endNodeId: input.endNodeId, properties }, scope);
+    const created = await auditedGraphWrite<GraphRelationship | null>(
+      this.ctx,
+      { action: 'relationship.create', targetType: 'relationship' },
+      (options) => this.graph.createRelationship({ type, startNodeId: input.startNodeId, endNodeId: input.endNodeId, properties }, scope, options),
+      (relationship) =>
+        relationship && {
+          action: 'relationship.create',
+          targetType: 'relationship',
+          targetId: relationship.id,
+          details: { type: relationship.type, startNodeId: relationship.startNodeId, endNodeId: relationship.endNodeId, properties: relationship.properties },
+        },
+    );
     // A missing end and an end the user cannot see get the same answer.
     if (!created) throw new NotFoundError('Start or end node');
-    await audit(this.ctx, {
-      action: 'relationship.create',
-      targetType: 'relationship',
-      targetId: created.id,
-      details: { type: created.type, startNodeId: created.startNodeId, endNodeId: created.endNodeId, properties: created.properties },
-    });
     return created;
   }
 
@@ -50,27 +55,40 @@ export class RelationshipService extends ScopedGraphService {
     if (!before) throw new NotFoundError('Relationship');
     assertWritableProperties(scope, 'relationship', [before.type], patch);
     await this.settings.validateRelationshipWrite(before.type, patch, 'update');
-    const after = await this.graph.updateRelationship(id, patch, scope);
+    const after = await auditedGraphWrite<GraphRelationship | null>(
+      this.ctx,
+      { action: 'relationship.update', targetType: 'relationship', targetId: id },
+      (options) => this.graph.updateRelationship(id, patch, scope, options),
+      (updated) =>
+        updated && {
+          action: 'relationship.update',
+          targetType: 'relationship',
+          targetId: id,
+          details: { type: updated.type, ...safePatch(patch, before.properties, updated.properties) },
+        },
+    );
     if (!after) throw new NotFoundError('Relationship');
-    await audit(this.ctx, {
-      action: 'relationship.update',
-      targetType: 'relationship',
-      targetId: id,
-      details: { type: after.type, ...safePatch(patch, before.properties, after.properties) },
-    });
     return after;
   }
 
   async delete(id: GraphId): Promise<DeletedElements> {
-    const deleted = await this.graph.deleteRelationship(id, await this.scope());
+    const scope = await this.scope();
+    const deleted = await auditedGraphWrite<DeletedElements | null>(
+      this.ctx,
+      { action: 'relationship.delete', targetType: 'relationship', targetId: id },
+      (options) => this.graph.deleteRelationship(id, scope, options),
+      (result) => {
+        if (!result) return null;
+        const relationship = result.relationships[0];
+        return {
+          action: 'relationship.delete',
+          targetType: 'relationship',
+          targetId: id,
+          details: { type: relationship?.type, startNodeId: relationship?.startNodeId, endNodeId: relationship?.endNodeId },
+        };
+      },
+    );
     if (!deleted) throw new NotFoundError('Relationship');
-    const relationship = deleted.relationships[0];
-    await audit(this.ctx, {
-      action: 'relationship.delete',
-      targetType: 'relationship',
-      targetId: id,
-      details: { type: relationship?.type, startNodeId: relationship?.startNodeId, endNodeId: relationship?.endNodeId },
-    });
     return deleted;
   }
 }

@@ -4,6 +4,8 @@ import { UnprocessableError } from '../../../errors';
 import { assertIdentifier } from '../../../graph/identifiers';
 import { parseCsv } from '../../export/csv-writer';
 import { audit } from '../../audit/audit-service';
+import { auditedGraphWrite } from '../../graph/audited-write';
+import type { ImportBatchResult } from '../../../graph/graph-store';
 import { defineJobType } from '../job-type';
 import { relativeServerPath, resolveUnder } from '../server-files';
 
@@ -92,7 +94,14 @@ export const importJob = defineJobType({
         }
         return { labels: [config.mapping.label], properties };
       });
-      const result = await deps.graph.importBatch({ nodes, relationships: [] });
+      // Each batch and its data.import.batch event are one unit (one transaction on PostgreSQL; intent + confirmation on Neo4j).
+      const firstRow = start + 2;
+      const result = await auditedGraphWrite<ImportBatchResult>(
+        run.ctx,
+        { action: 'data.import.batch', targetType: 'nodes' },
+        (options) => deps.graph.importBatch({ nodes, relationships: [] }, options),
+        (batch) => ({ action: 'data.import.batch', targetType: 'nodes', details: { job: run.job.name, file: config.file, firstRow, nodesCreated: batch.nodesCreated } }),
+      );
       created += result.nodesCreated;
       run.count('nodesCreated', result.nodesCreated);
     }
