@@ -80,6 +80,8 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
     case '<=':
     case '>':
     case '>=': {
+      // Strings compare by code point (collate "C"), as on Neo4j, whatever the database's collation.
+      if (typeof filter.value === 'string') return sql`(${isString} and ${text} collate "C" ${raw(filter.operator)} ${filter.value}::text)`;
       const json = toJsonText(filter.value);
       return sql`(jsonb_typeof(${acc}) = jsonb_typeof(${json}::jsonb) and ${acc} ${raw(filter.operator)} ${json}::jsonb)`;
     }
@@ -254,7 +256,7 @@ export class ScopeSql {
     const keys = (sort ?? []).flatMap((key) => {
       const dir = raw(key.direction === 'desc' ? 'desc nulls last' : 'asc nulls last');
       const value = accessor(key.property);
-      return [sql`${jsonTypeRank(value)} ${dir}`, sql`${value} ${dir}`];
+      return [sql`${jsonTypeRank(value)} ${dir}`, sql`${codePointKey(value)} ${dir}`, sql`${value} ${dir}`];
     });
     keys.push(sql`${raw(alias)}.id asc`);
     return sql`order by ${joinComma(keys)}`;
@@ -363,6 +365,15 @@ function denyOnly(rules: Record<string, PropertyRule>, matches: (token: string) 
  */
 export function jsonTypeRank(value: Sql): Sql {
   return sql`(case jsonb_typeof(${value}) when 'object' then 0 when 'array' then 1 when 'string' then 2 when 'boolean' then 3 when 'number' then 4 end)`;
+}
+
+/**
+ * A string value as text in code-point order (collate "C"), NULL for other types: sorted before
+ * the value, strings order as on Neo4j whatever the database's collation (jsonb compares strings
+ * with the database's collation).
+ */
+export function codePointKey(value: Sql): Sql {
+  return sql`(case when jsonb_typeof(${value}) = 'string' then ${value} #>> '{}' end) collate "C"`;
 }
 
 function joinComma(parts: Sql[]): Sql {
