@@ -62,9 +62,12 @@ afterAll(async () => {
   await t.close();
 });
 
-function expectNoSecrets(text: string): void {
+function expectNoSecrets(items: Item[]): void {
+  const text = JSON.stringify(items);
   for (const secret of SECRETS) expect(text).not.toContain(secret);
-  for (const hidden of [ids.carol, ids.agent, ids.gone, ids.dropped]) expect(text).not.toMatch(new RegExp(`"targetId":"${hidden}"`));
+  // (Ids of other kinds - a user id - may be equal to a hidden node id, on Neo4j especially.)
+  const hiddenNodes = new Set([ids.carol, ids.agent, ids.gone, ids.dropped]);
+  for (const item of items) if (item.targetType === 'node') expect(hiddenNodes.has(item.targetId as string)).toBe(false);
 }
 
 interface Item {
@@ -78,7 +81,7 @@ describe('GET /audit/data through the reader scope', () => {
   test('when a restricted auditor lists graph events, then no hidden label, property, value or hidden element id appears', async () => {
     const response = await call('get', '/audit/data?pageSize=1000', auditor);
     expect(response.status).toBe(200);
-    expectNoSecrets(JSON.stringify(response.body));
+    expectNoSecrets(response.body.items);
   });
 
   test('when a restricted auditor lists events, then totals and paging are the same as for a reader of all data', async () => {
@@ -95,14 +98,15 @@ describe('GET /audit/data through the reader scope', () => {
     const response = await call('get', '/audit/data?action=node.*&pageSize=1000', auditor);
     const alice = (response.body.items as Item[]).filter((i) => i.targetId === ids.alice);
     const created = alice.find((i) => i.action === 'node.create')!;
-    expect(created.details).toEqual({ labels: ['Person'], properties: { name: 'alice', country: 'CZ' } });
+    // (On Neo4j events also carry the intentId of their two-phase record: not graph data.)
+    expect({ ...created.details, intentId: undefined }).toEqual({ labels: ['Person'], properties: { name: 'alice', country: 'CZ' } });
     const updated = alice.find((i) => i.action === 'node.update')!;
     expect(updated.details.properties).toEqual({ name: 'alice' });
     expect(updated.details).not.toHaveProperty('hiddenProperties');
     const rel = await call('get', `/audit/data?action=relationship.*&pageSize=1000`, auditor);
     const relCreated = (rel.body.items as Item[]).find((i) => i.action === 'relationship.create')!;
     expect(relCreated.targetId).toBe(ids.works);
-    expect(relCreated.details).toEqual({ type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev' } });
+    expect({ ...relCreated.details, intentId: undefined }).toEqual({ type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev' } });
   });
 
   test('when a restricted auditor reads events of hidden, deleted or many elements, then they are listed redacted', async () => {
@@ -120,13 +124,15 @@ describe('GET /audit/data through the reader scope', () => {
 
   test('when a restricted auditor filters on the id of a hidden node, then the answer equals that for an id that never existed', async () => {
     for (const id of [ids.carol, ids.agent, ids.gone, '999999999']) {
-      const response = await call('get', `/audit/data?targetId=${id}`, auditor);
+      const response = await call('get', `/audit/data?targetId=${id}&targetType=node`, auditor);
       expect(response.status).toBe(200);
       expect(response.body.total).toBe(0);
     }
     const visible = await call('get', `/audit/data?targetId=${ids.alice}&targetType=node`, auditor);
-    expect(visible.body.total).toBe(2);
-    const full = await call('get', `/audit/data?targetId=${ids.agent}`, fullAuditor);
+    const visibleForAll = await call('get', `/audit/data?targetId=${ids.alice}&targetType=node`, fullAuditor);
+    expect(visible.body.total).toBeGreaterThanOrEqual(2);
+    expect(visible.body.total).toBe(visibleForAll.body.total);
+    const full = await call('get', `/audit/data?targetId=${ids.agent}&targetType=node`, fullAuditor);
     expect(full.body.total).toBeGreaterThan(0);
   });
 
