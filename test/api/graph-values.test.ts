@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 import { parseCsv } from '../../src/services/export/csv-writer';
+import { verifyChain } from '../../src/services/audit/audit-service';
 
 /**
  * Property values on both backends (issue 7 items 11 and 12): 64-bit integers keep every digit in
@@ -127,6 +128,13 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
     expect(filter.body.code).toBe('INTEGER_OUT_OF_RANGE');
     const labels = await request(t.app).get('/data/nodes/possibleLabels').set('Authorization', admin);
     expect(labels.body).not.toContain('Out');
+  });
+
+  test('when big integers were written, then their audit events hold the exact digits (as text) and the audit chain verifies', async () => {
+    const event = await t.deps.db('audit_events').where({ action: 'node.create', target_id: ids.max }).first();
+    expect(event.details.properties.n).toBe(MAX);
+    expect(event.details.properties.list).toEqual([MAX, 1]);
+    expect(await verifyChain(t.deps.db)).toMatchObject({ ok: true });
   });
 
   test('when a 16-digit run sits inside a string or a decimal, then the value is unchanged', async () => {

@@ -24,10 +24,14 @@ export const labelName = name('Node label');
 export const typeName = name('Relationship type');
 export const propertyName = name('Property name');
 
-export const propertiesSchema = z.record(z.string(), z.unknown()).openapi({ description: 'Property values by name', example: { name: 'Alice', age: 34 } });
+const VALUES_NOTE =
+  'Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; ' +
+  'maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE';
+
+export const propertiesSchema = z.record(z.string(), z.unknown()).openapi({ description: `Property values by name. ${VALUES_NOTE}`, example: { name: 'Alice', age: 34 } });
 export const propertyPatchSchema = z
   .record(z.string(), z.unknown())
-  .openapi({ description: 'Properties to set; a null value removes the property', example: { age: 35, nickname: null } });
+  .openapi({ description: `Properties to set; a null value removes the property. ${VALUES_NOTE}`, example: { age: 35, nickname: null } });
 
 export const nodeExample = { id: '42', labels: ['Person'], properties: { name: 'Alice', age: 34 } };
 export const relationshipExample = { id: '7', type: 'KNOWS', startNodeId: '42', endNodeId: '43', properties: { since: 2019 } };
