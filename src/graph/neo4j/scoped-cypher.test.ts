@@ -24,13 +24,19 @@ const refusal = (query: string, params: Record<string, unknown> = {}) => {
 };
 
 describe('scopeCypher', () => {
-  test('when a pattern has anonymous elements and a variable-length relationship, then each gets a variable and the scope, each relationship of the path and both its ends too', () => {
+  test('when a pattern has anonymous elements and a variable-length relationship, then each gets a variable and the scope, each relationship and every node of the path too', () => {
     const { query } = rewrite('MATCH (a)-[*2]-() RETURN count(*)');
-    expect(query).toMatch(/^MATCH \(a\)-\[gasR1\*2\]-\(gasN2\) WHERE /);
-    expect(query).toContain('all(gasE IN gasR1 WHERE ');
+    // The path variable lets Neo4j check the node condition during the expansion.
+    expect(query).toMatch(/^MATCH gasP1 = \(a\)-\[gasR2\*2\]-\(gasN3\) WHERE /);
+    expect(query).toContain('all(gasE IN gasR2 WHERE ');
+    expect(query).toContain('all(gasN IN nodes(gasP1) WHERE ');
+    expect(query).toMatch(/RETURN count\(\*\)$/);
+  });
+
+  test('when a variable-length pattern is inside a pattern expression (no path variable), then both ends of each relationship are checked', () => {
+    const { query } = rewrite('MATCH (a) RETURN size([(a)-[*2]-(b) | b]) AS n');
     expect(query).toContain('labels(startNode(gasE))');
     expect(query).toContain('labels(endNode(gasE))');
-    expect(query).toMatch(/RETURN count\(\*\)$/);
   });
 
   test('when the user WHERE exists, then it is kept and the scope is added beside it; pattern properties move into the WHERE', () => {

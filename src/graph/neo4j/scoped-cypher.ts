@@ -1,5 +1,5 @@
 import { BadRequestError, ForbiddenError } from '../../errors';
-import { backtick, CstNode, CypherSyntaxError, hasToken, nameOf, parseCypher, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
+import { backtick, CstNode, CypherSyntaxError, descendants, hasToken, nameOf, parseCypher, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
 import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
 
 /**
@@ -109,6 +109,8 @@ export function scopeCypher(query: string, params: Record<string, unknown>, comp
 
 class ScopedRewriter {
   private counter = 0;
+  /** Path variable of the pattern part being printed, when it has a variable-length relationship. */
+  private currentPath: string | null = null;
   private readonly keyParams = new Map<string, string>();
 
   constructor(
@@ -326,6 +328,24 @@ class ScopedRewriter {
 
   private patternPart(node: CstNode, env: Env, preds: Conditions): string {
     let out = '';
+    const named = rule(node, 'variable');
+    // A part with a variable-length relationship gets a path variable: `all(gasN IN nodes(p) ...)`
+    // is a node predicate Neo4j checks during the expansion (it does not walk past hidden nodes).
+    const variableLength = descendants(node, 'rangeLiteral').length > 0;
+    const path = named ? quoteName(nameOf(named)) : variableLength ? this.fresh('gasP') : null;
+    if (!named && path) out += `${path} = `;
+    const outer = this.currentPath;
+    this.currentPath = variableLength ? path : null;
+    try {
+      out += this.patternPartBody(node, env, preds);
+    } finally {
+      this.currentPath = outer;
+    }
+    return out;
+  }
+
+  private patternPartBody(node: CstNode, env: Env, preds: Conditions): string {
+    let out = '';
     for (const child of node.children) {
       if (child.rule === 'variable') {
         env.set(this.checkVariable(child), 'path');
@@ -391,8 +411,18 @@ class ScopedRewriter {
     const v = quoteName(name);
     if (range) {
       env.set(name, 'relationships');
-      const condition = and(this.c.relationshipCore('gasE'), this.c.nodeVisible('startNode(gasE)'), this.c.nodeVisible('endNode(gasE)'));
-      if (condition !== TRUE) preds.scope.push(`all(gasE IN ${v} WHERE ${condition})`);
+      // Relationship conditions alone: Neo4j checks them during the expansion.
+      const core = this.c.relationshipCore('gasE');
+      if (core !== TRUE) preds.scope.push(`all(gasE IN ${v} WHERE ${core})`);
+      const nodes = this.c.nodeVisible('gasN');
+      if (nodes !== TRUE) {
+        // Every node of the path (a named path covers this relationship's intermediate nodes);
+        // inside pattern expressions, the ends of each relationship.
+        if (this.currentPath) {
+          const condition = `all(gasN IN nodes(${this.currentPath}) WHERE ${nodes})`;
+          if (!preds.scope.includes(condition)) preds.scope.push(condition);
+        } else preds.scope.push(`all(gasE IN ${v} WHERE ${and(this.c.nodeVisible('startNode(gasE)'), this.c.nodeVisible('endNode(gasE)'))})`);
+      }
       if (properties) {
         const user: string[] = [];
         this.propertyPredicates('relationship', 'gasE', properties, env, user);
@@ -584,7 +614,14 @@ class ScopedRewriter {
     const projection = expressions[expressions.length - 1];
     if (pathVariable) env.set(this.checkVariable(pathVariable), 'path');
     const preds: Conditions = { scope: [], user: [] };
-    const patternText = this.patternElement(pattern, env, preds);
+    const outer = this.currentPath;
+    this.currentPath = pathVariable ? quoteName(nameOf(pathVariable)) : null;
+    let patternText: string;
+    try {
+      patternText = this.patternElement(pattern, env, preds);
+    } finally {
+      this.currentPath = outer;
+    }
     if (whereExpr) preds.user.unshift(`(${this.expression(whereExpr, env)})`);
     const condition = combine(preds);
     return `[${pathVariable ? `${quoteName(nameOf(pathVariable))} = ` : ''}${patternText} WHERE ${condition} | ${this.expression(projection, env)}]`;
@@ -593,7 +630,14 @@ class ScopedRewriter {
   /** A pattern used as an expression: the list of its paths, or a boolean in exists() and WHERE. */
   private patternExpression(node: CstNode, env: Env, asBoolean: boolean): string {
     const preds: Conditions = { scope: [], user: [] };
-    const patternText = this.patternElement(node, env, preds);
+    const outer = this.currentPath;
+    this.currentPath = null;
+    let patternText: string;
+    try {
+      patternText = this.patternElement(node, env, preds);
+    } finally {
+      this.currentPath = outer;
+    }
     const condition = combine(preds);
     if (asBoolean || this.inBooleanPosition(node)) return `(size([${patternText} WHERE ${condition} | 1]) > 0)`;
     const path = this.fresh('gasP');
