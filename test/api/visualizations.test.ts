@@ -410,7 +410,7 @@ describe('image export', () => {
       Buffer.from('GIF89a not a png'),
       (() => {
         const broken = Buffer.from(png);
-        broken[20] ^= 0xff; // the IHDR width, now with a wrong CRC
+        broken[png.length - 12 - 4 - 1] ^= 0xff; // the last byte of the image data: only the IDAT CRC tells
         return broken;
       })(),
       png.subarray(0, png.length - 12), // no IEND
