@@ -175,6 +175,13 @@ describeNeo4j('restricted readers (item 3)', () => {
     expect(await rows("MATCH (n:Person)-[l:KNOWS]->(m) RETURN n.name AS n, m.name AS m")).toEqual([['alice', 'bob']]);
   });
 
+  test('when RETURN * is used, then the columns are the query\'s own variables, not those the rewrite adds', async () => {
+    const response = await cypher(restricted, "MATCH (a {name: 'alice'})-->(b:Person) RETURN *");
+    expect(response.status).toBe(200);
+    expect(response.body.columns).toEqual(['a', 'b']);
+    expect(response.body.rows).toHaveLength(1);
+  });
+
   test('when a hidden property is read, filtered, listed or projected, then it reads as null and is never listed', async () => {
     expect(await rows("MATCH (n:Person {name: 'alice'}) RETURN n.salary, n.p, n.name")).toEqual([[null, null, 'alice']]);
     expect(await rows('MATCH (n:Person) WHERE n.salary > 0 RETURN count(n)')).toEqual([[0]]);

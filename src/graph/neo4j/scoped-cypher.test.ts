@@ -62,6 +62,12 @@ describe('scopeCypher', () => {
     expect(query.indexOf('1 /')).toBeGreaterThan(query.indexOf(' AND (CASE WHEN '));
   });
 
+  test('when RETURN * follows a pattern with added variables, then only the user\'s variables are projected', () => {
+    expect(rewrite('MATCH (b)-[*2]-(a) RETURN *').query).toMatch(/ RETURN a, b$/);
+    expect(rewrite('MATCH (a)-->(b) WITH * RETURN *').query).toMatch(/ WITH a, b RETURN \*$/);
+    expect(rewrite('MATCH (a)-[r]->(b) RETURN *').query).toMatch(/ RETURN \*$/);
+  });
+
   test('when a variable is named like a hidden property, then nothing is refused', () => {
     expect(() => rewrite('MATCH (p)-[salary]->(n) RETURN p, salary, n')).not.toThrow();
   });

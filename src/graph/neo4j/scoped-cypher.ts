@@ -109,6 +109,8 @@ export function scopeCypher(query: string, params: Record<string, unknown>, comp
 
 class ScopedRewriter {
   private counter = 0;
+  /** Variables the rewrite added (never projected by `*`). */
+  private readonly generated = new Set<string>();
   /** Path variable of the pattern part being printed, when it has a variable-length relationship. */
   private currentPath: string | null = null;
   private readonly keyParams = new Map<string, string>();
@@ -120,7 +122,9 @@ class ScopedRewriter {
 
   private fresh(prefix: string): string {
     this.counter += 1;
-    return `${prefix}${this.counter}`;
+    const name = `${prefix}${this.counter}`;
+    this.generated.add(name);
+    return name;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -278,11 +282,14 @@ class ScopedRewriter {
   private projection(node: CstNode, env: Env, isReturn: boolean): string {
     const body = rule(node, 'returnBody')!;
     const items = rule(body, 'returnItems')!;
-    const next: Env = hasToken(items, '*') ? new Map(env) : new Map();
+    const star = hasToken(items, '*');
+    // `*` would also project the variables the rewrite added: name the user's ones instead.
+    const userVariables = [...env.keys()].filter((name) => !this.generated.has(name)).sort();
+    const next: Env = star ? new Map([...env].filter(([name]) => !this.generated.has(name))) : new Map();
     let itemsText = '';
     for (const child of items.children) {
       if (child.rule !== 'returnItem') {
-        itemsText += textOf(child);
+        itemsText += star && child.rule === null && child.token === '*' && userVariables.length < env.size && userVariables.length > 0 ? userVariables.map(quoteName).join(', ') : textOf(child);
         continue;
       }
       const expr = rule(child, 'expression');
