@@ -57,6 +57,7 @@ const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'def
  * `allOf: [{ $ref }, { type: ['object', 'null'] }]`, which no null can satisfy (null fails the
  * $ref). Rewritten here, for every schema of the document, to what OpenAPI 3.1 means:
  * `anyOf: [{ $ref }, { type: 'null' }]`, annotations (description, example, ...) kept beside it.
+ * Also marks free-form objects with additionalProperties: true (see below).
  */
 export function fixNullableReferences(root: Json): void {
   const stack: Json[] = [root];
@@ -79,7 +80,12 @@ export function fixNullableReferences(root: Json): void {
         for (const [key, value] of Object.entries(extra)) if (key !== 'type' && !(key in schema)) schema[key] = value;
       }
     }
-    stack.push(...Object.values(schema));
+    // A free-form object ({ type: 'object' } alone) accepts any members in JSON Schema, but client
+    // generators read it as an empty object (openapi-typescript: Record<string, never>): say it.
+    const structural = ['properties', 'additionalProperties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', '$ref', 'unevaluatedProperties'];
+    if (schema.type === 'object' && !structural.some((key) => key in schema)) schema.additionalProperties = true;
+    // Examples are data, not schemas.
+    for (const [key, value] of Object.entries(schema)) if (key !== 'example' && key !== 'examples') stack.push(value);
   }
 }
 
