@@ -3,6 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
+import knexFactory, { Knex } from 'knex';
+import pino from 'pino';
+import { loadConfig } from '../../src/config';
+import { createGraphStore } from '../../src/graph';
+import { createMailer } from '../../src/services/mail/mailer';
+import { CredentialCache } from '../../src/auth/credential-cache';
+import { ensureAdmin, syncPermissions } from '../../src/bootstrap';
+import { JobScheduler } from '../../src/services/jobs/job-scheduler';
+import type { AppDeps } from '../../src/http/context';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess } from '../startup/service-process';
 
@@ -122,5 +131,62 @@ describe('jobs on several service instances sharing one database', () => {
     // The job can be started again on the surviving instance.
     expect((await request(survivorUrl).put('/jobs/hanging/started').set('Authorization', auth)).status).toBe(202);
     await request(survivorUrl).delete('/jobs/hanging/started').set('Authorization', auth);
+  }, 60_000);
+});
+
+describe('two schedulers ticking at the same instant on one database', () => {
+  let shared: TestDatabase;
+  const pools: Knex[] = [];
+  const schedulers: JobScheduler[] = [];
+  const graphs: AppDeps['graph'][] = [];
+
+  beforeAll(async () => {
+    shared = await createTestDatabase();
+    const logger = pino({ level: 'silent' });
+    const config = loadConfig({}, { database: { url: shared.url }, dataDir: mkdtempSync(path.join(os.tmpdir(), 'gas-jobs-race-')), session: { secret: 's' }, auth: { adminPassword: ADMIN_PASSWORD }, log: { level: 'silent' }, jobs: { leaseMs: 10000 } });
+    await syncPermissions(shared.knex);
+    await ensureAdmin(shared.knex, config, logger);
+    // Two instances: each its own connection pool, graph store and scheduler (not started: the test ticks them).
+    for (let i = 0; i < 2; i++) {
+      const db = knexFactory({ client: 'pg', connection: shared.url, pool: { min: 0, max: 4 } });
+      pools.push(db);
+      const graph = createGraphStore(config, db, logger);
+      await graph.init();
+      graphs.push(graph);
+      const deps: AppDeps = { config, db, graph, mailer: createMailer('', config.mail.from, logger), logger, credentialCache: new CredentialCache(0), version: 'test' };
+      schedulers.push(new JobScheduler(deps));
+    }
+  });
+  afterAll(async () => {
+    for (const graph of graphs) await graph.close();
+    for (const pool of pools) await pool.destroy();
+    await shared?.drop();
+  });
+
+  test('when both tick together over and over, then every due run is enqueued once and executed once', async () => {
+    const db = shared.knex;
+    const adminId = (await db('users').where('username', 'admin').first('id')).id;
+    const [{ id: jobId }] = await db('jobs')
+      .insert({ name: 'race', type: 'export', config: JSON.stringify({ file: 'race.csv' }), schedule: '0 0 0 1 1 *', enabled: true, created_by: adminId, run_as: adminId })
+      .returning('id');
+    const rounds = 15;
+    for (let round = 0; round < rounds; round++) {
+      // Even rounds: a scheduled run due now, both instances see it in the same instant (enqueue race).
+      // Odd rounds: a run already queued (as PUT /jobs/{name}/started leaves it), both claim at once (claim race).
+      if (round % 2 === 0) await db('jobs').where('id', jobId).update({ next_run_at: new Date(Date.UTC(2020, 0, 1, 0, 0, round)) });
+      else await db('job_runs').insert({ job_id: jobId, state: 'queued', trigger: 'manual', requested_by: adminId });
+      await Promise.all(schedulers.map((scheduler) => scheduler.tick()));
+      await waitFor('the round to finish', async () => schedulers.every((scheduler) => scheduler.runningHere().length === 0) && Number((await db('job_runs').whereIn('state', ['queued', 'running']).count({ n: '*' }))[0].n) === 0
+        ? true
+        : (await Promise.all(schedulers.map((scheduler) => scheduler.tick())), false));
+    }
+    const runs = (await db('job_runs').where('job_id', jobId).orderBy('id')) as Array<{ state: string; scheduled_for: Date; lease_owner: string }>;
+    expect(runs).toHaveLength(rounds);
+    expect(runs.every((run) => run.state === 'succeeded')).toBe(true);
+    const scheduled = runs.filter((run) => run.scheduled_for !== null);
+    expect(scheduled).toHaveLength(Math.ceil(rounds / 2));
+    expect(new Set(scheduled.map((run) => new Date(run.scheduled_for).getTime())).size).toBe(scheduled.length);
+    const executions = await db('audit_events').where('action', 'data.export').whereRaw(`details->>'job' = ?`, ['race']).count({ n: '*' });
+    expect(Number(executions[0].n)).toBe(rounds);
   }, 60_000);
 });

@@ -50,6 +50,8 @@ export class JobScheduler {
   private ticking?: Promise<void>;
   private wakeRequested = false;
   private stopped = true;
+  /** Set by stop(): no new run is claimed any more (a scheduler that was never started may still be ticked by hand). */
+  private halted = false;
 
   constructor(
     private readonly deps: AppDeps,
@@ -63,6 +65,7 @@ export class JobScheduler {
   start(): this {
     if (!this.stopped) return this;
     this.stopped = false;
+    this.halted = false;
     this.deps.jobScheduler = this;
     this.deps.logger.info({ instance: this.instanceId, tickIntervalMs: this.config.tickIntervalMs, leaseMs: this.config.leaseMs }, 'job scheduler started');
     this.schedule(0);
@@ -80,6 +83,7 @@ export class JobScheduler {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.halted = true;
     clearTimeout(this.timer);
     await this.ticking;
     for (const run of this.active.values()) this.abort(run, 'stopped');
@@ -174,14 +178,18 @@ export class JobScheduler {
     }
   }
 
+  /**
+   * SKIP LOCKED lets instances claim different runs without waiting for each other; the outer
+   * state check makes a claim that raced another one (and waited for its row) find the run taken.
+   */
   private async claim(): Promise<void> {
-    if (this.stopped) return;
+    if (this.halted) return;
     const capacity = this.config.maxConcurrentRuns - this.active.size;
     if (capacity <= 0) return;
     const result = await this.deps.db.raw(
       `update job_runs r set state = 'running', started_at = now(), lease_owner = ?, lease_expires_at = now() + (? * interval '1 millisecond')
        from (select id from job_runs where state = 'queued' and not cancel_requested order by id limit ? for update skip locked) q
-       where r.id = q.id
+       where r.id = q.id and r.state = 'queued'
        returning r.*`,
       [this.instanceId, this.config.leaseMs, capacity],
     );
