@@ -157,10 +157,12 @@ export interface ExploreQuery {
   labels?: string[];
   /** Maximum number of neighbours returned (default 100). */
   limit?: number;
+  /** Neighbours passed over first, in id order (paging through a super-node; default 0). */
+  skip?: number;
 }
 
 export interface ExploreResult extends Subgraph {
-  /** Visible neighbours left out by the limit. */
+  /** Visible neighbours after this page (not passed over, not returned). */
   remaining: number;
 }
 

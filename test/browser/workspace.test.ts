@@ -213,6 +213,38 @@ describe('visualization workspace in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('when a super-node is expanded, then a page is added, the rest is offered page by page, and relations among a selection are added on demand', async () => {
+    const leaves = Array.from({ length: 250 }, (_, i) => ({ key: `leaf${i}`, labels: ['Leaf'], properties: { name: `Leaf ${i}` } }));
+    const batch = await b.t.deps.graph.importBatch({
+      nodes: [{ key: 'hub', labels: ['Hub'], properties: { name: 'Super Hub' } }, ...leaves],
+      relationships: [...leaves.map((leaf) => ({ type: 'LINKS', start: { key: 'hub' }, end: { key: leaf.key }, properties: {} })), { type: 'NEXT', start: { key: 'leaf0' }, end: { key: 'leaf1' }, properties: {} }],
+    });
+    const hubId = batch.keys.hub;
+    const { page, pageErrors } = await b.newPage();
+    await b.signIn(page, '/visualization', 'analyst', 'analyst-password-1');
+    await ready(page);
+    await searchAndAdd(page, 'Super Hub');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
+    const hub = await nodePoint(page, hubId);
+    await page.mouse.dblclick(hub.x, hub.y);
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 201);
+    const panel = page.locator('.super-node');
+    await expect(panel.textContent()).resolves.toContain('This node has 50 more neighbours.');
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-8-super-node.png` });
+    await panel.getByRole('button', { name: 'Add the next 50' }).click();
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 251);
+    await expect(panel.isHidden()).resolves.toBe(true);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 201);
+
+    // leaf0 -NEXT-> leaf1 is not drawn until asked for: select both, then "Relations among selection".
+    await page.evaluate((leafIds) => (window as unknown as { gasWorkspace: { change(p: (s: object) => object): void } }).gasWorkspace.change((state) => ({ ...state, selection: leafIds })), [batch.keys.leaf0, batch.keys.leaf1]);
+    const before = await page.evaluate(() => (window as unknown as { gasWorkspace: { graph: { size: number } } }).gasWorkspace.graph.size);
+    await page.getByRole('button', { name: 'Relations among selection' }).click();
+    await page.waitForFunction((n) => (window as unknown as { gasWorkspace: { graph: { size: number } } }).gasWorkspace.graph.size === n + 1, before);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('when the start page is opened, then it lists the saved visualization for its owner and as shared for the reader', async () => {
     const owner = await b.newPage();
     await b.signIn(owner.page, '/', 'analyst', 'analyst-password-1');

@@ -89,7 +89,9 @@ export const api = {
   findNodes: (body: { text?: string; labels?: string[]; limit?: number; skip?: number; filter?: unknown }) => request<FindAnswer>('POST', '/data/nodes/find', body),
   session: () => request<SessionAnswer>('GET', '/session'),
   settings: () => request<Record<string, unknown>>('GET', '/settings'),
-  explore: (body: { nodeId: string; direction?: 'in' | 'out' | 'both'; types?: string[]; limit?: number }) => request<ExploreAnswer>('POST', '/data/graph/explore', body),
+  explore: (body: { nodeId: string; direction?: 'in' | 'out' | 'both'; types?: string[]; limit?: number; skip?: number }) => request<ExploreAnswer>('POST', '/data/graph/explore', body),
+  relationshipTypes: () => request<string[]>('GET', '/data/relationships/possibleTypes'),
+  directRelationships: (ids: string[]) => request<{ relationships: import('./graph-types').ApiRelationship[] }>('POST', '/data/graph/directRelationships', { sourceIds: ids, targetIds: ids }),
   shortestPaths: (from: string, to: string) => request<{ paths: ApiPath[] }>('POST', '/data/shortestPath', { nodeIds: [from, to] }),
   labels: () => request<string[]>('GET', '/data/nodes/possibleLabels'),
 };

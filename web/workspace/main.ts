@@ -47,6 +47,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const layoutSelect = h('select', { 'aria-label': 'Layout' }, ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) => h('option', { value: name }, name === 'forceAtlas2' ? 'Force-directed' : name === 'noverlap' ? 'Remove overlaps' : name[0].toUpperCase() + name.slice(1))));
   const layoutButton = h('button', { type: 'button' }, 'Lay out');
   const pathButton = h('button', { type: 'button', title: 'Shortest paths between the two selected nodes' }, 'Shortest path');
+  const relationsButton = h('button', { type: 'button', title: 'Add the relationships among the selected nodes' }, 'Relations among selection');
   const tableButton = h('button', { type: 'button', 'aria-pressed': 'false' }, 'Table');
   const csvButton = h('button', { type: 'button' }, 'Export CSV');
   const jsonButton = h('button', { type: 'button' }, 'Export JSON');
@@ -75,7 +76,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
         'section',
         { class: 'stage' },
         h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, nameInput, saveButton, saveAsButton, renameButton, linkButton)),
-        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
+        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, relationsButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
         superNode,
         canvas,
         table,
@@ -94,7 +95,9 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     const state = workspace.state;
     undoButton.disabled = !workspace.canUndo;
     redoButton.disabled = !workspace.canRedo;
-    pathButton.disabled = state.selection.filter((id) => state.nodes[id]).length !== 2;
+    const selectedNodes = state.selection.filter((id) => state.nodes[id]).length;
+    pathButton.disabled = selectedNodes !== 2;
+    relationsButton.disabled = selectedNodes < 2;
     renderLegend(legend, state, appearance, (label) => workspace.change(toggleLabel(label)), (type) => workspace.change(toggleType(type)));
     renderDetails(details, state);
     if (!table.hidden) tableCsv = renderTable(table, state, sortKey, (key) => ((sortKey = key), refresh())).csv;
@@ -121,16 +124,23 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     }
   }
 
-  async function expand(nodeId: string, all = false): Promise<void> {
+  /** Expands a node; a super-node (more neighbours than a page) asks what to add next: the next page, all, or one relationship type. */
+  async function expand(nodeId: string, options: { all?: boolean; skip?: number; types?: string[] } = {}): Promise<void> {
     superNode.hidden = true;
     say('Expanding…');
     try {
-      const outcome = await workspace.expand(nodeId, { all });
+      const outcome = await workspace.expand(nodeId, options);
       say(`${outcome.added} neighbours added${outcome.remaining ? `, ${outcome.remaining} more not shown` : ''}.`);
       if (outcome.remaining > 0) {
+        const typeSelect = h('select', { 'aria-label': 'Only relationships of type' }, h('option', { value: '' }, 'Pick a relationship type…'));
+        void api.relationshipTypes().then((types) => typeSelect.append(...types.map((type) => h('option', { value: type }, type))), () => undefined);
+        typeSelect.addEventListener('change', () => typeSelect.value && void expand(nodeId, { types: [typeSelect.value] }));
+        const page = Math.min(workspace.expandPageSize, outcome.remaining);
         superNode.replaceChildren(
-          h('span', {}, `This node has ${outcome.remaining} more neighbours than shown. `),
-          h('button', { type: 'button', onclick: () => void expand(nodeId, true) }, `Add all ${outcome.remaining}`),
+          h('span', {}, `This node has ${outcome.remaining} more neighbours. `),
+          h('button', { type: 'button', onclick: () => void expand(nodeId, { skip: outcome.next, types: options.types }) }, `Add the next ${page}`),
+          h('button', { type: 'button', onclick: () => void expand(nodeId, { all: true, skip: outcome.next, types: options.types }) }, `Add all ${outcome.remaining}`),
+          typeSelect,
           h('button', { type: 'button', onclick: () => (superNode.hidden = true) }, 'Keep as is'),
         );
         superNode.hidden = false;
@@ -172,6 +182,17 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       });
       if (workspace.graph.order > before) void workspace.runLayout('forceAtlas2');
       say(`${paths.length} shortest path${paths.length > 1 ? 's' : ''} of length ${paths[0].relationships.length}.`);
+    } catch (error) {
+      fail(error);
+    }
+  });
+  relationsButton.addEventListener('click', async () => {
+    const ids = workspace.state.selection.filter((id) => workspace.state.nodes[id]).slice(0, 1000);
+    try {
+      const { relationships } = await api.directRelationships(ids);
+      const before = Object.keys(workspace.state.relationships).length;
+      workspace.add({ nodes: [], relationships });
+      say(`${Object.keys(workspace.state.relationships).length - before} relationships added among ${ids.length} nodes.`);
     } catch (error) {
       fail(error);
     }

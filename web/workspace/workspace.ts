@@ -17,6 +17,8 @@ import { SvgEdge, SvgNode, toSvg } from './export/svg';
 export interface ExpandOutcome {
   added: number;
   remaining: number;
+  /** The skip of the next page. */
+  next: number;
 }
 
 export class Workspace {
@@ -125,13 +127,30 @@ export class Workspace {
     this.change(addSubgraph(subgraph, anchorId));
   }
 
-  /** Expands a node by one page of neighbours; `remaining` tells how many more there are. */
-  async expand(nodeId: string, options: { types?: string[]; direction?: 'in' | 'out' | 'both'; all?: boolean } = {}): Promise<ExpandOutcome> {
+  /**
+   * Expands a node by one page of neighbours (`skip` pages on); `remaining` tells how many follow.
+   * With `all`, every remaining neighbour is fetched in pages of 1,000 and added as one step,
+   * yielding to the browser between pages so a super-node never freezes the page.
+   */
+  async expand(nodeId: string, options: { types?: string[]; direction?: 'in' | 'out' | 'both'; all?: boolean; skip?: number } = {}): Promise<ExpandOutcome> {
     const before = Object.keys(this.state.nodes).length;
-    const limit = options.all ? 10000 : this.expandPageSize;
-    const answer = await api.explore({ nodeId, direction: options.direction ?? 'both', types: options.types, limit });
-    this.add(answer, nodeId);
-    return { added: Object.keys(this.state.nodes).length - before, remaining: answer.remaining };
+    const direction = options.direction ?? 'both';
+    let skip = options.skip ?? 0;
+    const nodes: ApiSubgraph['nodes'] = [];
+    const relationships: ApiSubgraph['relationships'] = [];
+    let remaining = 0;
+    for (;;) {
+      const limit = options.all ? 1000 : this.expandPageSize;
+      const answer = await api.explore({ nodeId, direction, types: options.types, limit, skip });
+      nodes.push(...answer.nodes);
+      relationships.push(...answer.relationships);
+      remaining = answer.remaining;
+      skip += answer.nodes.filter((node) => node.id !== nodeId).length;
+      if (!options.all || remaining === 0 || answer.nodes.length <= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    this.add({ nodes, relationships }, nodeId);
+    return { added: Object.keys(this.state.nodes).length - before, remaining, next: skip };
   }
 
   /**

@@ -49,6 +49,8 @@ export async function directRelationships(runner: QueryRunner, scope: ScopeSql, 
 export async function explore(runner: QueryRunner, scope: ScopeSql, query: ExploreQuery): Promise<ExploreResult> {
   const dir = direction(query.direction);
   const limit = positiveInt(query.limit, 100, 100000, 'limit');
+  const skip = query.skip ?? 0;
+  if (!Number.isInteger(skip) || skip < 0) throw new BadRequestError('skip must be a non-negative integer', 'INVALID_SKIP');
   // An absent, malformed or invisible node is not found (the same on every backend).
   if (!isValidId(query.nodeId)) throw new NotFoundError('Node');
   const center = await fetchNodes(runner, scope, [query.nodeId]);
@@ -64,7 +66,7 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
       select distinct nb.dst from nb ${neighbourRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = nb.dst`}
       where nb.dst <> ${c} and ${neighbourRule} and ${SERIAL}
     )
-    select dst::text as id, (count(*) over ())::int as total from vis order by dst limit ${limit}::int`);
+    select dst::text as id, (count(*) over ())::int as total from vis order by dst offset ${skip}::int limit ${limit}::int`);
   if (picked.length === 0) return { nodes: center, relationships: [], remaining: 0 };
   const ids = picked.map((p) => p.id);
   const [nodes, relRows] = [
@@ -74,7 +76,7 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
       where r.id in (select nb.rid from (${stepSql(scope, dir, c, query.types)}) nb where nb.dst = any(${ids}::bigint[])) and ${SERIAL}
       order by r.id`),
   ];
-  return { nodes, relationships: relRows.map(toRelationship), remaining: Math.max(0, Number(picked[0].total) - ids.length) };
+  return { nodes, relationships: relRows.map(toRelationship), remaining: Math.max(0, Number(picked[0].total) - skip - ids.length) };
 }
 
 export async function indirectRelationships(runner: QueryRunner, scope: ScopeSql, nodeIds: GraphId[], query: PathQuery): Promise<GraphPath[]> {

@@ -35,6 +35,7 @@ const exploreBody = z.object({
   types: typeListSchema.optional(),
   labels: labelListSchema.optional().openapi({ description: 'Only neighbours carrying one of these labels' }),
   limit: z.number().int().min(1).max(1000).default(100).openapi({ description: 'At most this many neighbours (default 100)' }),
+  skip: z.number().int().min(0).max(10_000_000).default(0).openapi({ description: 'Neighbours passed over first, in id order: pages through a node with many neighbours (default 0)' }),
 });
 const uidBody = z
   .object({
@@ -99,8 +100,8 @@ export function createGraphRouter(_deps: AppDeps): Router {
     {
       method: 'post', path: '/data/graph/explore', tag: TAG_RETRIEVAL, access: 'authenticated',
       summary: 'Explore the neighbourhood of a node',
-      description: `The node, up to "limit" neighbours (in id order) and the relationships to them; "remaining" counts the visible neighbours left out. 404 when the node is absent or not visible. ${NOTE}`,
-      body: { schema: exploreBody, example: { nodeId: '42', direction: 'both', types: ['KNOWS'], limit: 50 } },
+      description: `The node, up to "limit" neighbours (in id order, after "skip" of them) and the relationships to them; "remaining" counts the visible neighbours after this page. 404 when the node is absent or not visible. ${NOTE}`,
+      body: { schema: exploreBody, example: { nodeId: '42', direction: 'both', types: ['KNOWS'], limit: 50, skip: 0 } },
       responses: {
         200: {
           description: 'The neighbourhood',

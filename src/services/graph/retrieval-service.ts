@@ -53,12 +53,12 @@ export class GraphRetrievalService extends ScopedGraphService {
   }
 
   /** Neighbours of a node; 404 when the node is absent or invisible. */
-  async explore(query: { nodeId: GraphId; direction?: 'in' | 'out' | 'both'; types?: string[]; labels?: string[]; limit: number }): Promise<ExploreResult> {
+  async explore(query: { nodeId: GraphId; direction?: 'in' | 'out' | 'both'; types?: string[]; labels?: string[]; limit: number; skip?: number }): Promise<ExploreResult> {
     const labels = labelList(query.labels);
     if (labels.length > 0) await this.vocabulary().assertKnownLabels(labels);
     const types = await this.knownTypes(query.types);
     const result = await this.graph.explore(
-      { nodeId: query.nodeId, direction: query.direction, types, labels: labels.length > 0 ? labels : undefined, limit: query.limit },
+      { nodeId: query.nodeId, direction: query.direction, types, labels: labels.length > 0 ? labels : undefined, limit: query.limit, skip: query.skip },
       await this.scope(),
     );
     if (!result.nodes.some((node) => node.id === query.nodeId)) throw new NotFoundError('Node');
