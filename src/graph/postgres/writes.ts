@@ -153,7 +153,7 @@ export async function updateNodesMatching(runner: QueryRunner, scope: ScopeSql, 
 
 export async function deleteNode(runner: QueryRunner, scope: ScopeSql, id: GraphId): Promise<DeletedElements | null> {
   if (!isValidId(id)) return null;
-  return runner.knex.transaction(async (trx) => {
+  return retryOnContention(runner.knex, () => runner.knex.transaction(async (trx) => {
     const node = await runner.one<NodeRow>(sql`select ${scope.nodeColumns('n')} from graph_nodes n where n.id = ${id}::bigint and ${scope.nodeVisible('n')} for update`, trx);
     if (!node) return null;
     // Every relationship of the node goes with it; only the visible ones are reported.
@@ -170,7 +170,7 @@ export async function deleteNode(runner: QueryRunner, scope: ScopeSql, id: Graph
         .map(toRelationship)
         .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id))),
     };
-  });
+  }));
 }
 
 export async function deleteRelationship(runner: QueryRunner, scope: ScopeSql, id: GraphId): Promise<DeletedElements | null> {
@@ -206,7 +206,7 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
     return { type, start: r?.start, end: r?.end, properties: cleanProperties(r?.properties) };
   });
 
-  return runner.knex.transaction(async (trx: Knex.Transaction) => {
+  return retryOnContention(runner.knex, () => runner.knex.transaction(async (trx: Knex.Transaction) => {
     // Node ids drawn from the sequence first, so each batch position knows its id.
     let ids: string[] = [];
     if (nodeRows.length > 0) {
@@ -288,7 +288,7 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
       );
     }
     return { nodesCreated: nodeRows.length, relationshipsCreated: payload.length, unresolved, keys };
-  });
+  }));
 }
 
 /** SQLSTATE 23503: a relationship's end was deleted by a concurrent transaction. */
