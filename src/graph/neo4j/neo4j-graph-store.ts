@@ -595,6 +595,8 @@ export class Neo4jGraphStore implements GraphStore {
     if (center === undefined) throw new NotFoundError('Node');
     const id = c.params.add(center, 'id');
     const limit = c.params.add(neo4j.int(this.limit(query.limit, DEFAULT_EXPLORE_LIMIT)), 'limit');
+    const skipCount = assertInteger('skip', query.skip ?? 0, 0, Number.MAX_SAFE_INTEGER);
+    const skip = c.params.add(neo4j.int(skipCount), 'skip');
     const direction = query.direction ?? 'both';
     const rel = direction === 'out' ? '(c)-[r]->(m)' : direction === 'in' ? '(c)<-[r]-(m)' : '(c)-[r]-(m)';
     const labels = query.labels ? assertIdentifiers('label', query.labels) : undefined;
@@ -602,7 +604,7 @@ export class Neo4jGraphStore implements GraphStore {
     const centerWhere = and(`${c.id('c')} = ${id}`, c.nodeVisible('c'));
     const centerQuery = `MATCH (c) WHERE ${centerWhere} RETURN ${c.nodeProjection('c')} AS item`;
     const countQuery = `MATCH (c) WHERE ${centerWhere} MATCH ${rel}${neighbour === TRUE ? '' : ` WHERE ${neighbour}`} RETURN count(DISTINCT m) AS total`;
-    const pageQuery = `MATCH (c) WHERE ${centerWhere} MATCH ${rel}${neighbour === TRUE ? '' : ` WHERE ${neighbour}`} WITH DISTINCT m ORDER BY ${c.id('m')} LIMIT ${limit} RETURN ${c.id('m')} AS k, ${c.nodeProjection('m')} AS item`;
+    const pageQuery = `MATCH (c) WHERE ${centerWhere} MATCH ${rel}${neighbour === TRUE ? '' : ` WHERE ${neighbour}`} WITH DISTINCT m ORDER BY ${c.id('m')} SKIP ${skip} LIMIT ${limit} RETURN ${c.id('m')} AS k, ${c.nodeProjection('m')} AS item`;
     const relsQuery = `MATCH (c) WHERE ${centerWhere} MATCH ${rel} WHERE ${and(`${c.id('m')} IN $pageIds`, neighbour)} RETURN DISTINCT ${c.relationshipProjection('r')} AS item`;
     return this.read(async (tx) => {
       const centerRecord = (await run(tx, centerQuery, c.params.values))[0];
@@ -615,7 +617,7 @@ export class Neo4jGraphStore implements GraphStore {
       return {
         nodes,
         relationships: dedupe(rels.map((r) => relationshipFromProjection(r.get('item')))),
-        remaining: Math.max(0, total - page.length),
+        remaining: Math.max(0, total - skipCount - page.length),
       };
     });
   }
