@@ -25,13 +25,16 @@ export function jsonBody(options: { limit: number | string; type: string[] }): R
   const parse = express.json({
     ...options,
     verify(req, _res, buffer, encoding) {
-      if (!hasLongDigitRun(buffer)) return;
+      // Digits are single bytes in UTF-8 only; other charsets (UTF-16) are decoded before the scan.
+      const utf8 = !encoding || /^utf-?8$/i.test(encoding);
+      if (utf8 && !hasLongDigitRun(buffer)) return;
       let text: string;
       try {
         text = new TextDecoder(encoding || 'utf-8').decode(buffer);
       } catch {
         return; // body-parser answers the charset itself
       }
+      if (!utf8 && !hasLongDigitRun(text)) return;
       try {
         (req as WithExactBody)[EXACT_BODY] = parseJsonText(text, 'request');
       } catch (error) {

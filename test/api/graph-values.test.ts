@@ -144,6 +144,14 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
     await request(t.app).delete(`/data/nodes/${response.body.id}`).set('Authorization', admin);
   });
 
+  test('when the body is UTF-16, then its big integers are kept exactly as well', async () => {
+    const body = Buffer.from(`{"labels":["Tmp"],"properties":{"n":${LOW}}}`, 'utf16le');
+    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).set('Content-Type', 'application/json; charset=utf-16le').serialize((raw: unknown) => raw as string).send(body);
+    expect(response.status).toBe(201);
+    expect(rawProperty(response.text, 'n')).toBe(LOW);
+    await request(t.app).delete(`/data/nodes/${response.body.id}`).set('Authorization', admin);
+  });
+
   test('when the body is not valid JSON around a long number, then 400 INVALID_JSON as before', async () => {
     const response = await sendJson('post', '/data/nodes', `{"labels":["Tmp"],"properties":{"n":${BIG},}}`);
     expect(response.status).toBe(400);

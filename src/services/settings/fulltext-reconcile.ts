@@ -88,6 +88,24 @@ async function reconcile({ db, graph, logger }: ReconcileDeps): Promise<Fulltext
   if (sameFulltextConfig(actual, desired)) return status;
 
   const source = applied ? 'the index the service last built' : 'the FULLTEXT_INDEX setting';
+  try {
+    await correct(graph, logger, actual, desired, source);
+  } catch (error) {
+    // Another instance may be correcting it at the same moment; searches keep their fallback.
+    logger.error({ err: error, found: actual, expected: desired }, 'fulltext index reconciliation failed');
+    return graph.fulltextStatus();
+  }
+  await recordAppliedFulltext(db, desired);
+  await recordAudit(db, { userId: null, username: 'system', ip: null }, {
+    action: 'fulltext.reconcile',
+    targetType: 'fulltext-index',
+    targetId: 'node',
+    details: { found: actual, applied: desired, source: applied ? 'applied' : 'setting' },
+  });
+  return graph.fulltextStatus();
+}
+
+async function correct(graph: GraphStore, logger: Logger, actual: FulltextConfig | null, desired: FulltextConfig | null, source: string): Promise<void> {
   if (desired) {
     logger.warn(
       { found: actual, expected: desired, source },
@@ -103,12 +121,4 @@ async function reconcile({ db, graph, logger }: ReconcileDeps): Promise<Fulltext
     );
     await graph.dropFulltextIndex();
   }
-  await recordAppliedFulltext(db, desired);
-  await recordAudit(db, { userId: null, username: 'system', ip: null }, {
-    action: 'fulltext.reconcile',
-    targetType: 'fulltext-index',
-    targetId: 'node',
-    details: { found: actual, applied: desired, source: applied ? 'applied' : 'setting' },
-  });
-  return graph.fulltextStatus();
 }
