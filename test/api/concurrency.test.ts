@@ -58,6 +58,29 @@ describe('overlapping bulk updates', () => {
   });
 });
 
+describe('a bulk update that loses a deadlock', () => {
+  postgresTest('when a bulk update is chosen as a deadlock victim, then it is retried and answers 200', async () => {
+    const first = await call('post', '/data/nodes').send({ labels: ['Victim'], properties: { n: 1 } });
+    const second = await call('post', '/data/nodes').send({ labels: ['Victim'], properties: { n: 2 } });
+    // Another writer holds the second node and will ask for the first while the bulk update holds it.
+    const trx = await t.deps.db.transaction();
+    try {
+      await trx.raw('select 1 from graph_nodes where id = ?::bigint for update', [second.body.id]);
+      const updating = call('put', '/data/nodes/find').send({ filter: { label: 'Victim' }, set: { seen: true } }).then((r) => r);
+      await someoneWaitsForALock();
+      // A cycle: PostgreSQL breaks it after deadlock_timeout (1 s) in the backend that waited
+      // longest, the bulk update's; this transaction then gets the first node.
+      await trx.raw('select 1 from graph_nodes where id = ?::bigint for update', [first.body.id]);
+      await trx.commit();
+      const updated = await updating;
+      expect(updated.status).toBe(200);
+      expect(updated.body).toEqual({ updated: 2 });
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
+  });
+});
+
 /** Waits until some other backend of this database waits for a lock (the request under test is blocked). */
 async function someoneWaitsForALock(timeoutMs = 10000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
