@@ -82,9 +82,22 @@ const valueKey = (property: string, value: unknown) => `${property}\u0000${JSON.
 export class ContentPostprocessor extends ScopedGraphService {
   private dataTypesPromise?: Promise<DataTypes>;
 
+  private vocabularyPromise?: Promise<{ labels: Set<string>; types: Set<string> }>;
+
   private dataTypes(): Promise<DataTypes> {
     this.dataTypesPromise ??= dataTypesFor(this.ctx);
     return this.dataTypesPromise;
+  }
+
+  /** The labels and types the reader knows of, read once per request (lists postprocess many contents). */
+  private vocabulary(): Promise<{ labels: Set<string>; types: Set<string> }> {
+    this.vocabularyPromise ??= (async () => {
+      const vocabulary = new GraphVocabulary(this.ctx, this.scope());
+      const labels = new Set(await vocabulary.possibleLabels());
+      const types = new Set(await vocabulary.possibleTypes());
+      return { labels, types };
+    })();
+    return this.vocabularyPromise;
   }
 
   async prepareForSave(content: VisualizationContent): Promise<VisualizationContent> {
@@ -138,9 +151,7 @@ export class ContentPostprocessor extends ScopedGraphService {
       } as ReadRelationship);
     }
 
-    const vocabulary = new GraphVocabulary(this.ctx, this.scope());
-    const labels = new Set(await vocabulary.possibleLabels());
-    const types = new Set(await vocabulary.possibleTypes());
+    const { labels, types } = await this.vocabulary();
     const labelVisible = (label: string) => label === '*' || labels.has(label);
     const typeVisible = (type: string) => type === '*' || types.has(type);
     const nodeProperty = (label: string, property: string) => propertyVisible(scope, scope.nodeProperties, label, property);

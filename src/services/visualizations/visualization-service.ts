@@ -97,7 +97,7 @@ export class VisualizationService {
       });
       return created;
     });
-    return this.view((await loadVisibleVisualization(this.ctx.db, this.user.id, id, true))!, true, { users: [], groups: [] });
+    return this.view(await this.requireVisible(id), true, { users: [], groups: [] });
   }
 
   /** PUT /visualizations/{id}: the content (and name / description when given); owner only. */
@@ -111,8 +111,8 @@ export class VisualizationService {
       const changes: Record<string, unknown> = { nodes: content.nodes.length, relationships: content.relationships.length };
       if (input.name !== undefined && input.name !== row.name) changes.name = { from: row.name, to: input.name };
       if (input.description !== undefined && input.description !== row.description) changes.description = { from: row.description, to: input.description };
-      await trx('visualizations')
-        .where({ id })
+      const updated = await trx('visualizations')
+        .where({ id, owner_id: this.user.id })
         .update({
           content: JSON.stringify(content),
           content_version: CONTENT_VERSION,
@@ -120,10 +120,10 @@ export class VisualizationService {
           description: input.description ?? row.description,
           updated_at: trx.fn.now(),
         });
+      if (updated === 0) throw new NotFoundError('Visualization'); // deleted meanwhile
       await audit(withDb(this.ctx, trx), { action: 'visualization.update', targetType: 'visualization', targetId: id, details: { name: input.name ?? row.name, changes } });
     });
-    const updated = (await loadVisibleVisualization(this.ctx.db, this.user.id, id, true))!;
-    return this.view(updated, true, await this.sharesIfOwner(updated));
+    return this.view(await this.requireVisible(id), true, await this.sharesIfOwner(row));
   }
 
   /** PUT /visualizations/{id}/info: name and description; owner only. */
@@ -131,7 +131,8 @@ export class VisualizationService {
     const row = await this.requireOwned(id);
     const description = input.description ?? row.description;
     await this.ctx.db.transaction(async (trx) => {
-      await trx('visualizations').where({ id }).update({ name: input.name, description, updated_at: trx.fn.now() });
+      const updated = await trx('visualizations').where({ id, owner_id: this.user.id }).update({ name: input.name, description, updated_at: trx.fn.now() });
+      if (updated === 0) throw new NotFoundError('Visualization'); // deleted meanwhile
       await audit(withDb(this.ctx, trx), {
         action: 'visualization.info.update',
         targetType: 'visualization',
@@ -139,8 +140,7 @@ export class VisualizationService {
         details: { name: { from: row.name, to: input.name }, description: { from: row.description, to: description } },
       });
     });
-    const updated = (await loadVisibleVisualization(this.ctx.db, this.user.id, id, true, false))!;
-    return this.view(updated, false, await this.sharesIfOwner(updated));
+    return this.view(await this.requireVisible(id, false), false, await this.sharesIfOwner(row));
   }
 
   /** DELETE /visualizations/{id}: owner only; shares and hidden flags go with it. */
@@ -148,7 +148,7 @@ export class VisualizationService {
     const row = await this.requireOwned(id);
     await this.ctx.db.transaction(async (trx) => {
       const shares = (await loadShares(trx, [id])).get(id)!;
-      await trx('visualizations').where({ id }).del();
+      if ((await trx('visualizations').where({ id, owner_id: this.user.id }).del()) === 0) throw new NotFoundError('Visualization'); // deleted meanwhile
       await audit(withDb(this.ctx, trx), {
         action: 'visualization.delete',
         targetType: 'visualization',
