@@ -170,6 +170,24 @@ describe('job definitions', () => {
   });
 });
 
+describe('the jobs page', () => {
+  test('when users open pages, then only those with Jobs management see Jobs in the menu and may open /jobs/list', async () => {
+    const adminSession = await t.login('admin', ADMIN_PASSWORD);
+    const page = await adminSession.get('/jobs/list');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/jobs/list" aria-current="page"');
+    expect(page.text).toContain('<script src="/assets/js/jobs.js" defer></script>');
+    await t.createUser('menu-plain', { password: 'menu-plain-password-1' });
+    const plain = await t.login('menu-plain', 'menu-plain-password-1');
+    const start = await plain.get('/');
+    expect(start.status).toBe(200);
+    expect(start.text).not.toContain('href="/jobs/list"');
+    const refused = await plain.get('/jobs/list');
+    expect(refused.status).toBe(403);
+    expect(refused.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
 describe('runs', () => {
   beforeAll(async () => {
     for (const [name, amount] of [['Alice Alert', 20000], ['Bob Alert', 500], ['Carol Alert', 15000]] as const) {
