@@ -34,10 +34,21 @@ export class GraphVocabulary extends ScopedGraphService {
     return this.graph.propertyKeys(await this.scope());
   }
 
+  /** The DATA_TYPES labels / types the scope allows (known without asking the graph). */
+  private async configured(kind: 'labels' | 'types'): Promise<Set<string>> {
+    const [scope, dataTypes] = await Promise.all([this.scope(), dataTypesFor(this.ctx)]);
+    const listed = listedNames(kind === 'labels' ? dataTypes.nodeLabels : dataTypes.relationshipTypes);
+    const allowed = kind === 'labels' ? scope.labels : scope.types;
+    return new Set(listed.filter((name) => allowed === '*' || allowed.includes(name)));
+  }
+
   /** Refuses labels the user does not know of (hidden or absent alike). */
   async assertKnownLabels(labels: Iterable<string>): Promise<void> {
     const wanted = assertIdentifiers('label', [...labels]);
     if (wanted.length === 0) return;
+    // Names DATA_TYPES lists are known without scanning the visible graph.
+    const configured = await this.configured('labels');
+    if (wanted.every((label) => configured.has(label))) return;
     const known = new Set(await this.possibleLabels());
     const unknown = wanted.filter((label) => !known.has(label));
     if (unknown.length > 0) throw new BadRequestError(`Unknown label ${JSON.stringify(unknown[0])}`, 'UNKNOWN_LABEL', { labels: unknown });
@@ -46,6 +57,8 @@ export class GraphVocabulary extends ScopedGraphService {
   async assertKnownTypes(types: Iterable<string>): Promise<void> {
     const wanted = assertIdentifiers('relationship type', [...types]);
     if (wanted.length === 0) return;
+    const configured = await this.configured('types');
+    if (wanted.every((type) => configured.has(type))) return;
     const known = new Set(await this.possibleTypes());
     const unknown = wanted.filter((type) => !known.has(type));
     if (unknown.length > 0) throw new BadRequestError(`Unknown relationship type ${JSON.stringify(unknown[0])}`, 'UNKNOWN_TYPE', { types: unknown });
