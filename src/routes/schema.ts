@@ -64,10 +64,11 @@ export function createSchemaRouter(deps: AppDeps): Router {
       summary: 'Create a schema index',
       description:
         'Creates an index over nodes of a label (entity "node", label) or relationships of a type (entity "relationship", type) on 1 to 16 properties. ' +
-        'Names are validated (quotes, backticks and backslashes: 400). An identical index: 409 INDEX_EXISTS. Audited as schema.index.create.',
+        'Names are validated (quotes, backticks and backslashes: 400). An identical index: 409 INDEX_EXISTS. ' +
+        'Relationship indexes need Neo4j 4.3 or later: 501 on older Neo4j. Audited as schema.index.create.',
       body: { schema: schemaIndexInputSchema, example: { entity: 'node', label: 'Person', properties: ['name'] } },
       responses: { 201: { description: 'The created index', schema: schemaIndexSchema, example: schemaIndexExample } },
-      errors: [409],
+      errors: [409, 501],
     },
     async ({ ctx, body }) => {
       const input = toInput(body);
