@@ -245,6 +245,41 @@ describe('visualization workspace in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('when an editor changes, creates and deletes through the details panel, then the graph and the canvas follow; titles come from DATA_SCHEMA', async () => {
+    const schema = { nodes: { Person: { country: { title: 'Country code', dataType: 'string' }, salary: { title: 'Salary', dataType: 'integer', hidden: true } } }, relationships: {} };
+    expect((await request(b.t.app).put('/settings/DATA_SCHEMA').set('Authorization', admin).send(schema)).status).toBe(200);
+    const { page, pageErrors } = await b.newPage();
+    await b.signIn(page, '/visualization');
+    await ready(page);
+    await searchAndAdd(page, 'Bob Canvas');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
+    const bob = await nodePoint(page, ids.bob);
+    await page.mouse.click(bob.x, bob.y);
+    const panel = page.locator('.details-panel');
+    await expect(panel.locator('table.properties').textContent()).resolves.toContain('Country code');
+    await expect(panel.locator('table.properties').textContent()).resolves.not.toContain('Salary');
+    await panel.getByLabel('Country code').fill('SK');
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('.workspace .status', { hasText: 'Saved.' }).waitFor();
+    expect((await request(b.t.app).post(`/data/nodes/${ids.bob}`).set("Authorization", admin).send({})).body.properties.country).toBe("SK");
+    await expect(panel.locator('table.properties').textContent()).resolves.toContain('SK');
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-9-edited.png` });
+
+    await page.keyboard.press('Escape');
+    await panel.getByLabel('Label').fill('Temporary');
+    await panel.getByLabel('Name').fill('Made in the workspace');
+    await panel.getByRole('button', { name: 'Create node' }).click();
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 2);
+    const created = await request(b.t.app).post('/data/nodes/find').set('Authorization', admin).send({ labels: ['Temporary'] });
+    expect(created.body.items.map((n: { properties: { name: string } }) => n.properties.name)).toEqual(['Made in the workspace']);
+    await panel.getByRole('button', { name: 'Delete from the graph' }).click();
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
+    const gone = await request(b.t.app).post('/data/nodes/find').set('Authorization', admin).send({ filter: { property: 'name', operator: '=', value: 'Made in the workspace' } });
+    expect(gone.status).toBe(200);
+    expect(gone.body.total).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('when the start page is opened, then it lists the saved visualization for its owner and as shared for the reader', async () => {
     const owner = await b.newPage();
     await b.signIn(owner.page, '/', 'analyst', 'analyst-password-1');

@@ -6,9 +6,11 @@ import { api, ApiError, request } from '../shared/api';
 import { h } from '../shared/dom';
 import type { ApiNode } from '../shared/graph-types';
 import { Workspace } from './workspace';
-import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType } from './state/canvas-state';
+import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType, updateElement } from './state/canvas-state';
 import { Appearance, NO_APPEARANCE } from './style/style';
-import { renderDetails, renderLegend, renderResults, renderTable } from './ui/panels';
+import { renderLegend, renderResults, renderTable } from './ui/panels';
+import { renderDetails, DetailsActions } from './ui/details';
+import { DataSchema, NO_SCHEMA } from '../shared/data-schema';
 import type { LayoutName } from './layouts/layouts';
 import { exportPng, exportSvg, openFromLocation, Opened, save } from './ui/persistence';
 
@@ -21,14 +23,15 @@ function download(name: string, type: string, content: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-async function loadAppearance(): Promise<Appearance> {
-  try {
-    const settings = await request<Record<string, unknown>>('GET', '/settings');
-    const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
-    return { nodeCaptions: value.nodeCaptions ?? {}, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {} };
-  } catch {
-    return NO_APPEARANCE;
-  }
+/** The settings the workspace draws with (as the user may see them) and whether the user may write. */
+async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean }> {
+  const [settings, session] = await Promise.all([request<Record<string, unknown>>('GET', '/settings').catch(() => ({}) as Record<string, unknown>), api.session().catch(() => null)]);
+  const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
+  return {
+    appearance: { nodeCaptions: value.nodeCaptions ?? {}, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {} },
+    schema: (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA,
+    canEdit: !!session?.user?.permissions.includes('DATA_MANAGEMENT'),
+  };
 }
 
 export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
@@ -86,9 +89,18 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     ),
   );
 
-  const appearance = await loadAppearance();
+  const { appearance, schema, canEdit } = await loadContext();
   const workspace = new Workspace(canvas, appearance);
+  const detailsActions: DetailsActions = {
+    canEdit,
+    schema,
+    updated: (element) => workspace.change(updateElement(element)),
+    deleted: (nodeId) => workspace.change(removeNodes([nodeId])),
+    created: (node) => workspace.change((state) => select([node.id])(addSubgraph({ nodes: [node], relationships: [] })(state))),
+    say: (text) => say(text),
+  };
   let sortKey = 'id';
+  let lastDetailsKey: string | null = null;
   let tableCsv = () => '';
 
   const refresh = () => {
@@ -99,7 +111,14 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     pathButton.disabled = selectedNodes !== 2;
     relationsButton.disabled = selectedNodes < 2;
     renderLegend(legend, state, appearance, (label) => workspace.change(toggleLabel(label)), (type) => workspace.change(toggleType(type)));
-    renderDetails(details, state);
+    // Re-rendered only when what it shows changes, so a layout settling never wipes a half-typed edit.
+    const shownId = state.selection[state.selection.length - 1];
+    const shown = shownId ? (state.nodes[shownId] ?? state.relationships[shownId]) : undefined;
+    const detailsKey = `${state.selection.length}|${shownId ?? ''}|${shown ? JSON.stringify(shown.properties) : ''}|${shown && 'labels' in shown ? shown.labels.join(':') : ''}`;
+    if (detailsKey !== lastDetailsKey) {
+      lastDetailsKey = detailsKey;
+      renderDetails(details, state, detailsActions);
+    }
     if (!table.hidden) tableCsv = renderTable(table, state, sortKey, (key) => ((sortKey = key), refresh())).csv;
   };
   workspace.onChange(refresh);

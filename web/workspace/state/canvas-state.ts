@@ -87,6 +87,17 @@ export const collapse =
     return removeNodes([...neighbours].filter((n) => degree.get(n) === 1))(state);
   };
 
+/** Takes an element as the server answered a write (fresh labels, type and properties; the place is kept). */
+export const updateElement =
+  (element: ApiNode | ApiRelationship): Producer =>
+  (state) => {
+    if ('labels' in element) {
+      const node = state.nodes[element.id];
+      return node ? { ...state, nodes: { ...state.nodes, [element.id]: { ...node, labels: element.labels, properties: element.properties } } } : state;
+    }
+    return state.relationships[element.id] ? { ...state, relationships: { ...state.relationships, [element.id]: element } } : state;
+  };
+
 export const select =
   (ids: readonly string[]): Producer =>
   (state) => ({ ...state, selection: ids.filter((id) => state.nodes[id] || state.relationships[id]) });

@@ -57,23 +57,6 @@ export function renderLegend(target: HTMLElement, state: CanvasState, appearance
   );
 }
 
-export function renderDetails(target: HTMLElement, state: CanvasState): void {
-  clear(target);
-  const id = state.selection[state.selection.length - 1];
-  const node = id ? state.nodes[id] : undefined;
-  const relationship = id ? state.relationships[id] : undefined;
-  if (!node && !relationship) {
-    target.append(h('p', { class: 'empty' }, 'Select a node or relationship to see its properties. Double-click a node to expand it.'));
-    return;
-  }
-  const properties = (node ?? relationship)!.properties;
-  target.append(
-    h('h3', {}, node ? node.labels.join(', ') || 'Node' : relationship!.type),
-    h('p', { class: 'muted' }, `id ${id}${state.selection.length > 1 ? ` · ${state.selection.length} selected` : ''}`),
-    h('table', { class: 'properties' }, h('tbody', {}, ...Object.keys(properties).sort().map((key) => h('tr', {}, h('th', { scope: 'row' }, key), h('td', {}, display(properties[key])))))),
-  );
-}
-
 /** The table view: every node on the canvas, sortable by a column; also the canvas's text alternative. */
 export function renderTable(target: HTMLElement, state: CanvasState, sortKey: string, onSort: (key: string) => void): { csv: () => string } {
   clear(target);
