@@ -20,24 +20,35 @@ afterAll(async () => {
 
 const WITHIN_MS = 1000;
 
-/** Polls `probe` on B for up to 1.5 s until it answers `status`; returns how long that took. */
+/**
+ * Sends `probe` to B again and again for up to 1.5 s until it answers `status`; `ms` is when the
+ * first request so answered was sent, after the change (its answer may take a password hash more).
+ */
 async function untilStatus(app: Express, probe: (app: Express) => request.Test, status: number): Promise<{ status: number; ms: number }> {
   const started = Date.now();
   let last = 0;
-  while (Date.now() - started < 1500) {
+  let sent = started;
+  while (sent - started < 1500) {
+    sent = Date.now();
     last = (await probe(app)).status;
-    if (last === status) return { status: last, ms: Date.now() - started };
+    if (last === status) return { status: last, ms: sent - started };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  return { status: last, ms: Date.now() - started };
+  return { status: last, ms: sent - started };
 }
 
-/** B has verified and cached the credential (two requests: the second is answered from the cache). */
+/**
+ * B has verified and cached the credential: a request is answered without a verification. (The
+ * fixture's own change notification may arrive during B's first verification, which then is not
+ * cached: hence a few tries.)
+ */
 async function warm(probe: (app: Express) => request.Test, status = 200): Promise<void> {
-  expect((await probe(b.app)).status).toBe(status);
-  const verifications = b.deps.credentialCache.verifications;
-  expect((await probe(b.app)).status).toBe(status);
-  expect(b.deps.credentialCache.verifications).toBe(verifications);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const verifications = b.deps.credentialCache.verifications;
+    expect((await probe(b.app)).status).toBe(status);
+    if (attempt > 0 && b.deps.credentialCache.verifications === verifications) return;
+  }
+  throw new Error('instance B did not cache the credential');
 }
 
 describe('credential changes across instances', () => {
