@@ -33,7 +33,7 @@ import type {
   ServerInfo,
   Subgraph,
 } from '../graph-store';
-import { assertFilter, assertIdentifier, assertIdentifiers, cypherIdentifier } from '../identifiers';
+import { assertFilter, assertIdentifier, assertIdentifiers, cypherIdentifier, isValidIdentifier } from '../identifiers';
 import { and, assertInteger, CypherCompiler, luceneQuery, TRUE } from './cypher-filter';
 import {
   chooseDialect,
@@ -455,12 +455,23 @@ export class Neo4jGraphStore implements GraphStore {
       const records = await this.read((tx) => run(tx, 'CALL db.labels() YIELD label RETURN label'));
       return sortStrings(records.map((r) => r.get('label') as string));
     }
+    // One probe per label in use and in scope: a label scan that the first visible node ends
+    // (at most about one pass over the nodes when nothing is visible, far less otherwise).
     const c = this.compiler(scope);
     const visible = c.nodeVisible('n');
-    const labelsRef = scope.labels === '*' ? null : c.params.add(assertIdentifiers('label', scope.labels), 'labels');
-    const query = `MATCH (n)${visible === TRUE ? '' : ` WHERE ${visible}`} UNWIND labels(n) AS label WITH DISTINCT label${labelsRef ? ` WHERE label IN ${labelsRef}` : ''} RETURN label`;
-    const records = await this.read((tx) => run(tx, query, c.params.values));
-    return sortStrings(records.map((r) => r.get('label') as string));
+    const where = visible === TRUE ? '' : ` WHERE ${visible}`;
+    return this.read(async (tx) => {
+      const inUse = (await run(tx, 'CALL db.labels() YIELD label RETURN label')).map((r) => r.get('label') as string);
+      const found: string[] = [];
+      for (const label of inUse) {
+        if (!c.labelInScope(label)) continue;
+        const probe = isValidIdentifier(label)
+          ? `MATCH (n:${cypherIdentifier('label', label)})${where} RETURN 1 AS hit LIMIT 1`
+          : `MATCH (n) WHERE ${and('$gasLabel IN labels(n)', visible)} RETURN 1 AS hit LIMIT 1`;
+        if ((await run(tx, probe, { ...c.params.values, gasLabel: label })).length > 0) found.push(label);
+      }
+      return sortStrings(found);
+    });
   }
 
   async relationshipTypes(scope: AccessScope): Promise<string[]> {
