@@ -274,6 +274,33 @@ describe('runs', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
+  test('when an alert matches more than its cap, then only the cap is considered and the run says so', async () => {
+    expect((await api().post('/jobs').send({ name: 'capped-alert', type: 'alert', config: { labels: ['Payment'], recipients: ['cap@example.com'], maxMatches: 2 } })).status).toBe(201);
+    await api().put('/jobs/capped-alert/started');
+    const run = await lastRunIn('capped-alert', ['succeeded', 'failed']);
+    expect(run).toMatchObject({ state: 'succeeded', counters: { matches: 2, newMatches: 2 } });
+    expect(run.log).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'warn', message: 'more than 2 matches: only the first 2 are considered' })]));
+    const mail = await smtp.waitFor((m) => m.to.includes('cap@example.com'));
+    expect(mail.text).toContain('More than 2 nodes matched');
+  });
+
+  test('when the user a job runs as is disabled, then its runs fail saying so until someone saves it again', async () => {
+    const id = await t.createUser('job-owner', { password: 'job-owner-password-1', permissions: ['JOBS_MANAGEMENT', 'EXPORT_DATA', 'READ_ALL_DATA'] });
+    const owner = api(t, t.basic('job-owner', 'job-owner-password-1'));
+    expect((await owner.post('/jobs').send({ name: 'owned-export', type: 'export', config: { labels: ['Payment'], file: 'owned.csv' } })).status).toBe(201);
+    await t.deps.db('users').where('id', id).update({ enabled: false });
+    await api().put('/jobs/owned-export/started');
+    const failed = await lastRunIn('owned-export', ['succeeded', 'failed']);
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/disabled, deleted or missing/) });
+    const saved = await api().put('/jobs/owned-export').send({ description: 'taken over by admin' });
+    expect(saved.body.runAs.username).toBe('admin');
+    expect(saved.body.createdBy.username).toBe('job-owner');
+    await api().put('/jobs/owned-export/started');
+    const run = await lastRunIn('owned-export', ['succeeded', 'failed']);
+    expect(run.id).not.toBe(failed.id);
+    expect(run.state).toBe('succeeded');
+  });
+
   test('when an import job runs, then the CSV rows of the import directory become nodes; a missing file fails the run', async () => {
     writeFileSync(path.join(importDir, 'people.csv'), 'Full name,Age,Ignored\r\nImported One,41,x\r\n"Imported, Two",7,y\r\n');
     const created = await api().post('/jobs').send({ name: 'people-import', type: 'import', config: { file: 'people.csv', mapping: { label: 'Imported', columns: { 'Full name': 'name', Age: 'age' }, types: { age: 'number' } } } });
@@ -389,5 +416,14 @@ describe('a run that does not finish by itself', () => {
     expect((await api(stuck).put('/jobs/hanging-alert/started')).status).toBe(202);
     await api(stuck).delete('/jobs/hanging-alert/started');
     await lastRunIn('hanging-alert', ['cancelled'], stuck);
+  });
+
+  test('when the scheduler stops (service shutdown) during a run, then the run is recorded as failed at once', async () => {
+    const started = await api(stuck).put('/jobs/hanging-alert/started');
+    expect(started.status).toBe(202);
+    await lastRunIn('hanging-alert', ['running'], stuck);
+    await stuckScheduler!.stop();
+    const run = (await runsOf('hanging-alert', stuck)).items[0];
+    expect(run).toMatchObject({ id: started.body.id, state: 'failed', error: 'the service instance stopped during the run' });
   });
 });

@@ -20,10 +20,12 @@ export class RunLog {
       return;
     }
     this.tail.push(line);
-    const tailSize = this.maxLines - headSize - 1;
-    if (this.tail.length > tailSize) {
-      this.tail = this.tail.slice(this.tail.length - tailSize);
-      this.dropped++;
+    // The marker line takes a place only once something is left out.
+    const room = this.maxLines - headSize - (this.dropped === 0 ? 0 : 1);
+    if (this.tail.length > room) {
+      const keep = this.maxLines - headSize - 1;
+      this.dropped += this.tail.length - keep;
+      this.tail = this.tail.slice(this.tail.length - keep);
     }
   }
 
