@@ -96,6 +96,8 @@ describe('OpenAPI document', () => {
       if (takesInput && !statuses.includes('400')) lacking.push(`${key}: 400`);
       if (!isPublic && !statuses.includes('401')) lacking.push(`${key}: 401`);
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
+        // A readiness probe answers 503 with its own body (which check failed), declared as such.
+        if (key === 'GET /ready' && status === '503') continue;
         if (!operation.responses![status].content?.['application/problem+json']) lacking.push(`${key}: ${status} is not problem+json`);
       }
     }
