@@ -188,8 +188,16 @@ describe('visualization workspace in a real browser', () => {
     // The saved content holds the agent (an Agent, hidden from the restricted group) and salaries; the reader must see neither.
     const stored = await request(b.t.app).get(`/visualizations/${savedId}`).set('Authorization', b.t.basic('analyst', 'analyst-password-1'));
     expect(stored.status).toBe(200);
-    const restrictedId = (await b.t.deps.db('users').where({ username: 'restricted' }).first()).id;
-    expect((await request(b.t.app).put(`/visualizations/${savedId}/users`).set('Authorization', b.t.basic('analyst', 'analyst-password-1')).send({ userIds: [String(restrictedId)] })).status).toBeLessThan(300);
+    // The owner shares it from the workspace's dialog.
+    const owner = await b.newPage();
+    await b.signIn(owner.page, `/visualization?id=${savedId}`, 'analyst', 'analyst-password-1');
+    await ready(owner.page);
+    await owner.page.getByRole('button', { name: 'Share…' }).click();
+    const dialog = owner.page.getByRole('dialog');
+    await dialog.getByLabel('restricted').check();
+    await dialog.getByRole('button', { name: 'Save sharing' }).click();
+    await owner.page.locator('.workspace .status', { hasText: 'Shared with 1 users and 0 groups.' }).waitFor();
+    expect(owner.pageErrors).toEqual([]);
 
     const { page, pageErrors } = await b.newPage();
     await b.signIn(page, `/visualization?id=${savedId}`, 'restricted', 'restricted-password-1');

@@ -13,6 +13,7 @@ import { renderDetails, DetailsActions } from './ui/details';
 import { DataSchema, NO_SCHEMA } from '../shared/data-schema';
 import type { LayoutName } from './layouts/layouts';
 import { exportPng, exportSvg, openFromLocation, Opened, save } from './ui/persistence';
+import { openShareDialog } from './ui/share';
 
 function download(name: string, type: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -24,17 +25,20 @@ function download(name: string, type: string, content: string): void {
 }
 
 /** The settings the workspace draws with (as the user may see them) and whether the user may write. */
-async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean }> {
+async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean; permissions: string[]; userId: string }> {
   const [settings, session] = await Promise.all([request<Record<string, unknown>>('GET', '/settings').catch(() => ({}) as Record<string, unknown>), api.session().catch(() => null)]);
   const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
   return {
     appearance: { nodeCaptions: value.nodeCaptions ?? {}, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {} },
     schema: (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA,
     canEdit: !!session?.user?.permissions.includes('DATA_MANAGEMENT'),
+    permissions: session?.user?.permissions ?? [],
+    userId: session?.user?.id ?? '',
   };
 }
 
 export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
+  const { appearance, schema, canEdit, permissions, userId } = await loadContext();
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const say = (text: string) => (status.textContent = text);
   const fail = (error: unknown) => say(error instanceof ApiError || error instanceof Error ? error.message : String(error));
@@ -59,6 +63,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const saveButton = h('button', { type: 'button', title: 'Save (Ctrl+S)' }, 'Save');
   const saveAsButton = h('button', { type: 'button', title: 'Save a copy under the name in the field' }, 'Save as new');
   const renameButton = h('button', { type: 'button', title: 'Give this visualization the name in the field' }, 'Rename');
+  const shareButton = h('button', { type: 'button', title: 'Share with users and groups', hidden: !permissions.includes('SHARE_VISUALIZATION') }, 'Share…');
   const linkButton = h('button', { type: 'button', title: 'Copy a link that opens this visualization for everyone it is shared with' }, 'Copy link');
   const nameInput = h('input', { type: 'text', class: 'workspace-name', maxlength: '200', 'aria-label': 'Visualization name', value: 'New visualization' });
   const title = h('h1', { class: 'visually-hidden' }, 'Visualization');
@@ -78,7 +83,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       h(
         'section',
         { class: 'stage' },
-        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, nameInput, saveButton, saveAsButton, renameButton, linkButton)),
+        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, nameInput, saveButton, saveAsButton, renameButton, shareButton, linkButton)),
         h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, relationsButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
         superNode,
         canvas,
@@ -89,7 +94,6 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     ),
   );
 
-  const { appearance, schema, canEdit } = await loadContext();
   const workspace = new Workspace(canvas, appearance);
   const detailsActions: DetailsActions = {
     canEdit,
@@ -259,6 +263,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     document.title = `${opened.name} · Graph Analytics Service`;
     renameButton.disabled = !opened.id || !opened.own;
     linkButton.disabled = !opened.id;
+    shareButton.disabled = !opened.id || !opened.own;
     if (opened.id) {
       const url = new URL(window.location.href);
       url.search = `?id=${encodeURIComponent(opened.id)}`;
@@ -304,6 +309,10 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     } catch {
       say(`Link: ${link}`);
     }
+  });
+  shareButton.addEventListener('click', () => {
+    if (!opened.id) return;
+    void openShareDialog(opened.id, { everyone: permissions.includes('SHARE_VISUALIZATION_WITH_EVERYONE'), myId: userId, done: say }).catch(fail);
   });
   pngButton.addEventListener('click', () => void exportPng(workspace, fileName()).then(() => say('PNG exported.'), fail));
   svgButton.addEventListener('click', () => void exportSvg(workspace, fileName()).then(() => say('SVG exported.'), fail));
