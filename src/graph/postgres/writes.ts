@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { BadRequestError } from '../../errors';
+import { BadRequestError, NotFoundError } from '../../errors';
 import type {
   DeletedElements,
   Filter,
@@ -104,7 +104,11 @@ export async function createRelationship(runner: QueryRunner, scope: ScopeSql, i
       select ${type}::text, ends.start_id, ends.end_id, ${toJsonText(properties)}::jsonb from ends
       returning ${scope.relationshipColumns('r')}`);
   } catch (error) {
-    if (isForeignKeyViolation(error)) return null;
+    if (isForeignKeyViolation(error)) {
+      // Inside a caller's transaction the failed statement aborted it: end the unit with the answer.
+      if ((runner.knex as Knex.Transaction).isTransaction) throw new NotFoundError('Start or end node');
+      return null;
+    }
     throw error;
   }
   return row ? toRelationship(row) : null;
