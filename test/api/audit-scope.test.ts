@@ -132,6 +132,8 @@ describe('GET /audit/data through the reader scope', () => {
     const visibleForAll = await call('get', `/audit/data?targetId=${ids.alice}&targetType=node`, fullAuditor);
     expect(visible.body.total).toBeGreaterThanOrEqual(2);
     expect(visible.body.total).toBe(visibleForAll.body.total);
+    const notAnId = await call('get', '/audit/data?targetId=gas_fulltext', auditor);
+    expect(notAnId.status).toBe(200);
     const full = await call('get', `/audit/data?targetId=${ids.agent}&targetType=node`, fullAuditor);
     expect(full.body.total).toBeGreaterThan(0);
   });
