@@ -33,7 +33,7 @@ export function createJobsRouter(deps: AppDeps): Router {
       summary: 'Create a job',
       description:
         'Creates a job. The configuration is validated by the schema of its type, the schedule (6 cron fields, with seconds) and time zone on save (400 VALIDATION_FAILED with the issues in words). ' +
-        'A job runs with the rights of the user who last saved it: saving needs the permissions its type uses (cypher: CYPHER_QUERIES; import: DATA_MANAGEMENT; reindex: SETTINGS_MANAGEMENT; export: EXPORT_DATA), else 403. ' +
+        'A job runs with the rights of the user who last saved its type or configuration: saving needs the permissions its type uses (cypher: CYPHER_QUERIES; import: DATA_MANAGEMENT; reindex: SETTINGS_MANAGEMENT; export: EXPORT_DATA), else 403. ' +
         'A cypher job (or a Cypher alert) on the PostgreSQL backend is 422 CYPHER_NOT_SUPPORTED. A taken name is 409 JOB_NAME_TAKEN. Audited as job.create.',
       body: { schema: createJobBody, example: CREATE_JOB_EXAMPLE },
       responses: { 201: { description: 'The created job', schema: jobSchema, example: { ...JOB_EXAMPLE, lastRun: null } } },
@@ -61,7 +61,8 @@ export function createJobsRouter(deps: AppDeps): Router {
       summary: 'Update a job',
       description:
         'Changes the given fields (type, description, config, schedule, timeZone, enabled); the whole job is validated again as on creation. ' +
-        'A null schedule leaves only starts by hand; enabled=false stops the schedule (a start by hand still works). The saving user becomes the user the job runs as. ' +
+        'A null schedule leaves only starts by hand; enabled=false stops the schedule (a start by hand still works). ' +
+        'Changing the type or configuration makes the saving user the user the job runs as (and needs the permissions of the type); schedule, enabled and description changes keep it. ' +
         'A changed configuration forgets what an alert matched before. Audited as job.update.',
       params: jobNameParams,
       body: { schema: updateJobBody, example: { schedule: '0 30 3 * * MON-FRI', enabled: false } },

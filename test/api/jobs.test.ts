@@ -167,6 +167,14 @@ describe('job definitions', () => {
     const exportJob = await jobsOnly.post('/jobs').send({ name: 'no-export-right', type: 'export', config: { labels: ['Person'], file: 'x.csv' } });
     expect(exportJob.status).toBe(403);
     expect(exportJob.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'EXPORT_DATA' });
+    // Bookkeeping (enabled, schedule, description) needs no more than Jobs management and keeps the job's user.
+    expect((await api().post('/jobs').send({ name: 'admins-export', type: 'export', config: { labels: ['Person'], file: 'a.csv' } })).status).toBe(201);
+    const disabled = await jobsOnly.put('/jobs/admins-export').send({ enabled: false, schedule: '0 0 1 * * *' });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toMatchObject({ enabled: false, runAs: { username: 'admin' } });
+    const takeOver = await jobsOnly.put('/jobs/admins-export').send({ config: { labels: ['Person'], file: 'b.csv' } });
+    expect(takeOver.status).toBe(403);
+    expect(takeOver.body.permission).toBe('EXPORT_DATA');
   });
 });
 
@@ -292,7 +300,9 @@ describe('runs', () => {
     await api().put('/jobs/owned-export/started');
     const failed = await lastRunIn('owned-export', ['succeeded', 'failed']);
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/disabled, deleted or missing/) });
-    const saved = await api().put('/jobs/owned-export').send({ description: 'taken over by admin' });
+    const described = await api().put('/jobs/owned-export').send({ description: 'only a description', enabled: true });
+    expect(described.body.runAs.username).toBe('job-owner');
+    const saved = await api().put('/jobs/owned-export').send({ config: { labels: ['Payment'], file: 'owned.csv' } });
     expect(saved.body.runAs.username).toBe('admin');
     expect(saved.body.createdBy.username).toBe('job-owner');
     await api().put('/jobs/owned-export/started');

@@ -82,7 +82,7 @@ export const jobSchema = z
     nextRunAt: z.string().nullable(),
     lastRun: jobRunSchema.nullable(),
     createdBy: userRef,
-    runAs: userRef.openapi({ description: 'Runs act with the rights of the user who last saved the job' }),
+    runAs: userRef.openapi({ description: 'Runs act with the rights of the user who last saved the type or configuration' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

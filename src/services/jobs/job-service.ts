@@ -35,9 +35,9 @@ const isUniqueViolation = (error: unknown, constraint?: string) =>
 
 /**
  * Jobs (spec 4.2): CRUD with validation per type, starting and cancelling runs, the history.
- * A job runs with the rights of the user who last saved it (runAs), so a user cannot make a job do
- * what that user may not do: the type's permissions are checked against the saving user on save
- * and against runAs before every run. Running is the scheduler's job (job-scheduler.ts); this
+ * A job runs with the rights of the user who last saved its type or configuration (runAs), so a
+ * user cannot make a job do what that user may not do: the type's permissions are checked against
+ * that user on save and against runAs before every run. Running is the scheduler's job (job-scheduler.ts); this
  * service only queues runs and flags cancellations in the shared table.
  */
 export class JobService {
@@ -107,7 +107,11 @@ export class JobService {
       schedule: patch.schedule === undefined ? current.schedule : patch.schedule,
       timeZone: patch.timeZone === undefined ? current.time_zone : patch.timeZone,
     };
-    const validated = await this.validate(merged);
+    // What the job does changes only with its type or configuration: then the saving user becomes
+    // the user it runs as (and must hold what the type uses). Schedule, enabled flag and description
+    // are bookkeeping that any job manager may change without taking the job over.
+    const contentChanged = patch.type !== undefined || patch.config !== undefined;
+    const validated = await this.validate(merged, contentChanged);
     const enabled = patch.enabled ?? current.enabled;
     const changed = Object.keys(patch).filter((key) => (patch as Record<string, unknown>)[key] !== undefined);
     await this.db.transaction(async (trx) => {
@@ -123,7 +127,7 @@ export class JobService {
           next_run_at: this.nextRun(validated.schedule, validated.timeZone, enabled),
           // A changed query starts the alert's "new since the last run" afresh.
           ...(patch.type !== undefined || patch.config !== undefined ? { memory: JSON.stringify({}) } : {}),
-          run_as: this.ctx.user?.id ?? current.run_as,
+          run_as: contentChanged ? (this.ctx.user?.id ?? current.run_as) : current.run_as,
           updated_at: trx.fn.now(),
         });
       if (updated === 0) throw new NotFoundError(`Job ${name}`, 'JOB_NOT_FOUND');
@@ -217,7 +221,7 @@ export class JobService {
   }
 
   /** Everything a job must satisfy to be saved; returns the parsed configuration. */
-  private async validate(input: { name: string; type: string; config: unknown; schedule: string | null; timeZone: string | null }) {
+  private async validate(input: { name: string; type: string; config: unknown; schedule: string | null; timeZone: string | null }, contentChanged = true) {
     const issues: Array<{ path: string; message: string }> = [];
     if (!JOB_NAME_PATTERN.test(input.name)) issues.push({ path: 'body.name', message: "a job name has 1 to 100 letters, digits, '.', '_' or '-' and starts with a letter or digit" });
     if (RESERVED_JOB_NAMES.includes(input.name.toLowerCase())) issues.push({ path: 'body.name', message: `${input.name} is reserved (GET /jobs/${input.name} is a page); choose another name` });
@@ -238,6 +242,7 @@ export class JobService {
       else for (const issue of parsed.error.issues) issues.push({ path: ['body', 'config', ...issue.path.map(String)].join('.'), message: issue.message });
     }
     if (issues.length > 0) throw new ValidationError(`Invalid job: ${issues[0].path.replace(/^body\./, '')}: ${issues[0].message}`, issues);
+    if (!contentChanged) return { config: config as Record<string, unknown>, schedule: input.schedule?.trim() ?? null, timeZone: input.timeZone };
     for (const permission of type!.permissions) {
       if (!this.ctx.user?.permissions.has(permission)) {
         throw new ForbiddenError(`A ${type!.type} job runs with the rights of the user who saves it, and saving it needs the permission ${permission}`, { permission }, 'PERMISSION_DENIED');
