@@ -288,6 +288,36 @@ describe('visualization workspace in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('when a box or a lasso is drawn over the canvas, then the nodes inside it are selected', async () => {
+    const { page, pageErrors } = await b.newPage();
+    await b.signIn(page, '/visualization', 'analyst', 'analyst-password-1');
+    await ready(page);
+    await page.getByRole('searchbox', { name: 'Search the graph' }).fill('Canvas');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.locator('.search-results .add-all').click();
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 6);
+    await page.evaluate(() => (window as unknown as CanvasWindow).gasWorkspace.stopLayout());
+    const box = (await page.locator('.workspace .canvas').boundingBox())!;
+    await page.getByLabel('Selection tool').selectOption('box');
+    await page.mouse.move(box.x + 2, box.y + 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height - 2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.state.selection.length === 6);
+
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Selection tool').selectOption('lasso');
+    const a = await nodePoint(page, ids.alice);
+    // A small loop around alice only.
+    await page.mouse.move(a.x - 6, a.y - 6);
+    await page.mouse.down();
+    for (const [dx, dy] of [[6, -6], [6, 6], [-6, 6], [-6, -5]]) await page.mouse.move(a.x + dx, a.y + dy, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForFunction((id) => JSON.stringify((window as unknown as CanvasWindow).gasWorkspace.state.selection) === JSON.stringify([id]), ids.alice);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('when the start page is opened, then it lists the saved visualization for its owner and as shared for the reader', async () => {
     const owner = await b.newPage();
     await b.signIn(owner.page, '/', 'analyst', 'analyst-password-1');

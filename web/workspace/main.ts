@@ -14,6 +14,7 @@ import { DataSchema, NO_SCHEMA } from '../shared/data-schema';
 import type { LayoutName } from './layouts/layouts';
 import { exportPng, exportSvg, openFromLocation, Opened, save } from './ui/persistence';
 import { openShareDialog } from './ui/share';
+import { attachAreaSelection, AreaMode } from './selection/area-select';
 
 function download(name: string, type: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -28,9 +29,16 @@ function download(name: string, type: string, content: string): void {
 async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean; permissions: string[]; userId: string }> {
   const [settings, session] = await Promise.all([request<Record<string, unknown>>('GET', '/settings').catch(() => ({}) as Record<string, unknown>), api.session().catch(() => null)]);
   const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
+  const schema = (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA;
+  // Captions: the APPEARANCE caption of a label, else the property DATA_SCHEMA gives the title role.
+  const nodeCaptions: Record<string, string> = {};
+  for (const [label, properties] of Object.entries(schema.nodes ?? {})) {
+    const title = Object.entries(properties).find(([, description]) => description.role === 'title' && !description.hidden);
+    if (title && label !== '*') nodeCaptions[label] = title[0];
+  }
   return {
-    appearance: { nodeCaptions: value.nodeCaptions ?? {}, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {} },
-    schema: (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA,
+    appearance: { nodeCaptions: { ...nodeCaptions, ...(value.nodeCaptions ?? {}) }, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {} },
+    schema,
     canEdit: !!session?.user?.permissions.includes('DATA_MANAGEMENT'),
     permissions: session?.user?.permissions ?? [],
     userId: session?.user?.id ?? '',
@@ -54,6 +62,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const layoutSelect = h('select', { 'aria-label': 'Layout' }, ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) => h('option', { value: name }, name === 'forceAtlas2' ? 'Force-directed' : name === 'noverlap' ? 'Remove overlaps' : name[0].toUpperCase() + name.slice(1))));
   const layoutButton = h('button', { type: 'button' }, 'Lay out');
   const pathButton = h('button', { type: 'button', title: 'Shortest paths between the two selected nodes' }, 'Shortest path');
+  const areaSelect = h('select', { 'aria-label': 'Selection tool' }, h('option', { value: '' }, 'Click to select'), h('option', { value: 'box' }, 'Box select'), h('option', { value: 'lasso' }, 'Lasso select'));
   const relationsButton = h('button', { type: 'button', title: 'Add the relationships among the selected nodes' }, 'Relations among selection');
   const tableButton = h('button', { type: 'button', 'aria-pressed': 'false' }, 'Table');
   const csvButton = h('button', { type: 'button' }, 'Export CSV');
@@ -84,7 +93,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
         'section',
         { class: 'stage' },
         h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, nameInput, saveButton, saveAsButton, renameButton, shareButton, linkButton)),
-        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, layoutSelect, layoutButton, pathButton, relationsButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
+        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, areaSelect, layoutSelect, layoutButton, pathButton, relationsButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
         superNode,
         canvas,
         table,
@@ -95,6 +104,8 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   );
 
   const workspace = new Workspace(canvas, appearance);
+  const area = attachAreaSelection(workspace, canvas);
+  areaSelect.addEventListener('change', () => area.setMode((areaSelect.value || null) as AreaMode));
   const detailsActions: DetailsActions = {
     canEdit,
     schema,
