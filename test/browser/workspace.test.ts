@@ -318,6 +318,24 @@ describe('visualization workspace in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('when the pages are opened at 390 px, then none scrolls sideways and the canvas is still there', async () => {
+    const { page, pageErrors } = await b.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await b.signIn(page, '/', 'analyst', 'analyst-password-1');
+    for (const target of ['/', '/search?q=Canvas', `/visualization?id=${savedId}`]) {
+      await page.goto(target);
+      if (target.startsWith('/visualization')) await ready(page);
+      else await page.waitForLoadState('networkidle');
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+      expect({ target, ...widths }).toEqual({ target, page: 390, viewport: 390 });
+      await page.screenshot({ path: `${b.screenshotDir}/narrow-${target.replace(/[^a-z]+/g, '-')}.png`, fullPage: true });
+    }
+    const canvas = (await page.locator('.workspace .canvas').boundingBox())!;
+    expect(canvas.width).toBeGreaterThan(300);
+    expect(canvas.height).toBeGreaterThan(300);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('when the start page is opened, then it lists the saved visualization for its owner and as shared for the reader', async () => {
     const owner = await b.newPage();
     await b.signIn(owner.page, '/', 'analyst', 'analyst-password-1');
