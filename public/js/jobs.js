@@ -20,6 +20,11 @@
   var historyLimit = 20;
   var highlightRun = null;
   var refreshTimer = null;
+  // Logs and match lists a user opened stay open when the history refreshes.
+  var opened = {};
+  function keepOpen(key) {
+    return function (event) { opened[key] = event.target.open; };
+  }
 
   function typeOf(name) { return types.find(function (t) { return t.type === name; }) || { title: name, description: '' }; }
   function field(name) { return form.elements.namedItem(name); }
@@ -253,7 +258,7 @@
   function runRow(run) {
     var counters = Object.keys(run.counters || {}).map(function (k) { return k + ': ' + run.counters[k]; }).join(', ');
     var matches = run.result && Array.isArray(run.result.newMatches) && run.result.newMatches.length
-      ? h('details', { open: String(run.id) === highlightRun }, h('summary', null, run.result.newMatches.length + ' new match(es)'),
+      ? h('details', { open: opened['m' + run.id] !== undefined ? opened['m' + run.id] : String(run.id) === highlightRun, ontoggle: keepOpen('m' + run.id) }, h('summary', null, run.result.newMatches.length + ' new match(es)'),
         h('ul', { className: 'matches' }, run.result.newMatches.map(function (m) { return h('li', null, '#' + m.id + ' ' + (m.labels || []).join(', ') + (m.caption ? ' ' + m.caption : '')); })))
       : null;
     return h('tr', { dataset: { runId: String(run.id), state: run.state }, className: String(run.id) === highlightRun ? 'highlight' : '' },
@@ -267,7 +272,7 @@
       h('td', null,
         run.error ? h('div', { className: 'error' }, run.error) : null,
         matches,
-        h('details', { className: 'run-log', open: String(run.id) === highlightRun }, h('summary', null, 'Log (' + (run.log || []).length + ' lines)'),
+        h('details', { className: 'run-log', open: opened['l' + run.id] !== undefined ? opened['l' + run.id] : String(run.id) === highlightRun, ontoggle: keepOpen('l' + run.id) }, h('summary', null, 'Log (' + (run.log || []).length + ' lines)'),
           h('pre', null, (run.log || []).map(function (l) { return l.at + ' ' + l.level.toUpperCase() + ' ' + l.message; }).join('\n')))));
   }
 

@@ -89,7 +89,7 @@ describe('/jobs/list in a real browser', () => {
     await expect(succeeded.textContent()).resolves.toContain('rows: 1');
     await succeeded.getByText(/^Log \(/).click();
     await expect(succeeded.locator('.run-log pre').textContent()).resolves.toMatch(/wrote 1 node\(s\) to people\.csv/);
-    await expect(row.locator('.last-run').textContent()).resolves.toContain('succeeded');
+    await row.locator('.last-run [data-state="succeeded"]').waitFor();
 
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByRole('button', { name: 'Enable' }).waitFor();
@@ -100,6 +100,7 @@ describe('/jobs/list in a real browser', () => {
 
     await row.getByRole('button', { name: 'Edit' }).click();
     const form = page.locator('#job-form');
+    await page.getByRole('heading', { name: 'Edit the job people-export' }).waitFor();
     await expect(form.locator('input[name="name"]').isDisabled()).resolves.toBe(true);
     await expect(form.getByLabel('File under the export directory').inputValue()).resolves.toBe('people.csv');
     await form.getByLabel(/^Schedule/).fill('0 30 4 * * MON-FRI');
