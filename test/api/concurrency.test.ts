@@ -55,7 +55,7 @@ describe('overlapping bulk updates', () => {
     }
     const touched = await call('post', '/data/nodes/find').send({ filter: { property: 'touched', operator: 'IS NOT NULL' }, limit: 0 });
     expect(touched.body.total).toBe(covered.size);
-  });
+  }, 180_000);
 });
 
 describe('a bulk update that loses a deadlock', () => {

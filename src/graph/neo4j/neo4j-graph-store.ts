@@ -742,7 +742,8 @@ export class Neo4jGraphStore implements GraphStore {
       const records = await this.read((tx) => run(tx, `MATCH (n)${where === TRUE ? '' : ` WHERE ${where}`} RETURN count(n) AS c`, c.params.values));
       return toNumber(records[0]?.get('c'));
     }
-    const query = `MATCH (n)${where === TRUE ? '' : ` WHERE ${where}`} ${clauses} RETURN count(n) AS c`;
+    // Matches locked (by SET) in id order: overlapping bulk updates cannot deadlock each other.
+    const query = `MATCH (n)${where === TRUE ? '' : ` WHERE ${where}`} WITH n ORDER BY ${c.id('n')} ${clauses} RETURN count(n) AS c`;
     const records = await this.write((tx) => run(tx, query, c.params.values));
     return toNumber(records[0]?.get('c'));
   }
