@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registry } from '../../openapi/registry';
 import { JOB_TYPES, JOB_TYPE_NAMES } from '../../services/jobs/types';
 import { JOB_NAME_PATTERN, RESERVED_JOB_NAMES } from '../../services/jobs/job-service';
 import { RUN_STATES } from '../../services/jobs/job-views';
@@ -13,7 +14,16 @@ export const jobNameSchema = z
 
 export const jobNameParams = z.object({ name: z.string().min(1).max(100).openapi({ description: 'The job name', example: 'nightly-export' }) });
 
-const configSchema = z.record(z.string(), z.unknown()).openapi({ description: `The configuration of the job's type, validated on save:\n${typeList}`, example: JOB_TYPES[4].example as Record<string, unknown> });
+// Each type's configuration schema is a component (JobConfig_<type>); the request field stays a
+// plain object at the edge, because which schema applies depends on the type (checked on save).
+for (const t of JOB_TYPES) registry.register(`JobConfig_${t.type}`, t.configSchema.openapi({ description: `${t.title}: ${t.description}`, example: t.example }));
+const configSchema = z
+  .record(z.string(), z.unknown())
+  .openapi({
+    description: `The configuration of the job's type, validated on save:\n${typeList}`,
+    example: JOB_TYPES[4].example as Record<string, unknown>,
+    anyOf: JOB_TYPES.map((t) => ({ $ref: `#/components/schemas/JobConfig_${t.type}` })),
+  });
 const scheduleSchema = z
   .string()
   .max(200)
