@@ -14,6 +14,7 @@ import { inputGuards } from './http/input-guards';
 import { createSystemRouter } from './routes/system';
 import { createAuthRouter } from './routes/auth';
 import { createUsersRouter } from './routes/users';
+import { createUserPreviewRouter } from './routes/user-preview';
 import { createGroupsRouter } from './routes/groups';
 import { createProfileRouter } from './routes/profile';
 import { createPasswordResetRouter } from './routes/password-reset';
@@ -36,6 +37,27 @@ export interface BuiltApp {
 }
 
 export const viewsDir = path.join(projectRoot, 'views');
+
+/**
+ * A rolling session that rolls at most once per touchAfterMs: when the stored cookie expiry is more
+ * than touchAfterMs old, the expiry restarts and the session is marked changed, so express-session
+ * saves it (the new expires_at) and sends the cookie again once; in between, requests send no
+ * Set-Cookie and write nothing. The expiry a browser holds is therefore at most touchAfterMs
+ * shorter than with a Set-Cookie on every response.
+ */
+export function rollSession(maxAgeMs: number, touchAfterMs: number) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const sess = req.session as (typeof req.session & { rolledAt?: number }) | undefined;
+    const expires = sess?.cookie?.expires;
+    // Only a stored session (one with data besides its cookie): a new empty one must stay unsaved.
+    const stored = sess !== undefined && Object.keys(sess).some((key) => key !== 'cookie');
+    if (stored && expires && new Date(expires).getTime() - Date.now() < maxAgeMs - touchAfterMs) {
+      sess.touch();
+      sess.rolledAt = Date.now();
+    }
+    next();
+  };
+}
 
 /** Builds the Express app. Listening is the server's job (src/server.ts), so tests use the app directly. */
 export function createApp(deps: AppDeps): BuiltApp {
@@ -69,7 +91,9 @@ export function createApp(deps: AppDeps): BuiltApp {
     secret: config.session.secret,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Rolling, but at most once per session.touchAfterMs (rollSession below): a Set-Cookie on every
+    // response signed the cookie again for each request.
+    rolling: false,
     proxy: Boolean(config.server.trustProxy),
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie, maxAge: config.session.maxAgeMs },
   });
@@ -79,8 +103,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   // Scripts authenticate on every request (Authorization header): they get no session, which
   // saves the session machinery on their hot path and keeps them from minting session rows.
   const cookieSession = express.Router();
-  cookieSession.use(sessionMiddleware, passport.session());
-  app.use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization ? next() : cookieSession(req, res, next)));
+  cookieSession.use(sessionMiddleware, rollSession(config.session.maxAgeMs, config.session.touchAfterMs), passport.session());
+  // Liveness probes need no session (a cookieless request would still build and hash an empty one).
+  app.use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' ? next() : cookieSession(req, res, next)));
   app.use(scriptAuthentication(passport));
   app.use((req: Request, _res: Response, next: NextFunction) => {
     req.ctx = { deps, db, user: req.user ?? null, ip: req.ip ?? '', requestId: req.requestId };
@@ -91,6 +116,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   const assets = express.Router();
   assets.use('/assets/swagger-ui', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { maxAge: '1d', index: false }));
   assets.use('/assets', express.static(path.resolve(viewsDir, '..', 'public'), { maxAge: '1h', index: false }));
+  // Browsers ask for /favicon.ico on their own: send them to the SVG icon the pages link.
+  assets.get('/favicon.ico', (_req: Request, res: Response) => res.redirect(301, '/assets/favicon.svg'));
   app.use(assets);
 
   // Pages first: /users/list and /jobs/list must win over API paths with ids.
@@ -100,6 +127,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(createSystemRouter(deps));
   app.use(createAuthRouter(deps, passport, sessionStore));
   app.use(createUsersRouter(deps, sessionStore));
+  app.use(createUserPreviewRouter(deps));
   app.use(createGroupsRouter(deps));
   app.use(createProfileRouter(deps, sessionStore));
   app.use(createPasswordResetRouter(deps, sessionStore));

@@ -41,12 +41,19 @@ export class KnexSessionStore extends session.Store {
     return cookieExpires ?? new Date(Date.now() + this.maxAgeMs);
   }
 
+  /**
+   * One statement per cookie-authenticated request: a fixed SQL text (no query building per
+   * request, which showed in profiles of the session hot path).
+   */
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    this.db('sessions')
-      .where('sid', sid)
-      .andWhere('expires_at', '>', new Date())
-      .first('sess')
-      .then((row) => callback(undefined, row ? (row.sess as SessionData) : null), callback);
+    this.db
+      .raw('select sess from sessions where sid = ? and expires_at > ? limit 1', [sid, new Date()])
+      .then((result: unknown) => {
+        // pg resolves { rows }, PGlite through knex-pglite the same shape (or the rows themselves).
+        const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows ?? []) as Array<{ sess: unknown }>;
+        const sess = rows[0]?.sess;
+        callback(undefined, sess ? ((typeof sess === 'string' ? JSON.parse(sess) : sess) as SessionData) : null);
+      }, callback);
   }
 
   override set(sid: string, sess: SessionData, callback?: Callback): void {
