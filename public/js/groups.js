@@ -1,4 +1,4 @@
-/* Groups page: list (GET /groups) with permissions and members, create (POST /groups), delete. */
+/* Groups page: list (GET /groups) with permissions and members, create (POST /groups), edit (PUT /groups/{id}: name, description, permissions, members), delete. */
 (function () {
   'use strict';
   var gas = window.gas;
@@ -28,6 +28,7 @@
         : h('span', { className: 'muted' }, 'none')),
       h('td', null, members.length ? members.join(', ') : h('span', { className: 'muted' }, 'none')),
       h('td', { className: 'row-actions' },
+        h('button', { type: 'button', onclick: function () { openEditor(group); } }, 'Edit'),
         h('button', { type: 'button', className: 'danger', onclick: async function () {
           if (!window.confirm('Delete the group ' + group.name + '?')) return;
           try {
@@ -39,6 +40,78 @@
           }
         } }, 'Delete')));
   }
+
+  var editSection = document.getElementById('group-edit');
+  var editForm = document.getElementById('group-edit-form');
+  var editMembers = document.getElementById('group-edit-members');
+  var editFilter = document.getElementById('group-edit-filter');
+  var editMessage = document.getElementById('group-edit-message');
+  var editing = null;
+
+  function memberIdsOf(group) {
+    return (group.users || group.members || group.userIds || []).map(function (member) { return String(member && typeof member === 'object' ? member.id : member); });
+  }
+
+  function message(text, kind) {
+    editMessage.textContent = text || '';
+    editMessage.className = 'form-message' + (text ? ' ' + kind : '');
+    editMessage.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  }
+
+  function renderMembers(selected) {
+    var ids = Object.keys(usernames).sort(function (a, b) { return usernames[a].localeCompare(usernames[b]); });
+    editMembers.replaceChildren.apply(editMembers, ids.length ? ids.map(function (id) {
+      return h('label', { className: 'check', dataset: { username: usernames[id] } },
+        h('input', { type: 'checkbox', name: 'userIds', value: id, checked: selected.indexOf(id) >= 0 }), ' ', usernames[id]);
+    }) : [h('span', { className: 'muted' }, 'No users.')]);
+  }
+
+  editFilter.addEventListener('input', function () {
+    var needle = editFilter.value.trim().toLowerCase();
+    Array.prototype.forEach.call(editMembers.querySelectorAll('label.check'), function (label) {
+      label.hidden = Boolean(needle) && label.dataset.username.toLowerCase().indexOf(needle) < 0;
+    });
+  });
+
+  function openEditor(group) {
+    editing = group;
+    document.getElementById('group-edit-name').textContent = group.name;
+    editForm.elements.name.value = group.name || '';
+    editForm.elements.description.value = group.description || '';
+    var held = group.permissions || [];
+    Array.prototype.forEach.call(editForm.querySelectorAll('input[name="permissions"]'), function (input) { input.checked = held.indexOf(input.value) >= 0; });
+    editFilter.value = '';
+    renderMembers(memberIdsOf(group));
+    message('', 'ok');
+    editSection.hidden = false;
+    editSection.scrollIntoView({ block: 'start' });
+    editForm.elements.name.focus();
+  }
+
+  editForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    if (!editing) return;
+    var body = {
+      name: editForm.elements.name.value.trim(),
+      description: editForm.elements.description.value.trim(),
+      permissions: gas.checkedValues(editForm, 'permissions'),
+      userIds: gas.checkedValues(editMembers, 'userIds'),
+    };
+    try {
+      editing = await gas.put('/groups/' + encodeURIComponent(editing.id), body);
+      document.getElementById('group-edit-name').textContent = editing.name;
+      message('Saved.', 'ok');
+      gas.showStatus(status, 'Saved the group ' + editing.name, 'ok');
+      await load();
+    } catch (error) {
+      message(error.message, 'error');
+    }
+  });
+
+  document.getElementById('group-edit-close').addEventListener('click', function () {
+    editSection.hidden = true;
+    editing = null;
+  });
 
   createForm.addEventListener('submit', async function (event) {
     event.preventDefault();

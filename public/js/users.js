@@ -1,8 +1,13 @@
-/* Users page: list (GET /users), create (POST /users), enable/disable, delete, group assignment. */
+/*
+ * Users page: list (GET /users) with search and paging in the page, create (POST /users),
+ * edit (PUT /users/{id}, enabled), password (PUT /users/{id}/password, /reset-password),
+ * groups, delete, and the user's effective entity and property security.
+ */
 (function () {
   'use strict';
   var gas = window.gas;
   var h = gas.h;
+  var words = window.gasSecurityWords;
   var status = document.getElementById('users-status');
   var tbody = document.querySelector('#users-table tbody');
   var createForm = document.getElementById('create-user-form');
@@ -11,13 +16,27 @@
   var editorForm = document.getElementById('group-editor-form');
   var editorOptions = document.getElementById('group-editor-options');
   var editorUser = document.getElementById('group-editor-user');
+  var userEditor = document.getElementById('user-editor');
+  var userForm = document.getElementById('user-editor-form');
+  var userMessage = document.getElementById('user-editor-message');
+  var passwordForm = document.getElementById('user-password-form');
+  var passwordMessage = document.getElementById('user-password-message');
+  var securityBox = document.getElementById('user-security');
+  var search = document.getElementById('users-search');
+  var pageSizeSelect = document.getElementById('users-page-size');
+  var prevButton = document.getElementById('users-prev');
+  var nextButton = document.getElementById('users-next');
+  var range = document.getElementById('users-range');
   var table = document.getElementById('users-table');
   var currentUserId = table.dataset.currentUserId;
   var catalogue = JSON.parse(table.dataset.permissions || '[]');
   var permissionNames = {};
   catalogue.forEach(function (permission) { permissionNames[permission.code] = permission.name; });
   var groups = [];
+  var allUsers = [];
+  var pageIndex = 0;
   var editing = null;
+  var editingUser = null;
 
   function describePermissions(codes) {
     if (!codes.length) return h('span', { className: 'muted' }, 'none');
@@ -45,6 +64,12 @@
     });
   }
 
+  function formMessage(element, message, kind) {
+    element.textContent = message || '';
+    element.className = 'form-message' + (message ? ' ' + kind : '');
+    element.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  }
+
   async function act(label, call) {
     try {
       await call();
@@ -63,11 +88,12 @@
     return h('tr', { dataset: { userId: String(user.id), username: user.username } },
       h('td', null, h('strong', null, user.username)),
       h('td', null, user.name || ''),
-      h('td', null, user.email || ''),
+      h('td', { className: 'wrap' }, user.email || ''),
       h('td', null, h('span', { className: 'badge ' + (enabled ? 'on' : 'off') }, enabled ? 'Enabled' : 'Disabled')),
       h('td', null, ids.map(groupName).join(', ')),
       h('td', { className: 'chips', dataset: { permissions: permissions.join(' ') } }, describePermissions(permissions)),
       h('td', { className: 'row-actions' },
+        h('button', { type: 'button', onclick: function () { openUserEditor(user); } }, 'Edit'),
         h('button', { type: 'button', className: 'secondary', onclick: function () { openEditor(user); } }, 'Groups'),
         String(user.id) === currentUserId ? h('span', { className: 'muted small' }, 'you') : [enabled
           ? h('button', { type: 'button', className: 'secondary', onclick: function () { act('Disabled ' + user.username, function () { return gas.del('/users/' + id + '/enabled'); }); } }, 'Disable')
@@ -78,6 +104,36 @@
         } }, 'Delete')]));
   }
 
+  /* ---- search and paging (in the page: GET /users answers every user, a few thousand rows are small) ---- */
+  function matching() {
+    var needle = search.value.trim().toLowerCase();
+    if (!needle) return allUsers;
+    return allUsers.filter(function (user) {
+      return [user.username, user.name, user.email].some(function (value) { return String(value || '').toLowerCase().indexOf(needle) >= 0; });
+    });
+  }
+
+  function renderPage() {
+    var users = matching();
+    var size = Number(pageSizeSelect.value) || 50;
+    var pages = Math.max(1, Math.ceil(users.length / size));
+    if (pageIndex >= pages) pageIndex = pages - 1;
+    if (pageIndex < 0) pageIndex = 0;
+    var slice = users.slice(pageIndex * size, (pageIndex + 1) * size);
+    tbody.replaceChildren.apply(tbody, slice.length ? slice.map(row) : [h('tr', null, h('td', { colSpan: 7, className: 'muted' }, allUsers.length ? 'No user matches the search.' : 'No users.'))]);
+    range.textContent = users.length
+      ? 'Users ' + (pageIndex * size + 1) + '–' + (pageIndex * size + slice.length) + ' of ' + users.length
+      : 'No users';
+    prevButton.disabled = pageIndex === 0;
+    nextButton.disabled = pageIndex >= pages - 1;
+  }
+
+  search.addEventListener('input', function () { pageIndex = 0; renderPage(); });
+  pageSizeSelect.addEventListener('change', function () { pageIndex = 0; renderPage(); });
+  prevButton.addEventListener('click', function () { pageIndex--; renderPage(); });
+  nextButton.addEventListener('click', function () { pageIndex++; renderPage(); });
+
+  /* ---- group editor ---- */
   function openEditor(user) {
     editing = user;
     editorUser.textContent = user.username;
@@ -103,6 +159,107 @@
     editing = null;
   });
 
+  /* ---- user editor ---- */
+  function openUserEditor(user) {
+    editingUser = user;
+    document.getElementById('user-editor-name').textContent = user.username;
+    userForm.elements.name.value = user.name || '';
+    userForm.elements.email.value = user.email || '';
+    userForm.elements.enabled.checked = user.enabled !== false;
+    userForm.elements.enabled.disabled = String(user.id) === currentUserId;
+    var held = Array.isArray(user.permissions) ? user.permissions : [];
+    Array.prototype.forEach.call(userForm.querySelectorAll('input[name="permissions"]'), function (input) { input.checked = held.indexOf(input.value) >= 0; });
+    groupChecks(document.getElementById('user-editor-groups'), 'groupIds', groupIdsOf(user));
+    passwordForm.reset();
+    formMessage(userMessage, '', 'ok');
+    formMessage(passwordMessage, '', 'ok');
+    userEditor.hidden = false;
+    userEditor.scrollIntoView({ block: 'start' });
+    userForm.elements.name.focus();
+    loadSecurity(user);
+  }
+
+  async function loadSecurity(user) {
+    securityBox.replaceChildren(h('span', { className: 'muted' }, 'Loading…'));
+    try {
+      var id = encodeURIComponent(user.id);
+      var results = await Promise.all([gas.get('/users/' + id + '/entitySecurity'), gas.get('/users/' + id + '/propertySecurity')]);
+      var entity = results[0] || {};
+      var property = results[1] || {};
+      var readsAll = Array.isArray(user.effectivePermissions) && user.effectivePermissions.indexOf('READ_ALL_DATA') >= 0;
+      securityBox.replaceChildren(
+        readsAll ? h('p', { className: 'notice' }, 'This user holds "Read all data": the rules below do not apply.') : null,
+        h('dl', { className: 'security-summary' },
+          h('dt', null, 'Nodes shown'), h('dd', { dataset: { kind: 'nodeFilter' } }, words.describeFilter(entity.nodeFilter)),
+          h('dt', null, 'Relationships shown'), h('dd', { dataset: { kind: 'relationshipFilter' } }, words.describeFilter(entity.relationshipFilter)),
+          h('dt', null, 'Node properties'), h('dd', null, h('ul', null, words.describePropertyRules(property.nodes).map(function (line) { return h('li', null, line); }))),
+          h('dt', null, 'Relationship properties'), h('dd', null, h('ul', null, words.describePropertyRules(property.relationships).map(function (line) { return h('li', null, line); })))),
+        h('details', null, h('summary', null, 'As JSON'), h('pre', { className: 'json' }, JSON.stringify({ entitySecurity: entity, propertySecurity: property }, null, 2))));
+    } catch (error) {
+      securityBox.replaceChildren(h('p', { className: 'error' }, error.message));
+    }
+  }
+
+  userForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    if (!editingUser) return;
+    var user = editingUser;
+    var id = encodeURIComponent(user.id);
+    var body = {
+      name: userForm.elements.name.value.trim(),
+      email: userForm.elements.email.value.trim(),
+      permissions: gas.checkedValues(userForm, 'permissions'),
+      groupIds: gas.checkedValues(document.getElementById('user-editor-groups'), 'groupIds'),
+    };
+    try {
+      var updated = await gas.put('/users/' + id, body);
+      var wantEnabled = userForm.elements.enabled.checked;
+      if (String(user.id) !== currentUserId && wantEnabled !== (user.enabled !== false)) {
+        updated = await (wantEnabled ? gas.put('/users/' + id + '/enabled') : gas.del('/users/' + id + '/enabled'));
+      }
+      editingUser = updated || user;
+      formMessage(userMessage, 'Saved.', 'ok');
+      gas.showStatus(status, 'Saved the user ' + user.username, 'ok');
+      await load();
+      loadSecurity(editingUser);
+    } catch (error) {
+      formMessage(userMessage, error.message, 'error');
+    }
+  });
+
+  passwordForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    if (!editingUser) return;
+    try {
+      await gas.put('/users/' + encodeURIComponent(editingUser.id) + '/password', {
+        password: passwordForm.elements.password.value,
+        mustChangePassword: passwordForm.elements.mustChangePassword.checked,
+      });
+      passwordForm.elements.password.value = '';
+      formMessage(passwordMessage, 'The password is set.', 'ok');
+    } catch (error) {
+      formMessage(passwordMessage, error.message, 'error');
+    }
+  });
+
+  document.getElementById('user-reset-mail').addEventListener('click', async function () {
+    if (!editingUser) return;
+    try {
+      var result = await gas.put('/users/' + encodeURIComponent(editingUser.id) + '/reset-password');
+      formMessage(passwordMessage, result && result.mailConfigured === false
+        ? 'No mail server is configured: the reset link for ' + result.sentTo + ' was written to the server log.'
+        : 'A reset link was sent to ' + (result ? result.sentTo : 'the user') + '.', 'ok');
+    } catch (error) {
+      formMessage(passwordMessage, error.message, 'error');
+    }
+  });
+
+  document.getElementById('user-editor-close').addEventListener('click', function () {
+    userEditor.hidden = true;
+    editingUser = null;
+  });
+
+  /* ---- create ---- */
   createForm.addEventListener('submit', async function (event) {
     event.preventDefault();
     var values = gas.formValues(createForm);
@@ -128,9 +285,9 @@
     try {
       var results = await Promise.all([gas.get('/users'), gas.get('/groups').catch(function () { return []; })]);
       groups = gas.listOf(results[1], ['groups']);
-      var users = gas.listOf(results[0], ['users']).filter(function (user) { return !user.deleted; });
-      users.sort(function (a, b) { return String(a.username).localeCompare(String(b.username)); });
-      tbody.replaceChildren.apply(tbody, users.length ? users.map(row) : [h('tr', null, h('td', { colSpan: 7, className: 'muted' }, 'No users.'))]);
+      allUsers = gas.listOf(results[0], ['users']).filter(function (user) { return !user.deleted; });
+      allUsers.sort(function (a, b) { return String(a.username).localeCompare(String(b.username)); });
+      renderPage();
       if (!createGroups.querySelector('input:checked')) groupChecks(createGroups, 'groupIds', []);
     } catch (error) {
       tbody.replaceChildren(h('tr', null, h('td', { colSpan: 7, className: 'error' }, error.message)));

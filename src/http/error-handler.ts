@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { layoutLocals } from '../pages/page';
+import { isPermissionCode, PERMISSIONS } from '../auth/permissions';
 import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, toProblem, UnsupportedMediaTypeError } from '../errors';
 
 interface HttpLibraryError {
@@ -57,7 +58,10 @@ export function errorHandler(logger: Logger) {
         res.redirect(303, `/login?next=${encodeURIComponent(req.originalUrl)}`);
         return;
       }
-      res.status(problem.status).render('error', { ...layoutLocals(req), title: problem.title, problem, user: req.user ?? null, csrfToken: '' });
+      // A 403 for a missing permission names it in words (catalogue name and description), not only by code.
+      const code = appError?.extra.permission;
+      const missingPermission = typeof code === 'string' && isPermissionCode(code) ? { code, ...PERMISSIONS[code] } : null;
+      res.status(problem.status).render('error', { ...layoutLocals(req), title: problem.title, problem, missingPermission, user: req.user ?? null, csrfToken: '' });
       return;
     }
     if (problem.status === 401 && !req.get('x-requested-with')) res.set('WWW-Authenticate', 'Basic realm="Graph Analytics Service", charset="UTF-8"');

@@ -21,6 +21,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'groups', href: '/groups/list', label: 'Groups', description: 'User groups, their permissions and members.', access: 'USER_MANAGEMENT' },
   { key: 'acl', href: '/acl/list', label: 'Access control', description: 'Entity, property and data security of each group.', access: 'ACL_DATA_MANAGEMENT' },
   { key: 'settings', href: '/settings/list', label: 'Settings', description: 'Application settings: edit, reset, export and import.', access: 'SETTINGS_MANAGEMENT' },
+  { key: 'cypher', href: '/cypher', label: 'Cypher', description: 'Run Cypher queries with parameters; see the results as a table or a graph.', access: 'CYPHER_QUERIES' },
+  { key: 'audit', href: '/audit/list', label: 'Audit', description: 'The audit trail: filter, page, inspect, verify and export events.', access: 'AUDIT_LOG' },
   { key: 'jobs', href: '/jobs/list', label: 'Jobs', description: 'Scheduled and on-demand jobs: exports, alerts, imports, reindexing, Cypher; their runs and logs.', access: 'JOBS_MANAGEMENT' },
 ];
 

@@ -39,11 +39,11 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/users/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'users', { title: 'Users', active: 'users', permissions: permissionCatalogue, scripts: ['users.js'] });
+    render(req, res, 'users', { title: 'Users', active: 'users', permissions: permissionCatalogue, scripts: ['security-words.js', 'users.js'], styles: ['admin.css'] });
   });
 
   router.get('/groups/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'groups', { title: 'Groups', active: 'groups', permissions: permissionCatalogue, scripts: ['groups.js'] });
+    render(req, res, 'groups', { title: 'Groups', active: 'groups', permissions: permissionCatalogue, scripts: ['groups.js'], styles: ['admin.css'] });
   });
 
   router.get('/acl/list', requirePage('ACL_DATA_MANAGEMENT'), (req, res) => {
@@ -57,6 +57,14 @@ export function createPagesRouter(deps: AppDeps): Router {
 
   router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
     render(req, res, 'settings', { title: 'Settings', active: 'settings', scripts: ['settings.js'] });
+  });
+
+  router.get('/audit/list', requirePage('AUDIT_LOG'), (req, res) => {
+    render(req, res, 'audit', { title: 'Audit trail', active: 'audit', scripts: ['audit.js'], styles: ['admin.css'] });
+  });
+
+  router.get('/cypher', requirePage('CYPHER_QUERIES'), (req, res) => {
+    render(req, res, 'cypher', { title: 'Cypher console', active: 'cypher', backend: deps.config.graphdb.backend, bundles: ['cypher'], styles: ['admin.css', 'build/cypher.css'] });
   });
 
   router.get('/jobs/list', requirePage('JOBS_MANAGEMENT'), (req, res) => {

@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../http/context';
+import { endpoint } from '../http/endpoint';
+import { UserPreviewService, PREVIEW_DEFAULT_SAMPLE, PREVIEW_MAX_KINDS } from '../services/users/user-preview-service';
+import { nodeExample, nodeSchema } from './schemas/graph';
+import { idParams } from './schemas/users';
+
+const previewQuery = z.object({
+  sample: z.coerce.number().int().min(0).max(100).default(PREVIEW_DEFAULT_SAMPLE).openapi({ description: 'How many nodes to return as a sample (0–100)', example: 10 }),
+});
+
+const previewSchema = z
+  .object({
+    userId: z.string(),
+    username: z.string(),
+    readAllData: z.boolean().openapi({ description: 'The user holds Read all data: group rules do not apply' }),
+    unrestricted: z.boolean().openapi({ description: 'Nothing is restricted (Read all data and DATA_TYPES "*")' }),
+    nodes: z.object({
+      total: z.number().int(),
+      perLabel: z.array(z.object({ label: z.string(), count: z.number().int() })),
+      leftOut: z.number().int().openapi({ description: `Visible labels not counted (only the first ${PREVIEW_MAX_KINDS} are)` }),
+    }),
+    relationships: z.object({
+      total: z.number().int(),
+      perType: z.array(z.object({ type: z.string(), count: z.number().int() })),
+      leftOut: z.number().int(),
+    }),
+    sample: z.array(nodeSchema),
+  })
+  .openapi('UserDataPreview');
+
+const previewExample = {
+  userId: '42',
+  username: 'jnovak',
+  readAllData: false,
+  unrestricted: false,
+  nodes: { total: 120, perLabel: [{ label: 'Person', count: 120 }], leftOut: 0 },
+  relationships: { total: 80, perType: [{ type: 'KNOWS', count: 80 }], leftOut: 0 },
+  sample: [nodeExample],
+};
+
+/** "See as this user" for the access control page (an addition to spec 4.3). */
+export function createUserPreviewRouter(deps: AppDeps): Router {
+  void deps;
+  const router = Router();
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/users/{id}/preview', tag: 'Users', access: 'ACL_DATA_MANAGEMENT',
+      summary: 'What a user would see of the graph',
+      description:
+        "Computes the user's data access scope (their permissions and their groups' entity, property and data security, as their own requests get it) and answers " +
+        `the number of visible nodes per label and relationships per type (the first ${PREVIEW_MAX_KINDS} labels and types), the totals, and a sample of visible nodes with only the properties the user may see. ` +
+        'A disabled user is previewed as if enabled; 404 for an unknown user. Reading only (not audited). An addition to the specification, for the access control page.',
+      params: idParams,
+      query: previewQuery,
+      responses: { 200: { description: "The user's view of the graph", schema: previewSchema, example: previewExample } },
+    },
+    ({ ctx, params, query }) => new UserPreviewService(ctx).preview(params.id, query.sample),
+  );
+  return router;
+}

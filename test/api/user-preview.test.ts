@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+
+let t: TestApp;
+let admin: string;
+let restrictedId: string;
+let noGroupId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.basic('admin', ADMIN_PASSWORD);
+  const nodes = [
+    { labels: ['Person'], properties: { name: 'Anna Preview', country: 'CZ', ssn: '1' } },
+    { labels: ['Person'], properties: { name: 'Bert Preview', country: 'DE', ssn: '2' } },
+    { labels: ['Company'], properties: { name: 'Acme Preview' } },
+  ];
+  const ids: string[] = [];
+  for (const node of nodes) {
+    const created = await request(t.app).post('/data/nodes').set('Authorization', admin).send(node);
+    expect(created.status).toBe(201);
+    ids.push(created.body.id);
+  }
+  const rel = await request(t.app).post('/data/relationships').set('Authorization', admin).send({ type: 'WORKS_AT', startNodeId: ids[0], endNodeId: ids[2], properties: {} });
+  expect(rel.status).toBe(201);
+  const group = await request(t.app).post('/groups').set('Authorization', admin).send({ name: 'Czech people only' });
+  expect(group.status).toBe(201);
+  const groupId = String(group.body.id);
+  expect((await request(t.app).post(`/groups/${groupId}/entitySecurity`).set('Authorization', admin).send({ nodeFilter: { label: 'Person' } })).status).toBe(200);
+  expect((await request(t.app).put(`/groups/${groupId}/dataSecurity`).set('Authorization', admin).send({ rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] })).status).toBe(200);
+  expect((await request(t.app).post(`/groups/${groupId}/propertySecurity`).set('Authorization', admin).send({ nodes: { '*': { disabled: ['ssn'] } } })).status).toBe(200);
+  restrictedId = await t.createUser('preview-restricted', { groupIds: [groupId] });
+  noGroupId = await t.createUser('preview-nogroup');
+  await t.createUser('preview-no-acl', { password: 'preview-no-acl-password', permissions: ['USER_MANAGEMENT'] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /users/{id}/preview', () => {
+  test('when an ACL manager previews a restricted user, then counts and the sample reflect only what that user may see', async () => {
+    const res = await request(t.app).get(`/users/${restrictedId}/preview`).set('Authorization', admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userId: restrictedId, username: 'preview-restricted', readAllData: false, unrestricted: false });
+    expect(res.body.nodes.total).toBe(1);
+    const person = res.body.nodes.perLabel.find((entry: { label: string }) => entry.label === 'Person');
+    expect(person).toEqual({ label: 'Person', count: 1 });
+    expect(res.body.nodes.perLabel.find((entry: { label: string }) => entry.label === 'Company')?.count ?? 0).toBe(0);
+    expect(res.body.relationships.total).toBe(0);
+    expect(res.body.sample).toHaveLength(1);
+    expect(res.body.sample[0].properties).toEqual({ name: 'Anna Preview', country: 'CZ' });
+  });
+
+  test('when the admin previews the own account, then everything is visible and unrestricted', async () => {
+    const adminId = String((await t.deps.db('users').where({ username: 'admin' }).first()).id);
+    const res = await request(t.app).get(`/users/${adminId}/preview?sample=2`).set('Authorization', admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ readAllData: true, unrestricted: true });
+    expect(res.body.nodes.total).toBe(3);
+    expect(res.body.relationships.perType).toEqual([{ type: 'WORKS_AT', count: 1 }]);
+    expect(res.body.sample).toHaveLength(2);
+  });
+
+  test('when a user has no group and no Read all data, then the preview shows nothing', async () => {
+    const res = await request(t.app).get(`/users/${noGroupId}/preview`).set('Authorization', admin);
+    expect(res.status).toBe(200);
+    expect(res.body.nodes.total).toBe(0);
+    expect(res.body.sample).toEqual([]);
+  });
+
+  test('when the caller lacks ACL data management, then 403; an unknown user is 404; a bad sample size is 400', async () => {
+    const denied = await request(t.app).get(`/users/${restrictedId}/preview`).set('Authorization', t.basic('preview-no-acl', 'preview-no-acl-password'));
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('PERMISSION_DENIED');
+    expect((await request(t.app).get('/users/999999/preview').set('Authorization', admin)).status).toBe(404);
+    const bad = await request(t.app).get(`/users/${restrictedId}/preview?sample=1000`).set('Authorization', admin);
+    expect(bad.status).toBe(400);
+  });
+});

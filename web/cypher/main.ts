@@ -1,0 +1,301 @@
+/**
+ * The Cypher console (/cypher): a Cypher editor with highlighting and completion (@neo4j-cypher/codemirror,
+ * CodeMirror 6, completion fed with the labels, types and property keys the user can see), JSON
+ * parameters, results as a table and as a graph that opens in the visualization workspace, and a
+ * per-user history kept as the user setting "cypherHistory". On the PostgreSQL backend the page says
+ * that Cypher needs Neo4j and the endpoint's 501 CYPHER_NOT_SUPPORTED is shown in words.
+ */
+import { createCypherEditor, type EditorApi } from '@neo4j-cypher/codemirror';
+import '@neo4j-cypher/codemirror/css/cypher-codemirror.css';
+import { api, ApiError, request } from '../shared/api';
+import { clear, h } from '../shared/dom';
+import type { ApiNode, ApiRelationship } from '../shared/graph-types';
+
+const HISTORY_TYPE = 'cypherHistory';
+const HISTORY_SIZE = 30;
+
+interface CypherAnswer {
+  columns: string[];
+  rows: unknown[][];
+  truncated: boolean;
+}
+
+interface HistoryEntry {
+  query: string;
+  params: Record<string, unknown>;
+  at: string;
+}
+
+const form = document.getElementById('cypher-form') as HTMLFormElement;
+const textarea = document.getElementById('cypher-query') as HTMLTextAreaElement;
+const paramsInput = document.getElementById('cypher-params') as HTMLTextAreaElement;
+const messageBox = document.getElementById('cypher-message') as HTMLElement;
+const resultSection = document.getElementById('cypher-result') as HTMLElement;
+const historyList = document.getElementById('cypher-history') as HTMLUListElement;
+const onNeo4j = form.dataset.backend === 'neo4j';
+
+let editor: EditorApi | null = null;
+let history: HistoryEntry[] = [];
+
+function message(text: string, kind: 'ok' | 'error' = 'ok'): void {
+  messageBox.textContent = text;
+  messageBox.className = `form-message${text ? ` ${kind}` : ''}`;
+  messageBox.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+}
+
+function queryText(): string {
+  return textarea.value;
+}
+
+function setQuery(text: string): void {
+  textarea.value = text;
+  editor?.setValue(text);
+}
+
+/** The CodeMirror editor over the textarea; the textarea stays the form's value and the fallback. */
+function mountEditor(): void {
+  const host = document.getElementById('cypher-editor-host') as HTMLElement;
+  try {
+    editor = createCypherEditor(host, {
+      value: textarea.value,
+      theme: 'light',
+      lineNumbers: true,
+      lineWrapping: true,
+      autocomplete: true,
+      lint: true,
+      placeholder: 'MATCH (n) RETURN n LIMIT 25',
+    });
+    host.classList.add('cypher-editor');
+    editor.onValueChanged((value: string) => {
+      textarea.value = value;
+    });
+    editor.onKeyDown((event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+    textarea.hidden = true;
+    // Completion for what the user may see: labels, types and property keys of the graph.
+    Promise.all([
+      api.labels().catch(() => [] as string[]),
+      api.relationshipTypes().catch(() => [] as string[]),
+      request<string[]>('GET', '/data/possiblePropertyKeys').catch(() => [] as string[]),
+    ]).then(([labels, relationshipTypes, propertyKeys]) => editor?.setSchema({ labels, relationshipTypes, propertyKeys: Array.isArray(propertyKeys) ? propertyKeys : [] }));
+  } catch (error) {
+    // The plain textarea keeps working when the editor cannot start.
+    editor = null;
+    textarea.hidden = false;
+    console.warn('Cypher editor unavailable, using the plain text box', error);
+  }
+}
+
+textarea.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    form.requestSubmit();
+  }
+});
+
+function isNode(value: unknown): value is ApiNode {
+  return Boolean(value) && typeof value === 'object' && Array.isArray((value as ApiNode).labels) && typeof (value as ApiNode).id === 'string';
+}
+
+function isRelationship(value: unknown): value is ApiRelationship {
+  return Boolean(value) && typeof value === 'object' && typeof (value as ApiRelationship).type === 'string' && typeof (value as ApiRelationship).startNodeId === 'string';
+}
+
+function isPath(value: unknown): value is { nodes: ApiNode[]; relationships: ApiRelationship[] } {
+  return Boolean(value) && typeof value === 'object' && Array.isArray((value as { nodes: unknown }).nodes) && Array.isArray((value as { relationships: unknown }).relationships);
+}
+
+function caption(node: ApiNode): string {
+  const props = node.properties ?? {};
+  const named = props.name ?? props.title ?? props.caption;
+  return typeof named === 'string' || typeof named === 'number' ? String(named) : `#${node.id}`;
+}
+
+function cell(value: unknown): Node | string {
+  if (value === null || value === undefined) return h('span', { class: 'muted' }, 'null');
+  if (isNode(value)) return h('span', { title: JSON.stringify(value.properties) }, `(${value.labels.map((l) => `:${l}`).join('')} ${caption(value)})`);
+  if (isRelationship(value)) return h('span', { title: JSON.stringify(value.properties) }, `[:${value.type} #${value.id}]`);
+  if (isPath(value)) return `path of ${value.relationships.length} relationships`;
+  if (typeof value === 'object') return h('code', {}, JSON.stringify(value));
+  return String(value);
+}
+
+/** Every node and relationship in the rows (nested in lists, maps and paths). */
+function collect(rows: unknown[][]): { nodes: Map<string, ApiNode>; relationships: Map<string, ApiRelationship> } {
+  const nodes = new Map<string, ApiNode>();
+  const relationships = new Map<string, ApiRelationship>();
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 6 || value === null || typeof value !== 'object') return;
+    if (isNode(value)) nodes.set(value.id, value);
+    else if (isRelationship(value)) relationships.set(value.id, value);
+    else if (isPath(value)) {
+      value.nodes.forEach((n) => nodes.set(n.id, n));
+      value.relationships.forEach((r) => relationships.set(r.id, r));
+    } else if (Array.isArray(value)) value.forEach((v) => visit(v, depth + 1));
+    else Object.values(value as Record<string, unknown>).forEach((v) => visit(v, depth + 1));
+  };
+  rows.forEach((row) => row.forEach((value) => visit(value, 0)));
+  return { nodes, relationships };
+}
+
+function renderTable(answer: CypherAnswer): void {
+  const table = document.getElementById('cypher-table') as HTMLTableElement;
+  const head = table.tHead as HTMLTableSectionElement;
+  const body = table.tBodies[0];
+  clear(head);
+  clear(body);
+  head.append(h('tr', {}, ...answer.columns.map((column) => h('th', { scope: 'col' }, column))));
+  if (!answer.rows.length) body.append(h('tr', {}, h('td', { colspan: String(Math.max(1, answer.columns.length)), class: 'muted' }, 'No rows.')));
+  for (const row of answer.rows) body.append(h('tr', {}, ...row.map((value) => h('td', { class: 'wrap' }, cell(value)))));
+  const summary = document.getElementById('cypher-summary') as HTMLElement;
+  summary.textContent = answer.truncated
+    ? `${answer.rows.length} rows (cut at the configured row limit).`
+    : answer.rows.length === 1 ? '1 row.' : `${answer.rows.length} rows.`;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number>): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  return element;
+}
+
+/** A small circular preview of the result's graph; the workspace is where it is explored. */
+function renderGraph(answer: CypherAnswer): void {
+  const { nodes, relationships } = collect(answer.rows);
+  const box = document.getElementById('cypher-graph') as HTMLElement;
+  const summary = document.getElementById('cypher-graph-summary') as HTMLElement;
+  const link = document.getElementById('cypher-open-workspace') as HTMLAnchorElement;
+  clear(box);
+  const ids = [...nodes.keys()];
+  link.href = `/visualization?nodes=${ids.slice(0, 500).map(encodeURIComponent).join(',')}`;
+  link.hidden = ids.length === 0;
+  summary.textContent = ids.length
+    ? `${ids.length} nodes and ${relationships.size} relationships in the result.`
+    : 'The result holds no nodes: return nodes, relationships or paths to see them as a graph.';
+  if (!ids.length) return;
+  const shown = ids.slice(0, 60);
+  const size = 360;
+  const radius = shown.length === 1 ? 0 : size / 2 - 40;
+  const position = new Map<string, { x: number; y: number }>();
+  shown.forEach((id, index) => {
+    const angle = (2 * Math.PI * index) / shown.length;
+    position.set(id, { x: size / 2 + radius * Math.cos(angle), y: size / 2 + radius * Math.sin(angle) });
+  });
+  const drawing = svg('svg', { viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': summary.textContent ?? '', class: 'cypher-graph-svg' });
+  drawing.style.width = '100%';
+  drawing.style.maxWidth = `${size}px`;
+  for (const relationship of relationships.values()) {
+    const a = position.get(relationship.startNodeId);
+    const b = position.get(relationship.endNodeId);
+    if (!a || !b) continue;
+    const line = svg('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: '#8a97a8', 'stroke-width': 1.5 });
+    line.append(svg('title', {}));
+    (line.firstChild as SVGTitleElement).textContent = relationship.type;
+    drawing.append(line);
+  }
+  for (const id of shown) {
+    const node = nodes.get(id) as ApiNode;
+    const p = position.get(id) as { x: number; y: number };
+    const group = svg('g', { 'data-node-id': id });
+    group.append(svg('circle', { cx: p.x, cy: p.y, r: 14, fill: '#2457a6', stroke: '#fff', 'stroke-width': 2 }));
+    const text = svg('text', { x: p.x, y: p.y + 28, 'text-anchor': 'middle', 'font-size': 10 });
+    text.textContent = caption(node).slice(0, 18);
+    group.append(text);
+    drawing.append(group);
+  }
+  box.append(drawing);
+}
+
+function selectTab(which: 'table' | 'graph'): void {
+  for (const name of ['table', 'graph'] as const) {
+    (document.getElementById(`cypher-tab-${name}`) as HTMLElement).setAttribute('aria-selected', String(name === which));
+    (document.getElementById(`cypher-panel-${name}`) as HTMLElement).hidden = name !== which;
+  }
+}
+document.getElementById('cypher-tab-table')?.addEventListener('click', () => selectTab('table'));
+document.getElementById('cypher-tab-graph')?.addEventListener('click', () => selectTab('graph'));
+
+function renderHistory(): void {
+  clear(historyList);
+  if (!history.length) {
+    historyList.append(h('li', { class: 'muted' }, 'No queries yet.'));
+    return;
+  }
+  for (const entry of history) {
+    const button = h('button', { type: 'button', class: 'link', title: new Date(entry.at).toLocaleString() }, entry.query);
+    button.addEventListener('click', () => {
+      setQuery(entry.query);
+      paramsInput.value = JSON.stringify(entry.params ?? {}, null, 2);
+      message('The query is back in the editor.');
+    });
+    historyList.append(h('li', {}, button));
+  }
+}
+
+async function loadHistory(): Promise<void> {
+  try {
+    const stored = await request<{ value: { entries?: HistoryEntry[] } }>('GET', `/userSettings/${HISTORY_TYPE}`);
+    history = Array.isArray(stored.value.entries) ? stored.value.entries.slice(0, HISTORY_SIZE) : [];
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) console.warn('history not loaded', error);
+    history = [];
+  }
+  renderHistory();
+}
+
+async function remember(query: string, params: Record<string, unknown>): Promise<void> {
+  history = [{ query, params, at: new Date().toISOString() }, ...history.filter((entry) => entry.query !== query)].slice(0, HISTORY_SIZE);
+  renderHistory();
+  try {
+    await request('POST', '/userSettings', { type: HISTORY_TYPE, value: { entries: history } });
+  } catch (error) {
+    console.warn('history not saved', error);
+  }
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const query = queryText().trim();
+  if (!query) {
+    message('Write a query first.', 'error');
+    return;
+  }
+  let params: Record<string, unknown> = {};
+  const rawParams = paramsInput.value.trim();
+  if (rawParams) {
+    try {
+      params = JSON.parse(rawParams) as Record<string, unknown>;
+    } catch (error) {
+      message(`The parameters are not valid JSON: ${(error as Error).message}`, 'error');
+      return;
+    }
+    if (!params || typeof params !== 'object' || Array.isArray(params)) {
+      message('The parameters must be a JSON object, such as {"name": "Alice"}.', 'error');
+      return;
+    }
+  }
+  message('Running…');
+  try {
+    const answer = await request<CypherAnswer>('POST', '/data/cypher', { query, params });
+    message('');
+    renderTable(answer);
+    renderGraph(answer);
+    resultSection.hidden = false;
+    await remember(query, params);
+  } catch (error) {
+    const text = error instanceof ApiError && error.code === 'CYPHER_NOT_SUPPORTED'
+      ? 'Cypher queries need the Neo4j graph backend; this service runs on PostgreSQL.'
+      : (error as Error).message;
+    message(text, 'error');
+    if (!(error instanceof ApiError && error.code === 'CYPHER_NOT_SUPPORTED')) await remember(query, params);
+  }
+});
+
+mountEditor();
+void loadHistory();
+if (!onNeo4j) message('');

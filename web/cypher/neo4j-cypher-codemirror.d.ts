@@ -1,0 +1,31 @@
+/**
+ * The part of @neo4j-cypher/codemirror's API the console uses. The package ships its types at
+ * src/codemirror.d.ts but its "exports" map hides them from moduleResolution "bundler".
+ */
+declare module '@neo4j-cypher/codemirror' {
+  export interface EditorSupportSchema {
+    labels?: string[];
+    relationshipTypes?: string[];
+    propertyKeys?: string[];
+    parameters?: string[];
+  }
+  export interface EditorOptions {
+    value?: string;
+    theme?: 'light' | 'dark' | 'auto';
+    lineNumbers?: boolean;
+    lineWrapping?: boolean;
+    autocomplete?: boolean;
+    lint?: boolean;
+    placeholder?: string;
+    schema?: EditorSupportSchema;
+  }
+  export interface EditorApi {
+    setValue(value?: string, parseOnSetValue?: boolean): void;
+    setSchema(schema?: EditorSupportSchema): void;
+    focus(): void;
+    destroy(): void;
+    onValueChanged(listener: (value: string, changes: unknown) => void): () => void;
+    onKeyDown(listener: (event: KeyboardEvent) => void): () => void;
+  }
+  export function createCypherEditor(parentDOMElement: Element | DocumentFragment, options: EditorOptions): EditorApi;
+}
