@@ -58,10 +58,16 @@ function buildValidator(): Validator {
     document,
     templates,
     schema(pointer) {
-      let fn = compiled.get(pointer);
+      // Many responses share one schema (every problem+json answer): compile each distinct one once.
+      const node = pointer
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+      const key = JSON.stringify(node);
+      let fn = compiled.get(key);
       if (!fn) {
         fn = ajv.compile({ $ref: `openapi.json#${pointer}` });
-        compiled.set(pointer, fn);
+        compiled.set(key, fn);
       }
       return fn;
     },
