@@ -69,6 +69,17 @@ const configSchema = z.object({
     maxZipEntries: z.coerce.number().int().positive(),
     maxUnzippedBytes: z.coerce.number().int().positive(),
   }),
+  /** Import (spec 4.7): uploads expire, zip ratio limit, rows per bulk batch, direct vs background. */
+  imports: z.object({
+    uploadTtlMinutes: z.coerce.number().positive(),
+    maxZipRatio: z.coerce.number().positive(),
+    batchRows: z.coerce.number().int().positive(),
+    /** Files up to this size are imported while the request waits; larger ones in the background. */
+    directMaxBytes: z.coerce.number().int().min(0),
+    /** Spreadsheet parsing (worker thread) limits. */
+    spreadsheetTimeoutMs: z.coerce.number().int().positive(),
+    spreadsheetMaxHeapMb: z.coerce.number().int().positive(),
+  }),
   audit: z.object({ frontendMessageMaxBytes: z.coerce.number().int().positive() }),
   visualizations: z.object({
     maxContentBytes: z.coerce.number().int().positive(),

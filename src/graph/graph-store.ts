@@ -217,6 +217,47 @@ export interface ImportBatchResult {
   keys: Record<string, GraphId>;
 }
 
+/** A node of a bulk import (issue 10). `row` is the caller's row number, echoed in unresolvedRows. */
+export interface BulkImportNode {
+  row: number;
+  labels: string[];
+  properties: Properties;
+  /** Referenced by relationships of this import as { key }. */
+  key?: string;
+  /** Match an existing node carrying this label with an equal property value: update it (properties merged, labels added) instead of creating one. */
+  merge?: { label: string; property: string };
+  /** With merge: a match is left as it is (a relationship end created when missing). */
+  createOnly?: boolean;
+}
+
+export interface BulkImportRelationship {
+  row: number;
+  type: string;
+  start: NodeRef;
+  end: NodeRef;
+  properties: Properties;
+}
+
+export interface BulkImportBatch {
+  nodes: BulkImportNode[];
+  relationships: BulkImportRelationship[];
+  /** Called once the batch is written (inside the transaction), with the rows of its unresolved relationships. */
+  onWritten?: (unresolvedRows: number[]) => Promise<void> | void;
+}
+
+export interface BulkImportResult {
+  nodesCreated: number;
+  nodesUpdated: number;
+  relationshipsCreated: number;
+  /** Rows of relationships whose start or end was not found (nothing written for them). */
+  unresolvedRows: number[];
+}
+
+export interface BulkImportOptions extends GraphWriteOptions<BulkImportResult> {
+  /** Dry run: do everything, then roll back (nothing is written, the counts are exact). */
+  rollback?: boolean;
+}
+
 export interface SchemaIndex {
   name: string;
   entity: 'node' | 'relationship';
@@ -345,6 +386,13 @@ export interface GraphStore {
   deleteNode(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
   deleteRelationship(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
   importBatch(batch: ImportBatch, options?: GraphWriteOptions<ImportBatchResult>): Promise<ImportBatchResult>;
+  /**
+   * Bulk import (issue 10): every batch the source yields, in ONE transaction (a throw of the
+   * source, a failed statement or options.rollback leaves nothing). Ends given as label +
+   * property are matched set-based per batch and must be visible in the scope; merge matches too.
+   * Optional: without it the import service answers 501 IMPORT_NOT_AVAILABLE.
+   */
+  bulkImport?(source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options?: BulkImportOptions): Promise<BulkImportResult>;
 
   // schema indexes
   listIndexes(): Promise<SchemaIndex[]>;

@@ -7,6 +7,7 @@ import { createNodesRouter } from './data/nodes';
 import { createStatsRouter } from './data/stats';
 import { createGraphRouter } from './data/graph';
 import { createCypherRouter } from './data/cypher';
+import { createImportRouter } from './data/import';
 
 /**
  * The graph data API (spec 4.5, 4.6, 4.8). Order matters: /data/nodes/find and
@@ -21,5 +22,6 @@ export function createDataRouter(deps: AppDeps): Router {
   router.use(createStatsRouter(deps));
   router.use(createGraphRouter(deps));
   router.use(createCypherRouter(deps));
+  router.use(createImportRouter(deps));
   return router;
 }

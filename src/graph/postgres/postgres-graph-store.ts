@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { BadRequestError, GraphUnavailableError, NotImplementedError } from '../../errors';
 import type {
+  BulkImportBatch,
+  BulkImportOptions,
+  BulkImportResult,
   AccessScope,
   CypherResult,
   DeletedElements,
@@ -41,6 +44,7 @@ import { and, FALSE, raw, Sql, sql, TRUE } from './sql';
 import { codePointKey, jsonTypeRank, ScopeSql } from './sql-filter';
 import * as traversal from './traversal';
 import * as writes from './writes';
+import { bulkImport } from './bulk-import';
 import { retryOnContention } from './contention';
 import { assertPortableProperties } from '../property-values';
 
@@ -368,6 +372,10 @@ export class PostgresGraphStore implements GraphStore {
   async importBatch(batch: ImportBatch, options?: GraphWriteOptions<ImportBatchResult>): Promise<ImportBatchResult> {
     for (const item of [...(batch?.nodes ?? []), ...(batch?.relationships ?? [])]) assertPortableProperties(item?.properties);
     return this.atomically(options, (runner) => writes.importBatch(runner, batch));
+  }
+
+  bulkImport(source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options?: BulkImportOptions): Promise<BulkImportResult> {
+    return bulkImport(this.knex, this.options.queryTimeoutMs, new ScopeSql(scope), source, options);
   }
 
   // ------------------------------------------------------------------------------------------

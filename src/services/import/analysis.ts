@@ -1,0 +1,217 @@
+import type { AppConfig } from '../../config';
+import { isValidIdentifier } from '../../graph/identifiers';
+import type { CsvDialect } from './csv-source';
+import type { ImportFileType } from './file-types';
+import { readGraphml } from './graphml';
+import type { ImportMapping } from './mapping';
+import { openTables, type TableOptions } from './tables';
+import { inferType, listSeparatorOf, type ColumnType } from './values';
+
+export interface ColumnAnalysis {
+  name: string;
+  index: number;
+  type: ColumnType;
+  separator?: string;
+  empty: number;
+}
+
+export interface TableAnalysis {
+  name: string;
+  encoding?: CsvDialect['encoding'];
+  bom?: boolean;
+  delimiter?: string;
+  quote?: string;
+  header: boolean;
+  columns: ColumnAnalysis[];
+  rowCount: number;
+  sampleRows: string[][];
+  kind: 'nodes' | 'relationships';
+  formulaCells?: { count: number; first: string[] };
+  mapping: ImportMapping;
+}
+
+export interface GraphmlAnalysis {
+  nodeCount: number;
+  edgeCount: number;
+  directed: boolean;
+  parallelEdges: number;
+  keys: Array<{ id: string; for: string; name: string; type: string; default?: string }>;
+  labels: string[];
+  relationshipTypes: string[];
+  labelSource: 'labels attribute' | 'label key' | 'yEd node labels' | 'none';
+  mapping: ImportMapping;
+}
+
+export interface FileAnalysis {
+  fileId: string;
+  name: string;
+  type: ImportFileType;
+  size: number;
+  tables?: TableAnalysis[];
+  graphml?: GraphmlAnalysis;
+}
+
+const SAMPLE_ROWS = 10;
+const TYPE_SAMPLE = 1000;
+const START = new Set(['from', 'source', ':start_id', 'start', 'start_id', 'startid', 'src']);
+const END = new Set(['to', 'target', ':end_id', 'end', 'end_id', 'endid', 'dst']);
+
+/** A label proposed from a file or sheet name: "people.csv" -> People. */
+function labelFrom(name: string): string {
+  const base = name.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^\p{L}\p{N}_]+/gu, ' ').trim();
+  const words = base.split(' ').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
+  const label = words.join('') || 'Node';
+  return isValidIdentifier(label) ? label : 'Node';
+}
+
+function propertyFrom(column: string): string {
+  const bare: string = column.replace(/:[A-Za-z_]+(\([^)]*\))?$/, '').trim() || column.replace(/^:/, '').toLowerCase();
+  if (isValidIdentifier(bare as unknown)) return bare;
+  const text = String(bare);
+  return text.replace(/[^\p{L}\p{N}_ .\-]/gu, '_').replace(/^[^\p{L}\p{N}_]+/u, '').slice(0, 128) || 'value';
+}
+
+/** The analysis of a table upload (CSV: one table, spreadsheets: one per sheet). Reads every row once. */
+export async function analyzeTables(config: AppConfig, file: { path: string; name: string; type: ImportFileType }, options: TableOptions & { header?: boolean } = {}): Promise<TableAnalysis[]> {
+  const tables = await openTables(config, file, options);
+  const out: TableAnalysis[] = [];
+  for (const table of tables) {
+    let header: string[] | undefined;
+    const sample: string[][] = [];
+    const typeSample: string[][] = [];
+    let empty: number[] = [];
+    let rowCount = 0;
+    let width = 0;
+    for await (const row of table.rows()) {
+      if (header === undefined && options.header !== false && rowCount === 0 && sample.length === 0) {
+        header = row.cells.map((c) => c.trim());
+        width = header.length;
+        empty = new Array(width).fill(0);
+        continue;
+      }
+      rowCount++;
+      width = Math.max(width, row.cells.length);
+      while (empty.length < width) empty.push(0);
+      for (let i = 0; i < width; i++) if ((row.cells[i] ?? '').trim() === '') empty[i]++;
+      if (sample.length < SAMPLE_ROWS) sample.push(row.cells);
+      if (typeSample.length < TYPE_SAMPLE) typeSample.push(row.cells);
+    }
+    const names = uniqueNames(header ?? [], width);
+    const columns: ColumnAnalysis[] = names.map((name, index) => {
+      const values = typeSample.map((r) => r[index] ?? '');
+      const separator = listSeparatorOf(values, table.dialect?.delimiter);
+      const type = inferType(values, separator);
+      return { name, index, type, ...(type === 'list' ? { separator } : {}), empty: empty[index] ?? 0 };
+    });
+    const lower = names.map((n) => n.toLowerCase());
+    const startIndex = lower.findIndex((n) => START.has(n) || n.startsWith(':start_id'));
+    const endIndex = lower.findIndex((n) => END.has(n) || n.startsWith(':end_id'));
+    const kind = startIndex >= 0 && endIndex >= 0 ? 'relationships' : 'nodes';
+    const tableOptions = {
+      ...(file.type === 'csv' ? { encoding: table.dialect!.encoding, delimiter: table.dialect!.delimiter as ',' | ';' | '\t' | '|', quote: table.dialect!.quote as '"' | "'" } : { sheet: table.name }),
+      header: header !== undefined,
+    };
+    const special = new Set<number>();
+    let mapping: ImportMapping;
+    if (kind === 'relationships') {
+      const typeIndex = lower.findIndex((n) => n === ':type' || n === 'type');
+      special.add(startIndex).add(endIndex);
+      if (typeIndex >= 0) special.add(typeIndex);
+      const endLabel = (name: string): string => /\(([^)]+)\)/.exec(name)?.[1] ?? 'Node';
+      const endType = (i: number): 'integer' | 'string' => (columns[i].type === 'integer' ? 'integer' : 'string');
+      mapping = {
+        kind: 'relationships',
+        ...tableOptions,
+        ...(typeIndex >= 0 ? { typeColumn: names[typeIndex] } : { type: 'RELATED_TO' }),
+        start: { column: names[startIndex], label: endLabel(names[startIndex]), property: 'id', type: endType(startIndex) },
+        end: { column: names[endIndex], label: endLabel(names[endIndex]), property: 'id', type: endType(endIndex) },
+        missingEnds: 'skip',
+        columns: columnsOf(columns, special),
+      };
+    } else {
+      const labelIndex = lower.findIndex((n) => n === ':label' || n === 'labels');
+      if (labelIndex >= 0) special.add(labelIndex);
+      const label = /\(([^)]+)\)/.exec(names.find((n) => /:id\(/i.test(n)) ?? '')?.[1] ?? labelFrom(file.type === 'csv' ? file.name : table.name);
+      const idIndex = lower.findIndex((n) => n === 'id' || n === ':id' || /^[^:]*:id(\(|$)/.test(n));
+      mapping = {
+        kind: 'nodes',
+        ...tableOptions,
+        labels: [label],
+        ...(labelIndex >= 0 ? { labelColumn: names[labelIndex] } : {}),
+        ...(idIndex >= 0 && columns[idIndex].empty === 0 ? { mergeKey: { label, property: propertyFrom(names[idIndex]) } } : {}),
+        columns: columnsOf(columns, special),
+      };
+    }
+    out.push({
+      name: table.name,
+      ...(table.dialect ? { encoding: table.dialect.encoding, bom: table.dialect.bom, delimiter: table.dialect.delimiter, quote: table.dialect.quote } : {}),
+      header: header !== undefined,
+      columns,
+      rowCount,
+      sampleRows: sample,
+      kind,
+      ...(table.formulaCount !== undefined ? { formulaCells: { count: table.formulaCount, first: table.formulas ?? [] } } : {}),
+      mapping,
+    });
+  }
+  return out;
+}
+
+function columnsOf(columns: ColumnAnalysis[], special: Set<number>): NonNullable<Extract<ImportMapping, { kind: 'nodes' }>['columns']> {
+  return columns.map((c) => ({
+    column: c.name,
+    property: propertyFrom(c.name),
+    type: c.type,
+    ...(c.separator ? { separator: c.separator } : {}),
+    ...(special.has(c.index) ? { skip: true } : {}),
+  }));
+}
+
+export function uniqueNames(header: string[], width: number): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < Math.max(width, header.length); i++) {
+    let name = header[i]?.trim() || `column${i + 1}`;
+    if (seen.has(name)) {
+      let n = 2;
+      while (seen.has(`${name}_${n}`)) n++;
+      name = `${name}_${n}`;
+    }
+    seen.add(name);
+    names.push(name);
+  }
+  return names;
+}
+
+export async function analyzeGraphml(file: { path: string; name: string }): Promise<GraphmlAnalysis> {
+  const doc = await readGraphml(file.path, file.name);
+  const labels = new Set<string>();
+  const types = new Set<string>();
+  const nodeLabelKey = doc.keys.find((k) => (k.for === 'node' || k.for === 'all') && /^labels?$/i.test(k.name));
+  const edgeTypeKey = doc.keys.find((k) => (k.for === 'edge' || k.for === 'all') && /^(label|type)$/i.test(k.name));
+  let labelSource: GraphmlAnalysis['labelSource'] = 'none';
+  for (const n of doc.nodes) {
+    if (n.labels.length > 0) {
+      labelSource = 'labels attribute';
+      n.labels.forEach((l) => labels.add(l));
+    } else if (nodeLabelKey && n.data[nodeLabelKey.id] !== undefined) {
+      if (labelSource === 'none') labelSource = 'label key';
+      n.data[nodeLabelKey.id].split(/[:;|,]/).filter(Boolean).forEach((l) => labels.add(l.trim()));
+    } else if (n.yedLabel !== undefined && labelSource === 'none') labelSource = 'yEd node labels';
+  }
+  for (const e of doc.edges) {
+    const type = e.label ?? (edgeTypeKey ? e.data[edgeTypeKey.id] : undefined);
+    if (type) types.add(type);
+  }
+  return {
+    nodeCount: doc.nodes.length,
+    edgeCount: doc.edges.length,
+    directed: doc.directed,
+    parallelEdges: doc.parallelEdges,
+    keys: doc.keys.map((k) => ({ id: k.id, for: k.for, name: k.name, type: k.type, ...(k.default !== undefined ? { default: k.default } : {}) })),
+    labels: [...labels].sort(),
+    relationshipTypes: [...types].sort(),
+    labelSource,
+    mapping: { kind: 'graphml', defaultLabel: 'Node', defaultType: 'RELATED_TO', idProperty: 'id' },
+  };
+}

@@ -1,0 +1,633 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError, NotImplementedError, UnprocessableError } from '../../errors';
+import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportRelationship, BulkImportResult, NodeRef, Properties } from '../../graph/graph-store';
+import { isValidIdentifier } from '../../graph/identifiers';
+
+const validName = (name: string): boolean => isValidIdentifier(name);
+import { assertPortableValue } from '../../graph/property-values';
+import { withDb, type ServiceContext } from '../../http/context';
+import { audit } from '../audit/audit-service';
+import { CsvWriter } from '../export/csv-writer';
+import { isPropertyVisible } from '../graph/property-visibility';
+import { accessScopeFor } from '../security/access-scope';
+import { dataSchemaViolations } from '../settings/data-schema-validation';
+import type { DataSchema } from '../settings/data-schema';
+import { SettingsService } from '../settings/settings-service';
+import { analyzeGraphml, analyzeTables, uniqueNames, type FileAnalysis } from './analysis';
+import { graphmlValue, readGraphml } from './graphml';
+import type { GraphmlMapping, ImportMapping, NodesMapping, RelationshipsMapping } from './mapping';
+import { openTables, type TableRow } from './tables';
+import { ImportUploadService, type UploadedImportFile } from './upload-service';
+import { convertCell, type ColumnType } from './values';
+
+export type ImportState = 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface ImportReport {
+  fileId: string;
+  fileName: string;
+  dryRun: boolean;
+  rowsRead: number;
+  nodesCreated: number;
+  nodesUpdated: number;
+  relationshipsCreated: number;
+  /** Relationship rows whose start or end matched no node (missingEnds skip). */
+  rowsSkipped: number;
+  /** Rows refused (conversion, DATA_SCHEMA, access); with the skipped ones in the rejected-rows CSV. */
+  rowsRejected: number;
+  /** The first rejected or skipped rows and why. */
+  rejected: Array<{ row: number; reason: string }>;
+  durationMs: number;
+}
+
+export interface ImportStatus {
+  importId: string;
+  fileId: string | null;
+  fileName: string;
+  state: ImportState;
+  dryRun: boolean;
+  progress: { rowsDone: number; rowsTotal: number | null; rowsPerSecond: number };
+  report: ImportReport | null;
+  error: { code: string; message: string } | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+interface ImportRow {
+  id: string;
+  user_id: string;
+  upload_id: string | null;
+  file_name: string;
+  state: ImportState;
+  dry_run: boolean;
+  progress: ImportStatus['progress'];
+  report: ImportReport | null;
+  error: ImportStatus['error'];
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+class ImportCancelled extends Error {}
+
+/** Imports running in this process: the cancel flag the engine checks between batches. */
+const running = new Map<string, { cancelled: boolean; done: Promise<void> }>();
+
+const REPORT_REJECTED = 20;
+
+function rejectedPath(dataDir: string, id: string): string {
+  return path.join(dataDir, 'imports', `${id}-rejected.csv`);
+}
+
+function statusOf(row: ImportRow): ImportStatus {
+  return {
+    importId: row.id,
+    fileId: row.upload_id,
+    fileName: row.file_name,
+    state: row.state,
+    dryRun: row.dry_run,
+    progress: { ...{ rowsDone: 0, rowsTotal: null, rowsPerSecond: 0 }, ...((row.progress ?? {}) as Partial<ImportStatus['progress']>) },
+    report: row.report,
+    error: row.error,
+    startedAt: row.started_at.toISOString(),
+    finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+  };
+}
+
+/** Splits a label cell (":A:B", "A;B", "A|B", "A,B") into labels. */
+function labelsOf(cell: string): string[] {
+  return cell.split(/[:;|,]/).map((l) => l.trim()).filter(Boolean);
+}
+
+function endValue(text: string, type: 'auto' | 'integer' | 'float' | 'string' | undefined): unknown {
+  const t = text.trim();
+  if (type === 'string') return text;
+  if (type === 'integer' || (type === undefined || type === 'auto') && /^[+-]?\d{1,15}$/.test(t)) return convertCell(t, 'integer');
+  if (type === 'float') return convertCell(t, 'float');
+  return text;
+}
+
+/** Everything one import needs while it runs. */
+interface Run {
+  id: string;
+  ctx: ServiceContext;
+  file: UploadedImportFile & { path: string };
+  mapping: ImportMapping;
+  dryRun: boolean;
+  scope: AccessScope;
+  schema: DataSchema;
+  report: ImportReport;
+  rejectedOut: CsvWriter;
+  progress: { rowsDone: number; rowsTotal: number | null; lastSaved: number; started: number };
+  control: { cancelled: boolean };
+}
+
+/**
+ * The import engine (spec 4.7, issue 10). A mapping turns table rows into nodes or
+ * relationships, or a GraphML file into both; rows that do not convert, break a DATA_SCHEMA
+ * restriction or the user's data access are rejected with a reason (CSV download), the rest
+ * go to the graph in batches through GraphStore.bulkImport, all in ONE transaction: a failure
+ * or a cancel leaves nothing, a dry run rolls back after counting.
+ */
+export class ImportService {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  private get userId(): string {
+    return String(this.ctx.user!.id);
+  }
+
+  async analyze(fileId: string, options: { encoding?: NodesMapping['encoding']; delimiter?: NodesMapping['delimiter']; quote?: NodesMapping['quote']; header?: boolean } = {}): Promise<FileAnalysis> {
+    const file = await new ImportUploadService(this.ctx).get(fileId);
+    const base = { fileId: file.fileId, name: file.name, type: file.type, size: file.size };
+    if (file.type === 'graphml') return { ...base, graphml: await analyzeGraphml(file) };
+    return { ...base, tables: await analyzeTables(this.ctx.deps.config, file, options) };
+  }
+
+  /** Starts an import: answers with the finished status when it is small (or waits), else at once with state running. */
+  async start(input: { fileId: string; mapping: ImportMapping; dryRun?: boolean; background?: boolean }): Promise<ImportStatus> {
+    const file = await new ImportUploadService(this.ctx).get(input.fileId);
+    if (input.mapping.kind === 'graphml' && file.type !== 'graphml') throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
+    if (input.mapping.kind !== 'graphml' && file.type === 'graphml') throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
+    const graph = this.ctx.deps.graph;
+    if (!graph.bulkImport) throw new NotImplementedError(`Import into the ${graph.backend} backend is not available yet (its adapter has no bulk import path)`, 'IMPORT_NOT_AVAILABLE');
+    const scope = await accessScopeFor(this.ctx);
+    this.assertMappingAllowed(input.mapping, scope);
+    const schema = await new SettingsService(this.ctx).get('DATA_SCHEMA');
+    const id = randomUUID();
+    const dryRun = input.dryRun ?? false;
+    await mkdir(path.dirname(rejectedPath(this.ctx.deps.config.dataDir, id)), { recursive: true });
+    await this.ctx.db('imports').insert({
+      id,
+      user_id: this.userId,
+      upload_id: file.fileId,
+      file_name: file.name,
+      state: 'running',
+      dry_run: dryRun,
+      mapping: JSON.stringify(input.mapping),
+      progress: JSON.stringify({ rowsDone: 0, rowsTotal: null, rowsPerSecond: 0 }),
+    });
+    const out = createWriteStream(rejectedPath(this.ctx.deps.config.dataDir, id));
+    const rejectedOut = new CsvWriter(out);
+    await rejectedOut.row(['row', 'reason', 'values']);
+    const control = { cancelled: false };
+    const run: Run = {
+      id,
+      ctx: this.ctx,
+      file,
+      mapping: input.mapping,
+      dryRun,
+      scope,
+      schema,
+      report: {
+        fileId: file.fileId, fileName: file.name, dryRun, rowsRead: 0, nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, rowsSkipped: 0, rowsRejected: 0, rejected: [], durationMs: 0,
+      },
+      rejectedOut,
+      progress: { rowsDone: 0, rowsTotal: null, lastSaved: 0, started: Date.now() },
+      control,
+    };
+    const done = this.execute(run).finally(() => running.delete(id));
+    running.set(id, { cancelled: false, done });
+    Object.defineProperty(running.get(id)!, 'cancelled', { get: () => control.cancelled, set: (v: boolean) => (control.cancelled = v) });
+    const background = input.background ?? file.size > this.ctx.deps.config.imports.directMaxBytes;
+    if (!background) await done;
+    return this.status(id);
+  }
+
+  /** Labels, types and properties the mapping names must be visible to the user (403 otherwise). */
+  private assertMappingAllowed(mapping: ImportMapping, scope: AccessScope): void {
+    if (scope.unrestricted) return;
+    const labels: string[] = [];
+    const types: string[] = [];
+    if (mapping.kind === 'nodes') labels.push(...(mapping.labels ?? []), ...(mapping.mergeKey ? [mapping.mergeKey.label] : []));
+    if (mapping.kind === 'relationships') {
+      labels.push(mapping.start.label, mapping.end.label);
+      if (mapping.type) types.push(mapping.type);
+    }
+    const hiddenLabels = labels.filter((l) => scope.labels !== '*' && !scope.labels.includes(l));
+    const hiddenTypes = types.filter((t) => scope.types !== '*' && !scope.types.includes(t));
+    if (hiddenLabels.length || hiddenTypes.length) {
+      throw new ForbiddenError(`You may not import elements you could not see: ${[...hiddenLabels, ...hiddenTypes].join(', ')}`, { labels: hiddenLabels, types: hiddenTypes }, 'IMPORT_NOT_ALLOWED');
+    }
+  }
+
+  private async execute(run: Run): Promise<void> {
+    const { ctx } = run;
+    let state: ImportState = 'succeeded';
+    let error: ImportStatus['error'] = null;
+    try {
+      if (run.mapping.kind !== 'graphml') run.progress.rowsTotal = await countLines(run.file.path);
+      const source = run.mapping.kind === 'graphml' ? this.graphmlBatches(run, run.mapping) : this.tableBatches(run, run.mapping);
+      const started = Date.now();
+      const result = await ctx.deps.graph.bulkImport!(source, run.scope, {
+        rollback: run.dryRun,
+        beforeCommit: async (totals, transaction) => {
+          this.finishReport(run, totals, started);
+          await audit(transaction.sql ? withDb(ctx, transaction.sql) : ctx, this.auditEntry(run));
+        },
+      });
+      this.finishReport(run, result, started);
+      if (!ctx.deps.graph.atomicWrites && !run.dryRun) await audit(ctx, this.auditEntry(run));
+    } catch (caught) {
+      if (caught instanceof ImportCancelled) {
+        state = 'cancelled';
+        error = { code: 'IMPORT_CANCELLED', message: 'The import was cancelled; nothing of it was written' };
+      } else {
+        state = 'failed';
+        error = caught instanceof AppError
+          ? { code: caught.code, message: caught.message }
+          : { code: 'IMPORT_FAILED', message: `The import failed; nothing of it was written (${(caught as Error)?.message ?? caught})`.slice(0, 500) };
+        if (!(caught instanceof AppError)) ctx.deps.logger.error({ err: caught, importId: run.id }, 'import failed');
+      }
+      run.report.durationMs = Date.now() - run.progress.started;
+      // Nothing of a failed or cancelled import is in the graph: the counts of what was not written are dropped.
+      Object.assign(run.report, { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0 });
+      await audit(ctx, { action: state === 'cancelled' ? 'data.import.cancel' : 'data.import.fail', targetType: 'import', targetId: run.id, details: { file: run.file.name, fileId: run.file.fileId, dryRun: run.dryRun, rowsRead: run.report.rowsRead, reason: error.code, durationMs: run.report.durationMs } }).catch(() => undefined);
+    }
+    await run.rejectedOut.end();
+    const elapsed = Math.max(1, Date.now() - run.progress.started);
+    await ctx.db('imports').where({ id: run.id }).update({
+      state,
+      report: JSON.stringify(run.report),
+      error: error ? JSON.stringify(error) : null,
+      progress: JSON.stringify({ rowsDone: run.progress.rowsDone, rowsTotal: run.progress.rowsTotal ?? run.progress.rowsDone, rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed) }),
+      finished_at: new Date(),
+    });
+  }
+
+  private finishReport(run: Run, totals: BulkImportResult, started: number): void {
+    run.report.nodesCreated = totals.nodesCreated;
+    run.report.nodesUpdated = totals.nodesUpdated;
+    run.report.relationshipsCreated = totals.relationshipsCreated;
+    run.report.durationMs = Date.now() - Math.min(started, run.progress.started);
+  }
+
+  private auditEntry(run: Run) {
+    const r = run.report;
+    return {
+      action: 'data.import',
+      targetType: 'import',
+      targetId: run.id,
+      details: {
+        file: r.fileName, fileId: r.fileId, kind: run.mapping.kind, rowsRead: r.rowsRead, nodesCreated: r.nodesCreated, nodesUpdated: r.nodesUpdated,
+        relationshipsCreated: r.relationshipsCreated, rowsSkipped: r.rowsSkipped, rowsRejected: r.rowsRejected, durationMs: r.durationMs,
+      },
+    };
+  }
+
+  private async reject(run: Run, row: number, reason: string, values: unknown[], skipped = false): Promise<void> {
+    if (skipped) run.report.rowsSkipped++;
+    else run.report.rowsRejected++;
+    if (run.report.rejected.length < REPORT_REJECTED) run.report.rejected.push({ row, reason });
+    await run.rejectedOut.row([row, reason, ...values]);
+  }
+
+  private async tick(run: Run, rows: number): Promise<void> {
+    if (run.control.cancelled) throw new ImportCancelled();
+    run.progress.rowsDone += rows;
+    const now = Date.now();
+    if (now - run.progress.lastSaved < 500) return;
+    run.progress.lastSaved = now;
+    const elapsed = Math.max(1, now - run.progress.started);
+    await run.ctx.db('imports').where({ id: run.id }).update({
+      progress: JSON.stringify({ rowsDone: run.progress.rowsDone, rowsTotal: run.progress.rowsTotal, rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed) }),
+    });
+    const flag = (await run.ctx.db('imports').where({ id: run.id }).first('cancel_requested')) as { cancel_requested: boolean } | undefined;
+    if (flag?.cancel_requested) throw new ImportCancelled();
+  }
+
+  private checkProperties(run: Run, entity: 'node' | 'relationship', tokens: string[], properties: Properties): string | undefined {
+    for (const [key, value] of Object.entries(properties)) {
+      try {
+        assertPortableValue(key, value);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    }
+    if (!run.scope.unrestricted) {
+      if (entity === 'node' && run.scope.labels !== '*' && !tokens.some((l) => (run.scope.labels as string[]).includes(l))) return `labels ${tokens.join(', ')} are not visible to you`;
+      if (entity === 'relationship' && run.scope.types !== '*' && !run.scope.types.includes(tokens[0])) return `relationship type ${tokens[0]} is not visible to you`;
+      const rules = entity === 'node' ? run.scope.nodeProperties : run.scope.relationshipProperties;
+      const hidden = Object.keys(properties).filter((k) => !isPropertyVisible(rules, tokens, k));
+      if (hidden.length) return `properties hidden from you: ${hidden.join(', ')}`;
+    }
+    const violations = dataSchemaViolations(run.schema, entity, tokens, properties, 'create');
+    if (violations.length) return `DATA_SCHEMA: ${violations.map((v) => v.message).join('; ')}`;
+    return undefined;
+  }
+
+  private async *tableBatches(run: Run, mapping: NodesMapping | RelationshipsMapping): AsyncGenerator<BulkImportBatch> {
+    const config = run.ctx.deps.config;
+    const tables = await openTables(config, run.file, { encoding: mapping.encoding, delimiter: mapping.delimiter, quote: mapping.quote, sheet: mapping.sheet });
+    const table = tables[0];
+    if (!table) throw new UnprocessableError(`The file ${run.file.name} holds no table`, 'EMPTY_FILE');
+    if (table.formulaCount && (mapping.formulas ?? 'refuse') === 'refuse') {
+      throw new UnprocessableError(
+        `The sheet ${table.name} of ${run.file.name} holds ${table.formulaCount} formula cell(s) (first: ${table.formulas?.slice(0, 5).join(', ')}); import their computed values with "formulas": "values"`,
+        'SPREADSHEET_FORMULA',
+        { file: run.file.name, sheet: table.name, cells: table.formulas },
+      );
+    }
+    const batchRows = config.imports.batchRows;
+    let names: string[] | undefined;
+    let plan: ReturnType<typeof columnPlan> | undefined;
+    let batch: BulkImportBatch = { nodes: [], relationships: [] };
+    let batchValues = new Map<number, string[]>();
+    let inBatch = 0;
+    let sawRow = false;
+    const flush = async function* (this: ImportService): AsyncGenerator<BulkImportBatch> {
+      if (inBatch === 0) return;
+      const values = batchValues;
+      const current = batch;
+      current.onWritten = async (unresolved: number[]) => {
+        for (const row of unresolved) await this.reject(run, row, 'start or end node not found', values.get(row) ?? [], true);
+      };
+      yield current;
+      await this.tick(run, inBatch);
+      batch = { nodes: [], relationships: [] };
+      batchValues = new Map();
+      inBatch = 0;
+    }.bind(this);
+
+    for await (const row of table.rows() as AsyncIterable<TableRow>) {
+      sawRow = true;
+      if (names === undefined) {
+        if (mapping.header !== false) {
+          names = uniqueNames(row.cells.map((c) => c.trim()), row.cells.length);
+          plan = columnPlan(mapping, names, run.file.name);
+          continue;
+        }
+        names = uniqueNames([], row.cells.length);
+        plan = columnPlan(mapping, names, run.file.name);
+      }
+      run.report.rowsRead++;
+      const cells = row.cells;
+      try {
+        if (mapping.kind === 'nodes') {
+          const node = this.nodeFromRow(run, mapping, plan!, cells, row.line);
+          batch.nodes.push(node);
+        } else {
+          const { relationship, ends } = this.relationshipFromRow(run, mapping, plan!, cells, row.line);
+          batch.nodes.push(...ends);
+          batch.relationships.push(relationship);
+          batchValues.set(row.line, cells);
+        }
+      } catch (e) {
+        if (e instanceof RowRejected) await this.reject(run, row.line, e.message, cells);
+        else throw e;
+      }
+      inBatch++;
+      if (inBatch >= batchRows) yield* flush();
+    }
+    if (!sawRow) throw new UnprocessableError(`The file ${run.file.name} has no rows`, 'EMPTY_FILE', { file: run.file.name });
+    yield* flush();
+  }
+
+  private propertiesFromRow(plan: ReturnType<typeof columnPlan>, cells: string[]): Properties {
+    const properties: Properties = {};
+    for (const c of plan.columns) {
+      const text = cells[c.index] ?? '';
+      if (text.trim() === '') continue;
+      try {
+        properties[c.property] = convertCell(text, c.type, c.separator);
+      } catch (e) {
+        throw new RowRejected(`column ${c.column}: ${(e as Error).message}`);
+      }
+    }
+    return properties;
+  }
+
+  private nodeFromRow(run: Run, mapping: NodesMapping, plan: ReturnType<typeof columnPlan>, cells: string[], line: number): BulkImportNode {
+    const labels = [...(mapping.labels ?? [])];
+    if (plan.labelIndex !== undefined) {
+      for (const l of labelsOf(cells[plan.labelIndex] ?? '')) {
+        if (!validName(l)) throw new RowRejected(`column ${mapping.labelColumn}: "${l.slice(0, 50)}" is not a valid label`);
+        if (!labels.includes(l)) labels.push(l);
+      }
+    }
+    if (labels.length === 0) throw new RowRejected('no label (the mapping gives none and the label column is empty)');
+    const properties = this.propertiesFromRow(plan, cells);
+    const problem = this.checkProperties(run, 'node', labels, properties);
+    if (problem) throw new RowRejected(problem);
+    const node: BulkImportNode = { row: line, labels, properties };
+    if (mapping.mergeKey) {
+      if (properties[mapping.mergeKey.property] === undefined) throw new RowRejected(`the merge key ${mapping.mergeKey.property} is empty`);
+      node.merge = mapping.mergeKey;
+      if (!labels.includes(mapping.mergeKey.label)) node.labels = [...labels, mapping.mergeKey.label];
+    }
+    return node;
+  }
+
+  private relationshipFromRow(run: Run, mapping: RelationshipsMapping, plan: ReturnType<typeof columnPlan>, cells: string[], line: number): { relationship: BulkImportRelationship; ends: BulkImportNode[] } {
+    let type = mapping.type;
+    if (plan.typeIndex !== undefined) {
+      const cell = (cells[plan.typeIndex] ?? '').trim();
+      if (cell !== '') type = cell;
+    }
+    if (!type) throw new RowRejected('no relationship type (the mapping gives none and the type column is empty)');
+    if (!validName(type)) throw new RowRejected(`"${type.slice(0, 50)}" is not a valid relationship type`);
+    const ends: BulkImportNode[] = [];
+    const refs: NodeRef[] = [];
+    for (const [which, end, index] of [['start', mapping.start, plan.startIndex], ['end', mapping.end, plan.endIndex]] as const) {
+      const text = cells[index] ?? '';
+      if (text.trim() === '') throw new RowRejected(`the ${which} column ${end.column} is empty`);
+      let value: unknown;
+      try {
+        value = endValue(text, end.type);
+      } catch (e) {
+        throw new RowRejected(`column ${end.column}: ${(e as Error).message}`);
+      }
+      refs.push({ label: end.label, property: end.property, value });
+      if (mapping.missingEnds === 'create') {
+        const properties = { [end.property]: value };
+        const problem = this.checkProperties(run, 'node', [end.label], properties);
+        if (problem) throw new RowRejected(`the ${which} node cannot be created: ${problem}`);
+        ends.push({ row: line, labels: [end.label], properties, merge: { label: end.label, property: end.property }, createOnly: true });
+      }
+    }
+    const properties = this.propertiesFromRow(plan, cells);
+    const problem = this.checkProperties(run, 'relationship', [type], properties);
+    if (problem) throw new RowRejected(problem);
+    return { relationship: { row: line, type, start: refs[0], end: refs[1], properties }, ends };
+  }
+
+  private async *graphmlBatches(run: Run, mapping: GraphmlMapping): AsyncGenerator<BulkImportBatch> {
+    const doc = await readGraphml(run.file.path, run.file.name);
+    run.progress.rowsTotal = doc.nodes.length + doc.edges.length;
+    const keys = new Map(doc.keys.map((k) => [k.id, k]));
+    const nodeLabelKey = doc.keys.find((k) => (k.for === 'node' || k.for === 'all') && /^labels?$/i.test(k.name));
+    const edgeTypeKey = doc.keys.find((k) => (k.for === 'edge' || k.for === 'all') && /^(label|type)$/i.test(k.name));
+    const defaults = (domain: 'node' | 'edge'): Properties => {
+      const out: Properties = {};
+      for (const k of doc.keys) if ((k.for === domain || k.for === 'all') && k.default !== undefined && k !== nodeLabelKey && k !== edgeTypeKey) out[k.name] = graphmlValue(k.default, k.type);
+      return out;
+    };
+    const nodeDefaults = defaults('node');
+    const edgeDefaults = defaults('edge');
+    const dataOf = (data: Record<string, string>, skip: unknown, base: Properties): Properties | string => {
+      const out: Properties = { ...base };
+      for (const [keyId, text] of Object.entries(data)) {
+        const key = keys.get(keyId);
+        if (!key || key === skip) continue;
+        if (!validName(key.name)) return `the key ${key.id} has no valid property name (${key.name})`;
+        const value = graphmlValue(text, key.type);
+        if (value === undefined) return `${key.name}: "${text.slice(0, 50)}" is not a ${key.type}`;
+        out[key.name] = value;
+      }
+      return out;
+    };
+    const batchRows = run.ctx.deps.config.imports.batchRows;
+    let batch: BulkImportBatch = { nodes: [], relationships: [] };
+    let row = 0;
+    const rejectedIds = new Set<string>();
+    for (const n of doc.nodes) {
+      row++;
+      run.report.rowsRead++;
+      let labels = n.labels;
+      if (labels.length === 0 && nodeLabelKey && n.data[nodeLabelKey.id]) labels = labelsOf(n.data[nodeLabelKey.id]);
+      if (labels.length === 0) labels = [mapping.defaultLabel ?? 'Node'];
+      const properties = dataOf(n.data, nodeLabelKey, nodeDefaults);
+      let reason = typeof properties === 'string' ? properties : labels.find((l) => !validName(l)) ? `invalid label in ${labels.join(':')}` : undefined;
+      if (typeof properties !== 'string') {
+        if (n.yedLabel !== undefined && properties.name === undefined) properties.name = n.yedLabel;
+        const idProperty = mapping.idProperty === undefined ? 'id' : mapping.idProperty;
+        if (idProperty) properties[idProperty] = n.id;
+        reason ??= this.checkProperties(run, 'node', labels, properties);
+        if (!reason && mapping.mergeKey && properties[mapping.mergeKey.property] === undefined) reason = `the merge key ${mapping.mergeKey.property} is empty`;
+      }
+      if (reason || typeof properties === 'string') {
+        rejectedIds.add(n.id);
+        await this.reject(run, row, `node ${n.id} (line ${n.line}): ${reason}`, [n.id]);
+      } else {
+        const node: BulkImportNode = { row, labels, properties, key: n.id };
+        if (mapping.mergeKey) node.merge = mapping.mergeKey;
+        batch.nodes.push(node);
+      }
+      if (batch.nodes.length >= batchRows) {
+        yield batch;
+        await this.tick(run, batch.nodes.length);
+        batch = { nodes: [], relationships: [] };
+      }
+    }
+    if (batch.nodes.length) {
+      yield batch;
+      await this.tick(run, batch.nodes.length);
+      batch = { nodes: [], relationships: [] };
+    }
+    const edgeRows = new Map<number, string[]>();
+    const flushEdges = async function* (this: ImportService): AsyncGenerator<BulkImportBatch> {
+      const rows = new Map(edgeRows);
+      batch.onWritten = async (unresolved) => {
+        for (const r of unresolved) await this.reject(run, r, `edge ${rows.get(r)?.join(' -> ')}: an end was not imported`, rows.get(r) ?? [], true);
+      };
+      const count = batch.relationships.length;
+      yield batch;
+      await this.tick(run, count);
+      batch = { nodes: [], relationships: [] };
+      edgeRows.clear();
+    }.bind(this);
+    for (const e of doc.edges) {
+      row++;
+      run.report.rowsRead++;
+      const type = e.label ?? (edgeTypeKey ? e.data[edgeTypeKey.id] : undefined) ?? mapping.defaultType ?? 'RELATED_TO';
+      const properties = dataOf(e.data, edgeTypeKey, edgeDefaults);
+      let reason = typeof properties === 'string' ? properties : !validName(type) ? `"${type.slice(0, 50)}" is not a valid relationship type` : undefined;
+      if (!reason && typeof properties !== 'string') reason = this.checkProperties(run, 'relationship', [type], properties);
+      if (!reason && (rejectedIds.has(e.source) || rejectedIds.has(e.target))) reason = 'its source or target node was rejected';
+      if (reason || typeof properties === 'string') {
+        await this.reject(run, row, `edge ${e.id ?? `${e.source}->${e.target}`} (line ${e.line}): ${reason}`, [e.source, e.target]);
+        continue;
+      }
+      batch.relationships.push({ row, type, start: { key: e.source }, end: { key: e.target }, properties });
+      edgeRows.set(row, [e.source, e.target]);
+      if (batch.relationships.length >= batchRows) yield* flushEdges();
+    }
+    if (batch.relationships.length) yield* flushEdges();
+  }
+
+  async status(id: string): Promise<ImportStatus> {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined) : undefined;
+    if (!row) throw new NotFoundError('Import', 'IMPORT_NOT_FOUND');
+    return statusOf(row);
+  }
+
+  /** Requests the cancel of a running import (it rolls back at its next batch); a finished one is left as it is. */
+  async cancel(id: string): Promise<ImportStatus> {
+    const status = await this.status(id);
+    if (status.state !== 'running') return status;
+    await this.ctx.db('imports').where({ id }).update({ cancel_requested: true });
+    const local = running.get(id);
+    if (local) {
+      local.cancelled = true;
+      await local.done.catch(() => undefined);
+    }
+    await audit(this.ctx, { action: 'data.import.cancel-request', targetType: 'import', targetId: id, details: { file: status.fileName } });
+    return this.status(id);
+  }
+
+  /** The path of the rejected-rows CSV of one of the caller's imports. */
+  async rejectedFile(id: string): Promise<{ path: string; name: string }> {
+    const status = await this.status(id);
+    const file = rejectedPath(this.ctx.deps.config.dataDir, id);
+    if (status.state === 'running' || !(await stat(file).catch(() => null))) throw new NotFoundError('Rejected rows', 'REJECTED_NOT_READY');
+    return { path: file, name: `${status.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}-rejected.csv` };
+  }
+
+  static openRejected(file: string) {
+    return createReadStream(file);
+  }
+
+  /** Waits for the imports running in this process (tests, orderly shutdown). */
+  static async settle(): Promise<void> {
+    await Promise.all([...running.values()].map((r) => r.done.catch(() => undefined)));
+  }
+
+  static async removeFile(file: string): Promise<void> {
+    await rm(file, { force: true });
+  }
+}
+
+class RowRejected extends Error {}
+
+function columnPlan(mapping: NodesMapping | RelationshipsMapping, names: string[], fileName: string) {
+  const index = (column: string, what: string): number => {
+    const i = names.indexOf(column);
+    if (i < 0) throw new UnprocessableError(`The file ${fileName} has no column ${JSON.stringify(column)} (${what}); it has ${names.slice(0, 30).join(', ')}`, 'IMPORT_COLUMN_MISSING', { file: fileName, column });
+    return i;
+  };
+  const special = new Set<number>();
+  let labelIndex: number | undefined;
+  let typeIndex: number | undefined;
+  let startIndex = -1;
+  let endIndex = -1;
+  if (mapping.kind === 'nodes' && mapping.labelColumn) special.add((labelIndex = index(mapping.labelColumn, 'labelColumn')));
+  if (mapping.kind === 'relationships') {
+    if (mapping.typeColumn) special.add((typeIndex = index(mapping.typeColumn, 'typeColumn')));
+    special.add((startIndex = index(mapping.start.column, 'start')));
+    special.add((endIndex = index(mapping.end.column, 'end')));
+  }
+  const given: NonNullable<NodesMapping['columns']> = mapping.columns ?? names.filter((_, i) => !special.has(i)).map((column) => ({ column }));
+  const columns: Array<{ column: string; index: number; property: string; type: ColumnType; separator?: string }> = [];
+  const properties = new Set<string>();
+  for (const c of given) {
+    const i = index(c.column, 'columns');
+    if (c.skip) continue;
+    const property = c.property ?? c.column;
+    if (!validName(property)) throw new BadRequestError(`The column ${c.column} needs a property name (its own name is not a valid one)`, 'INVALID_MAPPING', { column: c.column });
+    if (properties.has(property)) throw new BadRequestError(`Two columns map to the property ${property}`, 'INVALID_MAPPING', { property });
+    properties.add(property);
+    columns.push({ column: c.column, index: i, property, type: c.type ?? 'string', separator: c.separator });
+  }
+  return { columns, labelIndex, typeIndex, startIndex, endIndex };
+}
+
+/** Line count (newlines), for the progress total of a table; quoted line breaks make it an estimate. */
+async function countLines(file: string): Promise<number> {
+  let count = 0;
+  let last = 10;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) count++;
+    if (chunk.length) last = chunk[chunk.length - 1];
+  }
+  return Math.max(0, count + (last === 10 ? 0 : 1) - 1);
+}
