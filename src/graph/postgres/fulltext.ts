@@ -71,8 +71,8 @@ export class FulltextIndex {
   }
 
   /** After a restart: finish a population that was interrupted. */
-  async resume(): Promise<void> {
-    const row = await this.row();
+  async resume(runner: QueryRunner = this.runner): Promise<void> {
+    const row = await this.row(runner);
     if (row?.state === 'POPULATING') this.start(row.generation, row.config);
   }
 
@@ -105,8 +105,8 @@ export class FulltextIndex {
     return sql`exists (select 1 from jsonb_each(${scope.nodeProperties(alias)}) gas_kv where jsonb_typeof(gas_kv.value) = 'string' and (gas_kv.value #>> '{}') ilike ${pattern}::text)`;
   }
 
-  private async row(): Promise<IndexRow | undefined> {
-    return this.runner.one<IndexRow>(sql`select config, state, progress, failure_message, generation from graph_fulltext_index where id = 1`);
+  private async row(runner: QueryRunner = this.runner): Promise<IndexRow | undefined> {
+    return runner.one<IndexRow>(sql`select config, state, progress, failure_message, generation from graph_fulltext_index where id = 1`);
   }
 
   private start(generation: number, config: FulltextConfig): void {

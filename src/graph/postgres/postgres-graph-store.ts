@@ -90,13 +90,15 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async init(): Promise<void> {
+    // Start-up checks are not user queries: graphdb.queryTimeoutMs does not cut them short.
+    const startup = new QueryRunner(this.runner.knex);
     try {
-      await this.runner.rows(sql`select 1 from graph_nodes limit 1`);
+      await startup.rows(sql`select 1 from graph_nodes limit 1`);
     } catch (error) {
       if ((error as { code?: string }).code === '42P01') throw new Error('The graph tables are missing: run the migrations (npm run migrate)');
       throw error;
     }
-    await this.fulltext.resume();
+    await this.fulltext.resume(startup);
   }
 
   async close(): Promise<void> {
