@@ -138,8 +138,9 @@ export class PasswordResetService {
     const actor = { ...actorOf(this.ctx), userId: String(user.id), username: user.username };
     await this.ctx.db.transaction(async (trx) => {
       const now = new Date();
-      const claimed = await trx('password_resets').where('id', found.resetId).whereNull('used_at').andWhere('expires_at', '>', now).update({ used_at: now });
-      if (claimed === 0) throw new ResetLinkInvalidError();
+      // The rows claimed, not an update count: on the embedded store knex answers an update with the driver's raw result.
+      const claimed = await trx('password_resets').where('id', found.resetId).whereNull('used_at').andWhere('expires_at', '>', now).update({ used_at: now }).returning('id');
+      if (claimed.length === 0) throw new ResetLinkInvalidError();
       await trx('password_resets').where('user_id', user.id).whereNull('used_at').update({ used_at: now });
       await trx('users').where('id', user.id).update({ password_hash: hash, must_change_password: false, password_changed_at: now, updated_at: now });
       await recordAudit(trx, actor, { action: 'password.reset.performed', targetType: 'user', targetId: user.id });
