@@ -288,10 +288,12 @@ describe('import', () => {
     // batchRows is 2: the first two batches are written before line 6 breaks the file.
     const fileId = await uploadOne(Buffer.from('id,name\n1,a\n2,b\n3,c\n4,d\n5,"e\n'), 'broken.csv');
     const response = await importFile({ fileId, mapping: { kind: 'nodes', labels: ['Person'] } });
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ state: 'failed', error: { code: 'CSV_INVALID' }, report: { nodesCreated: 0 } });
-    expect(response.body.error.message).toMatch(/broken\.csv, line 6: a quote that is never closed/);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'CSV_INVALID', line: 6, importId: expect.any(String) });
+    expect(response.body.detail).toMatch(/broken\.csv, line 6: a quote that is never closed/);
     expect(await nodes()).toEqual([]);
+    const status = await request(t.app).get(`/data/import/imports/${response.body.importId}`).set('Authorization', admin);
+    expect(status.body).toMatchObject({ state: 'failed', error: { code: 'CSV_INVALID' }, report: { nodesCreated: 0 } });
   });
 
   it('when a background import is cancelled, then it ends cancelled and nothing of it stays', async () => {

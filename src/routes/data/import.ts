@@ -68,7 +68,7 @@ const statusSchema = z.object({
   dryRun: z.boolean(),
   progress: z.object({ rowsDone: z.number(), rowsTotal: z.number().nullable(), rowsPerSecond: z.number() }),
   report: reportSchema.nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: z.object({ code: z.string(), message: z.string(), status: z.number().optional(), details: z.record(z.string(), z.unknown()).optional() }).nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

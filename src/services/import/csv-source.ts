@@ -116,12 +116,14 @@ export async function csvDialect(file: string, overrides: Partial<CsvDialect> = 
 export function csvError(error: unknown, fileName: string): Error {
   const e = error as { code?: string; lines?: number; message?: string };
   if (error instanceof BadRequestError) return error;
-  if (typeof e?.code !== 'string' || !e.code.startsWith('CSV_')) return error as Error;
+  const fromParser = (error as Error)?.constructor?.name === 'CsvError' || (typeof e?.code === 'string' && (e.code.startsWith('CSV_') || e.code === 'INVALID_OPENING_QUOTE'));
+  if (!fromParser || typeof e.code !== 'string') return error as Error;
   const line = e.lines;
   const what =
     e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' ? 'a row with another number of fields than the header (ragged rows)'
     : e.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quote that is never closed (unbalanced quotes)'
     : e.code === 'CSV_INVALID_CLOSING_QUOTE' || e.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE' ? 'characters after a closing quote (unbalanced quotes)'
+    : e.code === 'INVALID_OPENING_QUOTE' ? 'a quote inside an unquoted field (unbalanced quotes)'
     : e.code === 'CSV_MAX_RECORD_SIZE' ? 'a field larger than allowed'
     : (e.message ?? e.code);
   return new BadRequestError(`The file ${fileName}, line ${line ?? '?'}: ${what}`, 'CSV_INVALID', { file: fileName, line, reason: e.code });

@@ -50,7 +50,7 @@ export interface ImportStatus {
   dryRun: boolean;
   progress: { rowsDone: number; rowsTotal: number | null; rowsPerSecond: number };
   report: ImportReport | null;
-  error: { code: string; message: string } | null;
+  error: { code: string; message: string; status?: number; details?: Record<string, unknown> } | null;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -190,7 +190,16 @@ export class ImportService {
     running.set(id, { cancelled: false, done });
     Object.defineProperty(running.get(id)!, 'cancelled', { get: () => control.cancelled, set: (v: boolean) => (control.cancelled = v) });
     const background = input.background ?? file.size > this.ctx.deps.config.imports.directMaxBytes;
-    if (!background) await done;
+    if (!background) {
+      await done;
+      // A direct import refused by its file (broken CSV, formulas, ...) answers with that error.
+      const status = await this.status(id);
+      const failure = status.error as (ImportStatus['error'] & { status?: number }) | null;
+      if (status.state === 'failed' && failure?.status && failure.status < 500) {
+        throw new AppError(failure.status, failure.code, failure.message, { importId: id, ...(failure.details ?? {}) });
+      }
+      return status;
+    }
     return this.status(id);
   }
 
@@ -235,7 +244,7 @@ export class ImportService {
       } else {
         state = 'failed';
         error = caught instanceof AppError
-          ? { code: caught.code, message: caught.message }
+          ? { code: caught.code, message: caught.message, status: caught.status, details: caught.extra }
           : { code: 'IMPORT_FAILED', message: `The import failed; nothing of it was written (${(caught as Error)?.message ?? caught})`.slice(0, 500) };
         if (!(caught instanceof AppError)) ctx.deps.logger.error({ err: caught, importId: run.id }, 'import failed');
       }
