@@ -22,7 +22,7 @@ import knexFactory, { Knex } from 'knex';
 import { migrateToLatest } from '../../src/db/migrations';
 import { AccessScope, GraphId, GraphStore, UNRESTRICTED } from '../../src/graph/graph-store';
 import { createPostgresGraphStore } from '../../src/graph/postgres';
-import { startPostgres, PostgresServer } from '../../test/support/postgres-server';
+import { startPostgres, PostgresServer } from '../support/postgres-cluster';
 
 const NODES = intEnv('BENCH_NODES', 100_000);
 const RELS = intEnv('BENCH_RELS', 300_000);

@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { ExploreQuery, ExploreResult, GraphId, GraphNode, GraphPath, GraphRelationship, PathQuery } from '../graph-store';
 import { fetchNodes, fetchRelationships, labelCondition, typeCondition } from './reads';
-import { QueryRunner, RelationshipRow, toRelationship } from './runner';
+import { QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
 import { and, FALSE, isValidId, join, SERIAL, Sql, sql, TRUE, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
 
@@ -53,30 +53,40 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
   if (!Number.isInteger(skip) || skip < 0) throw new BadRequestError('skip must be a non-negative integer', 'INVALID_SKIP');
   // An absent, malformed or invisible node is not found (the same on every backend).
   if (!isValidId(query.nodeId)) throw new NotFoundError('Node');
-  const center = await fetchNodes(runner, scope, [query.nodeId]);
-  if (center.length === 0) throw new NotFoundError('Node');
   const c = sql`${query.nodeId}::bigint`;
   // The neighbour rows are only joined when a node rule or a label condition needs them (the
   // foreign keys guarantee that both ends exist).
   const neighbourRule = and([scope.nodeVisible('n'), labelCondition(scope, 'n', query.labels)]);
-  if (neighbourRule === FALSE) return { nodes: center, relationships: [], remaining: 0 };
-  const picked = await runner.rows<{ id: string; total: number }>(sql`
-    with nb as (${stepSql(scope, dir, c, query.types)}),
+  if (neighbourRule === FALSE) {
+    const center = await fetchNodes(runner, scope, [query.nodeId]);
+    if (center.length === 0) throw new NotFoundError('Node');
+    return { nodes: center, relationships: [], remaining: 0 };
+  }
+  // One statement: the centre (visible, else not found), the page of distinct visible neighbours
+  // in id order with their total, the neighbours and the relationships to them, projected.
+  const rows = await runner.rows<{ kind: 'n' | 'r' | 't'; id: string; labels: string[]; properties: Record<string, unknown>; type: string; start_id: string; end_id: string; total: number }>(sql`
+    with center as materialized (select n.id from graph_nodes n where n.id = ${c} and ${scope.nodeVisible('n')}),
+    nb as materialized (${stepSql(scope, dir, c, query.types)}),
     vis as (
       select distinct nb.dst from nb ${neighbourRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = nb.dst`}
-      where nb.dst <> ${c} and ${neighbourRule} and ${SERIAL}
-    )
-    select dst::text as id, (count(*) over ())::int as total from vis order by dst offset ${skip}::int limit ${limit}::int`);
-  if (picked.length === 0) return { nodes: center, relationships: [], remaining: 0 };
-  const ids = picked.map((p) => p.id);
-  const [nodes, relRows] = [
-    await fetchNodes(runner, scope, [query.nodeId, ...ids]),
-    await runner.rows<RelationshipRow>(sql`
-      select ${scope.relationshipColumns('r')} from graph_relationships r
-      where r.id in (select nb.rid from (${stepSql(scope, dir, c, query.types)}) nb where nb.dst = any(${ids}::bigint[])) and ${SERIAL}
-      order by r.id`),
-  ];
-  return { nodes, relationships: relRows.map(toRelationship), remaining: Math.max(0, Number(picked[0].total) - skip - ids.length) };
+      where nb.dst <> ${c} and ${neighbourRule} and exists (select 1 from center) and ${SERIAL}
+    ),
+    picked as materialized (select dst, (count(*) over ())::int as total from vis order by dst offset ${skip}::int limit ${limit}::int)
+    select 'n' as kind, x.id, x.labels, x.properties, null::text as type, null::text as start_id, null::text as end_id, null::int as total
+    from (select ${scope.nodeColumns('n')} from graph_nodes n
+          where (n.id in (select id from center) or n.id in (select dst from picked)) and ${scope.nodeVisible('n')}) x
+    union all
+    select 'r', y.id, null::text[], y.properties, y.type, y.start_id, y.end_id, null::int
+    from (select ${scope.relationshipColumns('r')} from graph_relationships r
+          where r.id in (select nb.rid from nb where nb.dst in (select dst from picked))) y
+    union all
+    select 't', null, null, null, null, null, null, (select max(total) from picked)`);
+  const nodes = rows.filter((r) => r.kind === 'n').map(toNode).sort((a, b) => compareIds(a.id, b.id));
+  if (!nodes.some((n) => n.id === query.nodeId)) throw new NotFoundError('Node');
+  const relationships = rows.filter((r) => r.kind === 'r').map(toRelationship).sort((a, b) => compareIds(a.id, b.id));
+  const total = Number(rows.find((r) => r.kind === 't')?.total ?? 0);
+  const picked = nodes.length - 1;
+  return { nodes, relationships, remaining: picked === 0 ? 0 : Math.max(0, total - skip - picked) };
 }
 
 export async function indirectRelationships(runner: QueryRunner, scope: ScopeSql, nodeIds: GraphId[], query: PathQuery): Promise<GraphPath[]> {
@@ -119,8 +129,10 @@ async function materialise(runner: QueryRunner, scope: ScopeSql, paths: Array<{ 
   if (paths.length === 0) return [];
   const nodeIds = [...new Set(paths.flatMap((p) => p.nodes))];
   const relIds = [...new Set(paths.flatMap((p) => p.rels))];
-  const nodes = new Map((await fetchNodes(runner, scope, nodeIds)).map((n): [string, GraphNode] => [n.id, n]));
-  const rels = new Map((await fetchRelationships(runner, scope, relIds)).map((r): [string, GraphRelationship] => [r.id, r]));
+  // Independent reads, sent together (PGlite's single connection simply queues the second).
+  const [nodeList, relList] = await Promise.all([fetchNodes(runner, scope, nodeIds), fetchRelationships(runner, scope, relIds)]);
+  const nodes = new Map(nodeList.map((n): [string, GraphNode] => [n.id, n]));
+  const rels = new Map(relList.map((r): [string, GraphRelationship] => [r.id, r]));
   const out: GraphPath[] = [];
   for (const p of paths) {
     const pn = p.nodes.map((id) => nodes.get(id));
@@ -132,72 +144,117 @@ async function materialise(runner: QueryRunner, scope: ScopeSql, paths: Array<{ 
 }
 
 interface Side {
-  dir: Direction;
-  depth: number;
-  frontier: string[];
   dist: Map<string, number>;
   /** node -> (relationship, neighbour one step closer to this side's origin) */
   preds: Map<string, Array<[string, string]>>;
 }
 
+interface LevelRow {
+  i: number;
+  side: 'f' | 'b';
+  depth: number;
+  rids: string[];
+  srcs: string[];
+  dsts: string[];
+  met: boolean;
+}
+
 /**
- * All shortest paths by bidirectional breadth-first search: expand the smaller frontier one level
- * (one query), stop at the first level where the frontiers meet, then enumerate every shortest
- * path through the meeting nodes from the predecessor lists of both sides.
+ * All shortest paths by bidirectional breadth-first search in ONE statement: a recursive query
+ * whose single row per level carries both frontiers and both sets of seen nodes, expands the
+ * smaller frontier (the visible relationships into visible, unseen nodes; the seen set is an
+ * anti-join on a hashed subplan, not an array scan), returns that level's edges, and stops at the
+ * first level where the frontiers meet (or maxDepth, or an empty frontier). The ends' visibility is
+ * the anchor's condition. Every shortest path through the meeting nodes is then enumerated here
+ * from the predecessor lists of both sides, and their nodes and relationships are read through the
+ * scope (two statements, sent together).
  */
 export async function shortestPaths(runner: QueryRunner, scope: ScopeSql, from: GraphId, to: GraphId, query: PathQuery): Promise<GraphPath[]> {
   const dir = direction(query.direction);
   const maxDepth = positiveInt(query.maxDepth, 6, 32, 'maxDepth');
   const limit = positiveInt(query.limit, 100, 10000, 'limit');
   if (!isValidId(from) || !isValidId(to)) return [];
-  const ends = await fetchNodes(runner, scope, [from, to], []);
-  if (ends.length !== (from === to ? 1 : 2)) return [];
-  if (from === to) return materialise(runner, scope, [{ nodes: [from], rels: [] }]);
+  if (from === to) {
+    const ends = await fetchNodes(runner, scope, [from], []);
+    return ends.length === 1 ? materialise(runner, scope, [{ nodes: [from], rels: [] }]) : [];
+  }
   if (typeCondition(scope, 'r', query.types) === FALSE) return [];
 
   const reverse: Record<Direction, Direction> = { out: 'in', in: 'out', both: 'both' };
-  const fwd: Side = { dir, depth: 0, frontier: [from], dist: new Map([[from, 0]]), preds: new Map() };
-  const bwd: Side = { dir: reverse[dir], depth: 0, frontier: [to], dist: new Map([[to, 0]]), preds: new Map() };
+  const nodeRule = scope.nodeVisible('n');
+  const f = sql`${from}::bigint`;
+  const t = sql`${to}::bigint`;
+  const levels = await runner.rows<LevelRow>(sql`
+    with recursive bfs(i, fdepth, bdepth, ffront, bfront, fseen, bseen, side, rids, srcs, dsts, met) as (
+      select 0, 0, 0, array[${f}], array[${t}], array[${f}], array[${t}], 'x'::text, '{}'::bigint[], '{}'::bigint[], '{}'::bigint[], false
+      where (select count(*) from graph_nodes n where n.id in (${f}, ${t}) and ${nodeRule}) = 2
+      union all
+      select b.i + 1,
+        case when s.fwd then b.fdepth + 1 else b.fdepth end,
+        case when s.fwd then b.bdepth else b.bdepth + 1 end,
+        case when s.fwd then x.nxt else b.ffront end,
+        case when s.fwd then b.bfront else x.nxt end,
+        case when s.fwd then b.fseen || x.nxt else b.fseen end,
+        case when s.fwd then b.bseen else b.bseen || x.nxt end,
+        case when s.fwd then 'f' else 'b' end,
+        x.rids, x.srcs, x.dsts,
+        exists (select 1 from unnest(x.nxt) m(id) where m.id in (select unnest(case when s.fwd then b.bseen else b.fseen end)))
+      from bfs b
+      cross join lateral (select cardinality(b.ffront) <= cardinality(b.bfront) as fwd) s
+      cross join lateral (
+        with e as materialized (
+          select st.rid, st.src, st.dst
+          from (
+            select * from (${stepSql(scope, dir, sql`any(b.ffront)`, query.types)}) fe where s.fwd
+            union all
+            select * from (${stepSql(scope, reverse[dir], sql`any(b.bfront)`, query.types)}) be where not s.fwd
+          ) st
+          ${nodeRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = st.dst`}
+          where ${nodeRule} and st.dst not in (select unnest(case when s.fwd then b.fseen else b.bseen end))
+        )
+        select coalesce((select array_agg(e.rid) from e), '{}') as rids,
+               coalesce((select array_agg(e.src) from e), '{}') as srcs,
+               coalesce((select array_agg(e.dst) from e), '{}') as dsts,
+               coalesce((select array_agg(distinct e.dst) from e), '{}') as nxt
+      ) x
+      where not b.met and b.fdepth + b.bdepth < ${maxDepth}::int
+        and cardinality(case when s.fwd then b.ffront else b.bfront end) > 0
+    )
+    select i, side, case when side = 'b' then bdepth else fdepth end as depth,
+      rids::text[] as rids, srcs::text[] as srcs, dsts::text[] as dsts, met
+    from bfs where ${SERIAL} order by i`);
+  // No anchor row: an end is missing or invisible.
+  if (levels.length === 0) return [];
+  const last = levels[levels.length - 1];
+  if (!last.met) return [];
 
-  while (fwd.depth + bwd.depth < maxDepth) {
-    const side = fwd.frontier.length <= bwd.frontier.length ? fwd : bwd;
-    const other = side === fwd ? bwd : fwd;
-    if (side.frontier.length === 0) return [];
-    const nodeRule = scope.nodeVisible('n');
-    const edges = await runner.rows<{ rid: string; src: string; dst: string }>(sql`
-      select st.rid::text as rid, st.src::text as src, st.dst::text as dst
-      from (${stepSql(scope, side.dir, sql`any(${side.frontier}::bigint[])`, query.types)}) st
-      ${nodeRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = st.dst`}
-      where ${nodeRule} and ${SERIAL}`);
-    side.depth += 1;
-    const next: string[] = [];
-    for (const e of edges) {
-      const known = side.dist.get(e.dst);
-      if (known === undefined) {
-        side.dist.set(e.dst, side.depth);
-        next.push(e.dst);
-      } else if (known !== side.depth) continue;
-      const list = side.preds.get(e.dst);
-      if (list) list.push([e.rid, e.src]);
-      else side.preds.set(e.dst, [[e.rid, e.src]]);
-    }
-    side.frontier = next;
-    const meeting = next.filter((n) => other.dist.has(n)).sort(compareIds);
-    if (meeting.length > 0) {
-      const paths: Array<{ nodes: string[]; rels: string[] }> = [];
-      outer: for (const m of meeting) {
-        for (const head of halves(fwd, m, from)) {
-          for (const tail of halves(bwd, m, to)) {
-            // head: from .. m ; tail: to .. m  -> from .. m .. to
-            paths.push({ nodes: [...head.nodes, ...tail.nodes.slice(0, -1).reverse()], rels: [...head.rels, ...[...tail.rels].reverse()] });
-            if (paths.length >= limit) break outer;
-          }
-        }
-      }
-      return materialise(runner, scope, paths);
+  const fwd: Side = { dist: new Map([[from, 0]]), preds: new Map() };
+  const bwd: Side = { dist: new Map([[to, 0]]), preds: new Map() };
+  for (const level of levels) {
+    if (level.side !== 'f' && level.side !== 'b') continue;
+    const side = level.side === 'f' ? fwd : bwd;
+    const depth = Number(level.depth);
+    for (let k = 0; k < level.dsts.length; k++) {
+      const dst = level.dsts[k];
+      if (!side.dist.has(dst)) side.dist.set(dst, depth);
+      const list = side.preds.get(dst);
+      if (list) list.push([level.rids[k], level.srcs[k]]);
+      else side.preds.set(dst, [[level.rids[k], level.srcs[k]]]);
     }
   }
-  return [];
+  const other = last.side === 'f' ? bwd : fwd;
+  const meeting = [...new Set(last.dsts)].filter((n) => other.dist.has(n)).sort(compareIds);
+  const paths: Array<{ nodes: string[]; rels: string[] }> = [];
+  outer: for (const m of meeting) {
+    for (const head of halves(fwd, m, from)) {
+      for (const tail of halves(bwd, m, to)) {
+        // head: from .. m ; tail: to .. m  -> from .. m .. to
+        paths.push({ nodes: [...head.nodes, ...tail.nodes.slice(0, -1).reverse()], rels: [...head.rels, ...[...tail.rels].reverse()] });
+        if (paths.length >= limit) break outer;
+      }
+    }
+  }
+  return materialise(runner, scope, paths);
 }
 
 function compareIds(a: string, b: string): number {

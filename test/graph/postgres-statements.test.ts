@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import knexFactory, { Knex } from 'knex';
+import { migrateToLatest } from '../../src/db/migrations';
+import type { AccessScope, GraphStore } from '../../src/graph/graph-store';
+import { UNRESTRICTED } from '../../src/graph/graph-store';
+import { createPostgresGraphStore } from '../../src/graph/postgres';
+
+/**
+ * The PostgreSQL adapter answers a shortest-path search and an explore with a bounded number of
+ * statements whatever the distance (issue 11: one statement per breadth-first level before), and
+ * still finds the same paths and neighbours for an administrator and a restricted scope.
+ */
+describe('PostgreSQL graph: statements per traversal', () => {
+  let admin: Knex;
+  let knex: Knex;
+  let store: GraphStore;
+  let name: string;
+  let statements: string[] = [];
+  const ids: Record<string, string> = {};
+
+  const restricted: AccessScope = { unrestricted: false, labels: ['P'], types: ['K'], nodeFilter: { property: 'hidden', operator: '=', value: false } };
+
+  beforeAll(async () => {
+    admin = knexFactory({ client: 'pg', connection: process.env.GAS_TEST_ADMIN_URL, pool: { min: 0, max: 1 } });
+    name = `gas_t_stmt_${randomBytes(6).toString('hex')}`;
+    await admin.raw(`create database ${name}`);
+    const url = new URL(process.env.GAS_TEST_ADMIN_URL as string);
+    url.pathname = `/${name}`;
+    knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 4 } });
+    await migrateToLatest(knex);
+    store = createPostgresGraphStore(knex, { queryTimeoutMs: 30000 });
+    await store.init();
+    // Two routes a..g of length 6: a-b-c-d-e-f-g and a-h-i-d-e-f-g (both through d), a longer one
+    // through x, and a shortcut a-s-g through the hidden node s (invisible to the restricted scope).
+    for (const n of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6']) {
+      ids[n] = (await store.createNode({ labels: ['P'], properties: { name: n, hidden: false } }, UNRESTRICTED)).id;
+    }
+    ids.s = (await store.createNode({ labels: ['P'], properties: { name: 's', hidden: true } }, UNRESTRICTED)).id;
+    const link = (a: string, b: string) => store.createRelationship({ type: 'K', startNodeId: ids[a], endNodeId: ids[b], properties: {} }, UNRESTRICTED);
+    for (const [a, b] of [
+      ['a', 'b'], ['b', 'c'], ['c', 'd'], ['a', 'h'], ['h', 'i'], ['i', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'],
+      ['a', 'x1'], ['x1', 'x2'], ['x2', 'x3'], ['x3', 'x4'], ['x4', 'x5'], ['x5', 'x6'], ['x6', 'g'],
+      ['a', 's'], ['s', 'g'],
+    ]) await link(a, b);
+    knex.on('query', (q: { sql: string }) => statements.push(q.sql));
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await knex.destroy();
+    await admin.raw(`drop database if exists ${name} with (force)`);
+    await admin.destroy();
+  });
+
+  const names = (nodes: Array<{ properties: Record<string, unknown> }>) => nodes.map((n) => n.properties.name).join('-');
+
+  it('when the shortest paths of a distance of 6 are asked by a restricted user, then both are found with at most three statements', async () => {
+    statements = [];
+    const paths = await store.shortestPaths(ids.a, ids.g, { maxDepth: 8 }, restricted);
+    expect(paths.map((p) => names(p.nodes)).sort()).toEqual(['a-b-c-d-e-f-g', 'a-h-i-d-e-f-g']);
+    expect(paths.every((p) => p.relationships.length === 6)).toBe(true);
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it('when the administrator asks, then the shortcut through the node hidden from others is the only shortest path', async () => {
+    statements = [];
+    const paths = await store.shortestPaths(ids.a, ids.g, { maxDepth: 8 }, UNRESTRICTED);
+    expect(paths.map((p) => names(p.nodes))).toEqual(['a-s-g']);
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it('when the distance is beyond maxDepth or an end is hidden, then no path and one statement', async () => {
+    statements = [];
+    expect(await store.shortestPaths(ids.a, ids.g, { maxDepth: 5 }, restricted)).toEqual([]);
+    expect(statements.length).toBe(1);
+    statements = [];
+    expect(await store.shortestPaths(ids.a, ids.s, { maxDepth: 8 }, restricted)).toEqual([]);
+    expect(statements.length).toBe(1);
+  });
+
+  it('when paths are directed against the relationships, then none is found', async () => {
+    expect(await store.shortestPaths(ids.g, ids.a, { maxDepth: 8, direction: 'out' }, restricted)).toEqual([]);
+    const forward = await store.shortestPaths(ids.a, ids.g, { maxDepth: 8, direction: 'out' }, restricted);
+    expect(forward.map((p) => names(p.nodes)).sort()).toEqual(['a-b-c-d-e-f-g', 'a-h-i-d-e-f-g']);
+    const backward = await store.shortestPaths(ids.g, ids.a, { maxDepth: 8, direction: 'in' }, restricted);
+    expect(backward.map((p) => names(p.nodes)).sort()).toEqual(['g-f-e-d-c-b-a', 'g-f-e-d-i-h-a']);
+  });
+
+  it('when an ordinary node is explored, then its visible neighbours, the relationships to them and the remaining count come from one statement', async () => {
+    statements = [];
+    const all = await store.explore({ nodeId: ids.a, limit: 10 }, UNRESTRICTED);
+    expect(statements.length).toBe(1);
+    expect(names(all.nodes)).toBe('a-b-h-x1-s');
+    expect(all.relationships.map((r) => r.endNodeId)).toEqual([ids.b, ids.h, ids.x1, ids.s]);
+    expect(all.remaining).toBe(0);
+
+    statements = [];
+    const page = await store.explore({ nodeId: ids.a, limit: 2, skip: 1 }, restricted);
+    expect(statements.length).toBe(1);
+    expect(names(page.nodes)).toBe('a-h-x1');
+    expect(page.relationships.map((r) => r.endNodeId)).toEqual([ids.h, ids.x1]);
+    expect(page.remaining).toBe(0);
+    const first = await store.explore({ nodeId: ids.a, limit: 1 }, restricted);
+    expect(names(first.nodes)).toBe('a-b');
+    expect(first.remaining).toBe(2);
+  });
+
+  it('when a node hidden from the scope is explored, then it is not found', async () => {
+    await expect(store.explore({ nodeId: ids.s, limit: 10 }, restricted)).rejects.toMatchObject({ status: 404 });
+    const past = await store.explore({ nodeId: ids.a, limit: 10, skip: 10 }, restricted);
+    expect(names(past.nodes)).toBe('a');
+    expect(past.remaining).toBe(0);
+  });
+});
