@@ -1,23 +1,260 @@
 /*
- * Access control page: each group's entitySecurity, propertySecurity and dataSecurity as JSON,
- * each with an editor. A rejected configuration shows the problem's detail next to its editor.
+ * Access control page: each group's entitySecurity, propertySecurity and dataSecurity, each with
+ * pickers offering the graph's labels, types and properties (they write the JSON below them) and the
+ * raw JSON for experts. A rejected configuration shows the problem's detail next to its editor.
+ * "See as a user" shows what a chosen user would see (GET /users/{id}/preview).
  */
 (function () {
   'use strict';
   var gas = window.gas;
   var h = gas.h;
+  var words = window.gasSecurityWords;
   var container = document.getElementById('acl-groups');
   var status = document.getElementById('acl-status');
+  var uid = 0;
+
+  var OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~', 'IN', 'IS NULL', 'IS NOT NULL'];
+  var OPERATOR_WORDS = {
+    '=': 'is', '<>': 'is not', '<': 'is less than', '<=': 'is at most', '>': 'is greater than', '>=': 'is at least',
+    CONTAINS: 'contains', 'STARTS WITH': 'starts with', 'ENDS WITH': 'ends with', '=~': 'matches the pattern', IN: 'is one of (JSON list)',
+    'IS NULL': 'is missing', 'IS NOT NULL': 'is present',
+  };
 
   var KINDS = [
-    { key: 'entitySecurity', label: 'Entity security', save: function (id, value) { return gas.post('/groups/' + id + '/entitySecurity', value); } },
-    { key: 'propertySecurity', label: 'Property security', save: function (id, value) { return gas.post('/groups/' + id + '/propertySecurity', value); } },
-    { key: 'dataSecurity', label: 'Data security', save: function (id, value) { return gas.put('/groups/' + id + '/dataSecurity', value); } },
+    { key: 'entitySecurity', label: 'Entity security', save: function (id, value) { return gas.post('/groups/' + id + '/entitySecurity', value); }, keys: ['nodeFilter', 'relationshipFilter'] },
+    { key: 'propertySecurity', label: 'Property security', save: function (id, value) { return gas.post('/groups/' + id + '/propertySecurity', value); }, keys: ['nodes', 'relationships'] },
+    { key: 'dataSecurity', label: 'Data security', save: function (id, value) { return gas.put('/groups/' + id + '/dataSecurity', value); }, keys: ['rules'] },
   ];
 
   function pretty(value) {
     return JSON.stringify(value === undefined || value === null ? {} : value, null, 2);
   }
+
+  function nextId(prefix) {
+    uid += 1;
+    return prefix + '-' + uid;
+  }
+
+  /** A labelled input offering a datalist (labels, types or properties), free text allowed. */
+  function pickInput(text, list, name, extra) {
+    var id = nextId('pick');
+    var input = h('input', Object.assign({ id: id, name: name, list: list, autocomplete: 'off', size: 14 }, extra || {}));
+    return { input: input, label: h('label', { for: id }, text, input) };
+  }
+
+  /** Checks the shape in words before sending; the server's validation stays the authority. */
+  function shapeProblem(kind, value) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return 'The configuration must be a JSON object, such as {}.';
+    var unknown = Object.keys(value).filter(function (key) { return kind.keys.indexOf(key) < 0; });
+    if (unknown.length) return 'Unknown field "' + unknown[0] + '": allowed are ' + kind.keys.map(function (k) { return '"' + k + '"'; }).join(', ') + '.';
+    if (kind.key === 'dataSecurity' && value.rules !== undefined && !Array.isArray(value.rules)) return '"rules" must be a list of rules.';
+    return null;
+  }
+
+  function readJson(textarea) {
+    try { return { value: JSON.parse(textarea.value || '{}') }; } catch (error) { return { error: 'Not valid JSON: ' + error.message }; }
+  }
+
+  /* ---------- pickers per kind; each writes the JSON of its editor ---------- */
+
+  function entityBuilder(textarea, onChange) {
+    var nodes = pickInput('Label', 'acl-labels', 'label');
+    var types = pickInput('Relationship type', 'acl-types', 'type');
+    var summary = h('ul', { className: 'rule-list' });
+    function current() { var r = readJson(textarea); return r.error || !r.value || typeof r.value !== 'object' ? {} : r.value; }
+    function namesOf(filter, key) {
+      if (!filter) return [];
+      if (filter[key]) return [filter[key]];
+      if (Array.isArray(filter.or) && filter.or.every(function (f) { return f && typeof f[key] === 'string' && Object.keys(f).length === 1; })) return filter.or.map(function (f) { return f[key]; });
+      return null;
+    }
+    function write(value) { textarea.value = pretty(value); onChange(); render(); }
+    function setNames(field, key, names) {
+      var value = current();
+      if (!names.length) delete value[field];
+      else value[field] = names.length === 1 ? (function () { var f = {}; f[key] = names[0]; return f; })() : { or: names.map(function (n) { var f = {}; f[key] = n; return f; }) };
+      write(value);
+    }
+    function add(field, key, input) {
+      var name = input.value.trim();
+      if (!name) return;
+      var names = namesOf(current()[field], key);
+      if (names === null) names = [];
+      if (names.indexOf(name) < 0) names.push(name);
+      input.value = '';
+      setNames(field, key, names);
+    }
+    function render() {
+      var value = current();
+      summary.replaceChildren();
+      [['nodeFilter', 'label', 'Nodes'], ['relationshipFilter', 'type', 'Relationships']].forEach(function (entry) {
+        var names = namesOf(value[entry[0]], entry[1]);
+        var item = h('li', null, h('strong', null, entry[2] + ': '));
+        if (names === null) item.appendChild(document.createTextNode(words.describeFilter(value[entry[0]]) + ' (edit in JSON)'));
+        else if (!names.length) item.appendChild(document.createTextNode('all (no restriction)'));
+        else names.forEach(function (name) {
+          item.appendChild(h('span', { className: 'chip' }, entry[1] === 'label' ? 'label ' + name : 'type ' + name,
+            h('button', { type: 'button', className: 'link', 'aria-label': 'Remove ' + name, onclick: function () {
+              setNames(entry[0], entry[1], names.filter(function (n) { return n !== name; }));
+            } }, '×')));
+        });
+        summary.appendChild(item);
+      });
+    }
+    textarea.addEventListener('input', render);
+    render();
+    return h('div', { className: 'builder' },
+      h('p', { className: 'muted small' }, 'Members see only nodes with one of the chosen labels and relationships of one of the chosen types. Nothing chosen = no restriction.'),
+      summary,
+      h('div', { className: 'picker-row' }, nodes.label, h('button', { type: 'button', className: 'secondary', onclick: function () { add('nodeFilter', 'label', nodes.input); } }, 'Add label')),
+      h('div', { className: 'picker-row' }, types.label, h('button', { type: 'button', className: 'secondary', onclick: function () { add('relationshipFilter', 'type', types.input); } }, 'Add type')));
+  }
+
+  function propertyBuilder(textarea, onChange) {
+    var target = h('select', { name: 'target' }, h('option', { value: 'nodes' }, 'Nodes with label'), h('option', { value: 'relationships' }, 'Relationships of type'));
+    var targetId = nextId('pick');
+    target.id = targetId;
+    var name = pickInput('Label or type (* = all)', 'acl-labels', 'name', { value: '*' });
+    var property = pickInput('Property', 'acl-properties', 'property');
+    var modeId = nextId('pick');
+    var mode = h('select', { id: modeId, name: 'mode' }, h('option', { value: 'disabled' }, 'Hide'), h('option', { value: 'enabled' }, 'Show only'));
+    var summary = h('ul', { className: 'rule-list' });
+    target.addEventListener('change', function () { name.input.setAttribute('list', target.value === 'nodes' ? 'acl-labels' : 'acl-types'); });
+    function current() { var r = readJson(textarea); return r.error || !r.value || typeof r.value !== 'object' ? {} : r.value; }
+    function render() {
+      var value = current();
+      summary.replaceChildren();
+      ['nodes', 'relationships'].forEach(function (side) {
+        var rules = value[side] || {};
+        Object.keys(rules).forEach(function (key) {
+          ['enabled', 'disabled'].forEach(function (list) {
+            (rules[key][list] || []).forEach(function (prop) {
+              summary.appendChild(h('li', null,
+                (side === 'nodes' ? 'Nodes ' : 'Relationships ') + (key === '*' ? '(all)' : key) + ': ' + (list === 'enabled' ? 'show only ' : 'hide ') + prop,
+                h('button', { type: 'button', className: 'link', 'aria-label': 'Remove', onclick: function () {
+                  var v = current();
+                  var rule = v[side][key];
+                  rule[list] = rule[list].filter(function (p) { return p !== prop; });
+                  if (list === 'disabled' && !rule[list].length) delete rule[list];
+                  if (!rule.enabled && !rule.disabled) delete v[side][key];
+                  if (!Object.keys(v[side]).length) delete v[side];
+                  textarea.value = pretty(v); onChange(); render();
+                } }, 'Remove')));
+            });
+            if (list === 'enabled' && Array.isArray(rules[key].enabled) && !rules[key].enabled.length) {
+              summary.appendChild(h('li', null, (side === 'nodes' ? 'Nodes ' : 'Relationships ') + key + ': no property shown'));
+            }
+          });
+        });
+      });
+      if (!summary.children.length) summary.appendChild(h('li', { className: 'muted' }, 'No rule: every property is shown.'));
+    }
+    function add() {
+      var key = name.input.value.trim() || '*';
+      var prop = property.input.value.trim();
+      if (!prop) return;
+      var v = current();
+      var side = target.value;
+      v[side] = v[side] || {};
+      v[side][key] = v[side][key] || {};
+      var list = v[side][key][mode.value] = v[side][key][mode.value] || [];
+      if (list.indexOf(prop) < 0) list.push(prop);
+      property.input.value = '';
+      textarea.value = pretty(v); onChange(); render();
+    }
+    textarea.addEventListener('input', render);
+    render();
+    return h('div', { className: 'builder' },
+      summary,
+      h('div', { className: 'picker-row' },
+        h('label', { for: targetId }, 'Applies to', target), name.label,
+        h('label', { for: modeId }, 'Rule', mode), property.label,
+        h('button', { type: 'button', className: 'secondary', onclick: add }, 'Add property rule')));
+  }
+
+  function dataBuilder(textarea, onChange) {
+    var targetId = nextId('pick');
+    var target = h('select', { id: targetId, name: 'target' }, h('option', { value: 'label' }, 'Nodes with label'), h('option', { value: 'type' }, 'Relationships of type'));
+    var name = pickInput('Label or type', 'acl-labels', 'name');
+    var property = pickInput('Property', 'acl-properties', 'property');
+    var operatorId = nextId('pick');
+    var operator = h('select', { id: operatorId, name: 'operator' }, OPERATORS.map(function (op) { return h('option', { value: op }, OPERATOR_WORDS[op]); }));
+    var value = pickInput('Value', null, 'value');
+    value.input.removeAttribute('list');
+    var description = pickInput('Description (optional)', null, 'description');
+    description.input.removeAttribute('list');
+    var error = h('p', { className: 'form-message' });
+    var summary = h('ul', { className: 'rule-list' });
+    target.addEventListener('change', function () { name.input.setAttribute('list', target.value === 'label' ? 'acl-labels' : 'acl-types'); });
+    operator.addEventListener('change', function () { value.input.disabled = /NULL/.test(operator.value); });
+    function current() { var r = readJson(textarea); return r.error || !r.value || typeof r.value !== 'object' ? { rules: [] } : r.value; }
+    function render() {
+      var rules = current().rules || [];
+      summary.replaceChildren();
+      if (!Array.isArray(rules) || !rules.length) { summary.appendChild(h('li', { className: 'muted' }, 'No rule: no row restriction.')); return; }
+      rules.forEach(function (rule, index) {
+        summary.appendChild(h('li', null,
+          (rule.label ? 'Nodes with label ' + rule.label : 'Relationships of type ' + rule.type) + ': only where ' + words.describeFilter(rule.filter) + (rule.description ? ' (' + rule.description + ')' : ''),
+          h('button', { type: 'button', className: 'link', onclick: function () {
+            var v = current();
+            v.rules.splice(index, 1);
+            textarea.value = pretty(v); onChange(); render();
+          } }, 'Remove')));
+      });
+    }
+    function parseValue(text, op) {
+      if (op === 'IN') {
+        var list = JSON.parse(text);
+        if (!Array.isArray(list)) throw new Error('for "is one of", write a JSON list such as ["CZ", "SK"]');
+        return list;
+      }
+      var trimmed = text.trim();
+      if (/^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+      if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
+      return text;
+    }
+    function add() {
+      error.textContent = '';
+      error.className = 'form-message';
+      var kindName = name.input.value.trim();
+      var prop = property.input.value.trim();
+      if (!kindName || !prop) {
+        error.textContent = 'Choose a label or type and a property.';
+        error.className = 'form-message error';
+        return;
+      }
+      var filter = { property: prop, operator: operator.value };
+      if (!/NULL/.test(operator.value)) {
+        try { filter.value = parseValue(value.input.value, operator.value); } catch (e) {
+          error.textContent = 'The value is not valid: ' + e.message;
+          error.className = 'form-message error';
+          return;
+        }
+      }
+      var rule = {};
+      rule[target.value] = kindName;
+      rule.filter = filter;
+      if (description.input.value.trim()) rule.description = description.input.value.trim();
+      var v = current();
+      if (!Array.isArray(v.rules)) v.rules = [];
+      v.rules.push(rule);
+      property.input.value = '';
+      value.input.value = '';
+      description.input.value = '';
+      textarea.value = pretty(v); onChange(); render();
+    }
+    textarea.addEventListener('input', render);
+    render();
+    return h('div', { className: 'builder' },
+      summary,
+      h('div', { className: 'picker-row' },
+        h('label', { for: targetId }, 'Applies to', target), name.label, property.label,
+        h('label', { for: operatorId }, 'Condition', operator), value.label, description.label,
+        h('button', { type: 'button', className: 'secondary', onclick: add }, 'Add data rule')),
+      error);
+  }
+
+  var BUILDERS = { entitySecurity: entityBuilder, propertySecurity: propertyBuilder, dataSecurity: dataBuilder };
 
   async function loadDataSecurity() {
     try {
@@ -35,42 +272,46 @@
     return gas.get('/groups/' + encodeURIComponent(id) + '/' + kind.key);
   }
 
+  function setMessage(message, text, kind) {
+    message.textContent = text;
+    message.className = kind;
+    message.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  }
+
   function editor(group, kind, value, loadError) {
     var id = String(group.id);
     var fieldId = 'acl-' + id + '-' + kind.key;
     var textarea = h('textarea', { id: fieldId, className: 'json', rows: 8, spellcheck: 'false', 'aria-describedby': fieldId + '-message' }, loadError ? '' : pretty(value));
     var message = h('p', { id: fieldId + '-message', className: loadError ? 'error' : 'message', role: loadError ? 'alert' : null }, loadError || '');
+    function changed() { setMessage(message, 'Changed, not saved yet.', 'message'); }
     var form = h('form', { className: 'acl-editor', dataset: { kind: kind.key } },
-      h('label', { for: fieldId, className: 'block-label' }, kind.label),
-      textarea,
+      h('h3', { className: 'block-label' }, kind.label),
+      BUILDERS[kind.key](textarea, changed),
+      h('details', { className: 'raw-json' },
+        h('summary', null, 'JSON (for experts)'),
+        h('label', { for: fieldId, className: 'visually-hidden' }, kind.label + ' as JSON'),
+        textarea,
+        h('button', { type: 'button', className: 'secondary', onclick: function () {
+          var parsed = readJson(textarea);
+          if (parsed.error) setMessage(message, parsed.error, 'error');
+          else { textarea.value = pretty(parsed.value); setMessage(message, '', 'message'); }
+        } }, 'Format')),
       message,
       h('div', { className: 'actions' },
-        h('button', { type: 'submit' }, 'Save ' + kind.label.toLowerCase()),
-        h('button', { type: 'button', className: 'secondary', onclick: function () {
-          try { textarea.value = pretty(JSON.parse(textarea.value)); message.textContent = ''; } catch (error) { message.textContent = 'Not valid JSON: ' + error.message; message.className = 'error'; }
-        } }, 'Format')));
+        h('button', { type: 'submit' }, 'Save ' + kind.label.toLowerCase())));
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
-      var parsed;
+      var parsed = readJson(textarea);
+      if (parsed.error) { setMessage(message, parsed.error, 'error'); return; }
+      var problem = shapeProblem(kind, parsed.value);
+      if (problem) { setMessage(message, problem, 'error'); return; }
       try {
-        parsed = JSON.parse(textarea.value || '{}');
+        var saved = await kind.save(encodeURIComponent(id), parsed.value);
+        textarea.value = pretty(saved && typeof saved === 'object' && !Array.isArray(saved) ? (saved[kind.key] !== undefined ? saved[kind.key] : saved) : parsed.value);
+        textarea.dispatchEvent(new Event('input'));
+        setMessage(message, 'Saved.', 'ok');
       } catch (error) {
-        message.textContent = 'Not valid JSON: ' + error.message;
-        message.className = 'error';
-        message.setAttribute('role', 'alert');
-        return;
-      }
-      try {
-        var saved = await kind.save(encodeURIComponent(id), parsed);
-        if (saved && typeof saved === 'object' && !Array.isArray(saved)) textarea.value = pretty(saved[kind.key] !== undefined ? saved[kind.key] : saved);
-        else textarea.value = pretty(parsed);
-        message.textContent = 'Saved.';
-        message.className = 'ok';
-        message.setAttribute('role', 'status');
-      } catch (error) {
-        message.textContent = error.message;
-        message.className = 'error';
-        message.setAttribute('role', 'alert');
+        setMessage(message, error.message, 'error');
       }
     });
     return form;
@@ -90,6 +331,73 @@
       h('div', { className: 'acl-editors' }, editors));
   }
 
+  function fillList(id, names) {
+    var list = document.getElementById(id);
+    list.replaceChildren.apply(list, [h('option', { value: '*' })].concat((names || []).map(function (name) { return h('option', { value: name }); })));
+  }
+
+  async function loadVocabulary() {
+    var results = await Promise.all([
+      gas.get('/data/nodes/possibleLabels').catch(function () { return []; }),
+      gas.get('/data/relationships/possibleTypes').catch(function () { return []; }),
+      gas.get('/data/possiblePropertyKeys').catch(function () { return []; }),
+    ]);
+    fillList('acl-labels', results[0]);
+    fillList('acl-types', results[1]);
+    var props = document.getElementById('acl-properties');
+    props.replaceChildren.apply(props, (results[2] || []).map(function (name) { return h('option', { value: name }); }));
+  }
+
+  /* ---------- see as a user ---------- */
+  var previewForm = document.getElementById('acl-preview-form');
+  var previewUser = document.getElementById('acl-preview-user');
+  var previewResult = document.getElementById('acl-preview-result');
+
+  function countTable(caption, heading, rows) {
+    return h('div', { className: 'table-scroll' }, h('table', { className: 'grid preview-table', dataset: { kind: heading.toLowerCase() } },
+      h('caption', null, caption),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, heading), h('th', { scope: 'col' }, 'Visible'))),
+      h('tbody', null, rows.length ? rows.map(function (row) { return h('tr', { dataset: { name: row[0] } }, h('td', null, row[0]), h('td', null, String(row[1]))); })
+        : h('tr', null, h('td', { colSpan: 2, className: 'muted' }, 'None.')))));
+  }
+
+  previewForm.addEventListener('submit', async function (event) {
+    event.preventDefault();
+    if (!previewUser.value) return;
+    previewResult.replaceChildren(h('p', { className: 'muted' }, 'Computing…'));
+    try {
+      var p = await gas.get('/users/' + encodeURIComponent(previewUser.value) + '/preview?sample=10');
+      var sampleRows = p.sample.map(function (node) {
+        return h('tr', { dataset: { nodeId: node.id } }, h('td', null, node.labels.join(', ')), h('td', { className: 'wrap' }, Object.keys(node.properties).map(function (key) { return key + ': ' + JSON.stringify(node.properties[key]); }).join('; ')));
+      });
+      previewResult.replaceChildren(
+        h('p', { className: p.unrestricted ? 'notice' : 'muted' },
+          p.unrestricted ? p.username + ' holds "Read all data": everything is visible.'
+            : p.readAllData ? p.username + ' holds "Read all data"; the DATA_TYPES setting limits the labels and types.'
+              : p.username + ' sees ' + p.nodes.total + ' nodes and ' + p.relationships.total + ' relationships.'),
+        h('p', { className: 'preview-totals', dataset: { nodes: String(p.nodes.total), relationships: String(p.relationships.total) } },
+          'Nodes: ' + p.nodes.total + ' · Relationships: ' + p.relationships.total),
+        countTable('Nodes per label', 'Label', p.nodes.perLabel.map(function (e) { return [e.label, e.count]; })),
+        countTable('Relationships per type', 'Type', p.relationships.perType.map(function (e) { return [e.type, e.count]; })),
+        h('div', { className: 'table-scroll' }, h('table', { className: 'grid preview-sample' },
+          h('caption', null, 'A sample of visible nodes, with the properties this user may see'),
+          h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Labels'), h('th', { scope: 'col' }, 'Properties'))),
+          h('tbody', null, sampleRows.length ? sampleRows : h('tr', null, h('td', { colSpan: 2, className: 'muted' }, 'No visible node.'))))));
+    } catch (error) {
+      previewResult.replaceChildren(h('p', { className: 'error', role: 'alert' }, error.message));
+    }
+  });
+
+  async function loadUsers() {
+    try {
+      var users = gas.listOf(await gas.get('/users/info'), ['users']);
+      users.sort(function (a, b) { return String(a.username).localeCompare(String(b.username)); });
+      previewUser.replaceChildren.apply(previewUser, [h('option', { value: '' }, 'Choose a user')].concat(users.map(function (user) { return h('option', { value: String(user.id) }, user.username); })));
+    } catch (error) {
+      previewUser.replaceChildren(h('option', { value: '' }, error.message));
+    }
+  }
+
   async function load() {
     try {
       var results = await Promise.all([gas.get('/groups'), loadDataSecurity()]);
@@ -107,5 +415,7 @@
     }
   }
 
+  loadVocabulary();
+  loadUsers();
   load();
 })();

@@ -9,6 +9,13 @@
   var list = document.getElementById('settings-list');
   var status = document.getElementById('settings-status');
   var importForm = document.getElementById('settings-import-form');
+  var forms = window.gasSettingsForms || {};
+  var TITLES = {
+    APPEARANCE: 'Appearance: colours and captions',
+    DATA_SCHEMA: 'Data schema: how properties are shown and what may be written',
+    DATA_TYPES: 'Data types: visible labels and types, unique ids',
+    FULLTEXT_INDEX: 'Fulltext index: what search finds',
+  };
 
   function pretty(value) {
     return JSON.stringify(value === undefined ? null : value, null, 2);
@@ -38,19 +45,24 @@
     async function load(variant) {
       try {
         textarea.value = pretty(await gas.get('/settings/' + variant + '/' + encodeURIComponent(type)));
+        textarea.dispatchEvent(new Event('setting-loaded'));
         say('Loaded the ' + variant + ' configuration into the editor. Save to apply it.', 'ok');
       } catch (error) {
         say(error.message, 'error');
       }
     }
+    var build = forms[type];
+    var editorForm = build ? build(textarea, function () { say('Changed, not saved yet.', 'message'); }) : null;
     var form = h('form', { className: 'setting', dataset: { type: type } },
-      h('label', { for: fieldId, className: 'block-label' }, 'Value'),
-      textarea,
+      editorForm,
+      editorForm
+        ? h('details', { className: 'raw-json' }, h('summary', null, 'JSON (for experts)'), h('label', { for: fieldId, className: 'visually-hidden' }, 'Value as JSON'), textarea)
+        : [h('label', { for: fieldId, className: 'block-label' }, 'Value'), textarea],
       message,
       h('div', { className: 'actions' },
         h('button', { type: 'submit' }, 'Save'),
         h('button', { type: 'button', className: 'secondary', onclick: function () { load('default'); } }, 'Load default'),
-        h('button', { type: 'button', className: 'secondary', onclick: function () { load('automatic'); } }, 'Load automatic')));
+        h('button', { type: 'button', className: 'secondary', onclick: function () { load('automatic'); } }, 'Compute automatically')));
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
       var value;
@@ -61,13 +73,17 @@
         return;
       }
       try {
-        await gas.put('/settings/' + encodeURIComponent(type), value);
+        var saved = await gas.put('/settings/' + encodeURIComponent(type), value);
+        if (saved && typeof saved === 'object' && !Array.isArray(saved)) {
+          textarea.value = pretty(saved.value !== undefined && Object.keys(saved).indexOf('type') >= 0 ? saved.value : saved);
+          textarea.dispatchEvent(new Event('setting-loaded'));
+        }
         say('Saved.', 'ok');
       } catch (error) {
         say(error.message, 'error');
       }
     });
-    return h('section', { className: 'card', 'aria-labelledby': fieldId + '-heading' }, h('h2', { id: fieldId + '-heading' }, type), form);
+    return h('section', { className: 'card', 'aria-labelledby': fieldId + '-heading' }, h('h2', { id: fieldId + '-heading' }, TITLES[type] || type, ' ', h('code', { className: 'small muted' }, type)), form);
   }
 
   async function load() {
@@ -106,6 +122,17 @@
     } catch (error) {
       gas.showStatus(status, error.message, 'error');
     }
+  });
+
+  Promise.all([
+    gas.get('/data/nodes/possibleLabels').catch(function () { return []; }),
+    gas.get('/data/relationships/possibleTypes').catch(function () { return []; }),
+    gas.get('/data/possiblePropertyKeys').catch(function () { return []; }),
+  ]).then(function (lists) {
+    ['settings-labels', 'settings-types', 'settings-properties'].forEach(function (id, index) {
+      var datalist = document.getElementById(id);
+      datalist.replaceChildren.apply(datalist, (lists[index] || []).map(function (name) { return h('option', { value: name }); }));
+    });
   });
 
   load();

@@ -47,7 +47,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/acl/list', requirePage('ACL_DATA_MANAGEMENT'), (req, res) => {
-    render(req, res, 'acl', { title: 'Access control', active: 'acl', scripts: ['acl.js'] });
+    render(req, res, 'acl', { title: 'Access control', active: 'acl', scripts: ['security-words.js', 'acl.js'], styles: ['admin.css'] });
   });
 
   router.get('/profile/view', requirePage('authenticated'), (req, res) => {
@@ -56,7 +56,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
-    render(req, res, 'settings', { title: 'Settings', active: 'settings', scripts: ['settings.js'] });
+    render(req, res, 'settings', { title: 'Settings', active: 'settings', scripts: ['settings-forms.js', 'settings.js'], styles: ['admin.css'] });
   });
 
   router.get('/audit/list', requirePage('AUDIT_LOG'), (req, res) => {

@@ -53,6 +53,8 @@ describe('search, access control, settings and profile in a real browser', () =>
     const section = page.locator(`section.acl-group[data-group-id="${groupId}"]`);
     await section.waitFor();
     const editor = section.locator('form[data-kind="entitySecurity"]');
+    // The raw JSON is the experts' alternative to the pickers, behind a disclosure.
+    await editor.getByText('JSON (for experts)').click();
     await editor.locator('textarea').fill('{"nodeFilter": {"property": "name", "operator": "LIKE", "value": 1}}');
     await editor.getByRole('button', { name: /^Save/ }).click();
     const message = editor.locator('p.error');
@@ -66,6 +68,7 @@ describe('search, access control, settings and profile in a real browser', () =>
     expect(stored.body).toMatchObject({ nodeFilter: { label: 'Person' } });
 
     const data = section.locator('form[data-kind="dataSecurity"]');
+    await data.getByText('JSON (for experts)').click();
     await data.locator('textarea').fill('{"rules": [{"label": "Person", "filter": {"property": "name", "operator": "STARTS WITH", "value": "A"}}]}');
     await data.getByRole('button', { name: /^Save/ }).click();
     await data.locator('p.ok').waitFor();
@@ -84,6 +87,7 @@ describe('search, access control, settings and profile in a real browser', () =>
     await dataTypes.getByRole('button', { name: 'Save' }).click();
     await dataTypes.locator('p.ok', { hasText: 'Saved.' }).waitFor();
 
+    await dataTypes.getByText('JSON (for experts)').click();
     await dataTypes.locator('textarea').fill('{ not json');
     await dataTypes.getByRole('button', { name: 'Save' }).click();
     await dataTypes.locator('p.error', { hasText: 'Not valid JSON' }).waitFor();
