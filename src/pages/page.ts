@@ -23,6 +23,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'settings', href: '/settings/list', label: 'Settings', description: 'Application settings: edit, reset, export and import.', access: 'SETTINGS_MANAGEMENT' },
   { key: 'cypher', href: '/cypher', label: 'Cypher', description: 'Run Cypher queries with parameters; see the results as a table or a graph.', access: 'CYPHER_QUERIES' },
   { key: 'audit', href: '/audit/list', label: 'Audit', description: 'The audit trail: filter, page, inspect, verify and export events.', access: 'AUDIT_LOG' },
+  { key: 'import', href: '/import', label: 'Import', description: 'Import CSV, Excel and GraphML files into the graph: analysis, mapping, dry run, report.', access: 'DATA_MANAGEMENT' },
   { key: 'jobs', href: '/jobs/list', label: 'Jobs', description: 'Scheduled and on-demand jobs: exports, alerts, imports, reindexing, Cypher; their runs and logs.', access: 'JOBS_MANAGEMENT' },
 ];
 

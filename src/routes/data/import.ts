@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError, BadRequestError, UnsupportedMediaTypeError } from '../../errors';
 import type { AppDeps } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
+import { render, requirePage } from '../../pages/page';
 import { ENCODINGS } from '../../services/import/csv-source';
 import { ImportService } from '../../services/import/import-service';
 import { mappingSchema } from '../../services/import/mapping';
@@ -126,6 +127,11 @@ export function createImportRouter(deps: AppDeps): Router {
       });
     });
   };
+
+  // The import wizard page (public/js/import.js drives the endpoints below).
+  router.get('/import', requirePage('DATA_MANAGEMENT'), (req, res) => {
+    render(req, res, 'import', { title: 'Import', active: 'import', scripts: ['import.js'], styles: ['admin.css', 'import.css'] });
+  });
 
   endpoint(
     router,

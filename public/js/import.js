@@ -1,0 +1,289 @@
+/* Import wizard: upload (POST /data/import/uploadFile), analysis (POST /data/import/analyzeFile), mapping per file,
+   dry run and import (POST /data/import/importFile, background) with progress (GET /data/import/imports/{id}), cancel, report and rejected rows. */
+(function () {
+  'use strict';
+  var gas = window.gas;
+  var h = gas.h;
+  var TYPES = ['string', 'integer', 'float', 'boolean', 'date', 'datetime', 'list'];
+  var status = document.getElementById('import-status');
+  var uploadForm = document.getElementById('import-upload');
+  var fileInput = document.getElementById('import-file-input');
+  var drop = document.getElementById('import-drop');
+  var filesTable = document.getElementById('import-files-table');
+  var analysisSection = document.getElementById('import-analysis');
+  var mappingSection = document.getElementById('import-mapping');
+  var mappingForm = document.getElementById('import-mapping-form');
+  var progressSection = document.getElementById('import-progress');
+  var progressBar = document.getElementById('import-progress-bar');
+  var progressText = document.getElementById('import-progress-text');
+  var cancelButton = document.getElementById('import-cancel');
+  var report = document.getElementById('import-report');
+  var current = null; // { file, analysis, table }
+  var running = null;
+  var mappings = {}; // fileId -> last mapping the user edited
+
+  function sizeText(bytes) {
+    if (bytes < 1024) return bytes + ' B';
+    if (bytes < 1024 * 1024) return (bytes / 1024).toFixed(1) + ' KB';
+    return (bytes / 1024 / 1024).toFixed(1) + ' MB';
+  }
+
+  async function upload(files) {
+    if (!files || files.length === 0) return gas.showStatus(status, 'Choose at least one file.', 'error');
+    var data = new FormData();
+    Array.prototype.forEach.call(files, function (f) { data.append('file', f, f.name); });
+    gas.showStatus(status, 'Uploading…');
+    try {
+      var result = await gas.post('/data/import/uploadFile', data);
+      gas.showStatus(status, 'Uploaded ' + result.files.length + ' file(s). Choose one to analyse.', 'ok');
+      var tbody = filesTable.querySelector('tbody');
+      result.files.forEach(function (f) {
+        tbody.appendChild(h('tr', { dataset: { fileId: f.fileId } },
+          h('td', null, f.name), h('td', null, f.type), h('td', null, sizeText(f.size)), h('td', null, f.archive || ''),
+          h('td', null, h('button', { type: 'button', className: 'secondary', onclick: function () { analyse(f); } }, 'Analyse ' + f.name))));
+      });
+      filesTable.hidden = false;
+    } catch (error) {
+      gas.showStatus(status, error.message, 'error');
+    }
+  }
+
+  uploadForm.addEventListener('submit', function (event) {
+    event.preventDefault();
+    upload(fileInput.files);
+  });
+  drop.addEventListener('dragover', function (event) { event.preventDefault(); drop.classList.add('dragging'); });
+  drop.addEventListener('dragleave', function () { drop.classList.remove('dragging'); });
+  drop.addEventListener('drop', function (event) {
+    event.preventDefault();
+    drop.classList.remove('dragging');
+    upload(event.dataTransfer.files);
+  });
+
+  async function analyse(file) {
+    gas.showStatus(status, 'Analysing ' + file.name + '…');
+    try {
+      var analysis = await gas.post('/data/import/analyzeFile', { fileId: file.fileId });
+      current = { file: file, analysis: analysis, table: analysis.tables ? analysis.tables[0] : null };
+      gas.showStatus(status, 'Analysed ' + file.name + '.', 'ok');
+      showAnalysis();
+      showMapping(mappings[file.fileId] || (current.table ? current.table.mapping : analysis.graphml.mapping));
+    } catch (error) {
+      gas.showStatus(status, error.message, 'error');
+    }
+  }
+
+  function showAnalysis() {
+    var a = current.analysis;
+    document.getElementById('import-analysis-name').textContent = a.name;
+    var summary = document.getElementById('import-analysis-summary');
+    summary.textContent = '';
+    var thead = document.querySelector('#import-sample thead');
+    var tbody = document.querySelector('#import-sample tbody');
+    thead.textContent = '';
+    tbody.textContent = '';
+    if (a.graphml) {
+      var g = a.graphml;
+      summary.appendChild(h('p', { id: 'import-summary-text' }, g.nodeCount + ' nodes, ' + g.edgeCount + ' edges, ' + (g.directed ? 'directed' : 'undirected') +
+        (g.parallelEdges ? ', ' + g.parallelEdges + ' parallel edges' : '') + '. Labels: ' + (g.labels.join(', ') || 'none') + ' (' + g.labelSource + '). Types: ' + (g.relationshipTypes.join(', ') || 'none') + '.'));
+      thead.appendChild(h('tr', null, ['Key', 'For', 'Name', 'Type', 'Default'].map(function (c) { return h('th', { scope: 'col' }, c); })));
+      g.keys.forEach(function (k) { tbody.appendChild(h('tr', null, [k.id, k.for, k.name, k.type, k.default || ''].map(function (c) { return h('td', null, c); }))); });
+    } else {
+      if (a.tables.length > 1) {
+        var select = h('select', { id: 'import-sheet', onchange: function () {
+          current.table = a.tables[select.selectedIndex];
+          showAnalysis();
+          showMapping(current.table.mapping);
+        } }, a.tables.map(function (t) { return h('option', { value: t.name, selected: t === current.table }, t.name); }));
+        summary.appendChild(h('label', null, 'Sheet ', select));
+      }
+      var t = current.table;
+      summary.appendChild(h('p', { id: 'import-summary-text' }, t.rowCount + ' rows, read as ' + t.kind + '.' +
+        (t.encoding ? ' Encoding ' + t.encoding + (t.bom ? ' (BOM)' : '') + ', delimiter ' + JSON.stringify(t.delimiter) + '.' : '') +
+        (t.formulaCells && t.formulaCells.count ? ' ' + t.formulaCells.count + ' formula cell(s): ' + t.formulaCells.first.join(', ') + '.' : '')));
+      thead.appendChild(h('tr', null, t.columns.map(function (c) {
+        return h('th', { scope: 'col' }, c.name, h('br'), h('span', { className: 'muted column-type' }, c.type + (c.empty ? ', ' + c.empty + ' empty' : '')));
+      })));
+      t.sampleRows.forEach(function (row) { tbody.appendChild(h('tr', null, t.columns.map(function (c, i) { return h('td', null, row[i] || ''); }))); });
+    }
+    analysisSection.hidden = false;
+  }
+
+  function input(name, value, label, attrs) {
+    return h('label', null, label + ' ', h('input', Object.assign({ name: name, value: value == null ? '' : String(value) }, attrs || {})));
+  }
+  function columnSelect(name, value, label, optional) {
+    var names = current.table.columns.map(function (c) { return c.name; });
+    return h('label', null, label + ' ', h('select', { name: name },
+      optional ? h('option', { value: '' }, '(none)') : null,
+      names.map(function (n) { return h('option', { value: n, selected: n === value }, n); })));
+  }
+
+  function showMapping(mapping) {
+    mappingForm.textContent = '';
+    mappingSection.hidden = false;
+    if (mapping.kind === 'graphml') {
+      mappingForm.appendChild(h('fieldset', null, h('legend', null, 'GraphML'),
+        input('defaultLabel', mapping.defaultLabel || 'Node', 'Label of nodes without one'),
+        input('defaultType', mapping.defaultType || 'RELATED_TO', 'Type of edges without one'),
+        input('idProperty', mapping.idProperty == null ? '' : mapping.idProperty, 'Property for the GraphML node id (empty: not kept)'),
+        input('mergeLabel', mapping.mergeKey ? mapping.mergeKey.label : '', 'Merge key label'),
+        input('mergeProperty', mapping.mergeKey ? mapping.mergeKey.property : '', 'Merge key property')));
+      return;
+    }
+    var kind = h('select', { name: 'kind', onchange: function () {
+      var next = readMapping();
+      next.kind = kind.value;
+      if (next.kind === 'relationships' && !next.start) {
+        var cols = current.table.columns.map(function (c) { return c.name; });
+        next.start = { column: cols[0], label: 'Node', property: 'id' };
+        next.end = { column: cols[1] || cols[0], label: 'Node', property: 'id' };
+        next.type = 'RELATED_TO';
+      }
+      showMapping(next);
+    } }, h('option', { value: 'nodes', selected: mapping.kind === 'nodes' }, 'Rows are nodes'), h('option', { value: 'relationships', selected: mapping.kind === 'relationships' }, 'Rows are relationships'));
+    mappingForm.appendChild(h('label', null, 'Rows ', kind));
+    if (mapping.kind === 'nodes') {
+      mappingForm.appendChild(h('fieldset', null, h('legend', null, 'Nodes'),
+        input('labels', (mapping.labels || []).join(', '), 'Labels (comma separated)'),
+        columnSelect('labelColumn', mapping.labelColumn, 'Labels from column', true),
+        input('mergeLabel', mapping.mergeKey ? mapping.mergeKey.label : '', 'Merge key label'),
+        input('mergeProperty', mapping.mergeKey ? mapping.mergeKey.property : '', 'Merge key property (a re-import updates instead of duplicating)')));
+    } else {
+      var end = function (which, e) {
+        return h('fieldset', { dataset: { end: which } }, h('legend', null, which === 'start' ? 'Start node' : 'End node'),
+          columnSelect(which + 'Column', e.column, 'Column'), input(which + 'Label', e.label, 'Label'), input(which + 'Property', e.property, 'Matched property'));
+      };
+      mappingForm.appendChild(h('fieldset', null, h('legend', null, 'Relationships'),
+        input('type', mapping.type || '', 'Type'),
+        columnSelect('typeColumn', mapping.typeColumn, 'Type from column', true),
+        end('start', mapping.start), end('end', mapping.end),
+        h('label', null, 'When an end is missing ', h('select', { name: 'missingEnds' },
+          h('option', { value: 'skip', selected: mapping.missingEnds !== 'create' }, 'skip the row and report it'),
+          h('option', { value: 'create', selected: mapping.missingEnds === 'create' }, 'create the node')))));
+    }
+    var byColumn = {};
+    (mapping.columns || []).forEach(function (c) { byColumn[c.column] = c; });
+    var rows = current.table.columns.map(function (col) {
+      var c = byColumn[col.name] || { column: col.name, property: col.name, type: col.type, skip: !mapping.columns ? false : true };
+      return h('tr', { dataset: { column: col.name } },
+        h('th', { scope: 'row' }, col.name),
+        h('td', null, h('input', { type: 'checkbox', name: 'columnInclude', checked: !c.skip, 'aria-label': 'Import column ' + col.name })),
+        h('td', null, h('input', { name: 'columnProperty', value: c.property || col.name, 'aria-label': 'Property for ' + col.name })),
+        h('td', null, h('select', { name: 'columnType', 'aria-label': 'Type of ' + col.name }, TYPES.map(function (t) { return h('option', { value: t, selected: t === (c.type || 'string') }, t); }))),
+        h('td', null, h('input', { name: 'columnSeparator', value: c.separator || '', size: 3, 'aria-label': 'List separator of ' + col.name })));
+    });
+    mappingForm.appendChild(h('table', { className: 'grid', id: 'import-columns' },
+      h('thead', null, h('tr', null, ['Column', 'Import', 'Property', 'Type', 'List separator'].map(function (c) { return h('th', { scope: 'col' }, c); }))),
+      h('tbody', null, rows)));
+  }
+
+  function value(name) {
+    var el = mappingForm.elements.namedItem(name);
+    return el && 'value' in el ? String(el.value).trim() : '';
+  }
+
+  function readMapping() {
+    var base = current.table ? current.table.mapping : current.analysis.graphml.mapping;
+    if (base.kind === 'graphml') {
+      var g = { kind: 'graphml', defaultLabel: value('defaultLabel') || 'Node', defaultType: value('defaultType') || 'RELATED_TO', idProperty: value('idProperty') || null };
+      if (value('mergeLabel') && value('mergeProperty')) g.mergeKey = { label: value('mergeLabel'), property: value('mergeProperty') };
+      return g;
+    }
+    var m = {};
+    ['sheet', 'encoding', 'delimiter', 'quote', 'header'].forEach(function (k) { if (base[k] !== undefined) m[k] = base[k]; });
+    m.kind = value('kind') || base.kind;
+    var table = document.getElementById('import-columns');
+    m.columns = table ? Array.prototype.map.call(table.querySelectorAll('tbody tr'), function (tr) {
+      var c = { column: tr.dataset.column, property: tr.querySelector('[name="columnProperty"]').value.trim(), type: tr.querySelector('[name="columnType"]').value };
+      var sep = tr.querySelector('[name="columnSeparator"]').value;
+      if (sep) c.separator = sep;
+      if (!tr.querySelector('[name="columnInclude"]').checked) c.skip = true;
+      return c;
+    }) : base.columns;
+    if (m.kind === 'nodes') {
+      m.labels = value('labels').split(',').map(function (s) { return s.trim(); }).filter(Boolean);
+      if (value('labelColumn')) m.labelColumn = value('labelColumn');
+      if (value('mergeLabel') && value('mergeProperty')) m.mergeKey = { label: value('mergeLabel'), property: value('mergeProperty') };
+    } else if (value('startColumn')) {
+      if (value('type')) m.type = value('type');
+      if (value('typeColumn')) m.typeColumn = value('typeColumn');
+      m.start = { column: value('startColumn'), label: value('startLabel'), property: value('startProperty') };
+      m.end = { column: value('endColumn'), label: value('endLabel'), property: value('endProperty') };
+      m.missingEnds = value('missingEnds') || 'skip';
+      var special = [m.start.column, m.end.column, m.typeColumn];
+      m.columns.forEach(function (c) { if (special.indexOf(c.column) >= 0) c.skip = true; });
+    }
+    if (m.kind === 'nodes' && m.labelColumn) m.columns.forEach(function (c) { if (c.column === m.labelColumn) c.skip = true; });
+    return m;
+  }
+
+  async function start(dryRun) {
+    if (!current || running) return;
+    var mapping = readMapping();
+    mappings[current.file.fileId] = mapping;
+    report.textContent = '';
+    progressSection.hidden = false;
+    document.getElementById('import-progress-title').textContent = dryRun ? 'Dry run' : 'Import';
+    progressBar.value = 0;
+    progressText.textContent = 'Starting…';
+    try {
+      var state = await gas.post('/data/import/importFile', { fileId: current.file.fileId, mapping: mapping, dryRun: dryRun, background: true });
+      running = state.importId;
+      cancelButton.hidden = false;
+      while (state.state === 'running') {
+        showProgress(state);
+        await new Promise(function (r) { setTimeout(r, 300); });
+        state = await gas.get('/data/import/imports/' + encodeURIComponent(running));
+      }
+      showProgress(state);
+      showReport(state);
+    } catch (error) {
+      progressText.textContent = '';
+      gas.showStatus(status, error.message, 'error');
+    } finally {
+      running = null;
+      cancelButton.hidden = true;
+    }
+  }
+
+  function showProgress(state) {
+    var p = state.progress;
+    var total = p.rowsTotal || 0;
+    progressBar.value = state.state === 'running' ? (total ? Math.min(99, Math.floor((p.rowsDone * 100) / total)) : 0) : 100;
+    progressText.textContent = state.state === 'running'
+      ? p.rowsDone + (total ? ' of about ' + total : '') + ' rows, ' + p.rowsPerSecond + ' rows/s'
+      : 'Import ' + state.state + '.';
+  }
+
+  function showReport(state) {
+    report.textContent = '';
+    if (state.error) {
+      gas.showStatus(status, state.error.message, state.state === 'cancelled' ? 'ok' : 'error');
+    } else {
+      gas.showStatus(status, (state.dryRun ? 'Dry run finished: nothing was written.' : 'Import finished.'), 'ok');
+    }
+    var r = state.report;
+    if (!r) return;
+    report.appendChild(h('dl', { className: 'report', id: 'import-report-counts' },
+      [['Rows read', r.rowsRead], ['Nodes created', r.nodesCreated], ['Nodes updated', r.nodesUpdated], ['Relationships created', r.relationshipsCreated],
+        ['Rows skipped', r.rowsSkipped], ['Rows rejected', r.rowsRejected], ['Duration', r.durationMs + ' ms']].map(function (pair) {
+        return [h('dt', null, pair[0]), h('dd', null, String(pair[1]))];
+      })));
+    if (r.rejected.length) {
+      report.appendChild(h('ul', { id: 'import-rejected' }, r.rejected.map(function (x) { return h('li', null, 'Row ' + x.row + ': ' + x.reason); })));
+      report.appendChild(h('a', { href: '/data/import/imports/' + encodeURIComponent(state.importId) + '/rejected.csv', download: '' }, 'Download the rejected rows (CSV)'));
+    }
+  }
+
+  document.getElementById('import-dry-run').addEventListener('click', function () { start(true); });
+  document.getElementById('import-run').addEventListener('click', function () { start(false); });
+  cancelButton.addEventListener('click', async function () {
+    if (!running) return;
+    try {
+      await gas.del('/data/import/imports/' + encodeURIComponent(running));
+    } catch (error) {
+      gas.showStatus(status, error.message, 'error');
+    }
+  });
+})();
