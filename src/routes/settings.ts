@@ -123,7 +123,7 @@ export function createSettingsRouter(deps: AppDeps): Router {
             DATA_TYPES: { nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: {}, relationships: {} } },
             DATA_SCHEMA: { nodes: {}, relationships: {} },
             FULLTEXT_INDEX: { labels: [], properties: [] },
-            APPEARANCE: { nodeCaptions: {}, colors: {}, relationshipColors: {} },
+            APPEARANCE: { nodeCaptions: {}, colors: {}, relationshipColors: {}, icons: {}, sizes: {} },
           },
         },
       },

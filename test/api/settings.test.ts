@@ -45,7 +45,7 @@ describe('GET /settings', () => {
       DATA_TYPES: { nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: {}, relationships: {} } },
       DATA_SCHEMA: { nodes: {}, relationships: {} },
       FULLTEXT_INDEX: { labels: [], properties: [] },
-      APPEARANCE: { nodeCaptions: {}, colors: {}, relationshipColors: {} },
+      APPEARANCE: { nodeCaptions: {}, colors: {}, relationshipColors: {}, icons: {}, sizes: {} },
     });
   });
 
@@ -216,7 +216,7 @@ describe('GET /settings/default and GET /settings/automatic (GETs that modify)',
     const res = await request(t.app).get('/settings/default').set('Authorization', admin);
     expect(res.status).toBe(200);
     expect(res.body.DATA_TYPES.nodeLabels).toEqual(['*']);
-    expect(res.body.APPEARANCE).toEqual({ nodeCaptions: {}, colors: {}, relationshipColors: {} });
+    expect(res.body.APPEARANCE).toEqual({ nodeCaptions: {}, colors: {}, relationshipColors: {}, icons: {}, sizes: {} });
     const all = await request(t.app).get('/settings').set('Authorization', plain);
     expect(all.body).toEqual(res.body);
     expect((await auditActions()).filter((a) => a === 'settings.reset').length).toBeGreaterThanOrEqual(2);

@@ -336,6 +336,34 @@ describe('visualization workspace in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('when APPEARANCE gives a label an icon and a size, then its nodes are drawn with the custom icon at that size', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const icon = await request(b.t.app).post('/icons').set('Authorization', admin).field('name', 'company.png').attach('file', png, { filename: 'company.png', contentType: 'image/png' });
+    expect(icon.status).toBeLessThan(300);
+    const current = (await request(b.t.app).get('/settings').set('Authorization', admin)).body.APPEARANCE;
+    expect((await request(b.t.app).put('/settings/APPEARANCE').set('Authorization', admin).send({ ...current, icons: { Company: 'company.png' }, sizes: { Company: 14 } })).status).toBe(200);
+    const { page, pageErrors } = await b.newPage();
+    const iconRequests: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/icons/')) iconRequests.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await b.signIn(page, '/visualization', 'analyst', 'analyst-password-1');
+    await ready(page);
+    await searchAndAdd(page, 'Acme Canvas');
+    await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
+    const attributes = await page.evaluate((id) => {
+      const graph = (window as unknown as { gasWorkspace: { graph: { getNodeAttributes(id: string): Record<string, unknown> } } }).gasWorkspace.graph;
+      const a = graph.getNodeAttributes(id);
+      return { type: a.type, image: a.image, size: a.size };
+    }, ids.acme);
+    expect(attributes).toEqual({ type: 'image', image: '/icons/company.png', size: 14 });
+    await page.waitForFunction(() => true);
+    await page.waitForTimeout(500);
+    expect(iconRequests).toEqual(['200 /icons/company.png']);
+    await page.screenshot({ path: `${b.screenshotDir}/workspace-10-icon.png` });
+    expect(pageErrors).toEqual([]);
+  });
+
   test('when the start page is opened, then it lists the saved visualization for its owner and as shared for the reader', async () => {
     const owner = await b.newPage();
     await b.signIn(owner.page, '/', 'analyst', 'analyst-password-1');

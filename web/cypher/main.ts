@@ -44,6 +44,8 @@ function message(text: string, kind: 'ok' | 'error' = 'ok'): void {
 }
 
 function queryText(): string {
+  // The editor's document is the truth while the editor runs (its change events may come late).
+  if (editor) textarea.value = editor.codemirror.state.doc.toString();
   return textarea.value;
 }
 

@@ -20,6 +20,8 @@ declare module '@neo4j-cypher/codemirror' {
     schema?: EditorSupportSchema;
   }
   export interface EditorApi {
+    /** The CodeMirror 6 EditorView (only its document is read here). */
+    codemirror: { state: { doc: { toString(): string } } };
     setValue(value?: string, parseOnSetValue?: boolean): void;
     setSchema(schema?: EditorSupportSchema): void;
     focus(): void;

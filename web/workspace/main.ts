@@ -37,7 +37,7 @@ async function loadContext(): Promise<{ appearance: Appearance; schema: DataSche
     if (title && label !== '*') nodeCaptions[label] = title[0];
   }
   return {
-    appearance: { nodeCaptions: { ...nodeCaptions, ...(value.nodeCaptions ?? {}) }, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {} },
+    appearance: { nodeCaptions: { ...nodeCaptions, ...(value.nodeCaptions ?? {}) }, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {}, icons: value.icons ?? {}, sizes: value.sizes ?? {} },
     schema,
     canEdit: !!session?.user?.permissions.includes('DATA_MANAGEMENT'),
     permissions: session?.user?.permissions ?? [],

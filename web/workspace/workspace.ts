@@ -5,6 +5,8 @@
  */
 import Graph from 'graphology';
 import Sigma from 'sigma';
+import { NodeCircleProgram } from 'sigma/rendering';
+import { createNodeImageProgram } from '@sigma/node-image';
 import type { ApiSubgraph } from '../shared/graph-types';
 import { api } from '../shared/api';
 import { apply, History, redo, startHistory, undo } from './history/history';
@@ -36,6 +38,7 @@ export class Workspace {
   constructor(container: HTMLElement, private appearance: Appearance = NO_APPEARANCE) {
     this.renderer = new Sigma(this.graph, container, {
       renderEdgeLabels: false,
+      nodeProgramClasses: { circle: NodeCircleProgram, image: createNodeImageProgram({ keepWithinCircle: true, padding: 0.15, drawingMode: 'background' }) },
       // The canvas is hidden while the table view is shown.
       allowInvalidContainer: true,
       defaultEdgeType: 'arrow',

@@ -21,7 +21,7 @@ export const dataSchemaExample = {
   relationships: { KNOWS: { since: { title: 'Since', dataType: 'date' } } },
 };
 export const fulltextExample = { labels: ['Person', 'Company'], properties: ['name', 'description'] };
-export const appearanceExample = { nodeCaptions: { Person: 'name' }, colors: { Person: '#4e79a7' }, relationshipColors: { KNOWS: '#999999' } };
+export const appearanceExample = { nodeCaptions: { Person: 'name' }, colors: { Person: '#4e79a7' }, relationshipColors: { KNOWS: '#999999' }, icons: { Company: 'company.png' }, sizes: { Company: 12 } };
 
 export const allSettingsExample = {
   DATA_TYPES: dataTypesExample,

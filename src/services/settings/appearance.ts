@@ -9,6 +9,8 @@ import { identifierSchema, nodeValuesByLabel, SettingDefinition, sortedUnique, t
  */
 const CSS_COLOR = /^(#[0-9a-fA-F]{3,4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|(rgb|rgba|hsl|hsla)\(\s*[0-9.%+-]+(\s*[,/ ]\s*[0-9.%+-]+){2,3}\s*\)|[a-zA-Z]{3,30})$/;
 
+const ICON_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 export const cssColorSchema = z.string().max(60).regex(CSS_COLOR, { message: 'not a CSS colour (#rgb, #rrggbb, rgb(...), hsl(...) or a colour name)' });
 
 export const appearanceSchema = z
@@ -16,11 +18,15 @@ export const appearanceSchema = z
     nodeCaptions: z.record(identifierSchema('label'), identifierSchema('property')).default({}),
     colors: z.record(identifierSchema('label'), cssColorSchema).default({}),
     relationshipColors: z.record(identifierSchema('relationship type'), cssColorSchema).default({}),
+    /** A custom icon (POST /icons) drawn inside the nodes of a label, by its file name. */
+    icons: z.record(identifierSchema('label'), z.string().max(200).regex(ICON_FILE, { message: 'an icon file name (letters, digits, dot, dash, underscore)' })).default({}),
+    /** Node size per label (1 to 50; default: by degree). */
+    sizes: z.record(identifierSchema('label'), z.number().min(1).max(50)).default({}),
   })
   .strict()
   .openapi('AppearanceSetting', {
-    description: 'Caption property and colour per node label, colour per relationship type.',
-    example: { nodeCaptions: { Person: 'name', Company: 'name' }, colors: { Person: '#4e79a7', Company: '#f28e2b' }, relationshipColors: { KNOWS: '#999999' } },
+    description: 'Caption property, colour, icon (a custom icon\'s file name) and size per node label, colour per relationship type.',
+    example: { nodeCaptions: { Person: 'name', Company: 'name' }, colors: { Person: '#4e79a7', Company: '#f28e2b' }, relationshipColors: { KNOWS: '#999999' }, icons: { Company: 'company.png' }, sizes: { Company: 12 } },
   });
 
 export type Appearance = z.infer<typeof appearanceSchema>;
@@ -32,7 +38,7 @@ export const appearance: SettingDefinition<typeof appearanceSchema> = {
   type: 'APPEARANCE',
   description: 'Caption property and colour per label, colour per relationship type',
   schema: appearanceSchema,
-  defaultValue: () => ({ nodeCaptions: {}, colors: {}, relationshipColors: {} }),
+  defaultValue: () => ({ nodeCaptions: {}, colors: {}, relationshipColors: {}, icons: {}, sizes: {} }),
   /** Captions: the most name-like property of each sampled label; colours: the palette in label order. */
   automatic(input) {
     const values = nodeValuesByLabel(input.sample);
@@ -45,6 +51,6 @@ export const appearance: SettingDefinition<typeof appearanceSchema> = {
     sortedUnique(values.keys()).forEach((label, i) => (colors[label] = PALETTE[i % PALETTE.length]));
     const relationshipColors: Record<string, string> = {};
     sortedUnique(input.sample.relationships.map((r) => r.type).filter(isValidIdentifier)).forEach((type) => (relationshipColors[type] = '#999999'));
-    return { nodeCaptions, colors, relationshipColors };
+    return { nodeCaptions, colors, relationshipColors, icons: {}, sizes: {} };
   },
 };

@@ -75,6 +75,8 @@ export function settingsVisibleTo(settings: AllSettings, v: Visibility): AllSett
       nodeCaptions: pick(APPEARANCE.nodeCaptions, (l) => v.label(l) && v.nodeProperty(l, APPEARANCE.nodeCaptions[l])),
       colors: pick(APPEARANCE.colors, v.label),
       relationshipColors: pick(APPEARANCE.relationshipColors, v.type),
+      icons: pick(APPEARANCE.icons ?? {}, v.label),
+      sizes: pick(APPEARANCE.sizes ?? {}, v.label),
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type Graph from 'graphology';
 import type { CanvasState } from '../state/canvas-state';
-import { Appearance, nodeCaption, nodeColor, nodeSize, relationshipColor } from '../style/style';
+import { Appearance, nodeCaption, nodeColor, nodeIcon, nodeSize, relationshipColor } from '../style/style';
 
 export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearance): void {
   for (const id of graph.nodes()) if (!state.nodes[id]) graph.dropNode(id);
@@ -16,7 +16,8 @@ export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearan
     degree.set(relationship.endNodeId, (degree.get(relationship.endNodeId) ?? 0) + 1);
   }
   for (const node of Object.values(state.nodes)) {
-    const attributes = { x: node.x, y: node.y, label: nodeCaption(appearance, node), color: nodeColor(appearance, node), size: nodeSize(degree.get(node.id) ?? 0), labels: node.labels };
+    const image = nodeIcon(appearance, node);
+    const attributes = { x: node.x, y: node.y, label: nodeCaption(appearance, node), color: nodeColor(appearance, node), size: nodeSize(degree.get(node.id) ?? 0, appearance, node), labels: node.labels, type: image ? 'image' : 'circle', image };
     if (graph.hasNode(node.id)) graph.mergeNodeAttributes(node.id, attributes);
     else graph.addNode(node.id, attributes);
   }

@@ -8,9 +8,12 @@ export interface Appearance {
   nodeCaptions: Record<string, string>;
   colors: Record<string, string>;
   relationshipColors: Record<string, string>;
+  /** Custom icon file names (GET /icons/{fileName}) per label. */
+  icons: Record<string, string>;
+  sizes: Record<string, number>;
 }
 
-export const NO_APPEARANCE: Appearance = { nodeCaptions: {}, colors: {}, relationshipColors: {} };
+export const NO_APPEARANCE: Appearance = { nodeCaptions: {}, colors: {}, relationshipColors: {}, icons: {}, sizes: {} };
 const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 const CAPTION_FALLBACKS = ['name', 'title', 'caption', 'label', 'uid', 'id'];
 
@@ -50,7 +53,15 @@ export function nodeCaption(appearance: Appearance, node: CanvasNode): string {
   return `${node.labels[0] ?? 'Node'} ${node.id}`;
 }
 
-/** Node size grows gently with the degree on the canvas. */
-export function nodeSize(degree: number): number {
+/** The size APPEARANCE gives the node's label, else one that grows gently with the degree on the canvas. */
+export function nodeSize(degree: number, appearance: Appearance = NO_APPEARANCE, node?: CanvasNode): number {
+  const styled = node?.labels.find((label) => appearance.sizes[label]);
+  if (styled) return appearance.sizes[styled];
   return Math.min(4 + Math.sqrt(degree) * 2, 20);
+}
+
+/** The icon of the node's first label that has one, as the URL the server serves it at. */
+export function nodeIcon(appearance: Appearance, node: CanvasNode): string | undefined {
+  const styled = node.labels.find((label) => appearance.icons[label]);
+  return styled ? `/icons/${encodeURIComponent(appearance.icons[styled])}` : undefined;
 }
