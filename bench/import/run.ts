@@ -1,0 +1,268 @@
+/**
+ * node scripts/build-if-needed.mjs && node dist/bench/import/run.js
+ *
+ * Issue 10: the import through the real API next to the backend's own bulk path, in the same run,
+ * on the same server. A BENCH_IMPORT_NODES-row node CSV (1,000,000; id,name,age) and a
+ * BENCH_IMPORT_RELS-row relationship CSV (2,000,000; from,to,since, ends matched by Person.id)
+ * are generated, then:
+ *  - raw: INSERT ... SELECT FROM unnest(...) in batches of 10,000 rows from the client (nodes),
+ *    relationships staged the same way into an unlogged table and joined to their ends in ONE
+ *    INSERT ... SELECT (the best PostgreSQL does by hand);
+ *  - API: the service (dist/src/index.js, a child process) on another fresh database: POST
+ *    /data/import/uploadFile, POST /data/import/importFile (background), polled until done,
+ *    while a reader sends POST /data/nodes/find every 250 ms (its latency is printed).
+ * Printed: rows/s of each, the ratio API/raw, the service's peak RSS (VmHWM) and the read
+ * latency during the load. Smaller runs: BENCH_IMPORT_NODES=100000 BENCH_IMPORT_RELS=200000.
+ * PostgreSQL: TEST_DATABASE_URL's server or a private cluster (bench/support/postgres-cluster.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { Client } from 'pg';
+import { startPostgres } from '../support/postgres-cluster';
+
+const NODES = intEnv('BENCH_IMPORT_NODES', 1_000_000);
+const RELS = intEnv('BENCH_IMPORT_RELS', 2_000_000);
+const ADMIN_PASSWORD = 'bench-admin-password-1';
+const distRoot = path.resolve(__dirname, '..', '..');
+
+function intEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** Deterministic pseudo-random ends (xorshift). */
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+async function writeLines(file: string, header: string, count: number, line: (i: number) => string): Promise<void> {
+  const out = createWriteStream(file);
+  out.write(header + '\n');
+  let chunk = '';
+  for (let i = 0; i < count; i++) {
+    chunk += line(i) + '\n';
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  await admin.end();
+}
+
+/** The raw bulk path on a migrated database (the service's tables), same rows. */
+async function raw(url: string, nodesFile: string, relsFile: string): Promise<{ nodesMs: number; relsMs: number; rels: number }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const read = (file: string) => readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(','));
+  const nodeRows = read(nodesFile);
+  let start = now();
+  await client.query('begin');
+  for (let i = 0; i < nodeRows.length; i += 10_000) {
+    const part = nodeRows.slice(i, i + 10_000);
+    await client.query(
+      `insert into graph_nodes (labels, properties)
+       select array['Person'], jsonb_build_object('id', x.id, 'name', x.name, 'age', x.age)
+       from unnest($1::bigint[], $2::text[], $3::bigint[]) as x(id, name, age)`,
+      [part.map((r) => r[0]), part.map((r) => r[1]), part.map((r) => r[2])],
+    );
+  }
+  await client.query('commit');
+  const nodesMs = now() - start;
+  const relRows = read(relsFile);
+  start = now();
+  await client.query('begin');
+  await client.query('create unlogged table bench_rels (s bigint, e bigint, since bigint)');
+  for (let i = 0; i < relRows.length; i += 10_000) {
+    const part = relRows.slice(i, i + 10_000);
+    await client.query('insert into bench_rels select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])', [part.map((r) => r[0]), part.map((r) => r[1]), part.map((r) => r[2])]);
+  }
+  const inserted = await client.query(
+    `insert into graph_relationships (type, start_id, end_id, properties)
+     select 'KNOWS', s.id, e.id, jsonb_build_object('since', r.since)
+     from bench_rels r
+     join graph_nodes s on s.properties -> 'id' = to_jsonb(r.s) and 'Person' = any(s.labels)
+     join graph_nodes e on e.properties -> 'id' = to_jsonb(r.e) and 'Person' = any(e.labels)`,
+  );
+  await client.query('drop table bench_rels');
+  await client.query('commit');
+  const relsMs = now() - start;
+  await client.end();
+  return { nodesMs, relsMs, rels: inserted.rowCount ?? 0 };
+}
+
+function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; origin: string }> {
+  return freePort().then(
+    (port) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [path.join(distRoot, 'src', 'index.js')], {
+          env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), ADMIN_PASSWORD, SESSION_SECRET: 'bench-session-secret', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+        child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+        const origin = `http://127.0.0.1:${port}`;
+        const deadline = Date.now() + 180_000;
+        const poll = async (): Promise<void> => {
+          if (child.exitCode !== null) return reject(new Error(`the service exited:\n${output}`));
+          if (Date.now() > deadline) return reject(new Error(`the service did not start:\n${output}`));
+          const ok = await fetch(`${origin}/ready`).then((r) => r.ok, () => false);
+          if (ok) resolve({ child, origin });
+          else setTimeout(() => void poll(), 250);
+        };
+        void poll();
+      }),
+  );
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function apiImport(origin: string, auth: string, file: string, mapping: unknown, reads: number[]): Promise<{ ms: number; report: Record<string, number> }> {
+  const form = new FormData();
+  form.append('file', await openAsBlob(file), path.basename(file));
+  const start = now();
+  const uploaded = await fetch(`${origin}/data/import/uploadFile`, { method: 'POST', headers: { authorization: auth }, body: form });
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  const fileId = ((await uploaded.json()) as { files: Array<{ fileId: string }> }).files[0].fileId;
+  const started = await fetch(`${origin}/data/import/importFile`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ fileId, mapping, background: true }),
+  });
+  let status = (await started.json()) as { importId: string; state: string; report: Record<string, number>; error: unknown };
+  if (started.status >= 300) throw new Error(`import: ${started.status} ${JSON.stringify(status)}`);
+  let reading = true;
+  const reader = (async () => {
+    while (reading) {
+      const t0 = now();
+      const r = await fetch(`${origin}/data/nodes/find`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ filter: { property: 'id', operator: '=', value: 42 }, limit: 1 }) });
+      await r.arrayBuffer();
+      reads.push(now() - t0);
+      await new Promise((res) => setTimeout(res, 250));
+    }
+  })();
+  while (status.state === 'running') {
+    await new Promise((res) => setTimeout(res, 500));
+    status = (await (await fetch(`${origin}/data/import/imports/${status.importId}`, { headers: { authorization: auth } })).json()) as typeof status;
+  }
+  reading = false;
+  await reader;
+  if (status.state !== 'succeeded') throw new Error(`import ${status.state}: ${JSON.stringify(status.error)}`);
+  return { ms: now() - start, report: status.report };
+}
+
+function pct(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gas-bench-import-'));
+  const nodesFile = path.join(dir, 'people.csv');
+  const relsFile = path.join(dir, 'knows.csv');
+  const random = rng(42);
+  await writeLines(nodesFile, 'id,name,age', NODES, (i) => `${i},Person ${i},${18 + (i % 70)}`);
+  await writeLines(relsFile, 'from,to,since', RELS, () => `${Math.floor(random() * NODES)},${Math.floor(random() * NODES)},${1980 + Math.floor(random() * 45)}`);
+  const cluster = await startPostgres();
+  const suffix = randomBytes(4).toString('hex');
+  const rawDb = `bench_import_raw_${suffix}`;
+  const apiDb = `bench_import_api_${suffix}`;
+  let service: { child: ChildProcess; origin: string } | undefined;
+  try {
+    // The service migrates its database at start; the raw run gets the same schema from a second service start.
+    const rawUrl = await createDatabase(cluster.adminUrl, rawDb);
+    const apiUrl = await createDatabase(cluster.adminUrl, apiDb);
+    const migrator = await startService({ DATABASE_URL: rawUrl, DATA_DIR: path.join(dir, 'raw-data') });
+    migrator.child.kill('SIGTERM');
+    await once(migrator.child, 'exit');
+
+    const r = await raw(rawUrl, nodesFile, relsFile);
+    service = await startService({ DATABASE_URL: apiUrl, DATA_DIR: path.join(dir, 'api-data') });
+    const auth = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
+    const reads: number[] = [];
+    const nodes = await apiImport(service.origin, auth, nodesFile, {
+      kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }],
+    }, reads);
+    const rels = await apiImport(service.origin, auth, relsFile, {
+      kind: 'relationships', type: 'KNOWS',
+      start: { column: 'from', label: 'Person', property: 'id', type: 'integer' }, end: { column: 'to', label: 'Person', property: 'id', type: 'integer' },
+      columns: [{ column: 'since', type: 'integer' }],
+    }, reads);
+    const rss = peakRssMb(service.child.pid!);
+    const rate = (rows: number, ms: number) => Math.round((rows * 1000) / ms);
+    const lines = [
+      `import benchmark: ${NODES} node rows, ${RELS} relationship rows (PostgreSQL)`,
+      `nodes          raw ${rate(NODES, r.nodesMs)} rows/s (${Math.round(r.nodesMs)} ms)   API ${rate(NODES, nodes.ms)} rows/s (${Math.round(nodes.ms)} ms, upload included)   ratio ${(r.nodesMs / nodes.ms).toFixed(2)}`,
+      `relationships  raw ${rate(RELS, r.relsMs)} rows/s (${Math.round(r.relsMs)} ms, ${r.rels} created)   API ${rate(RELS, rels.ms)} rows/s (${Math.round(rels.ms)} ms, ${rels.report.relationshipsCreated} created)   ratio ${(r.relsMs / rels.ms).toFixed(2)}`,
+      `service peak RSS (VmHWM) ${rss} MB`,
+      `read during the load (POST /data/nodes/find, ${reads.length} reads): p50 ${pct(reads, 50).toFixed(1)} ms, p95 ${pct(reads, 95).toFixed(1)} ms, max ${Math.max(0, ...reads).toFixed(1)} ms`,
+    ];
+    console.log(lines.join('\n'));
+  } finally {
+    if (service) {
+      service.child.kill('SIGTERM');
+      await once(service.child, 'exit').catch(() => undefined);
+    }
+    if (!process.env.BENCH_KEEP) {
+      await dropDatabase(cluster.adminUrl, rawDb);
+      await dropDatabase(cluster.adminUrl, apiDb);
+    }
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
