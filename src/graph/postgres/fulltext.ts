@@ -89,8 +89,10 @@ export class FulltextIndex {
 
   /**
    * The condition "node `alias` matches `text`": through the index entries when it is online
-   * (configured labels and properties), else a case-insensitive substring scan over the node's
-   * visible string properties. Hidden properties never match.
+   * (configured labels and properties), else a case-insensitive substring match over the node's
+   * visible string properties, its candidates found through the trigram index over every node's
+   * string values (the scan is PostgreSQL's fallback for texts shorter than a trigram). Hidden
+   * properties never match.
    */
   condition(scope: ScopeSql, alias: string, text: string, online: boolean): Sql {
     const a = raw(alias);
@@ -102,7 +104,9 @@ export class FulltextIndex {
       if (visible === TRUE) return candidates;
       return sql`(${candidates} and exists (select 1 from graph_fulltext_entries fe where fe.node_id = ${a}.id and ${match} and ${visible}))`;
     }
-    return sql`exists (select 1 from jsonb_each(${scope.nodeProperties(alias)}) gas_kv where jsonb_typeof(gas_kv.value) = 'string' and (gas_kv.value #>> '{}') ilike ${pattern}::text)`;
+    // Candidates through the trigram index over all string values (migration
+    // 20261123150500_graph_text_search_index), confirmed on the visible string properties.
+    return sql`(gas_string_values(${a}.properties) ilike ${pattern}::text and exists (select 1 from jsonb_each(${scope.nodeProperties(alias)}) gas_kv where jsonb_typeof(gas_kv.value) = 'string' and (gas_kv.value #>> '{}') ilike ${pattern}::text))`;
   }
 
   private async row(runner: QueryRunner = this.runner): Promise<IndexRow | undefined> {
