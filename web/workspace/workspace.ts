@@ -24,7 +24,8 @@ export interface ExpandOutcome {
 }
 
 export class Workspace {
-  readonly graph = new Graph({ multi: true, type: 'directed' });
+  /** What sigma draws; replaced whole when a visualization is opened (see load). */
+  graph = new Graph({ multi: true, type: 'directed' });
   readonly renderer: Sigma;
   private history: History<CanvasState> = startHistory(EMPTY);
   private hovered: string | null = null;
@@ -123,6 +124,12 @@ export class Workspace {
   load(state: CanvasState): void {
     this.stopLayout();
     this.history = startHistory(state);
+    // Built whole and handed to sigma at once: thousands of single additions to a graph sigma
+    // already watches each cost an incremental update.
+    const graph = new Graph({ multi: true, type: 'directed' });
+    syncGraph(graph, state, this.appearance);
+    this.graph = graph;
+    this.renderer.setGraph(graph);
     this.render();
   }
 
