@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, BadRequestError, ForbiddenError, NotFoundError, NotImplementedError, UnprocessableError } from '../../errors';
-import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportRelationship, BulkImportResult, NodeRef, Properties } from '../../graph/graph-store';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnprocessableError } from '../../errors';
+import type { AccessScope, BulkImportBatch, BulkImportOptions, BulkImportNode, BulkImportRelationship, BulkImportResult, NodeRef, Properties } from '../../graph/graph-store';
 import { isValidIdentifier } from '../../graph/identifiers';
 
 const validName = (name: string): boolean => isValidIdentifier(name);
 import { assertPortableValue } from '../../graph/property-values';
-import { withDb, type ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../http/context';
 import { audit } from '../audit/audit-service';
+import { auditedGraphWrite } from '../graph/audited-write';
 import { CsvWriter } from '../export/csv-writer';
 import { isPropertyVisible } from '../graph/property-visibility';
 import { accessScopeFor } from '../security/access-scope';
@@ -18,6 +19,7 @@ import type { DataSchema } from '../settings/data-schema';
 import { SettingsService } from '../settings/settings-service';
 import { analyzeGraphml, analyzeTables, uniqueNames, type FileAnalysis } from './analysis';
 import { graphmlValue, readGraphml } from './graphml';
+import { importThroughImportBatch } from './import-batch-fallback';
 import type { GraphmlMapping, ImportMapping, NodesMapping, RelationshipsMapping } from './mapping';
 import { openTables, type TableRow } from './tables';
 import { ImportUploadService, type UploadedImportFile } from './upload-service';
@@ -149,8 +151,6 @@ export class ImportService {
     const file = await new ImportUploadService(this.ctx).get(input.fileId);
     if (input.mapping.kind === 'graphml' && file.type !== 'graphml') throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
     if (input.mapping.kind !== 'graphml' && file.type === 'graphml') throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
-    const graph = this.ctx.deps.graph;
-    if (!graph.bulkImport) throw new NotImplementedError(`Import into the ${graph.backend} backend is not available yet (its adapter has no bulk import path)`, 'IMPORT_NOT_AVAILABLE');
     const scope = await accessScopeFor(this.ctx);
     this.assertMappingAllowed(input.mapping, scope);
     const schema = await new SettingsService(this.ctx).get('DATA_SCHEMA');
@@ -228,15 +228,18 @@ export class ImportService {
       if (run.mapping.kind !== 'graphml') run.progress.rowsTotal = await countLines(run.file.path);
       const source = run.mapping.kind === 'graphml' ? this.graphmlBatches(run, run.mapping) : this.tableBatches(run, run.mapping);
       const started = Date.now();
-      const result = await ctx.deps.graph.bulkImport!(source, run.scope, {
-        rollback: run.dryRun,
-        beforeCommit: async (totals, transaction) => {
-          this.finishReport(run, totals, started);
-          await audit(transaction.sql ? withDb(ctx, transaction.sql) : ctx, this.auditEntry(run));
-        },
-      });
+      const graph = ctx.deps.graph;
+      // The import and its data.import event are one unit (auditedGraphWrite: in the import's own
+      // transaction on PostgreSQL, intent + confirmation elsewhere); a dry run records nothing.
+      const write = (options: BulkImportOptions): Promise<BulkImportResult> =>
+        graph.bulkImport ? graph.bulkImport(source, run.scope, options) : importThroughImportBatch(graph, source, options);
+      const result = run.dryRun
+        ? await write({ rollback: true })
+        : await auditedGraphWrite<BulkImportResult>(ctx, { action: 'data.import', targetType: 'import', targetId: run.id }, write, (totals) => {
+            this.finishReport(run, totals, started);
+            return this.auditEntry(run);
+          });
       this.finishReport(run, result, started);
-      if (!ctx.deps.graph.atomicWrites && !run.dryRun) await audit(ctx, this.auditEntry(run));
     } catch (caught) {
       if (caught instanceof ImportCancelled) {
         state = 'cancelled';
