@@ -1,9 +1,35 @@
-import { dottedInvocations, parseCypher, textOf } from './parser';
+import { CypherSyntaxError, CypherTooComplexError, dottedInvocations, MAX_NESTING, parseCypher, parseCypherWithin, textOf } from './parser';
 
 describe('parseCypher', () => {
   test('when a query is parsed, then the tree gives the text back exactly, comments and spaces included', () => {
     const query = 'MATCH (n:Person) // who\nWHERE n.age > $age /* min */ RETURN n';
     expect(textOf(parseCypher(query).root)).toBe(query);
+  });
+
+
+  test('when brackets nest deeper than MAX_NESTING, then the query is refused at once instead of parsed for minutes', () => {
+    const started = Date.now();
+    expect(() => parseCypher(`RETURN ${'('.repeat(2000)}1${')'.repeat(2000)}`)).toThrow(CypherTooComplexError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(() => parseCypher(`RETURN ${'('.repeat(MAX_NESTING)}1${')'.repeat(MAX_NESTING)}`)).not.toThrow();
+  });
+});
+
+describe('parseCypherWithin', () => {
+  test('when a query is parsed in the worker, then the tree is the one parsed in this thread, parent links included', async () => {
+    const query = 'MATCH (a)-[r:KNOWS*1..3]->(b) WHERE a.x IN [1, 2] RETURN b, count(*) AS c';
+    const parsed = await parseCypherWithin(query, 5000);
+    expect(textOf(parsed.root)).toBe(query);
+    expect(parsed.root.children[0].parent).toBe(parsed.root);
+    await expect(parseCypherWithin('MATCH (n RETURN n', 5000)).rejects.toBeInstanceOf(CypherSyntaxError);
+  });
+
+  test('when a parse takes longer than the limit, then it is refused in time and the next query is parsed again', async () => {
+    const started = Date.now();
+    const slow = `RETURN ${'CASE WHEN true THEN '.repeat(60)}1${' END'.repeat(60)}`;
+    await expect(parseCypherWithin(slow, 500)).rejects.toBeInstanceOf(CypherTooComplexError);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(textOf((await parseCypherWithin('RETURN 1', 5000)).root)).toBe('RETURN 1');
   });
 });
 

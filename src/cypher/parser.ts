@@ -14,10 +14,12 @@
  * so callers never touch ANTLR classes. Whitespace and comments are terminals of the tree (the
  * grammar has SP tokens): concatenating the terminals gives back the query text exactly.
  */
+import { Worker } from 'node:worker_threads';
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const grammar = require('@neo4j-cypher/antlr4-simple') as { CypherLexer: new (input: unknown) => AntlrLexer; CypherParser: AntlrParserClass };
+const grammar = require('@neo4j-cypher/antlr4-simple') as GrammarModule;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const antlr4 = (require('@neo4j-cypher/antlr4-browser') as { default: { InputStream: new (text: string) => unknown; CommonTokenStream: new (lexer: unknown) => AntlrTokenStream } }).default;
+const antlr4 = (require('@neo4j-cypher/antlr4-browser') as { default: RuntimeModule }).default;
 
 interface AntlrToken {
   type: number;
@@ -40,9 +42,18 @@ interface AntlrTree {
   ruleIndex?: number;
   symbol?: AntlrToken;
 }
+interface GrammarModule {
+  CypherLexer: new (input: unknown) => AntlrLexer;
+  CypherParser: AntlrParserClass;
+}
+interface RuntimeModule {
+  InputStream: new (text: string) => unknown;
+  CommonTokenStream: new (lexer: unknown) => AntlrTokenStream;
+}
 interface AntlrParser {
   ruleNames: string[];
   buildParseTrees: boolean;
+  _interp: { predictionMode: number };
   removeErrorListeners(): void;
   addErrorListener(listener: unknown): void;
   cypherPart(): AntlrTree;
@@ -79,77 +90,213 @@ export class CypherSyntaxError extends Error {
   }
 }
 
+/**
+ * The query nests brackets deeper than MAX_NESTING. ANTLR's adaptive prediction costs grow fast
+ * with nesting (160 levels take seconds, 2000 take minutes): deeper queries are refused before
+ * parsing so one request cannot hold the event loop.
+ */
+export class CypherTooComplexError extends CypherSyntaxError {}
+
+/** Deepest bracket nesting ( [ { accepted by parseCypher. */
+export const MAX_NESTING = 64;
+
 export interface ParsedCypher {
   text: string;
   /** The `cypherPart` rule: optional space, a query or a console command, optional space. */
   root: CstNode;
 }
 
-function errorListener(errors: CypherSyntaxError[]) {
-  return {
-    syntaxError: (_recognizer: unknown, _symbol: unknown, line: number, column: number, message: string) => {
-      errors.push(new CypherSyntaxError(message, line, column + 1));
-    },
-    reportAmbiguity() {},
-    reportAttemptingFullContext() {},
-    reportContextSensitivity() {},
-  };
+/** A CstNode without its parent link (what crosses the worker boundary). */
+interface PlainNode {
+  rule: string | null;
+  token: string | null;
+  space: boolean;
+  children: PlainNode[];
+  line: number;
+  column: number;
+  start: number;
+  end: number;
 }
 
-/** Parses one Cypher statement (a trailing `;` is allowed); throws CypherSyntaxError. */
-export function parseCypher(text: string): ParsedCypher {
-  const errors: CypherSyntaxError[] = [];
-  const lexer = new grammar.CypherLexer(new antlr4.InputStream(text));
-  lexer.removeErrorListeners();
-  lexer.addErrorListener(errorListener(errors));
-  const tokens = new antlr4.CommonTokenStream(lexer);
-  const parser = new grammar.CypherParser(tokens);
-  parser.buildParseTrees = true;
-  parser.removeErrorListeners();
-  parser.addErrorListener(errorListener(errors));
-  const tree = parser.cypherPart();
-  if (errors.length === 0) {
-    // Only a `;` and space may follow the statement.
-    let k = 1;
-    let next = tokens.LT(k);
-    if (next.text === ';') next = tokens.LT(++k);
-    while (next.type === TOKEN_SP) next = tokens.LT(++k);
-    if (next.type !== grammar.CypherParser.EOF) {
-      errors.push(new CypherSyntaxError(`unexpected ${JSON.stringify(next.text)} after the end of the statement (send one statement per request)`, next.line, next.column + 1));
-    }
+type CoreResult = { ok: true; root: PlainNode } | { ok: false; tooComplex: boolean; message: string; line: number; column: number };
+
+/**
+ * The whole parse, self-contained (no reference outside its body) so that its source can also
+ * run in a worker thread (parseCypherWithin): brackets deeper than maxNesting are refused from
+ * the tokens; then a fast SLL parse, and only when it reports an error the full LL parse, whose
+ * first error is the answer.
+ */
+function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: string, maxNesting: number): CoreResult {
+  const SP = grammar.CypherParser.SP;
+  const EOF = grammar.CypherParser.EOF;
+  const nestingLexer = new grammar.CypherLexer(new antlr4.InputStream(text));
+  nestingLexer.removeErrorListeners();
+  let depth = 0;
+  for (const token of nestingLexer.getAllTokens()) {
+    if (token.text === '(' || token.text === '[' || token.text === '{') {
+      depth += 1;
+      if (depth > maxNesting) return { ok: false, tooComplex: true, message: `brackets nested deeper than ${maxNesting} levels`, line: token.line, column: token.column + 1 };
+    } else if (token.text === ')' || token.text === ']' || token.text === '}') depth = Math.max(0, depth - 1);
   }
-  if (errors.length > 0) throw errors[0];
-  return { text, root: convert(tree, null, parser.ruleNames) };
-}
-
-function convert(tree: AntlrTree, parent: CstNode | null, ruleNames: string[]): CstNode {
-  if (tree.symbol && !tree.children) {
-    const t = tree.symbol;
-    return {
-      rule: null,
-      token: t.type === grammar.CypherParser.EOF ? '' : t.text,
-      space: t.type === TOKEN_SP,
-      children: [],
-      parent,
-      line: t.line,
-      column: t.column + 1,
-      start: t.start,
-      end: t.type === grammar.CypherParser.EOF ? t.start : t.stop + 1,
+  const attempt = (sll: boolean) => {
+    const errors: Array<{ message: string; line: number; column: number }> = [];
+    const listener = {
+      syntaxError: (_r: unknown, _s: unknown, line: number, column: number, message: string) => {
+        errors.push({ message, line, column: column + 1 });
+      },
+      reportAmbiguity() {},
+      reportAttemptingFullContext() {},
+      reportContextSensitivity() {},
     };
+    const lexer = new grammar.CypherLexer(new antlr4.InputStream(text));
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(listener);
+    const tokens = new antlr4.CommonTokenStream(lexer);
+    const parser = new grammar.CypherParser(tokens);
+    parser.buildParseTrees = true;
+    if (sll) parser._interp.predictionMode = 0;
+    parser.removeErrorListeners();
+    parser.addErrorListener(listener);
+    const tree = parser.cypherPart();
+    if (errors.length === 0) {
+      // Only a `;` and space may follow the statement.
+      let k = 1;
+      let next = tokens.LT(k);
+      if (next.text === ';') next = tokens.LT(++k);
+      while (next.type === SP) next = tokens.LT(++k);
+      if (next.type !== EOF) errors.push({ message: `unexpected ${JSON.stringify(next.text)} after the end of the statement (send one statement per request)`, line: next.line, column: next.column + 1 });
+    }
+    return { tree, errors, ruleNames: parser.ruleNames };
+  };
+  let result = attempt(true);
+  if (result.errors.length > 0) result = attempt(false);
+  if (result.errors.length > 0) return { ok: false, tooComplex: false, ...result.errors[0] };
+  const ruleNames = result.ruleNames;
+  const convert = (tree: AntlrTree): PlainNode => {
+    if (tree.symbol && !tree.children) {
+      const t = tree.symbol;
+      return { rule: null, token: t.type === EOF ? '' : t.text, space: t.type === SP, children: [], line: t.line, column: t.column + 1, start: t.start, end: t.type === EOF ? t.start : t.stop + 1 };
+    }
+    const children = (tree.children ?? []).map(convert);
+    // Positions from the real tokens (the grammar has zero-length tokens, e.g. before function names).
+    const real = children.filter((c) => c.line > 0 && c.end > c.start);
+    const first = real[0];
+    const last = real[real.length - 1];
+    return {
+      rule: ruleNames[tree.ruleIndex ?? -1] ?? 'unknown',
+      token: null,
+      space: false,
+      children,
+      line: first ? first.line : 0,
+      column: first ? first.column : 0,
+      start: first ? first.start : 0,
+      end: last ? last.end : 0,
+    };
+  };
+  return { ok: true, root: convert(result.tree) };
+}
+
+function link(node: PlainNode, parent: CstNode | null): CstNode {
+  const out = node as CstNode;
+  out.parent = parent;
+  for (const child of node.children) link(child, out);
+  return out;
+}
+
+function finish(text: string, result: CoreResult): ParsedCypher {
+  if (!result.ok) {
+    throw result.tooComplex ? new CypherTooComplexError(result.message, result.line, result.column) : new CypherSyntaxError(result.message, result.line, result.column);
   }
-  const node: CstNode = { rule: ruleNames[tree.ruleIndex ?? -1] ?? 'unknown', token: null, space: false, children: [], parent, line: 0, column: 0, start: 0, end: 0 };
-  node.children = (tree.children ?? []).map((c) => convert(c, node, ruleNames));
-  // Positions from the real tokens (the grammar has zero-length tokens, e.g. before function names).
-  const real = node.children.filter((c) => c.line > 0 && c.end > c.start);
-  const first = real[0];
-  const last = real[real.length - 1];
-  if (first) {
-    node.line = first.line;
-    node.column = first.column;
-    node.start = first.start;
-    node.end = last.end;
+  return { text, root: link(result.root, null) };
+}
+
+/** Parses one Cypher statement (a trailing `;` is allowed) in this thread; throws CypherSyntaxError. */
+export function parseCypher(text: string): ParsedCypher {
+  return finish(text, parseCore(grammar, antlr4, text, MAX_NESTING));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing with a time limit
+
+/**
+ * One long-lived worker thread that runs parseCore. ANTLR's prediction can take seconds to
+ * minutes on some shapes (long AND chains, nested CASE): parsing there keeps the event loop free,
+ * and a parse that outlives its time limit ends the worker (a new one starts for the next query).
+ */
+interface ParserWorker {
+  worker: Worker;
+  pending: Map<number, { resolve: (r: CoreResult) => void; reject: (e: Error) => void }>;
+}
+let current: ParserWorker | null = null;
+let nextId = 0;
+
+function startWorker(): ParserWorker {
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const grammar = require(workerData.grammarPath);
+    const antlr4 = require(workerData.runtimePath).default;
+    const parseCore = ${parseCore.toString()};
+    parentPort.on('message', ({ id, text, maxNesting }) => {
+      try {
+        parentPort.postMessage({ id, result: parseCore(grammar, antlr4, text, maxNesting) });
+      } catch (error) {
+        parentPort.postMessage({ id, error: String(error && error.stack || error) });
+      }
+    });`;
+  const created = new Worker(source, {
+    eval: true,
+    workerData: { grammarPath: require.resolve('@neo4j-cypher/antlr4-simple'), runtimePath: require.resolve('@neo4j-cypher/antlr4-browser') },
+  });
+  created.unref();
+  const handle: ParserWorker = { worker: created, pending: new Map() };
+  const pending = handle.pending;
+  created.on('message', (message: { id: number; result?: CoreResult; error?: string }) => {
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.result) waiter.resolve(message.result);
+    else waiter.reject(new Error(`Cypher parser worker failed: ${message.error}`));
+  });
+  const fail = (error: Error) => {
+    if (current === handle) current = null;
+    for (const [id, waiter] of pending) {
+      pending.delete(id);
+      waiter.reject(error);
+    }
+  };
+  created.on('error', fail);
+  created.on('exit', () => fail(new Error('Cypher parser worker stopped')));
+  return handle;
+}
+
+/**
+ * Parses like parseCypher, in a worker thread, within `timeoutMs`: a parse that takes longer
+ * throws CypherTooComplexError. Falls back to parsing in this thread when no worker can start.
+ */
+export async function parseCypherWithin(text: string, timeoutMs: number): Promise<ParsedCypher> {
+  let handle: ParserWorker;
+  try {
+    handle = current ?? (current = startWorker());
+  } catch {
+    return parseCypher(text);
   }
-  return node;
+  const id = nextId++;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const result = await new Promise<CoreResult>((resolve, reject) => {
+      handle.pending.set(id, { resolve, reject });
+      timer = setTimeout(() => {
+        handle.pending.delete(id);
+        if (current === handle) current = null;
+        void handle.worker.terminate();
+        reject(new CypherTooComplexError(`checking the query took longer than ${timeoutMs} ms`, 1, 1));
+      }, timeoutMs);
+      handle.worker.postMessage({ id, text, maxNesting: MAX_NESTING });
+    });
+    return finish(text, result);
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -231,6 +231,17 @@ describeNeo4j('restricted readers (item 3)', () => {
     expect(response.body.detail).toMatch(/at 1:\d+/);
   });
 
+  test('when the query would take the grammar too long to read, then 400 CYPHER_TOO_COMPLEX in time and the service keeps answering', async () => {
+    const started = Date.now();
+    const response = await cypher(restricted, `RETURN ${'CASE WHEN true THEN '.repeat(80)}1${' END'.repeat(80)} AS x`);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('CYPHER_TOO_COMPLEX');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const deep = await cypher(restricted, `RETURN ${'['.repeat(500)}1${']'.repeat(500)} AS x`);
+    expect(deep.body.code).toBe('CYPHER_TOO_COMPLEX');
+    expect(await rows('MATCH (n:Person) RETURN count(n)')).toEqual([[3]]);
+  });
+
   test('when the query references the parameters that carry the scope, then they are not reachable', async () => {
     const response = await cypher(restricted, 'RETURN $nodeRules0 AS r');
     expect(response.status).toBe(400);

@@ -974,7 +974,7 @@ export class Neo4jGraphStore implements GraphStore {
     const userParams: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(params ?? {})) userParams[k] = toCypherParam(v);
     // Refused routines, and the scope rewrite for restricted readers (user-cypher.ts).
-    const { statement, params: boundParams, readOnly } = prepareUserQuery(this.dialect, query, userParams, options);
+    const { statement, params: boundParams, readOnly } = await prepareUserQuery(this.dialect, query, userParams, options);
     const context: MapErrorContext = { readOnly, userQuery: true };
 
     const session = this.session(readOnly ? 'READ' : 'WRITE');

@@ -23,10 +23,10 @@ export interface PreparedQuery {
 }
 
 /** `params` are already converted for the driver. */
-export function prepareUserQuery(dialect: Dialect, query: string, params: Record<string, unknown>, options: CypherOptions): PreparedQuery {
+export async function prepareUserQuery(dialect: Dialect, query: string, params: Record<string, unknown>, options: CypherOptions): Promise<PreparedQuery> {
   assertNoRefusedRoutines(query);
   if (options.scope && !options.scope.unrestricted) {
-    const scoped = scopeCypher(query, params, new CypherCompiler(dialect, options.scope));
+    const scoped = await scopeCypher(query, params, new CypherCompiler(dialect, options.scope));
     return { statement: scoped.query, params: scoped.params, readOnly: true };
   }
   return { statement: query, params, readOnly: options.readOnly };
