@@ -58,7 +58,7 @@ function setQuery(text: string): void {
 function mountEditor(): void {
   const host = document.getElementById('cypher-editor-host') as HTMLElement;
   try {
-    editor = createCypherEditor(host, {
+    ({ editor } = createCypherEditor(host, {
       value: textarea.value,
       theme: 'light',
       lineNumbers: true,
@@ -66,7 +66,7 @@ function mountEditor(): void {
       autocomplete: true,
       lint: true,
       placeholder: 'MATCH (n) RETURN n LIMIT 25',
-    });
+    }));
     host.classList.add('cypher-editor');
     editor.onValueChanged((value: string) => {
       textarea.value = value;
@@ -87,6 +87,7 @@ function mountEditor(): void {
   } catch (error) {
     // The plain textarea keeps working when the editor cannot start.
     editor = null;
+    host.replaceChildren();
     textarea.hidden = false;
     console.warn('Cypher editor unavailable, using the plain text box', error);
   }

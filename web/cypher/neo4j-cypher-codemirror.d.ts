@@ -29,5 +29,6 @@ declare module '@neo4j-cypher/codemirror' {
     onValueChanged(listener: (value: string, changes: unknown) => void): () => void;
     onKeyDown(listener: (event: KeyboardEvent) => void): () => void;
   }
-  export function createCypherEditor(parentDOMElement: Element | DocumentFragment, options: EditorOptions): EditorApi;
+  /** Version 1.0.3 answers { editor } (its own .d.ts says EditorApi). */
+  export function createCypherEditor(parentDOMElement: Element | DocumentFragment, options: EditorOptions): { editor: EditorApi };
 }
