@@ -111,4 +111,31 @@ describe('PostgreSQL graph: statements per traversal', () => {
     expect(names(past.nodes)).toBe('a');
     expect(past.remaining).toBe(0);
   });
+
+  it('when a filtered export streams more rows than a page, then one statement is read through a cursor, every match once, in id order', async () => {
+    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4 });
+    statements = [];
+    const streamed: string[] = [];
+    for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, restricted)) streamed.push(String(node.properties.name));
+    expect(streamed).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6']);
+    const selects = statements.filter((q) => /graph_nodes/.test(q));
+    expect(selects).toHaveLength(1);
+    expect(selects[0]).toMatch(/^declare /);
+    expect(statements.filter((q) => /^fetch /.test(q))).toHaveLength(4);
+  });
+
+  it('when the consumer of an export stops early, then the cursor is closed and the connection serves the next query', async () => {
+    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 2 });
+    for (let round = 0; round < 6; round++) {
+      const seen: string[] = [];
+      for await (const node of small.streamNodes({ filter: { label: 'P' } }, UNRESTRICTED)) {
+        seen.push(String(node.properties.name));
+        if (seen.length === 3) break;
+      }
+      expect(seen).toEqual(['a', 'b', 'c']);
+    }
+    // More rounds than pooled connections (4): none was left inside a transaction.
+    const again = await store.findNodes({ filter: { property: 'name', operator: '=', value: 'g' }, limit: 5 }, UNRESTRICTED);
+    expect(again.items.map((n) => n.properties.name)).toEqual(['g']);
+  });
 });

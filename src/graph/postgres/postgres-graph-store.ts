@@ -37,6 +37,7 @@ import type {
 } from '../graph-store';
 import { assertIdentifier, assertIdentifiers } from '../identifiers';
 import { FulltextIndex } from './fulltext';
+import { canUseCursor, cursorRows } from './cursor';
 import { fetchNodes, fetchRelationships, typeCondition } from './reads';
 import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
 import { createSchemaIndex, dropSchemaIndex, listSchemaIndexes } from './schema-indexes';
@@ -177,11 +178,19 @@ export class PostgresGraphStore implements GraphStore {
     return { items: items.map(toRelationship), total: Number(count?.total ?? 0) };
   }
 
-  /** Keyset pagination (id > last order by id): constant memory, works on PGlite too. */
+  /**
+   * One statement through a cursor on a PostgreSQL server (cursor.ts); on PGlite keyset pages
+   * (id > last order by id), which do not hold its only connection between pages.
+   */
   async *streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode> {
     const s = new ScopeSql(scope);
     const where = await this.nodeWhere(s, query);
     if (where === FALSE) return;
+    if (canUseCursor(this.runner.knex)) {
+      const rows = cursorRows<NodeRow>(this.runner, sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${where} order by n.id`, this.pageSize);
+      for await (const row of rows) yield toNode(row);
+      return;
+    }
     let last = '0';
     for (;;) {
       const rows = await this.runner.rows<NodeRow>(
@@ -197,6 +206,11 @@ export class PostgresGraphStore implements GraphStore {
     const s = new ScopeSql(scope);
     const where = this.relationshipWhere(s, query);
     if (where === FALSE) return;
+    if (canUseCursor(this.runner.knex)) {
+      const rows = cursorRows<RelationshipRow>(this.runner, sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where ${where} order by r.id`, this.pageSize);
+      for await (const row of rows) yield toRelationship(row);
+      return;
+    }
     let last = '0';
     for (;;) {
       const rows = await this.runner.rows<RelationshipRow>(

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import type { QueryRunner } from './runner';
+import { raw, Sql, sql } from './sql';
+
+/** Whether the store runs on node-postgres (a server), where a cursor may hold a pooled connection. */
+export function canUseCursor(knex: Knex): boolean {
+  return (knex.client as { config?: { client?: unknown } }).config?.client === 'pg';
+}
+
+/**
+ * The rows of ONE statement, fetched `pageSize` at a time through a server-side cursor in a
+ * read-only transaction (issue 11 item 7): every match is read once, whatever the planner expects,
+ * where keyset pages (id > last ... limit n) re-planned each page and, with a low estimate, re-read
+ * every match for each page. Stopping early (the consumer returns) closes the transaction.
+ * Only on a PostgreSQL server: PGlite has one connection, which a long export would hold.
+ */
+export async function* cursorRows<T>(runner: QueryRunner, query: Sql, pageSize: number): AsyncGenerator<T> {
+  const trx = await runner.knex.transaction(undefined, { readOnly: true });
+  try {
+    await runner.rows(sql`declare gas_stream no scroll cursor for ${query}`, trx);
+    for (;;) {
+      const rows = await runner.rows<T>(sql`fetch forward ${raw(String(Math.max(1, Math.floor(pageSize))))} from gas_stream`, trx);
+      for (const row of rows) yield row;
+      if (rows.length < pageSize) break;
+    }
+    await trx.commit();
+  } finally {
+    if (!trx.isCompleted()) await trx.rollback().catch(() => undefined);
+  }
+}

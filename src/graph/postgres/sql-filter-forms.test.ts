@@ -1,0 +1,28 @@
+import { AccessScope, UNRESTRICTED } from '../graph-store';
+import { ScopeSql } from './sql-filter';
+
+/** Issue 11 item 7: a condition is compiled once per form an index serves, not three times. */
+describe('ScopeSql: the forms of an equality', () => {
+  const count = (text: string, part: string) => text.split(part).length - 1;
+
+  it('when a property that cannot be hidden is compared with a string, then the containment and the ->> form appear once each and no accessor comparison', () => {
+    const compiled = new ScopeSql(UNRESTRICTED).nodeFilter('n', { property: 'city', operator: '=', value: 'City000' });
+    expect(count(compiled.text, 'n.properties @> jsonb_build_object')).toBe(1);
+    expect(count(compiled.text, 'n.properties ->> ?::text')).toBe(1);
+    expect(compiled.text).not.toMatch(/n\.properties -> \?::text = /);
+  });
+
+  it('when the value is a number or a boolean, then the containment alone', () => {
+    for (const value of [42, true]) {
+      const compiled = new ScopeSql(UNRESTRICTED).nodeFilter('n', { property: 'age', operator: '=', value });
+      expect(compiled.text).toBe('(n.properties @> jsonb_build_object(?::text, ?::jsonb))');
+    }
+  });
+
+  it('when the property may be hidden for some labels, then the accessor comparison stays', () => {
+    const scope: AccessScope = { unrestricted: false, labels: '*', types: '*', nodeProperties: { Secret: { deny: ['city'] } } };
+    const hidden = new ScopeSql(scope).nodeFilter('n', { property: 'city', operator: '=', value: 'City000' });
+    expect(hidden.text).toMatch(/case when not/);
+    expect(hidden.text).toMatch(/end\) = \?::jsonb\)$/);
+  });
+});
