@@ -46,7 +46,9 @@ async function loadContext(): Promise<{ appearance: Appearance; schema: DataSche
 }
 
 export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
+  performance.mark('gas:mount');
   const { appearance, schema, canEdit, permissions, userId } = await loadContext();
+  performance.mark('gas:context');
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const say = (text: string) => (status.textContent = text);
   const fail = (error: unknown) => say(error instanceof ApiError || error instanceof Error ? error.message : String(error));
@@ -104,6 +106,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   );
 
   const workspace = new Workspace(canvas, appearance);
+  performance.mark('gas:sigma');
   const area = attachAreaSelection(workspace, canvas);
   areaSelect.addEventListener('change', () => area.setMode((areaSelect.value || null) as AreaMode));
   const detailsActions: DetailsActions = {
@@ -335,6 +338,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   });
 
   try {
+    performance.mark('gas:open');
     const start = await openFromLocation(workspace, new URLSearchParams(window.location.search));
     opened = start.opened;
     showOpened();
