@@ -72,6 +72,26 @@ describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore.
     ]);
   });
 
+  bulk('when more ends are matched than the per-value probe is for, then the indexed key table matches them, including nodes the import creates later', async () => {
+    const n = 6000;
+    await store.bulkImport!(batches({ nodes: Array.from({ length: n }, (_, i) => ({ row: i, labels: ['BulkK'], properties: { uid: i, name: `k${i}` } })), relationships: [] }), UNRESTRICTED);
+    const unresolvedSeen: number[][] = [];
+    const result = await store.bulkImport!(
+      batches(
+        { nodes: [], relationships: Array.from({ length: n }, (_, i) => ({ row: i, type: 'BULK_K', start: { label: 'BulkK', property: 'uid', value: i }, end: { label: 'BulkK', property: 'uid', value: (i + 1) % (n + 1) }, properties: {} })), onWritten: (r) => void unresolvedSeen.push(r) },
+        // The key table exists now: a node created by the import joins it, and its end matches.
+        { nodes: [{ row: 1, labels: ['BulkK'], properties: { uid: n, name: 'late' } }], relationships: [{ row: 2, type: 'BULK_K', start: { label: 'BulkK', property: 'uid', value: n }, end: { label: 'BulkK', property: 'uid', value: 0 }, properties: {} }] },
+      ),
+      UNRESTRICTED,
+    );
+    expect(result).toEqual({ nodesCreated: 1, nodesUpdated: 0, relationshipsCreated: n, unresolvedRows: [n - 1] });
+    expect(unresolvedSeen[0]).toEqual([n - 1]);
+    const late = (await store.findNodes({ filter: { property: 'uid', operator: '=', value: n }, limit: 1 }, UNRESTRICTED)).items[0];
+    const first = (await store.findNodes({ filter: { and: [{ label: 'BulkK' }, { property: 'uid', operator: '=', value: 0 }] }, limit: 1 }, UNRESTRICTED)).items[0];
+    const rels = (await store.findRelationships({ filter: { type: 'BULK_K' }, limit: 1000 * 10 }, UNRESTRICTED)).items;
+    expect(rels.filter((r) => r.startNodeId === late.id).map((r) => r.endNodeId)).toEqual([first.id]);
+  });
+
   bulk('when the source throws after a batch was written, then nothing of the import stays', async () => {
     async function* failing(): AsyncGenerator<BulkImportBatch> {
       yield { nodes: [{ row: 1, labels: ['BulkF'], properties: { name: 'f1' } }], relationships: [] };
