@@ -1,5 +1,5 @@
 /*
- * Users page: list (GET /users) with search and paging in the page, create (POST /users),
+ * Users page: list with search and paging on the server (GET /users/search), create (POST /users),
  * edit (PUT /users/{id}, enabled), password (PUT /users/{id}/password, /reset-password),
  * groups, delete, and the user's effective entity and property security.
  */
@@ -33,7 +33,6 @@
   var permissionNames = {};
   catalogue.forEach(function (permission) { permissionNames[permission.code] = permission.name; });
   var groups = [];
-  var allUsers = [];
   var pageIndex = 0;
   var editing = null;
   var editingUser = null;
@@ -104,34 +103,29 @@
         } }, 'Delete')]));
   }
 
-  /* ---- search and paging (in the page: GET /users answers every user, a few thousand rows are small) ---- */
-  function matching() {
-    var needle = search.value.trim().toLowerCase();
-    if (!needle) return allUsers;
-    return allUsers.filter(function (user) {
-      return [user.username, user.name, user.email].some(function (value) { return String(value || '').toLowerCase().indexOf(needle) >= 0; });
-    });
-  }
+  /* ---- search and paging on the server (GET /users/search): thousands of users stay quick ---- */
+  var total = 0;
+  var searchTimer = null;
+  var loadSerial = 0;
 
-  function renderPage() {
-    var users = matching();
+  function renderPage(users) {
     var size = Number(pageSizeSelect.value) || 50;
-    var pages = Math.max(1, Math.ceil(users.length / size));
-    if (pageIndex >= pages) pageIndex = pages - 1;
-    if (pageIndex < 0) pageIndex = 0;
-    var slice = users.slice(pageIndex * size, (pageIndex + 1) * size);
-    tbody.replaceChildren.apply(tbody, slice.length ? slice.map(row) : [h('tr', null, h('td', { colSpan: 7, className: 'muted' }, allUsers.length ? 'No user matches the search.' : 'No users.'))]);
+    var pages = Math.max(1, Math.ceil(total / size));
+    tbody.replaceChildren.apply(tbody, users.length ? users.map(row) : [h('tr', null, h('td', { colSpan: 7, className: 'muted' }, search.value.trim() ? 'No user matches the search.' : 'No users.'))]);
     range.textContent = users.length
-      ? 'Users ' + (pageIndex * size + 1) + '–' + (pageIndex * size + slice.length) + ' of ' + users.length
+      ? 'Users ' + (pageIndex * size + 1) + '–' + (pageIndex * size + users.length) + ' of ' + total
       : 'No users';
     prevButton.disabled = pageIndex === 0;
     nextButton.disabled = pageIndex >= pages - 1;
   }
 
-  search.addEventListener('input', function () { pageIndex = 0; renderPage(); });
-  pageSizeSelect.addEventListener('change', function () { pageIndex = 0; renderPage(); });
-  prevButton.addEventListener('click', function () { pageIndex--; renderPage(); });
-  nextButton.addEventListener('click', function () { pageIndex++; renderPage(); });
+  search.addEventListener('input', function () {
+    window.clearTimeout(searchTimer);
+    searchTimer = window.setTimeout(function () { pageIndex = 0; load(); }, 250);
+  });
+  pageSizeSelect.addEventListener('change', function () { pageIndex = 0; load(); });
+  prevButton.addEventListener('click', function () { if (pageIndex > 0) { pageIndex--; load(); } });
+  nextButton.addEventListener('click', function () { pageIndex++; load(); });
 
   /* ---- group editor ---- */
   function openEditor(user) {
@@ -282,12 +276,20 @@
   });
 
   async function load() {
+    var serial = ++loadSerial;
+    var size = Number(pageSizeSelect.value) || 50;
+    var params = new URLSearchParams({ page: String(pageIndex + 1), pageSize: String(size) });
+    if (search.value.trim()) params.set('q', search.value.trim());
     try {
-      var results = await Promise.all([gas.get('/users'), gas.get('/groups').catch(function () { return []; })]);
+      var results = await Promise.all([gas.get('/users/search?' + params.toString()), gas.get('/groups').catch(function () { return []; })]);
+      if (serial !== loadSerial) return; // a newer search answered meanwhile
       groups = gas.listOf(results[1], ['groups']);
-      allUsers = gas.listOf(results[0], ['users']).filter(function (user) { return !user.deleted; });
-      allUsers.sort(function (a, b) { return String(a.username).localeCompare(String(b.username)); });
-      renderPage();
+      total = results[0].total;
+      if (!results[0].items.length && pageIndex > 0 && total > 0) {
+        pageIndex = Math.max(0, Math.ceil(total / size) - 1);
+        return load();
+      }
+      renderPage(results[0].items);
       if (!createGroups.querySelector('input:checked')) groupChecks(createGroups, 'groupIds', []);
     } catch (error) {
       tbody.replaceChildren(h('tr', null, h('td', { colSpan: 7, className: 'error' }, error.message)));

@@ -4,7 +4,8 @@ import type { AppDeps } from '../http/context';
 import { endpoint } from '../http/endpoint';
 import { UserPreviewService, PREVIEW_DEFAULT_SAMPLE, PREVIEW_MAX_KINDS } from '../services/users/user-preview-service';
 import { nodeExample, nodeSchema } from './schemas/graph';
-import { idParams } from './schemas/users';
+import { idParams, USER_EXAMPLE, userSchema } from './schemas/users';
+import { searchUsers } from '../services/users/user-search';
 
 const previewQuery = z.object({
   sample: z.coerce.number().int().min(0).max(100).default(PREVIEW_DEFAULT_SAMPLE).openapi({ description: 'How many nodes to return as a sample (0–100)', example: 10 }),
@@ -40,10 +41,37 @@ const previewExample = {
   sample: [nodeExample],
 };
 
-/** "See as this user" for the access control page (an addition to spec 4.3). */
+const searchQuery = z.object({
+  q: z.string().max(200).optional().openapi({ description: 'Part of the username, name or e-mail (case-insensitive); absent or empty: every user', example: 'novak' }),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).openapi({ description: 'Page number, from 1', example: 1 }),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: 'Users per page, at most 500', example: 50 }),
+});
+
+const userPageSchema = z
+  .object({ items: z.array(userSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .openapi('UserPage');
+
+/**
+ * Additions to spec 4.3 for the administration pages: a searchable, paged user list (the users
+ * page with thousands of users) and "see as this user" (the access control page).
+ */
 export function createUserPreviewRouter(deps: AppDeps): Router {
   void deps;
   const router = Router();
+  endpoint(
+    router,
+    {
+      method: 'get', path: '/users/search', tag: 'Users', access: 'USER_MANAGEMENT',
+      summary: 'Search users, one page at a time',
+      description:
+        'The users that are not deleted, in username order, one page at a time, narrowed by q (found in the username, name or e-mail, ignoring case; % and _ are taken literally), ' +
+        'with the total number of matches. The same user objects as GET /users. An addition to the specification, for the users page.',
+      query: searchQuery,
+      responses: { 200: { description: 'A page of users', schema: userPageSchema, example: { items: [USER_EXAMPLE], total: 1, page: 1, pageSize: 50 } } },
+    },
+    ({ ctx, query }) => searchUsers(ctx.db, query),
+  );
+
   endpoint(
     router,
     {

@@ -76,3 +76,38 @@ describe('GET /users/{id}/preview', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('GET /users/search', () => {
+  test('when users are searched by part of the name or e-mail, then only matches are returned, a page at a time, with the total', async () => {
+    for (let i = 0; i < 7; i++) await t.createUser(`searchable.${i}`, { email: `person${i}@search.example` });
+    const first = await request(t.app).get('/users/search?q=SEARCH.EXAMPLE&pageSize=3').set('Authorization', admin);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 7, page: 1, pageSize: 3 });
+    expect(first.body.items.map((u: { username: string }) => u.username)).toEqual(['searchable.0', 'searchable.1', 'searchable.2']);
+    expect(first.body.items[0]).toHaveProperty('effectivePermissions');
+    const last = await request(t.app).get('/users/search?q=search.example&pageSize=3&page=3').set('Authorization', admin);
+    expect(last.body.items.map((u: { username: string }) => u.username)).toEqual(['searchable.6']);
+    const all = await request(t.app).get('/users/search').set('Authorization', admin);
+    const [{ c }] = (await t.deps.db('users').where('deleted', false).count({ c: '*' })) as Array<{ c: string | number }>;
+    expect(all.body.total).toBe(Number(c));
+  });
+
+  test('when the search text holds % or _, then they match literally; a deleted user is not listed', async () => {
+    await t.createUser('percent%user');
+    const deletedId = await t.createUser('gone_user');
+    await t.deps.db('users').where({ id: deletedId }).update({ deleted: true });
+    const percent = await request(t.app).get(`/users/search?q=${encodeURIComponent('t%u')}`).set('Authorization', admin);
+    expect(percent.body.items.map((u: { username: string }) => u.username)).toEqual(['percent%user']);
+    const underscore = await request(t.app).get('/users/search?q=e_u').set('Authorization', admin);
+    expect(underscore.body.total).toBe(0);
+  });
+
+  test('when the caller lacks user management or the page size is too big, then 403 and 400', async () => {
+    const allowed = await request(t.app).get('/users/search').set('Authorization', t.basic('preview-no-acl', 'preview-no-acl-password'));
+    expect(allowed.status).toBe(200);
+    const noUserManagement = await t.createUser('search-denied', { password: 'search-denied-password', permissions: ['AUDIT_LOG'] });
+    expect(noUserManagement).toBeTruthy();
+    expect((await request(t.app).get('/users/search').set('Authorization', t.basic('search-denied', 'search-denied-password'))).status).toBe(403);
+    expect((await request(t.app).get('/users/search?pageSize=501').set('Authorization', admin)).status).toBe(400);
+  });
+});
