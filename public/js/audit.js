@@ -116,6 +116,11 @@
     page = 1;
     load();
   });
+  document.getElementById('audit-frontend').addEventListener('click', function () {
+    form.elements.action.value = 'frontend.*';
+    page = 1;
+    load();
+  });
   prev.addEventListener('click', function () { if (page > 1) { page--; load(); } });
   next.addEventListener('click', function () { page++; load(); });
   document.getElementById('audit-details-close').addEventListener('click', function () { details.hidden = true; });

@@ -225,6 +225,23 @@ describe('administration pages: editing in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('when a script fails on a page, then the page reports it to the audit trail and the audit page lists it among the messages from pages', async () => {
+    const { page, pageErrors } = await adminPage('/groups/list');
+    await page.locator('#groups-table tbody tr').first().waitFor();
+    await page.evaluate(() => { setTimeout(() => { throw new Error('Broken widget from the browser test'); }, 0); });
+    for (let tries = 0; tries < 50 && !(await b.t.deps.db('audit_events').where({ action: 'frontend.error' })).length; tries++) await page.waitForTimeout(200);
+    await expect(b.t.deps.db('audit_events').where({ action: 'frontend.error' })).resolves.toHaveLength(1);
+    expect(pageErrors).toEqual(['Broken widget from the browser test']);
+    await page.goto('/audit/list');
+    await page.locator('#audit-table tbody tr[data-event-id]').first().waitFor();
+    await page.getByRole('button', { name: 'Messages from pages' }).click();
+    const row = page.locator('#audit-table tbody tr[data-action="frontend.error"]').first();
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Details' }).click();
+    await expect(page.locator('#audit-details-json').textContent()).resolves.toContain('Broken widget from the browser test');
+    await expect(page.locator('#audit-details-json').textContent()).resolves.toContain('/groups/list');
+  });
+
   (testGraphBackend === 'postgres' ? test : test.skip)('when the Cypher console is opened on the PostgreSQL backend, then it says plainly that Cypher needs Neo4j, also after a run', async () => {
     const { page, pageErrors } = await adminPage('/cypher');
     await expect(page.locator('#cypher-backend-notice').textContent()).resolves.toMatch(/need the Neo4j graph backend/);
