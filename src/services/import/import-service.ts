@@ -23,6 +23,7 @@ import { importThroughImportBatch } from './import-batch-fallback';
 import type { GraphmlMapping, ImportMapping, NodesMapping, RelationshipsMapping } from './mapping';
 import { openTables, type TableRow } from './tables';
 import { ImportUploadService, type UploadedImportFile } from './upload-service';
+import { readHead, sniffType } from './file-types';
 import { convertCell, type ColumnType } from './values';
 
 export type ImportState = 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -122,7 +123,7 @@ interface Run {
   report: ImportReport;
   rejectedOut: CsvWriter;
   progress: { rowsDone: number; rowsTotal: number | null; lastSaved: number; started: number };
-  control: { cancelled: boolean };
+  control: { cancelled: boolean; external?: () => boolean };
 }
 
 /**
@@ -149,33 +150,61 @@ export class ImportService {
   /** Starts an import: answers with the finished status when it is small (or waits), else at once with state running. */
   async start(input: { fileId: string; mapping: ImportMapping; dryRun?: boolean; background?: boolean }): Promise<ImportStatus> {
     const file = await new ImportUploadService(this.ctx).get(input.fileId);
-    if (input.mapping.kind === 'graphml' && file.type !== 'graphml') throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
-    if (input.mapping.kind !== 'graphml' && file.type === 'graphml') throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
+    const { id, done } = await this.launch(file, input.mapping, input.dryRun ?? false, file.fileId);
+    const background = input.background ?? file.size > this.ctx.deps.config.imports.directMaxBytes;
+    if (!background) {
+      await done;
+      // A direct import refused by its file (broken CSV, formulas, ...) answers with that error.
+      const status = await this.status(id);
+      const failure = status.error as (ImportStatus['error'] & { status?: number }) | null;
+      if (status.state === 'failed' && failure?.status && failure.status < 500) {
+        throw new AppError(failure.status, failure.code, failure.message, { importId: id, ...(failure.details ?? {}) });
+      }
+      return status;
+    }
+    return this.status(id);
+  }
+
+  /**
+   * Imports a file of the server (the import job type: a CSV under jobs.importDir) with the same
+   * engine, waiting for the end; `isCancelled` is checked between batches (a cancel rolls back).
+   */
+  async importServerFile(file: { path: string; name: string; size: number }, mapping: ImportMapping, isCancelled: () => boolean): Promise<ImportStatus> {
+    const head = await readHead(file.path);
+    const type = sniffType(head, () => false);
+    if (type !== 'csv') throw new UnprocessableError(`The file ${file.name} is not CSV text`, 'IMPORT_FILE_TYPE', { file: file.name });
+    const { id, done } = await this.launch({ fileId: '', name: file.name, type, size: file.size, archive: null, expiresAt: '', path: file.path }, mapping, false, null, isCancelled);
+    await done;
+    return this.status(id);
+  }
+
+  private async launch(file: UploadedImportFile & { path: string }, mapping: ImportMapping, dryRun: boolean, uploadId: string | null, isCancelled?: () => boolean): Promise<{ id: string; done: Promise<void> }> {
+    if (mapping.kind === 'graphml' && file.type !== 'graphml') throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
+    if (mapping.kind !== 'graphml' && file.type === 'graphml') throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
     const scope = await accessScopeFor(this.ctx);
-    this.assertMappingAllowed(input.mapping, scope);
+    this.assertMappingAllowed(mapping, scope);
     const schema = await new SettingsService(this.ctx).get('DATA_SCHEMA');
     const id = randomUUID();
-    const dryRun = input.dryRun ?? false;
     await mkdir(path.dirname(rejectedPath(this.ctx.deps.config.dataDir, id)), { recursive: true });
     await this.ctx.db('imports').insert({
       id,
       user_id: this.userId,
-      upload_id: file.fileId,
+      upload_id: uploadId,
       file_name: file.name,
       state: 'running',
       dry_run: dryRun,
-      mapping: JSON.stringify(input.mapping),
+      mapping: JSON.stringify(mapping),
       progress: JSON.stringify({ rowsDone: 0, rowsTotal: null, rowsPerSecond: 0 }),
     });
     const out = createWriteStream(rejectedPath(this.ctx.deps.config.dataDir, id));
     const rejectedOut = new CsvWriter(out);
     await rejectedOut.row(['row', 'reason', 'values']);
-    const control = { cancelled: false };
+    const control = { cancelled: false, external: isCancelled };
     const run: Run = {
       id,
       ctx: this.ctx,
       file,
-      mapping: input.mapping,
+      mapping,
       dryRun,
       scope,
       schema,
@@ -189,18 +218,7 @@ export class ImportService {
     const done = this.execute(run).finally(() => running.delete(id));
     running.set(id, { cancelled: false, done });
     Object.defineProperty(running.get(id)!, 'cancelled', { get: () => control.cancelled, set: (v: boolean) => (control.cancelled = v) });
-    const background = input.background ?? file.size > this.ctx.deps.config.imports.directMaxBytes;
-    if (!background) {
-      await done;
-      // A direct import refused by its file (broken CSV, formulas, ...) answers with that error.
-      const status = await this.status(id);
-      const failure = status.error as (ImportStatus['error'] & { status?: number }) | null;
-      if (status.state === 'failed' && failure?.status && failure.status < 500) {
-        throw new AppError(failure.status, failure.code, failure.message, { importId: id, ...(failure.details ?? {}) });
-      }
-      return status;
-    }
-    return this.status(id);
+    return { id, done };
   }
 
   /** Labels, types and properties the mapping names must be visible to the user (403 otherwise). */
@@ -295,7 +313,7 @@ export class ImportService {
   }
 
   private async tick(run: Run, rows: number): Promise<void> {
-    if (run.control.cancelled) throw new ImportCancelled();
+    if (run.control.cancelled || run.control.external?.()) throw new ImportCancelled();
     run.progress.rowsDone += rows;
     const now = Date.now();
     if (now - run.progress.lastSaved < 500) return;

@@ -1,15 +1,13 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { UnprocessableError } from '../../../errors';
 import { assertIdentifier } from '../../../graph/identifiers';
-import { parseCsv } from '../../export/csv-writer';
-import { audit } from '../../audit/audit-service';
-import { auditedGraphWrite } from '../../graph/audited-write';
-import type { ImportBatchResult } from '../../../graph/graph-store';
+import { ImportService } from '../../import/import-service';
+import type { ImportMapping } from '../../import/mapping';
 import { defineJobType } from '../job-type';
 import { relativeServerPath, resolveUnder } from '../server-files';
 
-const BATCH = 1000;
+const JOB_TYPE_TO_COLUMN = { string: 'string', number: 'float', boolean: 'boolean' } as const;
 
 const identifierSchema = (what: 'label' | 'property') =>
   z.string().refine(
@@ -42,23 +40,10 @@ const configSchema = z
   })
   .strict();
 
-function convert(text: string, type: 'string' | 'number' | 'boolean' | undefined, column: string, line: number): unknown {
-  if (type === 'number') {
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value)) throw new UnprocessableError(`line ${line}, column ${column}: "${text}" is not a number`, 'IMPORT_ROW_INVALID');
-    return value;
-  }
-  if (type === 'boolean') {
-    if (!/^(true|false)$/i.test(text.trim())) throw new UnprocessableError(`line ${line}, column ${column}: "${text}" is not true or false`, 'IMPORT_ROW_INVALID');
-    return text.trim().toLowerCase() === 'true';
-  }
-  return text;
-}
-
 /**
  * Imports a CSV file from the server's import directory (jobs.importDir) as nodes with one label,
- * through the graph port's importBatch. The full import engine (relationships, saved mappings of
- * the import page) is a later issue; this is the minimal node import. Empty cells become no property.
+ * through the import engine of spec 4.7 (src/services/import/import-service.ts). Empty cells become
+ * no property; rows whose values do not convert are rejected (listed in the run's log).
  */
 export const importJob = defineJobType({
   type: 'import',
@@ -73,40 +58,32 @@ export const importJob = defineJobType({
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw new UnprocessableError(`the file ${config.file} does not exist in the import directory`, 'IMPORT_FILE_MISSING');
     if (info.size > deps.config.uploads.maxBytes) throw new UnprocessableError(`the file ${config.file} is larger than ${deps.config.uploads.maxBytes} bytes`, 'IMPORT_FILE_TOO_LARGE');
-    const rows = parseCsv((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
-    const [header, ...records] = rows;
-    if (!header) throw new UnprocessableError(`the file ${config.file} is empty`, 'IMPORT_FILE_EMPTY');
-    const columns = config.mapping.columns ?? Object.fromEntries(header.map((name) => [name, name]));
-    for (const [column, property] of Object.entries(columns)) {
-      if (!header.includes(column)) throw new UnprocessableError(`the file has no column ${column}`, 'IMPORT_COLUMN_MISSING');
-      assertIdentifier('property', property);
-    }
-    const positions = Object.entries(columns).map(([column, property]) => ({ column, property, index: header.indexOf(column) }));
-    let created = 0;
-    for (let start = 0; start < records.length; start += BATCH) {
-      run.throwIfCancelled();
-      const nodes = records.slice(start, start + BATCH).map((record, offset) => {
-        const properties: Record<string, unknown> = {};
-        for (const { column, property, index } of positions) {
-          const text = record[index] ?? '';
-          if (text === '') continue;
-          properties[property] = convert(text, config.mapping.types?.[property], column, start + offset + 2);
-        }
-        return { labels: [config.mapping.label], properties };
-      });
-      // Each batch and its data.import.batch event are one unit (one transaction on PostgreSQL; intent + confirmation on Neo4j).
-      const firstRow = start + 2;
-      const result = await auditedGraphWrite<ImportBatchResult>(
-        run.ctx,
-        { action: 'data.import.batch', targetType: 'nodes' },
-        (options) => deps.graph.importBatch({ nodes, relationships: [] }, options),
-        (batch) => ({ action: 'data.import.batch', targetType: 'nodes', details: { job: run.job.name, file: config.file, firstRow, nodesCreated: batch.nodesCreated } }),
-      );
-      created += result.nodesCreated;
-      run.count('nodesCreated', result.nodesCreated);
-    }
-    run.log(`created ${created} node(s) from ${records.length} row(s) of ${config.file}`);
-    await audit(run.ctx, { action: 'data.import', targetType: 'nodes', details: { job: run.job.name, file: config.file, nodesCreated: created } });
+    // The import engine of spec 4.7 (src/services/import): streamed CSV, encoding and delimiter
+    // detected, one transaction (a failure or a cancel leaves nothing), rows that do not convert
+    // rejected with a reason, audited as data.import.
+    const columns = config.mapping.columns;
+    const mapping: ImportMapping = {
+      kind: 'nodes',
+      labels: [config.mapping.label],
+      ...(columns
+        ? { columns: Object.entries(columns).map(([column, property]) => ({ column, property, type: JOB_TYPE_TO_COLUMN[config.mapping.types?.[property] ?? 'string'] })) }
+        : {}),
+    };
+    const status = await new ImportService(run.ctx).importServerFile({ path: file, name: config.file, size: info.size }, mapping, () => {
+      try {
+        run.throwIfCancelled();
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    run.throwIfCancelled();
+    if (status.state !== 'succeeded' || !status.report) throw new UnprocessableError(status.error?.message ?? `the import of ${config.file} did not finish`, status.error?.code ?? 'IMPORT_FAILED');
+    const created = status.report.nodesCreated;
+    run.count('nodesCreated', created);
+    if (status.report.rowsRejected) run.count('rowsRejected', status.report.rowsRejected);
+    for (const rejected of status.report.rejected) run.log(`row ${rejected.row} rejected: ${rejected.reason}`, 'warn');
+    run.log(`created ${created} node(s) from ${status.report.rowsRead} row(s) of ${config.file} (import ${status.importId})`);
     return { result: { file: config.file, nodesCreated: created } };
   },
 });
