@@ -18,14 +18,17 @@
  * adapter is measured next to raw Cypher.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import knexFactory, { Knex } from 'knex';
 import { migrateToLatest } from '../../src/db/migrations';
 import { AccessScope, GraphId, GraphStore, UNRESTRICTED } from '../../src/graph/graph-store';
 import { createPostgresGraphStore } from '../../src/graph/postgres';
 import { startPostgres, PostgresServer } from '../support/postgres-cluster';
 
-const NODES = intEnv('BENCH_NODES', 100_000);
-const RELS = intEnv('BENCH_RELS', 300_000);
+let NODES = intEnv('BENCH_NODES', 100_000);
+let RELS = intEnv('BENCH_RELS', 300_000);
+/** BENCH_SIZES=10000,100000,1000000: one run per size (3 relationships per node), then the growth table. */
+const SIZES = (process.env.BENCH_SIZES ?? '').split(',').filter((x) => x.trim() !== '').map((x) => Number(x));
 const HUBS = intEnv('BENCH_HUBS', 5);
 const HUB_DEGREE = intEnv('BENCH_HUB_DEGREE', 2_000);
 const REPS = intEnv('BENCH_REPS', 30);
@@ -74,6 +77,8 @@ interface Figure {
   port: number[];
   raw: number[];
   note?: string;
+  /** The raw statement's plan: its top node and the first scan under it. */
+  plan?: string;
 }
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -88,13 +93,13 @@ function quantile(values: number[], q: number): number {
 }
 
 /** Alternates port and raw calls (so drift hits both), after a warm-up of each. */
-async function measure(port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>): Promise<{ port: number[]; raw: number[] }> {
-  for (let i = 0; i < WARMUP; i++) {
+async function measure(port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>, reps = REPS): Promise<{ port: number[]; raw: number[] }> {
+  for (let i = 0; i < Math.min(WARMUP, reps); i++) {
     await port(i);
     await rawWork(i);
   }
   const out = { port: [] as number[], raw: [] as number[] };
-  for (let i = 0; i < REPS; i++) {
+  for (let i = 0; i < reps; i++) {
     let t = now();
     await port(i);
     out.port.push(now() - t);
@@ -108,22 +113,65 @@ async function measure(port: (i: number) => Promise<unknown>, rawWork: (i: numbe
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0));
 
 function printTable(figures: Figure[]): void {
-  const header = ['backend', 'operation', 'scope', 'port median ms', 'port p95 ms', 'raw median ms', 'raw p95 ms', 'ratio'];
+  const header = ['backend', 'operation', 'scope', 'port median ms', 'port p95 ms', 'raw median ms', 'raw p95 ms', 'ratio', 'raw plan (top node > first scan)'];
   const rows = figures.map((f) => {
     const pm = quantile(f.port, 0.5);
     const rm = quantile(f.raw, 0.5);
-    return [f.backend, f.operation, f.scope, fmt(pm), fmt(quantile(f.port, 0.95)), fmt(rm), fmt(quantile(f.raw, 0.95)), (pm / rm).toFixed(2) + 'x'];
+    return [f.backend, f.operation, f.scope, fmt(pm), fmt(quantile(f.port, 0.95)), fmt(rm), fmt(quantile(f.raw, 0.95)), (pm / rm).toFixed(2) + 'x', f.plan ?? '-'];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ') + ' |';
+  const numeric = (i: number) => i >= 3 && i <= 7;
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (numeric(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ') + ' |';
   console.log(line(header));
-  console.log('|' + widths.map((w, i) => (i >= 3 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|');
+  console.log('|' + widths.map((w, i) => (numeric(i) ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|');
   for (const r of rows) console.log(line(r));
   for (const f of figures) if (f.note) console.log(`  note (${f.backend} ${f.operation}, ${f.scope}): ${f.note}`);
 }
 
 function check(condition: boolean, what: string): void {
   if (!condition) console.warn(`WARNING: port and raw disagree: ${what}`);
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'CTE Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const SCANS = /Scan$/;
+function describePlan(top: PlanNode): string {
+  const name = (n: PlanNode) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : n['Relation Name'] ? ` ${n['Relation Name']}` : n['CTE Name'] ? ` ${n['CTE Name']}` : ''}`;
+  const stack = [...(top.Plans ?? [])];
+  while (stack.length) {
+    const n = stack.shift()!;
+    if (SCANS.test(n['Node Type']) && n['Node Type'] !== 'CTE Scan' && n['Node Type'] !== 'WorkTable Scan' && n['Node Type'] !== 'Function Scan') return `${name(top)} > ${name(n)}`;
+    stack.unshift(...(n.Plans ?? []));
+  }
+  return name(top);
+}
+
+/** Runs one raw call while recording its statement, then EXPLAINs that statement (same bindings). */
+async function rawPlan(knex: Knex, work: () => Promise<unknown>): Promise<string> {
+  let last: { sql: string; bindings: unknown[] } | undefined;
+  const listener = (q: { sql: string; bindings: unknown[] }) => (last ??= q);
+  knex.on('query', listener);
+  try {
+    await work();
+  } finally {
+    knex.removeListener('query', listener);
+  }
+  if (!last) return '-';
+  const connection = (await knex.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> }> };
+  try {
+    const result = await connection.query(`explain (format json) ${last.sql}`, last.bindings);
+    return describePlan(result.rows[0]['QUERY PLAN'][0].Plan);
+  } catch (error) {
+    return `explain failed: ${(error as Error).message}`;
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,17 +372,19 @@ const REL_OK = (alias: string) => `${alias}.type = 'KNOWS' and ${alias}.properti
  * only the GIN index over all properties can, through a containment test.
  */
 function rawFind(knex: Knex, restricted: boolean, uid: string, withLabel: boolean) {
+  // The matches first (materialised: the index lookup), then sorted: a unique key needs no
+  // ORDER BY id LIMIT plan, which at 1M nodes walked the primary key (401 ms).
   const match = withLabel ? `n.labels @> '{Person}' and n.properties->>'uid' = ?` : `n.properties @> jsonb_build_object('uid', ?::text)`;
   if (!restricted) {
     return knex.raw(
-      `select n.id::text as id, n.labels, n.properties, count(*) over () as total from graph_nodes n
-       where ${match} order by n.id limit 100`,
+      `with m as materialized (select n.id, n.labels, n.properties from graph_nodes n where ${match})
+       select m.id::text as id, m.labels, m.properties, count(*) over () as total from m order by m.id limit 100`,
       [uid],
     );
   }
   return knex.raw(
-    `select n.id::text as id, n.labels, n.properties - 'age' as properties, count(*) over () as total from graph_nodes n
-     where ${match} and ${NODE_OK('n')} order by n.id limit 100`,
+    `with m as materialized (select n.id, n.labels, n.properties from graph_nodes n where ${match} and ${NODE_OK('n')})
+     select m.id::text as id, m.labels, m.properties - 'age' as properties, count(*) over () as total from m order by m.id limit 100`,
     [uid, VISIBLE_CITIES],
   );
 }
@@ -361,39 +411,94 @@ async function rawExplore(knex: Knex, restricted: boolean, hub: number): Promise
   return { nodes: row.nodes?.length ?? 0, relationships: row.rels?.length ?? 0, total: row.total };
 }
 
-/** All shortest paths up to 6 hops: walks of up to 3 hops from each end, joined on the meeting node. */
+/**
+ * All shortest paths up to 6 hops, the way an expert writes it for PostgreSQL: one recursive
+ * statement doing a bidirectional breadth-first search level by level (one row per level with both
+ * frontiers and seen sets; the smaller frontier expands through the (start_id, type) / (end_id,
+ * type) indexes; seen nodes are a hashed anti-join), the paths enumerated from the level edges in
+ * memory, then one statement for their nodes and relationships as JSON. (The walk of 3 hops from
+ * each end joined on the meeting node, used before, enumerated every walk and was weaker than the
+ * port at 10k/100k.)
+ */
 async function rawShortest(knex: Knex, restricted: boolean, from: number, to: number): Promise<{ paths: number; length: number }> {
   const relOk = restricted ? ` and ${REL_OK('r')}` : '';
-  const stepNode = restricted ? ` join graph_nodes n on n.id = x.dst and ${NODE_OK('n')}` : '';
-  const walk = (name: string) => `
-    ${name}(node, nodes, rels, depth) as (
-      select e.id, array[e.id], array[]::bigint[], 0 from graph_nodes e where e.id = ?${restricted ? ` and ${NODE_OK('e')}` : ''}
-      union all
-      select x.dst, w.nodes || x.dst, w.rels || x.rid, w.depth + 1
-      from ${name} w cross join lateral (
-        select r.id as rid, r.end_id as dst from graph_relationships r where r.start_id = w.node${relOk}
-        union all
-        select r.id, r.start_id from graph_relationships r where r.end_id = w.node${relOk}) x${stepNode}
-      where w.depth < 3 and not x.dst = any(w.nodes))`;
-  const cities = restricted ? [VISIBLE_CITIES, VISIBLE_CITIES] : [];
-  const bindings = [from, ...cities, to, ...cities];
-  const result = await knex.raw(
-    `with recursive ${walk('a')}, ${walk('b')},
-     j as (select a.nodes as an, a.rels as ar, b.nodes as bn, b.rels as br, a.depth as ad, a.depth + b.depth as len
-           from a join b on a.node = b.node),
-     best as (select min(len) as len from j),
-     paths as (
-       select an || (select array_agg(u order by o desc) from unnest(bn[1:cardinality(bn) - 1]) with ordinality as t(u, o)) as nodes,
-              ar || (select array_agg(u order by o desc) from unnest(br) with ordinality as t(u, o)) as rels
-       from j, best where j.len = best.len and j.ad = (best.len + 1) / 2
-       limit 100)
-     select (select len from best) as len, (select count(*) from paths)::int as paths,
-       (select json_agg(${NODE_JSON('n', restricted)}) from graph_nodes n where n.id in (select unnest(nodes) from paths)) as nodes,
-       (select json_agg(${REL_JSON}) from graph_relationships r where r.id in (select unnest(rels) from paths)) as rels`,
-    bindings,
+  const step = (front: string) => `
+    select r.id as rid, r.start_id as src, r.end_id as dst from graph_relationships r where r.start_id = any(${front})${relOk}
+    union all
+    select r.id, r.end_id, r.start_id from graph_relationships r where r.end_id = any(${front})${relOk}`;
+  const levels = (
+    await knex.raw(
+      `with recursive bfs(i, fd, bd, ff, bf, fs, bs, side, rids, srcs, dsts, met) as (
+         select 0, 0, 0, array[?::bigint], array[?::bigint], array[?::bigint], array[?::bigint], 'x', '{}'::bigint[], '{}'::bigint[], '{}'::bigint[], false
+         union all
+         select b.i + 1, b.fd + s.f::int, b.bd + (not s.f)::int,
+           case when s.f then x.nxt else b.ff end, case when s.f then b.bf else x.nxt end,
+           case when s.f then b.fs || x.nxt else b.fs end, case when s.f then b.bs else b.bs || x.nxt end,
+           case when s.f then 'f' else 'b' end, x.rids, x.srcs, x.dsts,
+           exists (select 1 from unnest(x.nxt) m(id) where m.id in (select unnest(case when s.f then b.bs else b.fs end)))
+         from bfs b
+         cross join lateral (select cardinality(b.ff) <= cardinality(b.bf) as f) s
+         cross join lateral (
+           with e as materialized (
+             select st.rid, st.src, st.dst from (${step('case when s.f then b.ff else b.bf end')}) st
+             ${restricted ? `join graph_nodes n on n.id = st.dst and ${NODE_OK('n')}` : ''}
+             where st.dst not in (select unnest(case when s.f then b.fs else b.bs end)))
+           select coalesce((select array_agg(rid) from e), '{}') as rids, coalesce((select array_agg(src) from e), '{}') as srcs,
+                  coalesce((select array_agg(dst) from e), '{}') as dsts, coalesce((select array_agg(distinct dst) from e), '{}') as nxt) x
+         where not b.met and b.fd + b.bd < 6 and cardinality(case when s.f then b.ff else b.bf end) > 0)
+       select side, rids::text[] as rids, srcs::text[] as srcs, dsts::text[] as dsts, met from bfs where side <> 'x' order by i`,
+      [from, to, from, to, ...(restricted ? [VISIBLE_CITIES] : [])],
+    )
+  ).rows as Array<{ side: 'f' | 'b'; rids: string[]; srcs: string[]; dsts: string[]; met: boolean }>;
+  const last = levels[levels.length - 1];
+  if (!last?.met) return { paths: 0, length: -1 };
+  const preds = { f: new Map<string, Array<[string, string]>>(), b: new Map<string, Array<[string, string]>>() };
+  const seen = { f: new Set([String(from)]), b: new Set([String(to)]) };
+  for (const l of levels) {
+    l.dsts.forEach((d, k) => {
+      seen[l.side].add(d);
+      const list = preds[l.side].get(d) ?? preds[l.side].set(d, []).get(d)!;
+      list.push([l.rids[k], l.srcs[k]]);
+    });
+  }
+  const halves = (side: 'f' | 'b', node: string, origin: string): Array<{ n: string[]; r: string[] }> =>
+    node === origin ? [{ n: [origin], r: [] }] : (preds[side].get(node) ?? []).flatMap(([rid, prev]) => halves(side, prev, origin).map((h) => ({ n: [...h.n, node], r: [...h.r, rid] })));
+  const other = last.side === 'f' ? 'b' : 'f';
+  const paths: Array<{ n: string[]; r: string[] }> = [];
+  for (const m of [...new Set(last.dsts)].filter((d) => seen[other].has(d))) {
+    for (const h of halves('f', m, String(from))) for (const t of halves('b', m, String(to))) if (paths.length < 100) paths.push({ n: [...h.n, ...t.n.slice(0, -1).reverse()], r: [...h.r, ...t.r.reverse()] });
+  }
+  await knex.raw(
+    `select (select json_agg(${NODE_JSON('n', restricted)}) from graph_nodes n where n.id = any(?::bigint[])) as nodes,
+            (select json_agg(${REL_JSON}) from graph_relationships r where r.id = any(?::bigint[])) as rels`,
+    [[...new Set(paths.flatMap((p) => p.n))], [...new Set(paths.flatMap((p) => p.r))]],
   );
-  const row = result.rows[0];
-  return { paths: row.paths, length: row.len };
+  return { paths: paths.length, length: paths[0]?.r.length ?? -1 };
+}
+
+/** Text search: candidates through the trigram index over string values, confirmed on the visible strings. */
+async function rawText(knex: Knex, restricted: boolean, text: string): Promise<{ items: number; total: number }> {
+  const pattern = `%${text}%`;
+  const props = restricted ? `n.properties - 'age'` : 'n.properties';
+  const result = await knex.raw(
+    `with m as materialized (
+       select n.id, n.labels, ${props} as properties from graph_nodes n
+       where gas_string_values(n.properties) ilike ?${restricted ? ` and ${NODE_OK('n')}` : ''}
+         and exists (select 1 from jsonb_each(${props}) kv where jsonb_typeof(kv.value) = 'string' and (kv.value #>> '{}') ilike ?))
+     select m.id::text as id, m.labels, m.properties, count(*) over () as total from m order by m.id limit 20`,
+    [pattern, ...(restricted ? [VISIBLE_CITIES] : []), pattern],
+  );
+  return { items: result.rows.length, total: Number(result.rows[0]?.total ?? 0) };
+}
+
+/** Filtered export: every node of a city, in id order, one statement read to the end. */
+async function rawExport(knex: Knex, restricted: boolean, city: string): Promise<number> {
+  const result = await knex.raw(
+    `select n.id::text as id, n.labels, ${restricted ? `n.properties - 'age'` : 'n.properties'} as properties from graph_nodes n
+     where n.properties @> jsonb_build_object('city', ?::text)${restricted ? ` and ${NODE_OK('n')}` : ''} order by n.id`,
+    [city, ...(restricted ? [VISIBLE_CITIES] : [])],
+  );
+  return result.rows.length;
 }
 
 async function rawFrequency(knex: Knex, restricted: boolean): Promise<{ top: unknown; total: number; distinct: number }> {
@@ -428,7 +533,8 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload): Promis
         (i) => store.findNodes({ filter: filterFor(w.uids[i % w.uids.length]) }, scope),
         (i) => rawFind(knex, restricted, w.uids[i % w.uids.length], withLabel),
       );
-      figures.push({ backend: 'postgres', operation: withLabel ? 'find Person by uid' : 'find by uid (no label)', scope: scopeName, ...m });
+      const plan = await rawPlan(knex, () => rawFind(knex, restricted, w.uids[0], withLabel));
+      figures.push({ backend: 'postgres', operation: withLabel ? 'find Person by uid' : 'find by uid (no label)', scope: scopeName, ...m, plan });
     }
 
     {
@@ -439,7 +545,8 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload): Promis
         (i) => store.explore({ nodeId: String(w.hubs[i % w.hubs.length]), limit: 100 }, scope),
         (i) => rawExplore(knex, restricted, w.hubs[i % w.hubs.length]),
       );
-      figures.push({ backend: 'postgres', operation: 'explore hub (limit 100)', scope: scopeName, ...m, note: `${raw.total} visible neighbours` });
+      const plan = await rawPlan(knex, () => rawExplore(knex, restricted, w.hubs[0]));
+      figures.push({ backend: 'postgres', operation: 'explore hub (limit 100)', scope: scopeName, ...m, plan, note: `${raw.total} visible neighbours` });
     }
 
     {
@@ -454,8 +561,51 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload): Promis
           (i) => store.shortestPaths(String(pairs[i % pairs.length].from), String(pairs[i % pairs.length].to), { maxDepth: 6 }, scope),
           (i) => rawShortest(knex, restricted, pairs[i % pairs.length].from, pairs[i % pairs.length].to),
         );
-        figures.push({ backend: 'postgres', operation: 'shortest paths (dist 4-6)', scope: scopeName, ...m, note: `distances ${pairs.map((p) => p.distance).join(',')}` });
+        const plan = await rawPlan(knex, () => rawShortest(knex, restricted, pairs[0].from, pairs[0].to));
+        figures.push({ backend: 'postgres', operation: 'shortest paths (dist 4-6)', scope: scopeName, ...m, plan, note: `distances ${pairs.map((p) => p.distance).join(',')}` });
       }
+    }
+
+    {
+      // An ordinary node: one of the uids (a few neighbours), not a hub.
+      const ids = w.uids.map((u) => Number(u.slice(1)));
+      const port = await store.explore({ nodeId: String(ids[0]), limit: 100 }, scope);
+      const raw = await rawExplore(knex, restricted, ids[0]);
+      check(port.nodes.length === raw.nodes && port.relationships.length === raw.relationships, `explore ordinary (${scopeName})`);
+      const m = await measure(
+        (i) => store.explore({ nodeId: String(ids[i % ids.length]), limit: 100 }, scope),
+        (i) => rawExplore(knex, restricted, ids[i % ids.length]),
+      );
+      const plan = await rawPlan(knex, () => rawExplore(knex, restricted, ids[0]));
+      figures.push({ backend: 'postgres', operation: 'explore ordinary node', scope: scopeName, ...m, plan, note: `${raw.total} visible neighbours of the first` });
+    }
+
+    {
+      const texts = w.uids.map((u) => `person ${u.slice(1)}`);
+      const port = await store.findNodes({ text: texts[0], limit: 20 }, scope);
+      const raw = await rawText(knex, restricted, texts[0]);
+      check(port.items.length === raw.items && port.total === raw.total, `text search (${scopeName})`);
+      const m = await measure(
+        (i) => store.findNodes({ text: texts[i % texts.length], limit: 20 }, scope),
+        (i) => rawText(knex, restricted, texts[i % texts.length]),
+      );
+      const plan = await rawPlan(knex, () => rawText(knex, restricted, texts[0]));
+      figures.push({ backend: 'postgres', operation: 'text search (limit 20)', scope: scopeName, ...m, plan, note: `"${texts[0]}": ${raw.total} matches` });
+    }
+
+    {
+      const filter = { property: 'city', operator: '=' as const, value: 'City000' };
+      const exportPort = async () => {
+        let n = 0;
+        for await (const node of store.streamNodes({ filter }, scope)) if (node) n++;
+        return n;
+      };
+      const portRows = await exportPort();
+      const rawRows = await rawExport(knex, restricted, 'City000');
+      check(portRows === rawRows, `filtered export (${scopeName}): ${portRows} / ${rawRows}`);
+      const m = await measure(exportPort, () => rawExport(knex, restricted, 'City000'), Math.min(REPS, 5));
+      const plan = await rawPlan(knex, () => rawExport(knex, restricted, 'City000'));
+      figures.push({ backend: 'postgres', operation: 'filtered export (city)', scope: scopeName, ...m, plan, note: `${rawRows} rows` });
     }
 
     {
@@ -466,10 +616,42 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload): Promis
         () => store.frequency({ target: 'nodes', property: 'city' }, scope),
         () => rawFrequency(knex, restricted),
       );
-      figures.push({ backend: 'postgres', operation: 'frequency of city', scope: scopeName, ...m, note: `${raw.total} nodes with a city, ${raw.distinct} distinct` });
+      const plan = await rawPlan(knex, () => rawFrequency(knex, restricted));
+      figures.push({ backend: 'postgres', operation: 'frequency of city', scope: scopeName, ...m, plan, note: `${raw.total} nodes with a city, ${raw.distinct} distinct` });
     }
   }
   return figures;
+}
+
+/**
+ * Find by uid right after a write-heavy period (issue 11 item 8): BENCH_BULK_NODES (20,000) nodes
+ * inserted in batches of 1,000 without a VACUUM, then looked up by uid through the GIN index
+ * (no label), port next to raw; the nodes are deleted afterwards.
+ */
+async function benchAfterBulkWrites(knex: Knex, store: GraphStore): Promise<Figure[]> {
+  const bulk = intEnv('BENCH_BULK_NODES', 20_000);
+  if (bulk === 0) return [];
+  const t = now();
+  for (let start = 0; start < bulk; start += 1000) {
+    await knex.raw(
+      `insert into graph_nodes (labels, properties)
+       select array['Bulk'], jsonb_build_object('uid', 'b' || g, 'name', 'Bulk ' || g, 'city', 'City001') from generate_series(?::int, ?::int) g`,
+      [start + 1, Math.min(bulk, start + 1000)],
+    );
+  }
+  const insertMs = now() - t;
+  const uids = Array.from({ length: 50 }, (_, i) => `b${1 + ((i * 7919) % bulk)}`);
+  const filterFor = (uid: string) => ({ property: 'uid', operator: '=' as const, value: uid });
+  const sample = await store.findNodes({ filter: filterFor(uids[0]) }, UNRESTRICTED);
+  const raw = await rawFind(knex, false, uids[0], false);
+  check(sample.total === 1 && Number(raw.rows[0]?.total) === 1, `find ${uids[0]} after bulk writes`);
+  const m = await measure(
+    (i) => store.findNodes({ filter: filterFor(uids[i % uids.length]) }, UNRESTRICTED),
+    (i) => rawFind(knex, false, uids[i % uids.length], false),
+  );
+  const plan = await rawPlan(knex, () => rawFind(knex, false, uids[0], false));
+  await knex.raw(`delete from graph_nodes where labels @> '{Bulk}'`);
+  return [{ backend: 'postgres', operation: `find by uid after ${bulk} inserts`, scope: 'admin', ...m, plan, note: `inserted in ${(insertMs / 1000).toFixed(1)} s, no VACUUM in between` }];
 }
 
 /** The port's bulk path: importBatch of nodes and relationships (by uid) in batches, next to INSERT ... SELECT. */
@@ -649,10 +831,11 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
 
 // ---------------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
-  const started = now();
-  console.log(`bench:graph: ${NODES} nodes, ${RELS} relationships (${HUBS} hubs of about ${HUB_DEGREE}), ${REPS} repetitions after ${WARMUP} warm-up`);
+/** One data set of NODES nodes: load, measure, print; returns the figures for the growth table. */
+async function runSize(): Promise<Figure[]> {
+  console.log(`\n=== ${NODES} nodes, ${RELS} relationships (${HUBS} hubs of about ${HUB_DEGREE}), ${REPS} repetitions after ${WARMUP} warm-up ===`);
   const { db, server } = await openPostgres();
+  const all: Figure[] = [];
   try {
     await migrateToLatest(db.knex);
     const version = (await db.knex.raw(`select current_setting('server_version') as v`)).rows[0].v;
@@ -671,20 +854,60 @@ async function main(): Promise<void> {
     console.log(
       `workload: ${w.uids.length} uids, hubs ${w.hubs.join(',')}, pairs admin ${w.pairs.admin.length} / restricted ${w.pairs.restricted.length} (in-memory BFS ${((now() - t) / 1000).toFixed(1)} s)\n`,
     );
-    const figures = await benchPostgres(db.knex, store, w);
+    const figures = [...(await benchPostgres(db.knex, store, w)), ...(await benchAfterBulkWrites(db.knex, store))];
     printTable(figures);
+    all.push(...figures);
     await benchImport(db.knex, store);
     await store.close();
     if (process.env.NEO4J_URI) {
       const neo = await benchNeo4j(db.knex, w);
       console.log('');
       printTable(neo);
+      all.push(...neo);
     }
   } finally {
     await db.drop();
     await server?.stop();
   }
-  console.log(`\ndone in ${((now() - started) / 1000).toFixed(0)} s`);
+  return all;
+}
+
+/** Port and raw medians per size, so that a cost growing with the data shows at a glance. */
+function printGrowth(bySize: Array<{ nodes: number; figures: Figure[] }>): void {
+  const keys = [...new Set(bySize.flatMap((s) => s.figures.map((f) => `${f.backend}|${f.operation.replace(/\d+ inserts/, 'N inserts')}|${f.scope}`)))];
+  const header = ['backend', 'operation', 'scope', ...bySize.flatMap((s) => [`port ms @${s.nodes}`, `raw ms @${s.nodes}`, `ratio @${s.nodes}`])];
+  const rows = keys.map((k) => {
+    const [backend, operation, scope] = k.split('|');
+    const cells = bySize.flatMap((s) => {
+      const f = s.figures.find((x) => `${x.backend}|${x.operation.replace(/\d+ inserts/, 'N inserts')}|${x.scope}` === k);
+      if (!f) return ['-', '-', '-'];
+      const pm = quantile(f.port, 0.5);
+      const rm = quantile(f.raw, 0.5);
+      return [fmt(pm), fmt(rm), (pm / rm).toFixed(2) + 'x'];
+    });
+    return [backend, operation, scope, ...cells];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ') + ' |';
+  console.log('\ngrowth (medians; BENCH_SIZES):');
+  console.log(line(header));
+  console.log('|' + widths.map((w, i) => (i >= 3 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|');
+  for (const r of rows) console.log(line(r));
+}
+
+async function main(): Promise<void> {
+  const started = now();
+  console.log(`bench:graph: sizes ${SIZES.length ? SIZES.join(', ') : NODES}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (a busy machine slows port and raw alike: compare ratios)`);
+  const bySize: Array<{ nodes: number; figures: Figure[] }> = [];
+  for (const size of SIZES.length ? SIZES : [NODES]) {
+    if (SIZES.length) {
+      NODES = size;
+      RELS = size * intEnv('BENCH_RELS_PER_NODE', 3);
+    }
+    bySize.push({ nodes: NODES, figures: await runSize() });
+  }
+  if (bySize.length > 1) printGrowth(bySize);
+  console.log(`\ndone in ${((now() - started) / 1000).toFixed(0)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }
 
 main().catch((error) => {
