@@ -74,7 +74,7 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
     picked as materialized (select dst, (count(*) over ())::int as total from vis order by dst offset ${skip}::int limit ${limit}::int)
     select 'n' as kind, x.id, x.labels, x.properties, null::text as type, null::text as start_id, null::text as end_id, null::int as total
     from (select ${scope.nodeColumns('n')} from graph_nodes n
-          where (n.id in (select id from center) or n.id in (select dst from picked)) and ${scope.nodeVisible('n')}) x
+          where n.id in (select id from center union all select dst from picked) and ${scope.nodeVisible('n')}) x
     union all
     select 'r', y.id, null::text[], y.properties, y.type, y.start_id, y.end_id, null::int
     from (select ${scope.relationshipColumns('r')} from graph_relationships r
