@@ -247,7 +247,6 @@ function startWorker(): ParserWorker {
     eval: true,
     workerData: { grammarPath: require.resolve('@neo4j-cypher/antlr4-simple'), runtimePath: require.resolve('@neo4j-cypher/antlr4-browser') },
   });
-  created.unref();
   const handle: ParserWorker = { worker: created, pending: new Map() };
   const pending = handle.pending;
   created.on('message', (message: { id: number; result?: CoreResult; error?: string }) => {
@@ -266,6 +265,9 @@ function startWorker(): ParserWorker {
   };
   created.on('error', fail);
   created.on('exit', () => fail(new Error('Cypher parser worker stopped')));
+  // After the listeners (adding a 'message' listener refs the port again): an idle worker never
+  // keeps the process alive.
+  created.unref();
   return handle;
 }
 
