@@ -190,6 +190,11 @@ describeNeo4j('restricted readers (item 3)', () => {
     expect(await rows("MATCH (:Person)-[r:WORKS_AT]->() RETURN r.role, r.wage")).toEqual([['dev', null]]);
     const [[alice]] = await rows("MATCH (n:Person {name: 'alice'}) RETURN n");
     expect((alice as { properties: Record<string, unknown> }).properties).toEqual({ name: 'alice', country: 'CZ' });
+    // Elements inside maps and lists are re-read through the scope as well.
+    const [[wrapped]] = await rows("MATCH (n:Person {name: 'alice'})-[r:WORKS_AT]->(c) RETURN {person: n, links: [r]} AS m");
+    expect(wrapped).toMatchObject({ person: { properties: { name: 'alice', country: 'CZ' } }, links: [{ type: 'WORKS_AT', properties: { role: 'dev' } }] });
+    expect((wrapped as { person: { properties: object } }).person.properties).not.toHaveProperty('salary');
+    expect((wrapped as { links: Array<{ properties: object }> }).links[0].properties).not.toHaveProperty('wage');
   });
 
   test('when the query names a hidden label, type or node, then it answers as for one that does not exist', async () => {
