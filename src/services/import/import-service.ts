@@ -75,7 +75,16 @@ interface ImportRow {
 class ImportCancelled extends Error {}
 
 /** Imports running in this process: the cancel flag the engine checks between batches. */
-const running = new Map<string, { cancelled: boolean; done: Promise<void> }>();
+const running = new Map<string, { cancelled: boolean; done: Promise<void>; userId: string; snapshot: () => ImportStatus }>();
+
+/**
+ * Progress goes to the imports table only on a PostgreSQL server: the embedded PGlite has one
+ * connection, which the import's transaction holds, so there it stays in memory (status() reads
+ * a running import of this process from memory first).
+ */
+function sharedDatabase(db: ServiceContext['db']): boolean {
+  return (db.client as { config?: { client?: unknown } }).config?.client === 'pg';
+}
 
 const REPORT_REJECTED = 20;
 
@@ -216,7 +225,20 @@ export class ImportService {
       control,
     };
     const done = this.execute(run).finally(() => running.delete(id));
-    running.set(id, { cancelled: false, done });
+    const startedAt = new Date().toISOString();
+    const snapshot = (): ImportStatus => ({
+      importId: id,
+      fileId: uploadId,
+      fileName: file.name,
+      state: 'running',
+      dryRun,
+      progress: progressOf(run),
+      report: null,
+      error: null,
+      startedAt,
+      finishedAt: null,
+    });
+    running.set(id, { cancelled: false, done, userId: this.userId, snapshot });
     Object.defineProperty(running.get(id)!, 'cancelled', { get: () => control.cancelled, set: (v: boolean) => (control.cancelled = v) });
     return { id, done };
   }
@@ -318,10 +340,8 @@ export class ImportService {
     const now = Date.now();
     if (now - run.progress.lastSaved < 500) return;
     run.progress.lastSaved = now;
-    const elapsed = Math.max(1, now - run.progress.started);
-    await run.ctx.db('imports').where({ id: run.id }).update({
-      progress: JSON.stringify({ rowsDone: run.progress.rowsDone, rowsTotal: run.progress.rowsTotal, rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed) }),
-    });
+    if (!sharedDatabase(run.ctx.db)) return;
+    await run.ctx.db('imports').where({ id: run.id }).update({ progress: JSON.stringify(progressOf(run)) });
     const flag = (await run.ctx.db('imports').where({ id: run.id }).first('cancel_requested')) as { cancel_requested: boolean } | undefined;
     if (flag?.cancel_requested) throw new ImportCancelled();
   }
@@ -576,6 +596,8 @@ export class ImportService {
   }
 
   async status(id: string): Promise<ImportStatus> {
+    const live = running.get(id);
+    if (live && live.userId === this.userId && !sharedDatabase(this.ctx.db)) return live.snapshot();
     const row = /^[0-9a-f-]{36}$/i.test(id) ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined) : undefined;
     if (!row) throw new NotFoundError('Import', 'IMPORT_NOT_FOUND');
     return statusOf(row);
@@ -585,11 +607,13 @@ export class ImportService {
   async cancel(id: string): Promise<ImportStatus> {
     const status = await this.status(id);
     if (status.state !== 'running') return status;
-    await this.ctx.db('imports').where({ id }).update({ cancel_requested: true });
     const local = running.get(id);
     if (local) {
       local.cancelled = true;
       await local.done.catch(() => undefined);
+    } else {
+      // Running in another instance: it reads the flag between batches.
+      await this.ctx.db('imports').where({ id }).update({ cancel_requested: true });
     }
     await audit(this.ctx, { action: 'data.import.cancel-request', targetType: 'import', targetId: id, details: { file: status.fileName } });
     return this.status(id);
@@ -618,6 +642,11 @@ export class ImportService {
 }
 
 class RowRejected extends Error {}
+
+function progressOf(run: Run): ImportStatus['progress'] {
+  const elapsed = Math.max(1, Date.now() - run.progress.started);
+  return { rowsDone: run.progress.rowsDone, rowsTotal: run.progress.rowsTotal, rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed) };
+}
 
 function columnPlan(mapping: NodesMapping | RelationshipsMapping, names: string[], fileName: string) {
   const index = (column: string, what: string): number => {
