@@ -158,7 +158,7 @@ describe('administration pages: editing in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('when APPEARANCE is edited in its form on /settings/list, then the colour and caption are saved; a wrong colour is explained', async () => {
+  test('when APPEARANCE, DATA_SCHEMA, FULLTEXT_INDEX and DATA_TYPES are edited in their forms on /settings/list, then the values are saved; wrong values are explained in words', async () => {
     const { page, pageErrors } = await adminPage('/settings/list');
     const form = page.locator('form.setting[data-type="APPEARANCE"]');
     await form.waitFor();
@@ -187,6 +187,25 @@ describe('administration pages: editing in a real browser', () => {
     await schema.locator('p.ok', { hasText: 'Saved.' }).waitFor();
     const after = await request(b.t.app).get('/settings').set('Authorization', basic);
     expect(after.body.DATA_SCHEMA.nodes['*'].age).toMatchObject({ dataType: 'integer', title: 'Age in years', hidden: true });
+
+    const fulltext = page.locator('form.setting[data-type="FULLTEXT_INDEX"]');
+    await fulltext.locator('fieldset', { hasText: 'Indexed labels' }).getByLabel('Add').fill('Person');
+    await fulltext.locator('fieldset', { hasText: 'Indexed labels' }).getByRole('button', { name: 'Add' }).click();
+    // One list without the other is explained before saving.
+    await fulltext.locator('.form-message.error', { hasText: 'at least one label and one property' }).waitFor();
+    await fulltext.locator('fieldset', { hasText: 'Indexed properties' }).getByLabel('Add').fill('name');
+    await fulltext.locator('fieldset', { hasText: 'Indexed properties' }).getByRole('button', { name: 'Add' }).click();
+    await fulltext.getByRole('button', { name: 'Save' }).click();
+    await fulltext.locator('p.ok', { hasText: 'Saved.' }).waitFor();
+    const indexed = await request(b.t.app).get('/settings').set('Authorization', basic);
+    expect(indexed.body.FULLTEXT_INDEX).toEqual({ labels: ['Person'], properties: ['name'] });
+
+    const types = page.locator('form.setting[data-type="DATA_TYPES"]');
+    await types.locator('fieldset', { hasText: 'Visible node labels' }).getByLabel('All (*)').uncheck();
+    await types.locator('.form-message.error', { hasText: 'An empty list is not allowed' }).waitFor();
+    await types.getByRole('button', { name: 'Load default' }).click();
+    await types.locator('p.ok', { hasText: 'Loaded the default configuration' }).waitFor();
+    await expect(types.locator('fieldset', { hasText: 'Visible node labels' }).getByLabel('All (*)').isChecked()).resolves.toBe(true);
     expect(pageErrors).toEqual([]);
   });
 
