@@ -21,9 +21,9 @@
   };
 
   var KINDS = [
-    { key: 'entitySecurity', label: 'Entity security', save: function (id, value) { return gas.post('/groups/' + id + '/entitySecurity', value); }, keys: ['nodeFilter', 'relationshipFilter'] },
-    { key: 'propertySecurity', label: 'Property security', save: function (id, value) { return gas.post('/groups/' + id + '/propertySecurity', value); }, keys: ['nodes', 'relationships'] },
-    { key: 'dataSecurity', label: 'Data security', save: function (id, value) { return gas.put('/groups/' + id + '/dataSecurity', value); }, keys: ['rules'] },
+    { key: 'entitySecurity', label: 'Entity security', saveLabel: 'Save entity security', save: function (id, value) { return gas.post('/groups/' + id + '/entitySecurity', value); }, keys: ['nodeFilter', 'relationshipFilter'] },
+    { key: 'propertySecurity', label: 'Property security', saveLabel: 'Save property security', save: function (id, value) { return gas.post('/groups/' + id + '/propertySecurity', value); }, keys: ['nodes', 'relationships'] },
+    { key: 'dataSecurity', label: 'Data security', saveLabel: 'Save data security', save: function (id, value) { return gas.put('/groups/' + id + '/dataSecurity', value); }, keys: ['rules'] },
   ];
 
   function pretty(value) {
@@ -46,13 +46,13 @@
   function shapeProblem(kind, value) {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return 'The configuration must be a JSON object, such as {}.';
     var unknown = Object.keys(value).filter(function (key) { return kind.keys.indexOf(key) < 0; });
-    if (unknown.length) return 'Unknown field "' + unknown[0] + '": allowed are ' + kind.keys.map(function (k) { return '"' + k + '"'; }).join(', ') + '.';
+    if (unknown.length) return gas.format('Unknown field "{field}": allowed are {allowed}.', { field: unknown[0], allowed: kind.keys.join(', ') });
     if (kind.key === 'dataSecurity' && value.rules !== undefined && !Array.isArray(value.rules)) return '"rules" must be a list of rules.';
     return null;
   }
 
   function readJson(textarea) {
-    try { return { value: JSON.parse(textarea.value || '{}') }; } catch (error) { return { error: 'Not valid JSON: ' + error.message }; }
+    try { return { value: JSON.parse(textarea.value || '{}') }; } catch (error) { return { error: gas.format('Not valid JSON: {reason}', { reason: error.message }) }; }
   }
 
   /* ---------- pickers per kind; each writes the JSON of its editor ---------- */
@@ -87,13 +87,13 @@
     function render() {
       var value = current();
       summary.replaceChildren();
-      [['nodeFilter', 'label', 'Nodes'], ['relationshipFilter', 'type', 'Relationships']].forEach(function (entry) {
+      [['nodeFilter', 'label', 'Nodes:'], ['relationshipFilter', 'type', 'Relationships:']].forEach(function (entry) {
         var names = namesOf(value[entry[0]], entry[1]);
-        var item = h('li', null, h('strong', null, entry[2] + ': '));
-        if (names === null) item.appendChild(document.createTextNode(words.describeFilter(value[entry[0]]) + ' (edit in JSON)'));
+        var item = h('li', null, h('strong', null, entry[2]), ' ');
+        if (names === null) item.appendChild(document.createTextNode(gas.format('{filter} (edit in JSON)', { filter: words.describeFilter(value[entry[0]]) })));
         else if (!names.length) item.appendChild(document.createTextNode('all (no restriction)'));
         else names.forEach(function (name) {
-          item.appendChild(h('span', { className: 'chip' }, entry[1] === 'label' ? 'label ' + name : 'type ' + name,
+          item.appendChild(h('span', { className: 'chip' }, gas.format(entry[1] === 'label' ? 'label {name}' : 'type {name}', { name: name }),
             h('button', { type: 'button', className: 'link', 'aria-label': 'Remove ' + name, onclick: function () {
               setNames(entry[0], entry[1], names.filter(function (n) { return n !== name; }));
             } }, '×')));
@@ -129,8 +129,11 @@
         Object.keys(rules).forEach(function (key) {
           ['enabled', 'disabled'].forEach(function (list) {
             (rules[key][list] || []).forEach(function (prop) {
+              var template = side === 'nodes'
+                ? (list === 'enabled' ? 'Nodes {name}: show only {property}' : 'Nodes {name}: hide {property}')
+                : (list === 'enabled' ? 'Relationships {name}: show only {property}' : 'Relationships {name}: hide {property}');
               summary.appendChild(h('li', null,
-                (side === 'nodes' ? 'Nodes ' : 'Relationships ') + (key === '*' ? '(all)' : key) + ': ' + (list === 'enabled' ? 'show only ' : 'hide ') + prop,
+                gas.format(template, { name: key === '*' ? '(all)' : key, property: prop }),
                 h('button', { type: 'button', className: 'link', 'aria-label': 'Remove', onclick: function () {
                   var v = current();
                   var rule = v[side][key];
@@ -142,7 +145,7 @@
                 } }, 'Remove')));
             });
             if (list === 'enabled' && Array.isArray(rules[key].enabled) && !rules[key].enabled.length) {
-              summary.appendChild(h('li', null, (side === 'nodes' ? 'Nodes ' : 'Relationships ') + key + ': no property shown'));
+              summary.appendChild(h('li', null, gas.format(side === 'nodes' ? 'Nodes {name}: no property shown' : 'Relationships {name}: no property shown', { name: key })));
             }
           });
         });
@@ -194,7 +197,10 @@
       if (!Array.isArray(rules) || !rules.length) { summary.appendChild(h('li', { className: 'muted' }, 'No rule: no row restriction.')); return; }
       rules.forEach(function (rule, index) {
         summary.appendChild(h('li', null,
-          (rule.label ? 'Nodes with label ' + rule.label : 'Relationships of type ' + rule.type) + ': only where ' + words.describeFilter(rule.filter) + (rule.description ? ' (' + rule.description + ')' : ''),
+          gas.format(rule.label
+            ? (rule.description ? 'Nodes with label {name}: only where {condition} ({description})' : 'Nodes with label {name}: only where {condition}')
+            : (rule.description ? 'Relationships of type {name}: only where {condition} ({description})' : 'Relationships of type {name}: only where {condition}'),
+          { name: rule.label || rule.type, condition: words.describeFilter(rule.filter), description: rule.description || '' }),
           h('button', { type: 'button', className: 'link', onclick: function () {
             var v = current();
             v.rules.splice(index, 1);
@@ -226,7 +232,7 @@
       var filter = { property: prop, operator: operator.value };
       if (!/NULL/.test(operator.value)) {
         try { filter.value = parseValue(value.input.value, operator.value); } catch (e) {
-          error.textContent = 'The value is not valid: ' + e.message;
+          error.textContent = gas.format('The value is not valid: {reason}', { reason: e.message });
           error.className = 'form-message error';
           return;
         }
@@ -289,7 +295,7 @@
       BUILDERS[kind.key](textarea, changed),
       h('details', { className: 'raw-json' },
         h('summary', null, 'JSON (for experts)'),
-        h('label', { for: fieldId, className: 'visually-hidden' }, kind.label + ' as JSON'),
+        h('label', { for: fieldId, className: 'visually-hidden' }, gas.format('{kind} as JSON', { kind: kind.label })),
         textarea,
         h('button', { type: 'button', className: 'secondary', onclick: function () {
           var parsed = readJson(textarea);
@@ -298,7 +304,7 @@
         } }, 'Format')),
       message,
       h('div', { className: 'actions' },
-        h('button', { type: 'submit' }, 'Save ' + kind.label.toLowerCase())));
+        h('button', { type: 'submit' }, kind.saveLabel)));
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
       var parsed = readJson(textarea);
@@ -372,11 +378,11 @@
       });
       previewResult.replaceChildren(
         h('p', { className: p.unrestricted ? 'notice' : 'muted' },
-          p.unrestricted ? p.username + ' holds "Read all data": everything is visible.'
-            : p.readAllData ? p.username + ' holds "Read all data"; the DATA_TYPES setting limits the labels and types.'
-              : p.username + ' sees ' + p.nodes.total + ' nodes and ' + p.relationships.total + ' relationships.'),
+          gas.format(p.unrestricted ? '{username} holds "Read all data": everything is visible.'
+            : p.readAllData ? '{username} holds "Read all data"; the DATA_TYPES setting limits the labels and types.'
+              : '{username} sees {nodes} nodes and {relationships} relationships.', { username: p.username, nodes: p.nodes.total, relationships: p.relationships.total })),
         h('p', { className: 'preview-totals', dataset: { nodes: String(p.nodes.total), relationships: String(p.relationships.total) } },
-          'Nodes: ' + p.nodes.total + ' · Relationships: ' + p.relationships.total),
+          gas.format('Nodes: {nodes} · Relationships: {relationships}', { nodes: p.nodes.total, relationships: p.relationships.total })),
         countTable('Nodes per label', 'Label', p.nodes.perLabel.map(function (e) { return [e.label, e.count]; })),
         countTable('Relationships per type', 'Type', p.relationships.perType.map(function (e) { return [e.type, e.count]; })),
         h('div', { className: 'table-scroll' }, h('table', { className: 'grid preview-sample' },

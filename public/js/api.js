@@ -119,6 +119,16 @@
     return Array.prototype.map.call(container.querySelectorAll('input[type="checkbox"][name="' + name + '"]:checked'), function (input) { return input.value; });
   }
 
+  /**
+   * Fills a whole-sentence template: format('Saved the user {name}.', { name: 'jdoe' }). Pages write
+   * each message as one template (never glued from pieces), so it can be translated as a whole.
+   */
+  function format(template, values) {
+    return String(template).replace(/\{(\w+)\}/g, function (match, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : match;
+    });
+  }
+
   function formatDate(value) {
     if (!value) return '';
     var date = new Date(value);
@@ -138,6 +148,7 @@
     formValues: formValues,
     checkedValues: checkedValues,
     formatDate: formatDate,
+    format: format,
     problemMessage: problemMessage,
   };
 })();

@@ -89,7 +89,7 @@
       var items = result.items || [];
       tbody.replaceChildren.apply(tbody, items.length ? items.map(row) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, 'No events match the filters.'))]);
       var first = (page - 1) * size + 1;
-      range.textContent = items.length ? 'Events ' + first + '–' + (first + items.length - 1) + ' of ' + total : 'No events';
+      range.textContent = items.length ? gas.format('Events {from}–{to} of {total}', { from: first, to: first + items.length - 1, total: total }) : 'No events';
       prev.disabled = page <= 1;
       next.disabled = page * size >= total;
       showMessage('', 'ok');
@@ -132,8 +132,10 @@
       var result = await gas.get('/audit/verify');
       output.className = result.ok ? 'ok' : 'error';
       output.textContent = result.ok
-        ? 'The chain is intact: ' + result.checked + ' events verified.'
-        : 'The chain is broken at event ' + result.brokenAt.id + ' (' + (result.brokenAt.reason === 'hash-mismatch' ? 'its content was changed' : 'its link to the previous event does not match') + '); ' + result.checked + ' events before it are intact.';
+        ? gas.format('The chain is intact: {count} events verified.', { count: result.checked })
+        : gas.format(result.brokenAt.reason === 'hash-mismatch'
+          ? 'The chain is broken at event {id}: its content was changed. The {count} events before it are intact.'
+          : 'The chain is broken at event {id}: its link to the previous event does not match. The {count} events before it are intact.', { id: result.brokenAt.id, count: result.checked });
     } catch (error) {
       output.className = 'error';
       output.textContent = error.message;

@@ -101,7 +101,7 @@
       editing = await gas.put('/groups/' + encodeURIComponent(editing.id), body);
       document.getElementById('group-edit-name').textContent = editing.name;
       message('Saved.', 'ok');
-      gas.showStatus(status, 'Saved the group ' + editing.name, 'ok');
+      gas.showStatus(status, gas.format('Saved the group {name}', { name: editing.name }), 'ok');
       await load();
     } catch (error) {
       message(error.message, 'error');

@@ -2,9 +2,11 @@
 (function () {
   'use strict';
   var OPERATORS = {
-    '=': 'is', '<>': 'is not', '<': 'is less than', '<=': 'is at most', '>': 'is greater than', '>=': 'is at least',
-    IN: 'is one of', CONTAINS: 'contains', 'STARTS WITH': 'starts with', 'ENDS WITH': 'ends with', '=~': 'matches the pattern',
-    'IS NULL': 'is missing', 'IS NOT NULL': 'is present',
+    '=': 'property {property} is {value}', '<>': 'property {property} is not {value}', '<': 'property {property} is less than {value}',
+    '<=': 'property {property} is at most {value}', '>': 'property {property} is greater than {value}', '>=': 'property {property} is at least {value}',
+    IN: 'property {property} is one of {value}', CONTAINS: 'property {property} contains {value}', 'STARTS WITH': 'property {property} starts with {value}',
+    'ENDS WITH': 'property {property} ends with {value}', '=~': 'property {property} matches the pattern {value}',
+    'IS NULL': 'property {property} is missing', 'IS NOT NULL': 'property {property} is present',
   };
 
   /** One filter as a sentence fragment; null means "no restriction". */
@@ -13,13 +15,15 @@
     if (typeof filter !== 'object') return JSON.stringify(filter);
     if (Array.isArray(filter.and)) return filter.and.length ? '(' + filter.and.map(describeFilter).join(' and ') + ')' : 'everything';
     if (Array.isArray(filter.or)) return filter.or.length ? '(' + filter.or.map(describeFilter).join(' or ') + ')' : 'nothing';
-    if (filter.not) return 'not ' + describeFilter(filter.not);
-    if (filter.label) return 'label ' + filter.label;
-    if (filter.type) return 'type ' + filter.type;
-    if (Array.isArray(filter.ids)) return 'ids ' + filter.ids.join(', ');
+    var format = window.gas.format;
+    if (filter.not) return format('not {filter}', { filter: describeFilter(filter.not) });
+    if (filter.label) return format('label {name}', { name: filter.label });
+    if (filter.type) return format('type {name}', { name: filter.type });
+    if (Array.isArray(filter.ids)) return format('ids {ids}', { ids: filter.ids.join(', ') });
     if (filter.property) {
-      var op = OPERATORS[filter.operator] || filter.operator;
-      return 'property ' + filter.property + ' ' + op + ('value' in filter ? ' ' + JSON.stringify(filter.value) : '');
+      // One template per operator, so each condition reads as a whole phrase.
+      var template = OPERATORS[filter.operator] || ('property {property} ' + filter.operator + ' {value}');
+      return format(template, { property: filter.property, value: 'value' in filter ? JSON.stringify(filter.value) : '' });
     }
     return JSON.stringify(filter);
   }
@@ -28,13 +32,21 @@
   function describePropertyRules(rules) {
     var keys = Object.keys(rules || {});
     if (!keys.length) return ['All properties are visible.'];
+    var format = window.gas.format;
     return keys.map(function (key) {
       var rule = rules[key] || {};
-      var target = key === '*' ? 'Every label or type' : key;
-      var parts = [];
-      if (rule.enabled) parts.push('only ' + (rule.enabled.length ? rule.enabled.join(', ') : '(none)') + ' visible');
-      if (rule.disabled && rule.disabled.length) parts.push(rule.disabled.join(', ') + ' hidden');
-      return target + ': ' + (parts.length ? parts.join('; ') : 'all visible');
+      var values = {
+        target: key === '*' ? '*' : key,
+        shown: rule.enabled && rule.enabled.length ? rule.enabled.join(', ') : '',
+        hidden: rule.disabled && rule.disabled.length ? rule.disabled.join(', ') : '',
+      };
+      var onlyShown = Boolean(rule.enabled);
+      var someHidden = Boolean(values.hidden);
+      if (onlyShown && !values.shown) return format(key === '*' ? 'Every label or type: no property visible' : '{target}: no property visible', values);
+      if (onlyShown && someHidden) return format(key === '*' ? 'Every label or type: only {shown} visible; {hidden} hidden' : '{target}: only {shown} visible; {hidden} hidden', values);
+      if (onlyShown) return format(key === '*' ? 'Every label or type: only {shown} visible' : '{target}: only {shown} visible', values);
+      if (someHidden) return format(key === '*' ? 'Every label or type: {hidden} hidden' : '{target}: {hidden} hidden', values);
+      return format(key === '*' ? 'Every label or type: all visible' : '{target}: all visible', values);
     });
   }
 

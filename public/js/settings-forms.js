@@ -75,7 +75,7 @@
     var chips = all ? [h('span', { className: 'chip' }, 'all (*)')]
       : names.map(function (name) {
         return h('span', { className: 'chip', dataset: { name: name } }, name, ' ',
-          h('button', { type: 'button', className: 'link', 'aria-label': 'Remove ' + name, onclick: function () { write(names.filter(function (n) { return n !== name; })); } }, '×'));
+          h('button', { type: 'button', className: 'link', 'aria-label': gas.format('Remove {name}', { name: name }), onclick: function () { write(names.filter(function (n) { return n !== name; })); } }, '×'));
       });
     var allBox = allowAll ? h('label', { className: 'check' }, h('input', { type: 'checkbox', checked: all, onchange: function (event) { write(event.target.checked ? ['*'] : []); } }), ' All (*)') : null;
     return h('fieldset', { className: 'name-list' }, h('legend', null, caption),
@@ -96,13 +96,13 @@
       value.relationshipColors = value.relationshipColors || {};
       var problems = h('p', { className: 'form-message' });
       function colourInputs(map, key, name) {
-        var text = h('input', { value: map[key] || '', size: 10, 'aria-label': 'Colour of ' + name, placeholder: '#4e79a7' });
-        var picker = h('input', { type: 'color', value: hexOf(map[key] || ''), 'aria-label': 'Pick the colour of ' + name });
+        var text = h('input', { value: map[key] || '', size: 10, 'aria-label': gas.format('Colour of {name}', { name: name }), placeholder: '#4e79a7' });
+        var picker = h('input', { type: 'color', value: hexOf(map[key] || ''), 'aria-label': gas.format('Pick the colour of {name}', { name: name }) });
         picker.addEventListener('input', function () { text.value = picker.value; map[key] = picker.value; write(value, false); });
         text.addEventListener('change', function () {
           var colour = text.value.trim();
           if (colour && !isColour(colour)) {
-            problems.textContent = '"' + colour + '" is not a colour: write #rgb, #rrggbb, rgb(…), hsl(…) or a colour name.';
+            problems.textContent = gas.format('"{value}" is not a colour: write #rgb, #rrggbb, rgb(…), hsl(…) or a colour name.', { value: colour });
             problems.className = 'form-message error';
             return;
           }
@@ -116,7 +116,7 @@
       var labels = Object.keys(value.colors).concat(Object.keys(value.nodeCaptions)).filter(function (l, i, a) { return a.indexOf(l) === i; }).sort();
       var types = Object.keys(value.relationshipColors).sort();
       var labelRows = labels.map(function (label) {
-        var caption = h('input', { list: 'settings-properties', value: value.nodeCaptions[label] || '', size: 12, 'aria-label': 'Caption property of ' + label });
+        var caption = h('input', { list: 'settings-properties', value: value.nodeCaptions[label] || '', size: 12, 'aria-label': gas.format('Caption property of {label}', { label: label }) });
         caption.addEventListener('change', function () {
           var p = caption.value.trim();
           if (p) value.nodeCaptions[label] = p; else delete value.nodeCaptions[label];
@@ -170,7 +170,7 @@
       var uidRows = [];
       ['nodes', 'relationships'].forEach(function (side) {
         Object.keys(value.uid[side]).sort().forEach(function (name) {
-          uidRows.push(h('li', null, (side === 'nodes' ? 'Label ' : 'Type ') + name + ': ' + value.uid[side][name] + ' ',
+          uidRows.push(h('li', null, gas.format(side === 'nodes' ? 'Label {name}: {property}' : 'Type {name}: {property}', { name: name, property: value.uid[side][name] }), ' ',
             removeButton('Remove', function () { delete value.uid[side][name]; write(value); })));
         });
       });
@@ -222,49 +222,49 @@
           if (v === '' || v === false || v === undefined) delete p[key]; else p[key] = v;
           write(value, false);
         }
-        function text(key, size, label) {
-          var input = h('input', { value: p[key] === undefined ? '' : String(p[key]), size: size, 'aria-label': label + ' of ' + name });
+        function text(key, size, labelTemplate) {
+          var input = h('input', { value: p[key] === undefined ? '' : String(p[key]), size: size, 'aria-label': gas.format(labelTemplate, { name: name }) });
           input.addEventListener('change', function () { set(key, input.value.trim()); });
           return input;
         }
         function bound(key) {
-          var input = h('input', { value: p[key] === undefined ? '' : String(p[key]), size: 8, 'aria-label': (key === 'min' ? 'Smallest value' : 'Largest value') + ' of ' + name });
+          var input = h('input', { value: p[key] === undefined ? '' : String(p[key]), size: 8, 'aria-label': gas.format(key === 'min' ? 'Smallest value of {name}' : 'Largest value of {name}', { name: name }) });
           input.addEventListener('change', function () {
             var raw = input.value.trim();
             if (!raw) return set(key, undefined);
             if (p.dataType === 'integer' || p.dataType === 'float') {
               var n = Number(raw);
-              if (!isFinite(n)) { say('The ' + (key === 'min' ? 'smallest' : 'largest') + ' value of ' + name + ' must be a number.'); return; }
+              if (!isFinite(n)) { say(gas.format(key === 'min' ? 'The smallest value of {name} must be a number.' : 'The largest value of {name} must be a number.', { name: name })); return; }
               set(key, n);
             } else if (p.dataType === 'date' || p.dataType === 'datetime') {
-              if (isNaN(Date.parse(raw))) { say('The ' + (key === 'min' ? 'earliest' : 'latest') + ' value of ' + name + ' must be an ISO date such as 2026-01-31.'); return; }
+              if (isNaN(Date.parse(raw))) { say(gas.format(key === 'min' ? 'The earliest value of {name} must be an ISO date such as 2026-01-31.' : 'The latest value of {name} must be an ISO date such as 2026-01-31.', { name: name })); return; }
               set(key, raw);
             } else set(key, raw);
-            if (p.min !== undefined && p.max !== undefined && typeof p.min === typeof p.max && p.min > p.max) say('The smallest value of ' + name + ' is greater than its largest value.');
+            if (p.min !== undefined && p.max !== undefined && typeof p.min === typeof p.max && p.min > p.max) say(gas.format('The smallest value of {name} is greater than its largest value.', { name: name }));
             else say('');
           });
           return input;
         }
-        function check(key, label) {
-          return h('input', { type: 'checkbox', checked: Boolean(p[key]), 'aria-label': label + ': ' + name, onchange: function (event) { set(key, event.target.checked); } });
+        function check(key, labelTemplate) {
+          return h('input', { type: 'checkbox', checked: Boolean(p[key]), 'aria-label': gas.format(labelTemplate, { name: name }), onchange: function (event) { set(key, event.target.checked); } });
         }
-        var type = h('select', { 'aria-label': 'Data type of ' + name }, DATA_TYPES.map(function (t) { return h('option', { value: t, selected: p.dataType === t }, t); }));
+        var type = h('select', { 'aria-label': gas.format('Data type of {name}', { name: name }) }, DATA_TYPES.map(function (t) { return h('option', { value: t, selected: p.dataType === t }, t); }));
         type.addEventListener('change', function () { p.dataType = type.value; write(value, false); });
-        var role = h('select', { 'aria-label': 'Role of ' + name }, ROLES.map(function (r) { return h('option', { value: r, selected: (p.role || '') === r }, ROLE_WORDS[r]); }));
+        var role = h('select', { 'aria-label': gas.format('Role of {name}', { name: name }) }, ROLES.map(function (r) { return h('option', { value: r, selected: (p.role || '') === r }, ROLE_WORDS[r]); }));
         role.addEventListener('change', function () { set('role', role.value); });
-        var allowed = h('input', { value: Array.isArray(p.allowedValues) ? p.allowedValues.join(', ') : '', size: 14, 'aria-label': 'Allowed values of ' + name, placeholder: 'a, b, c' });
+        var allowed = h('input', { value: Array.isArray(p.allowedValues) ? p.allowedValues.join(', ') : '', size: 14, 'aria-label': gas.format('Allowed values of {name}', { name: name }), placeholder: 'a, b, c' });
         allowed.addEventListener('change', function () {
           var list = allowed.value.split(',').map(function (s) { return s.trim(); }).filter(Boolean).map(function (s) {
             return (p.dataType === 'integer' || p.dataType === 'float') && isFinite(Number(s)) ? Number(s) : p.dataType === 'boolean' ? s === 'true' : s;
           });
           set('allowedValues', list.length ? list : undefined);
         });
-        var maxLength = h('input', { type: 'number', min: '0', value: p.maxLength === undefined ? '' : String(p.maxLength), 'aria-label': 'Longest text of ' + name, style: 'width:5rem' });
+        var maxLength = h('input', { type: 'number', min: '0', value: p.maxLength === undefined ? '' : String(p.maxLength), 'aria-label': gas.format('Longest text of {name}', { name: name }), style: 'width:5rem' });
         maxLength.addEventListener('change', function () { set('maxLength', maxLength.value === '' ? undefined : Math.max(0, Math.floor(Number(maxLength.value)))); });
         return h('tr', { dataset: { owner: owner, property: name } },
-          h('th', { scope: 'row' }, (owner === '*' ? 'all' : owner) + ' · ' + name),
-          h('td', null, text('title', 12, 'Title')), h('td', null, type), h('td', null, role), h('td', null, text('format', 8, 'Format')),
-          h('td', null, check('hidden', 'Hidden')), h('td', null, check('mandatory', 'Mandatory')), h('td', null, check('readOnly', 'Read-only')),
+          h('th', { scope: 'row' }, gas.format('{owner} · {property}', { owner: owner === '*' ? 'all' : owner, property: name })),
+          h('td', null, text('title', 12, 'Title of {name}')), h('td', null, type), h('td', null, role), h('td', null, text('format', 8, 'Format of {name}')),
+          h('td', null, check('hidden', 'Hidden: {name}')), h('td', null, check('mandatory', 'Mandatory: {name}')), h('td', null, check('readOnly', 'Read-only: {name}')),
           h('td', null, bound('min')), h('td', null, bound('max')), h('td', null, maxLength), h('td', null, allowed),
           h('td', null, removeButton('Remove', function () { delete value[side][owner][name]; if (!Object.keys(value[side][owner]).length) delete value[side][owner]; write(value); })));
       }

@@ -113,7 +113,7 @@
     var pages = Math.max(1, Math.ceil(total / size));
     tbody.replaceChildren.apply(tbody, users.length ? users.map(row) : [h('tr', null, h('td', { colSpan: 7, className: 'muted' }, search.value.trim() ? 'No user matches the search.' : 'No users.'))]);
     range.textContent = users.length
-      ? 'Users ' + (pageIndex * size + 1) + '–' + (pageIndex * size + users.length) + ' of ' + total
+      ? gas.format('Users {from}–{to} of {total}', { from: pageIndex * size + 1, to: pageIndex * size + users.length, total: total })
       : 'No users';
     prevButton.disabled = pageIndex === 0;
     nextButton.disabled = pageIndex >= pages - 1;
@@ -213,7 +213,7 @@
       }
       editingUser = updated || user;
       formMessage(userMessage, 'Saved.', 'ok');
-      gas.showStatus(status, 'Saved the user ' + user.username, 'ok');
+      gas.showStatus(status, gas.format('Saved the user {username}', { username: user.username }), 'ok');
       await load();
       loadSecurity(editingUser);
     } catch (error) {
@@ -241,8 +241,8 @@
     try {
       var result = await gas.put('/users/' + encodeURIComponent(editingUser.id) + '/reset-password');
       formMessage(passwordMessage, result && result.mailConfigured === false
-        ? 'No mail server is configured: the reset link for ' + result.sentTo + ' was written to the server log.'
-        : 'A reset link was sent to ' + (result ? result.sentTo : 'the user') + '.', 'ok');
+        ? gas.format('No mail server is configured: the reset link for {email} was written to the server log.', { email: result.sentTo })
+        : gas.format('A reset link was sent to {email}.', { email: result ? result.sentTo : '' }), 'ok');
     } catch (error) {
       formMessage(passwordMessage, error.message, 'error');
     }
@@ -268,7 +268,7 @@
     try {
       await gas.post('/users', body);
       createForm.reset();
-      gas.showStatus(status, 'Created the user ' + body.username, 'ok');
+      gas.showStatus(status, gas.format('Created the user {username}', { username: body.username }), 'ok');
       await load();
     } catch (error) {
       gas.showStatus(status, error.message, 'error');
