@@ -18,12 +18,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Client } from 'pg';
 import { startPostgres } from '../support/postgres-cluster';
+import { freePort } from '../support/postgres-cluster';
 
 const NODES = intEnv('BENCH_IMPORT_NODES', 1_000_000);
 const RELS = intEnv('BENCH_IMPORT_RELS', 2_000_000);
@@ -64,17 +64,6 @@ async function writeLines(file: string, header: string, count: number, line: (i:
   }
   out.end(chunk);
   await once(out, 'finish');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function createDatabase(adminUrl: string, name: string): Promise<string> {

@@ -1,6 +1,6 @@
 /**
  * A throw-away PostgreSQL cluster for the benchmarks when neither DATABASE_URL nor TEST_DATABASE_URL
- * is given: the same as test/support/postgres-server.ts, kept under bench/ because dist/ (what the
+ * is given (the tests use it too, through test/support/postgres-server.ts), kept under bench/ because dist/ (what the
  * benchmarks run from) is built from src, migrations and bench only.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,7 +25,7 @@ function findBinDir(): string | undefined {
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
