@@ -110,12 +110,15 @@ export class NodeService extends ScopedGraphService {
     const scope = await this.scope();
     const vocabulary = new GraphVocabulary(this.ctx, this.scope());
     await vocabulary.assertKnownFilterNames(filter);
-    const checked = new Set<string>();
+    // The distinct label sets first, then the checks: no query may run while the stream holds its
+    // connection (on a PostgreSQL server it is a cursor; concurrent bulk updates would otherwise
+    // each hold one connection and wait for another).
+    const labelSets = new Map<string, string[]>();
     for await (const node of this.graph.streamNodes({ filter, properties: [] }, scope)) {
       const labels = resultingLabels(node.labels, addLabels, removeLabels);
-      const key = JSON.stringify([...labels].sort());
-      if (checked.has(key)) continue;
-      checked.add(key);
+      labelSets.set(JSON.stringify([...labels].sort()), labels);
+    }
+    for (const labels of labelSets.values()) {
       assertWritableProperties(scope, 'node', labels, change.properties);
       await this.settings.validateNodeWrite(labels, change.properties ?? {}, 'update');
     }
