@@ -354,7 +354,12 @@ export interface GraphStore {
   // search
   findNodes(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphNode>>;
   findRelationships(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphRelationship>>;
-  /** Streams every match in the backend's id order (ids need not follow creation order), in pages, at constant memory. */
+  /**
+   * Streams every match in the backend's id order (ids need not follow creation order), in pages,
+   * at constant memory. The stream may hold a database connection while it is consumed (a cursor
+   * on a PostgreSQL server): run no other query of the same database inside the loop (collect
+   * first), or concurrent consumers can each hold one connection and wait for another.
+   */
   streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode>;
   streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship>;
 
