@@ -2,23 +2,13 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import type { GraphStore } from './graph-store';
+import type { CreateNeo4jGraphStoreOptions } from './neo4j';
 
 // Adapters are loaded on demand: a service on PostgreSQL never loads the Neo4j driver.
 /* eslint-disable @typescript-eslint/no-require-imports */
 type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number }) => GraphStore;
-type Neo4jFactory = (options: {
-  url: string;
-  username: string;
-  password: string;
-  database?: string;
-  queryTimeoutMs: number;
-  maxRows?: number;
-  logger?: Logger;
-  connectionTimeoutMs?: number;
-  connectionAcquisitionTimeoutMs?: number;
-  maxTransactionRetryTimeMs?: number;
-  deadlineGraceMs?: number;
-}) => GraphStore;
+// Type-only import: erased at build time, so the driver is still loaded only on demand.
+type Neo4jFactory = (options: CreateNeo4jGraphStoreOptions) => GraphStore;
 const createPostgresGraphStore: PostgresFactory = (...args) => (require('./postgres') as { createPostgresGraphStore: PostgresFactory }).createPostgresGraphStore(...args);
 const createNeo4jGraphStore: Neo4jFactory = (...args) => (require('./neo4j') as { createNeo4jGraphStore: Neo4jFactory }).createNeo4jGraphStore(...args);
 
