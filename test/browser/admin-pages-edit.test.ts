@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import { startBrowserHarness, BrowserHarness, expectSaved } from './support/browser';
 import { ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 let b: BrowserHarness;
@@ -38,7 +38,7 @@ describe('administration pages: editing in a real browser', () => {
     await form.getByLabel('Edit Target Group').check();
     await form.getByLabel('Enabled (may sign in)').uncheck();
     await form.getByRole('button', { name: 'Save user' }).click();
-    await page.locator('#user-editor-message.ok').waitFor();
+    await expectSaved(page.locator('#user-editor-message'));
     const stored = await b.t.deps.db('users').where({ id: userId }).first();
     expect(stored).toMatchObject({ name: 'Edited Person', email: 'edited@example.test', enabled: false });
     await expect(b.t.deps.db('user_groups').where({ user_id: userId, group_id: group.body.id })).resolves.toHaveLength(1);
@@ -95,7 +95,7 @@ describe('administration pages: editing in a real browser', () => {
     await form.getByLabel('Filter users').fill('group.mem');
     await form.getByLabel('group.member').check();
     await form.getByRole('button', { name: 'Save group' }).click();
-    await page.locator('#group-edit-message.ok').waitFor();
+    await expectSaved(page.locator('#group-edit-message'));
     const renamed = page.locator('#groups-table tbody tr[data-group-name="Renamed Group"]');
     await renamed.waitFor();
     await expect(renamed.locator('td.chips').getAttribute('data-permissions')).resolves.toBe('CYPHER_QUERIES');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../../support/test-app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,7 +57,8 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       page.on('dialog', (dialog) => void dialog.accept());
-      page.setDefaultTimeout(15000);
+      // A loaded CI machine runs Chromium on software GL next to two jest workers: give it room.
+      page.setDefaultTimeout(process.env.CI ? 30000 : 15000);
       return { context, page, pageErrors };
     },
     async signIn(page, target = '/', username = 'admin', password = ADMIN_PASSWORD) {
@@ -75,4 +76,15 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       await t.close();
     },
   };
+}
+
+/**
+ * Waits until a form's message element says how a save went (class `ok` or `error`) and fails with
+ * the message's own words when it went wrong, instead of timing out on the missing `ok`.
+ */
+export async function expectSaved(message: Locator): Promise<string> {
+  await message.and(message.page().locator('.ok, .error')).first().waitFor();
+  const [className, text] = await Promise.all([message.getAttribute('class'), message.textContent()]);
+  if (!/\bok\b/.test(className ?? '')) throw new Error(`the save failed: ${text?.trim() || '(no message)'}`);
+  return text?.trim() ?? '';
 }
