@@ -29,6 +29,7 @@ import { createVisualizationsRouter, visualizationBodyParsers } from './routes/v
 import { createVisualizationPagesRouter } from './pages/visualizations';
 import { createJobsRouter } from './routes/jobs';
 import { projectRoot } from './paths';
+import { localeMiddleware } from './i18n/middleware';
 
 export interface BuiltApp {
   app: Express;
@@ -111,6 +112,8 @@ export function createApp(deps: AppDeps): BuiltApp {
     req.ctx = { deps, db, user: req.user ?? null, ip: req.ip ?? '', requestId: req.requestId };
     next();
   });
+  // The request's language (profile locale, Accept-Language, en): req.locale, Content-Language, t/n/d for views.
+  app.use(localeMiddleware());
   app.use(csrfProtection);
 
   const assets = express.Router();

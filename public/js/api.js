@@ -20,8 +20,8 @@
   }
 
   function problemMessage(problem, status) {
-    if (!problem || typeof problem !== 'object') return 'Request failed (' + status + ')';
-    var message = problem.detail || problem.title || 'Request failed (' + status + ')';
+    if (!problem || typeof problem !== 'object') return t('api.requestFailed', { status: status });
+    var message = problem.detail || problem.title || t('api.requestFailed', { status: status });
     if (Array.isArray(problem.issues) && problem.issues.length) {
       message += ': ' + problem.issues.map(function (issue) {
         return (issue.path ? issue.path + ': ' : '') + issue.message;
@@ -44,7 +44,7 @@
     try {
       response = await fetch(url, { method: method, credentials: 'same-origin', headers: headers, body: payload });
     } catch (networkError) {
-      throw ApiError('The server cannot be reached: ' + networkError.message, 0, null);
+      throw ApiError(t('api.unreachable', { reason: networkError.message }), 0, null);
     }
     var type = response.headers.get('content-type') || '';
     var data = null;
@@ -129,10 +129,61 @@
     });
   }
 
+  /*
+   * The page's language and messages: the #gas-i18n element written by the layout
+   * ({"locale":"de","messages":{...}}, English filled in where a locale lacks a key). Read once.
+   */
+  var i18n = (function () {
+    var element = document.getElementById('gas-i18n');
+    var data = null;
+    try { data = element ? JSON.parse(element.textContent || '{}') : null; } catch (error) { data = null; }
+    return { locale: (data && data.locale) || document.documentElement.lang || 'en', messages: (data && data.messages) || {} };
+  })();
+  var pluralRules = null;
+  var numberFormat = null;
+  var dateFormat = null;
+
+  /**
+   * The message of key in the page's language with {placeholders} filled: t('users.saved', { name: 'jdoe' }).
+   * With a numeric params.count, the plural form key.one / key.few / key.many / key.other (Intl.PluralRules) is
+   * taken when the catalog has it (falling back to key.other), and {count} is formatted for the locale.
+   * An unknown key is returned as it is.
+   */
+  function t(key, params) {
+    var messages = i18n.messages;
+    var template;
+    var values = params;
+    if (params && typeof params.count === 'number') {
+      if (!pluralRules) pluralRules = new Intl.PluralRules(i18n.locale);
+      var category = pluralRules.select(params.count);
+      template = messages[key + '.' + category];
+      if (template === undefined) template = messages[key + '.other'];
+      if (template !== undefined) values = Object.assign({}, params, { count: n(params.count) });
+    }
+    if (template === undefined) template = Object.prototype.hasOwnProperty.call(messages, key) ? messages[key] : key;
+    return format(template, values);
+  }
+
+  /** A number in the page's language (Intl.NumberFormat). */
+  function n(value) {
+    if (value === null || value === undefined || value === '') return '';
+    var number = typeof value === 'number' || typeof value === 'bigint' ? value : Number(value);
+    if (typeof number === 'number' && !isFinite(number)) return String(value);
+    if (!numberFormat) numberFormat = new Intl.NumberFormat(i18n.locale);
+    return numberFormat.format(number);
+  }
+
+  /** A date and time in the page's language (Intl.DateTimeFormat, medium date, short time). */
+  function d(value) {
+    if (value === null || value === undefined || value === '') return '';
+    var date = value instanceof Date ? value : new Date(value);
+    if (isNaN(date.getTime())) return String(value);
+    if (!dateFormat) dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return dateFormat.format(date);
+  }
+
   function formatDate(value) {
-    if (!value) return '';
-    var date = new Date(value);
-    return isNaN(date.getTime()) ? String(value) : date.toLocaleString();
+    return d(value);
   }
 
   window.gas = {
@@ -149,6 +200,10 @@
     checkedValues: checkedValues,
     formatDate: formatDate,
     format: format,
+    t: t,
+    n: n,
+    d: d,
+    locale: i18n.locale,
     problemMessage: problemMessage,
   };
 })();

@@ -2,6 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { layoutLocals } from '../pages/page';
 import { isPermissionCode, PERMISSIONS } from '../auth/permissions';
+import { applyLocale } from '../i18n/middleware';
+import { localizeDetail } from '../i18n/problems';
+import { translate } from '../i18n/i18n';
 import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, toProblem, UnsupportedMediaTypeError } from '../errors';
 
 interface HttpLibraryError {
@@ -50,6 +53,9 @@ export function errorHandler(logger: Logger) {
       res.end();
       return;
     }
+    // The detail in the request's language (errors raised before the locale middleware get it here).
+    const locale = req.locale ?? applyLocale(req, res).locale;
+    if (typeof problem.detail === 'string') problem.detail = localizeDetail(problem.code, problem.detail, locale) ?? problem.detail;
     if (appError instanceof AppError && (appError.status === 429 || appError.status === 503) && typeof appError.extra.retryAfterSeconds === 'number') {
       res.set('Retry-After', String(appError.extra.retryAfterSeconds));
     }
@@ -61,7 +67,9 @@ export function errorHandler(logger: Logger) {
       // A 403 for a missing permission names it in words (catalogue name and description), not only by code.
       const code = appError?.extra.permission;
       const missingPermission = typeof code === 'string' && isPermissionCode(code) ? { code, ...PERMISSIONS[code] } : null;
-      res.status(problem.status).render('error', { ...layoutLocals(req), title: problem.title, problem, missingPermission, user: req.user ?? null, csrfToken: '' });
+      const statusKey = `error.status.${problem.status}`;
+      const heading = translate(locale, statusKey) === statusKey ? problem.title : translate(locale, statusKey);
+      res.status(problem.status).render('error', { ...layoutLocals(req), title: heading, heading, problem, missingPermission, user: req.user ?? null, csrfToken: '' });
       return;
     }
     if (problem.status === 401 && !req.get('x-requested-with')) res.set('WWW-Authenticate', 'Basic realm="Graph Analytics Service", charset="UTF-8"');

@@ -4,6 +4,7 @@ import { NotFoundError } from '../errors';
 import { VisualizationService } from '../services/visualizations/visualization-service';
 import { render, requirePage } from './page';
 import { toJsonText } from '../exact-json';
+import { t } from '../i18n/middleware';
 
 const NUMERIC_ID = /^[1-9]\d{0,17}$/;
 const WORKSPACE_ASSETS = { bundles: ['workspace'], styles: ['workspace.css'] };
@@ -27,7 +28,7 @@ export function createVisualizationPagesRouter(deps: AppDeps): Router {
   router.get('/visualizations/list', requirePage('authenticated'), (req, res) => {
     const user = req.ctx.user!;
     render(req, res, 'visualizations', {
-      title: 'Visualizations',
+      title: t(req, 'page.visualizations.title'),
       active: 'visualizations',
       canShare: user.permissions.has('SHARE_VISUALIZATION'),
       canShareWithEveryone: user.permissions.has('SHARE_VISUALIZATION_WITH_EVERYONE'),
@@ -38,7 +39,7 @@ export function createVisualizationPagesRouter(deps: AppDeps): Router {
   router.get('/visualization', requirePage('authenticated'), async (req, res) => {
     const id = req.query.id;
     if (id === undefined) {
-      render(req, res, 'visualization', { title: 'New visualization', active: 'visualizations', visualization: null, visualizationJson: '', ...WORKSPACE_ASSETS });
+      render(req, res, 'visualization', { title: t(req, 'page.visualization.newTitle'), active: 'visualizations', visualization: null, visualizationJson: '', ...WORKSPACE_ASSETS });
       return;
     }
     if (typeof id !== 'string' || !NUMERIC_ID.test(id)) throw new NotFoundError('Visualization');

@@ -8,6 +8,8 @@ import type { KnexSessionStore } from '../auth/session-store';
 import { AppError, BadRequestError } from '../errors';
 import { audit } from '../services/audit/audit-service';
 import { sessionUserSchema, toSessionUser } from './schemas/session-user';
+import { t } from '../i18n/middleware';
+import { localizeDetail } from '../i18n/problems';
 
 const loginBody = z.object({
   username: z.string().min(1).max(200),
@@ -50,7 +52,8 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
             if (isForm && error instanceof AppError && [401, 429].includes(error.status)) {
               res.locals.page = true;
               if (error.status === 429 && typeof error.extra.retryAfterSeconds === 'number') res.set('Retry-After', String(error.extra.retryAfterSeconds));
-              const locals = { title: 'Sign in', error: error.message, username: body.username, next: body.next ?? '', csrfToken: csrfToken(req), user: null };
+              const locale = req.locale ?? 'en';
+              const locals = { title: t(req, 'login.title'), error: localizeDetail(error.code, error.message, locale) ?? error.message, username: body.username, next: body.next ?? '', csrfToken: csrfToken(req), user: null };
               // Send from the render callback: the handler must not finish before the page is written.
               return res.status(error.status).render('login', locals, (renderError, html) => {
                 if (renderError) return reject(renderError);

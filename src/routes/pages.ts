@@ -4,6 +4,7 @@ import { csrfToken } from '../auth/csrf';
 import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
 import { render, requirePage } from '../pages/page';
 import { JOB_TYPES } from '../services/jobs/types';
+import { t } from '../i18n/middleware';
 
 /** Only same-site paths are followed after login, never another origin. */
 function sameSitePath(next: unknown): string {
@@ -26,49 +27,49 @@ export function createPagesRouter(deps: AppDeps): Router {
     const next = sameSitePath(req.query.next);
     if (req.ctx.user) return res.redirect(303, next || '/');
     res.set('Cache-Control', 'no-store');
-    res.render('login', { title: 'Sign in', error: null, username: '', next, csrfToken: csrfToken(req), user: null });
+    res.render('login', { title: t(req, 'login.title'), error: null, username: '', next, csrfToken: csrfToken(req), user: null });
   });
 
   router.get('/', requirePage('authenticated'), (req, res) => {
-    render(req, res, 'index', { title: 'Start', active: '', bundles: ['home'] });
+    render(req, res, 'index', { title: t(req, 'page.index.title'), active: '', bundles: ['home'] });
   });
 
   router.get('/search', requirePage('authenticated'), (req, res) => {
     const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 500) : '';
-    render(req, res, 'search', { title: 'Search', active: 'search', q, bundles: ['search'] });
+    render(req, res, 'search', { title: t(req, 'page.search.title'), active: 'search', q, bundles: ['search'] });
   });
 
   router.get('/users/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'users', { title: 'Users', active: 'users', permissions: permissionCatalogue, scripts: ['security-words.js', 'users.js'], styles: ['admin.css'] });
+    render(req, res, 'users', { title: t(req, 'page.users.title'), active: 'users', permissions: permissionCatalogue, scripts: ['security-words.js', 'users.js'], styles: ['admin.css'] });
   });
 
   router.get('/groups/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'groups', { title: 'Groups', active: 'groups', permissions: permissionCatalogue, scripts: ['groups.js'], styles: ['admin.css'] });
+    render(req, res, 'groups', { title: t(req, 'page.groups.title'), active: 'groups', permissions: permissionCatalogue, scripts: ['groups.js'], styles: ['admin.css'] });
   });
 
   router.get('/acl/list', requirePage('ACL_DATA_MANAGEMENT'), (req, res) => {
-    render(req, res, 'acl', { title: 'Access control', active: 'acl', scripts: ['security-words.js', 'acl.js'], styles: ['admin.css'] });
+    render(req, res, 'acl', { title: t(req, 'page.acl.title'), active: 'acl', scripts: ['security-words.js', 'acl.js'], styles: ['admin.css'] });
   });
 
   router.get('/profile/view', requirePage('authenticated'), (req, res) => {
     const mustChangePassword = req.query.mustChangePassword === '1' || Boolean(req.ctx.user?.mustChangePassword);
-    render(req, res, 'profile', { title: 'Profile', active: 'profile', mustChangePassword, scripts: ['profile.js'] });
+    render(req, res, 'profile', { title: t(req, 'page.profile.title'), active: 'profile', mustChangePassword, scripts: ['profile.js'] });
   });
 
   router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
-    render(req, res, 'settings', { title: 'Settings', active: 'settings', scripts: ['settings-forms.js', 'settings.js'], styles: ['admin.css'] });
+    render(req, res, 'settings', { title: t(req, 'page.settings.title'), active: 'settings', scripts: ['settings-forms.js', 'settings.js'], styles: ['admin.css'] });
   });
 
   router.get('/audit/list', requirePage('AUDIT_LOG'), (req, res) => {
-    render(req, res, 'audit', { title: 'Audit trail', active: 'audit', scripts: ['audit.js'], styles: ['admin.css'] });
+    render(req, res, 'audit', { title: t(req, 'page.audit.title'), active: 'audit', scripts: ['audit.js'], styles: ['admin.css'] });
   });
 
   router.get('/cypher', requirePage('CYPHER_QUERIES'), (req, res) => {
-    render(req, res, 'cypher', { title: 'Cypher console', active: 'cypher', backend: deps.config.graphdb.backend, bundles: ['cypher'], styles: ['admin.css', 'build/cypher.css'] });
+    render(req, res, 'cypher', { title: t(req, 'page.cypher.title'), active: 'cypher', backend: deps.config.graphdb.backend, bundles: ['cypher'], styles: ['admin.css', 'build/cypher.css'] });
   });
 
   router.get('/jobs/list', requirePage('JOBS_MANAGEMENT'), (req, res) => {
-    render(req, res, 'jobs', { title: 'Jobs', active: 'jobs', types: jobTypesForPage, defaultTimeZone: deps.config.jobs.timeZone, scripts: ['jobs.js'] });
+    render(req, res, 'jobs', { title: t(req, 'page.jobs.title'), active: 'jobs', types: jobTypesForPage, defaultTimeZone: deps.config.jobs.timeZone, scripts: ['jobs.js'] });
   });
 
   return router;

@@ -7,6 +7,7 @@ import type { KnexSessionStore } from '../auth/session-store';
 import { PasswordResetService } from '../services/password-reset/password-reset-service';
 import '../openapi/registry';
 import { layoutLocals } from '../pages/page';
+import { t } from '../i18n/middleware';
 
 const TAG = 'Password reset';
 const REQUEST_ACCEPTED = 'If the account exists and has an e-mail address, a link to choose a new password has been sent to it.';
@@ -50,7 +51,7 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
       summary: 'Password reset request page', description: 'page',
       responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
     },
-    ({ req, res }) => renderPage(req, res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: false, message: REQUEST_ACCEPTED }),
+    ({ req, res }) => renderPage(req, res, 'password-reset-request', { title: t(req, 'passwordReset.request.title'), csrfToken: csrfToken(req), user: req.user ?? null, sent: false, message: t(req, 'passwordReset.requestAccepted') }),
   );
 
   endpoint(
@@ -69,10 +70,10 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
     async ({ ctx, body, req, res }) => {
       await new PasswordResetService(ctx).request(body.username, origin(req));
       if (req.is('application/x-www-form-urlencoded')) {
-        await renderPage(req, res, 'password-reset-request', { title: 'Reset password', csrfToken: csrfToken(req), user: req.user ?? null, sent: true, message: REQUEST_ACCEPTED }, 202);
+        await renderPage(req, res, 'password-reset-request', { title: t(req, 'passwordReset.request.title'), csrfToken: csrfToken(req), user: req.user ?? null, sent: true, message: t(req, 'passwordReset.requestAccepted') }, 202);
         return undefined;
       }
-      return { message: REQUEST_ACCEPTED };
+      return { message: t(req, 'passwordReset.requestAccepted') };
     },
   );
 
@@ -128,7 +129,7 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
       res.locals.page = true;
       const valid = await new PasswordResetService(ctx).isValid(params.hash);
       res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-      await renderPage(req, res, 'password-reset', { title: 'Choose a new password', csrfToken: csrfToken(req), user: req.user ?? null, valid, hash: valid ? params.hash : '', minLength }, valid ? 200 : 410);
+      await renderPage(req, res, 'password-reset', { title: t(req, 'passwordReset.perform.title'), csrfToken: csrfToken(req), user: req.user ?? null, valid, hash: valid ? params.hash : '', minLength }, valid ? 200 : 410);
     },
   );
 

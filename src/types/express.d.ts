@@ -1,4 +1,5 @@
 import type { ServiceContext, AuthMethod } from '../http/context';
+import type { Locale } from '../i18n/i18n';
 
 declare global {
   namespace Express {
@@ -7,6 +8,8 @@ declare global {
       ctx: ServiceContext;
       authMethod?: AuthMethod;
       requestId: string;
+      /** The request's language (src/i18n/middleware.ts): profile locale, Accept-Language, or en. */
+      locale?: Locale;
     }
   }
 }

@@ -11,6 +11,7 @@ import { ENCODINGS } from '../../services/import/csv-source';
 import { ImportService } from '../../services/import/import-service';
 import { mappingSchema } from '../../services/import/mapping';
 import { ImportUploadService, incomingDir } from '../../services/import/upload-service';
+import { t } from '../../i18n/middleware';
 
 const tag = 'Import';
 
@@ -130,7 +131,7 @@ export function createImportRouter(deps: AppDeps): Router {
 
   // The import wizard page (public/js/import.js drives the endpoints below).
   router.get('/import', requirePage('DATA_MANAGEMENT'), (req, res) => {
-    render(req, res, 'import', { title: 'Import', active: 'import', scripts: ['import.js'], styles: ['admin.css', 'import.css'] });
+    render(req, res, 'import', { title: t(req, 'page.import.title'), active: 'import', scripts: ['import.js'], styles: ['admin.css', 'import.css'] });
   });
 
   endpoint(
