@@ -9,6 +9,7 @@ import { createCypherEditor, type EditorApi } from '@neo4j-cypher/codemirror';
 import '@neo4j-cypher/codemirror/css/cypher-codemirror.css';
 import { api, ApiError, request } from '../shared/api';
 import { clear, h } from '../shared/dom';
+import { formatDate, plural, t } from '../shared/i18n';
 import type { ApiNode, ApiRelationship } from '../shared/graph-types';
 
 const HISTORY_TYPE = 'cypherHistory';
@@ -122,7 +123,7 @@ function cell(value: unknown): Node | string {
   if (value === null || value === undefined) return h('span', { class: 'muted' }, 'null');
   if (isNode(value)) return h('span', { title: JSON.stringify(value.properties) }, `(${value.labels.map((l) => `:${l}`).join('')} ${caption(value)})`);
   if (isRelationship(value)) return h('span', { title: JSON.stringify(value.properties) }, `[:${value.type} #${value.id}]`);
-  if (isPath(value)) return `path of ${value.relationships.length} relationships`;
+  if (isPath(value)) return plural('web.cypher.path', value.relationships.length);
   if (typeof value === 'object') return h('code', {}, JSON.stringify(value));
   return String(value);
 }
@@ -152,12 +153,10 @@ function renderTable(answer: CypherAnswer): void {
   clear(head);
   clear(body);
   head.append(h('tr', {}, ...answer.columns.map((column) => h('th', { scope: 'col' }, column))));
-  if (!answer.rows.length) body.append(h('tr', {}, h('td', { colspan: String(Math.max(1, answer.columns.length)), class: 'muted' }, 'No rows.')));
+  if (!answer.rows.length) body.append(h('tr', {}, h('td', { colspan: String(Math.max(1, answer.columns.length)), class: 'muted' }, t('web.cypher.noRows'))));
   for (const row of answer.rows) body.append(h('tr', {}, ...row.map((value) => h('td', { class: 'wrap' }, cell(value)))));
   const summary = document.getElementById('cypher-summary') as HTMLElement;
-  summary.textContent = answer.truncated
-    ? `${answer.rows.length} rows (cut at the configured row limit).`
-    : answer.rows.length === 1 ? '1 row.' : `${answer.rows.length} rows.`;
+  summary.textContent = answer.truncated ? plural('web.cypher.rowsTruncated', answer.rows.length) : plural('web.cypher.rows', answer.rows.length);
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -177,9 +176,7 @@ function renderGraph(answer: CypherAnswer): void {
   const ids = [...nodes.keys()];
   link.href = `/visualization?nodes=${ids.slice(0, 500).map(encodeURIComponent).join(',')}`;
   link.hidden = ids.length === 0;
-  summary.textContent = ids.length
-    ? `${ids.length} nodes and ${relationships.size} relationships in the result.`
-    : 'The result holds no nodes: return nodes, relationships or paths to see them as a graph.';
+  summary.textContent = ids.length ? t('web.cypher.graphSummary', { nodes: ids.length, relationships: relationships.size }) : t('web.cypher.graphEmpty');
   if (!ids.length) return;
   const shown = ids.slice(0, 60);
   const size = 360;
@@ -226,15 +223,15 @@ document.getElementById('cypher-tab-graph')?.addEventListener('click', () => sel
 function renderHistory(): void {
   clear(historyList);
   if (!history.length) {
-    historyList.append(h('li', { class: 'muted' }, 'No queries yet.'));
+    historyList.append(h('li', { class: 'muted' }, t('web.cypher.noHistory')));
     return;
   }
   for (const entry of history) {
-    const button = h('button', { type: 'button', class: 'link', title: new Date(entry.at).toLocaleString() }, entry.query);
+    const button = h('button', { type: 'button', class: 'link', title: formatDate(entry.at) }, entry.query);
     button.addEventListener('click', () => {
       setQuery(entry.query);
       paramsInput.value = JSON.stringify(entry.params ?? {}, null, 2);
-      message('The query is back in the editor.');
+      message(t('web.cypher.historyRestored'));
     });
     historyList.append(h('li', {}, button));
   }
@@ -265,7 +262,7 @@ form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const query = queryText().trim();
   if (!query) {
-    message('Write a query first.', 'error');
+    message(t('web.cypher.queryMissing'), 'error');
     return;
   }
   let params: Record<string, unknown> = {};
@@ -274,15 +271,15 @@ form.addEventListener('submit', async (event) => {
     try {
       params = JSON.parse(rawParams) as Record<string, unknown>;
     } catch (error) {
-      message(`The parameters are not valid JSON: ${(error as Error).message}`, 'error');
+      message(t('web.cypher.paramsNotJson', { reason: (error as Error).message }), 'error');
       return;
     }
     if (!params || typeof params !== 'object' || Array.isArray(params)) {
-      message('The parameters must be a JSON object, such as {"name": "Alice"}.', 'error');
+      message(t('web.cypher.paramsNotObject'), 'error');
       return;
     }
   }
-  message('Running…');
+  message(t('web.cypher.running'));
   try {
     const answer = await request<CypherAnswer>('POST', '/data/cypher', { query, params });
     message('');
@@ -292,7 +289,7 @@ form.addEventListener('submit', async (event) => {
     await remember(query, params);
   } catch (error) {
     const text = error instanceof ApiError && error.code === 'CYPHER_NOT_SUPPORTED'
-      ? 'Cypher queries need the Neo4j graph backend; this service runs on PostgreSQL.'
+      ? t('web.cypher.needsNeo4j')
       : (error as Error).message;
     message(text, 'error');
     if (!(error instanceof ApiError && error.code === 'CYPHER_NOT_SUPPORTED')) await remember(query, params);

@@ -1,6 +1,7 @@
 /** The start page: the user's recent and shared visualizations, newest first, from GET /visualizations. */
 import { request } from '../shared/api';
 import { clear, h } from '../shared/dom';
+import { formatDate, t } from '../shared/i18n';
 
 interface Summary {
   id: string;
@@ -18,13 +19,12 @@ function list(target: HTMLElement, items: Summary[], empty: string): void {
     target.append(h('p', { class: 'muted' }, empty));
     return;
   }
-  const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
   target.append(
     h(
       'ul',
       { class: 'visualization-list' },
       ...items.map((item) =>
-        h('li', {}, h('a', { href: `/visualization?id=${encodeURIComponent(item.id)}` }, item.name), h('span', { class: 'muted small' }, ` ${item.own ? '' : `by ${item.owner.username} · `}${format.format(new Date(item.updatedAt))}`)),
+        h('li', {}, h('a', { href: `/visualization?id=${encodeURIComponent(item.id)}` }, item.name), h('span', { class: 'muted small' }, ` ${item.own ? formatDate(item.updatedAt) : t('web.home.byOwner', { owner: item.owner.username, date: formatDate(item.updatedAt) })}`)),
       ),
     ),
   );
@@ -37,8 +37,8 @@ async function main(): Promise<void> {
   try {
     const all = (await request<Summary[]>('GET', '/visualizations?content=false')).filter((item) => !item.hidden);
     const newest = (items: Summary[]) => [...items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 8);
-    list(recent, newest(all.filter((item) => item.own)), 'You have no visualizations yet: open the workspace, add some nodes and save.');
-    list(shared, newest(all.filter((item) => !item.own)), 'Nothing is shared with you yet.');
+    list(recent, newest(all.filter((item) => item.own)), t('web.home.noOwn'));
+    list(shared, newest(all.filter((item) => !item.own)), t('web.home.noShared'));
   } catch (error) {
     for (const target of [recent, shared]) {
       clear(target);

@@ -8,6 +8,7 @@ import { api, ApiError, download, SessionAnswer } from '../shared/api';
 import { clear, h } from '../shared/dom';
 import type { ApiNode } from '../shared/graph-types';
 import { columnsFor, DataSchema, formatValue, NO_SCHEMA } from '../shared/data-schema';
+import { currentLocale, plural, t } from '../shared/i18n';
 
 const PAGE_SIZE = 25;
 
@@ -34,7 +35,7 @@ function resultTable(nodes: ApiNode[], schema: DataSchema, selected: Set<string>
   const present = [...new Set(nodes.flatMap((node) => Object.keys(node.properties)))];
   const labelsInPage = [...new Set(nodes.flatMap((node) => node.labels))];
   const columns = columnsFor(schema, labelsInPage, present).slice(0, 8);
-  const all = h('input', { type: 'checkbox', 'aria-label': 'Select every row of this page' });
+  const all = h('input', { type: 'checkbox', 'aria-label': t('web.search.selectPage') });
   all.checked = nodes.length > 0 && nodes.every((node) => selected.has(node.id));
   all.addEventListener('change', () => {
     for (const node of nodes) if (all.checked) selected.add(node.id);
@@ -42,16 +43,16 @@ function resultTable(nodes: ApiNode[], schema: DataSchema, selected: Set<string>
     table.querySelectorAll<HTMLInputElement>('tbody input[type=checkbox]').forEach((box) => (box.checked = all.checked));
     onSelection();
   });
-  const locale = document.documentElement.lang || undefined;
+  const locale = currentLocale();
   const table = h(
     'table',
     { class: 'grid results' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, all), h('th', { scope: 'col' }, 'Labels'), ...columns.map((column) => h('th', { scope: 'col' }, column.title)))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, all), h('th', { scope: 'col' }, t('web.search.labels')), ...columns.map((column) => h('th', { scope: 'col' }, column.title)))),
     h(
       'tbody',
       {},
       ...nodes.map((node) => {
-        const box = h('input', { type: 'checkbox', 'aria-label': `Select node ${node.id}` });
+        const box = h('input', { type: 'checkbox', 'aria-label': t('web.search.selectNode', { id: node.id }) });
         box.checked = selected.has(node.id);
         box.addEventListener('change', () => {
           if (box.checked) selected.add(node.id);
@@ -80,14 +81,14 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
   const views = ['', ...context.indexedLabels];
   let label = '';
   let skip = 0;
-  const viewBar = h('div', { class: 'label-views', role: 'group', 'aria-label': 'Labels' });
+  const viewBar = h('div', { class: 'label-views', role: 'group', 'aria-label': t('web.search.labels') });
   const body = h('div', { class: 'results-body' });
-  const openButton = h('button', { type: 'button', disabled: true }, 'Open selected in the workspace');
-  const exportButton = h('button', { type: 'button' }, 'Export CSV');
+  const openButton = h('button', { type: 'button', disabled: true }, t('web.search.openSelected'));
+  const exportButton = h('button', { type: 'button' }, t('web.search.exportCsv'));
   const actions = h('div', { class: 'actions' }, openButton, context.canExport ? exportButton : null);
   const onSelection = () => {
     openButton.disabled = selected.size === 0;
-    openButton.textContent = selected.size ? `Open ${selected.size} selected in the workspace` : 'Open selected in the workspace';
+    openButton.textContent = selected.size ? plural('web.search.openCount', selected.size) : t('web.search.openSelected');
   };
   openButton.addEventListener('click', () => {
     window.location.href = `/visualization?nodes=${encodeURIComponent([...selected].join(','))}`;
@@ -106,14 +107,14 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
       const answer = await api.findNodes({ text, ...(label ? { labels: [label] } : {}), skip, limit: PAGE_SIZE });
       clear(body);
       if (!answer.items.length) {
-        body.append(h('p', { class: 'muted' }, `No nodes match “${text}”${label ? ` with the label ${label}` : ''}. Try part of a word, or another label.`));
+        body.append(h('p', { class: 'muted' }, label ? t('web.search.noMatchLabel', { text, label }) : t('web.search.noMatch', { text })));
         return;
       }
       const last = Math.min(skip + answer.items.length, answer.total);
-      const prev = h('button', { type: 'button', disabled: skip === 0, onclick: () => ((skip = Math.max(0, skip - PAGE_SIZE)), void load()) }, 'Previous');
-      const next = h('button', { type: 'button', disabled: last >= answer.total, onclick: () => ((skip += PAGE_SIZE), void load()) }, 'Next');
+      const prev = h('button', { type: 'button', disabled: skip === 0, onclick: () => ((skip = Math.max(0, skip - PAGE_SIZE)), void load()) }, t('web.search.previous'));
+      const next = h('button', { type: 'button', disabled: last >= answer.total, onclick: () => ((skip += PAGE_SIZE), void load()) }, t('web.search.next'));
       body.append(
-        h('p', { class: 'muted count' }, answer.total === 1 ? '1 node found' : `${skip + 1}–${last} of ${answer.total} nodes`),
+        h('p', { class: 'muted count' }, answer.total === 1 ? t('web.search.oneFound') : t('web.search.range', { from: skip + 1, to: last, total: answer.total })),
         h('div', { class: 'table-scroll' }, resultTable(answer.items, context.schema, selected, onSelection)),
         h('div', { class: 'pager' }, prev, next),
       );
@@ -124,7 +125,7 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
   }
 
   if (views.length > 1) {
-    for (const view of views) viewBar.append(h('button', { type: 'button', 'data-label': view, onclick: () => ((label = view), (skip = 0), void load()) }, view || 'All'));
+    for (const view of views) viewBar.append(h('button', { type: 'button', 'data-label': view, onclick: () => ((label = view), (skip = 0), void load()) }, view || t('web.search.all')));
   }
   panel.replaceChildren(viewBar, actions, body);
   await load();
@@ -159,10 +160,10 @@ async function main(): Promise<void> {
   const search = (text: string) => {
     counter += 1;
     const id = `search-tab-${counter}`;
-    const panel = h('section', { id: `${id}-panel`, role: 'tabpanel', 'aria-labelledby': id, class: 'tab-panel' }, h('p', { class: 'muted' }, 'Searching…'));
+    const panel = h('section', { id: `${id}-panel`, role: 'tabpanel', 'aria-labelledby': id, class: 'tab-panel' }, h('p', { class: 'muted' }, t('web.search.searching')));
     const tab = h('button', { id, type: 'button', role: 'tab', 'aria-controls': `${id}-panel`, class: 'tab' }, text);
     tab.addEventListener('click', () => select(tab));
-    const close = h('button', { type: 'button', class: 'tab-close', 'aria-label': `Close search ${text}` }, '×');
+    const close = h('button', { type: 'button', class: 'tab-close', 'aria-label': t('web.search.close', { text }) }, '×');
     const wrap = h('span', { class: 'tab-wrap' }, tab, close);
     close.addEventListener('click', (event) => {
       event.stopPropagation();

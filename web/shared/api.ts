@@ -4,6 +4,7 @@
  * message is the problem's detail, ready to show in words.
  */
 import type { ApiNode, ApiPath, ApiSubgraph } from './graph-types';
+import { t } from './i18n';
 
 export class ApiError extends Error {
   constructor(message: string, readonly status: number, readonly code?: string) {
@@ -24,8 +25,8 @@ interface Problem {
 }
 
 function problemMessage(problem: Problem | null, status: number): string {
-  if (!problem) return `Request failed (${status})`;
-  let message = problem.detail || problem.title || `Request failed (${status})`;
+  if (!problem) return t('web.api.requestFailed', { status: String(status) });
+  let message = problem.detail || problem.title || t('web.api.requestFailed', { status: String(status) });
   if (problem.issues?.length) message += `: ${problem.issues.map((issue) => (issue.path ? `${issue.path}: ` : '') + issue.message).join('; ')}`;
   return message;
 }
@@ -48,7 +49,7 @@ export async function request<T>(method: string, url: string, body?: unknown): P
   try {
     response = await fetch(url, { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
-    throw new ApiError(`The server cannot be reached: ${(error as Error).message}`, 0);
+    throw new ApiError(t('web.api.unreachable', { reason: (error as Error).message }), 0);
   }
   const type = response.headers.get('content-type') ?? '';
   const data: unknown = type.includes('json') ? await response.json().catch(() => null) : null;

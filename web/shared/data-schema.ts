@@ -1,8 +1,10 @@
 /**
  * The DATA_SCHEMA setting as the pages use it: which properties a label shows, under which title,
  * in which order (title role first), and how values are written (dates and numbers per the
- * browser's locale). Pure functions.
+ * page's locale). Pure functions.
  */
+import { t } from './i18n';
+
 export interface PropertySchema {
   title?: string;
   dataType: 'string' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'list';
@@ -44,7 +46,7 @@ export function formatValue(value: unknown, schema: PropertySchema | undefined, 
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map((item) => formatValue(item, undefined, locale)).join(', ');
   if (typeof value === 'number') return new Intl.NumberFormat(locale, { maximumFractionDigits: schema?.dataType === 'integer' ? 0 : 6 }).format(value);
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'boolean') return value ? t('web.common.yes') : t('web.common.no');
   if (typeof value === 'string' && (schema?.dataType === 'date' || schema?.dataType === 'datetime')) {
     const time = Date.parse(value);
     if (!Number.isNaN(time)) {

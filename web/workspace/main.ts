@@ -4,6 +4,7 @@
  */
 import { api, ApiError, request } from '../shared/api';
 import { h } from '../shared/dom';
+import { plural, t } from '../shared/i18n';
 import type { ApiNode } from '../shared/graph-types';
 import { Workspace } from './workspace';
 import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType, updateElement } from './state/canvas-state';
@@ -53,31 +54,31 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const say = (text: string) => (status.textContent = text);
   const fail = (error: unknown) => say(error instanceof ApiError || error instanceof Error ? error.message : String(error));
 
-  const searchInput = h('input', { type: 'search', name: 'q', placeholder: 'Search the graph', 'aria-label': 'Search the graph' });
+  const searchInput = h('input', { type: 'search', name: 'q', placeholder: t('web.workspace.search.placeholder'), 'aria-label': t('web.workspace.search.placeholder') });
   const results = h('div', { class: 'search-results' });
   const legend = h('div', { class: 'legend-panel' });
   const details = h('div', { class: 'details-panel' });
   const table = h('div', { class: 'table-panel', hidden: true });
-  const canvas = h('div', { class: 'canvas', tabindex: '0', role: 'application', 'aria-label': 'Graph canvas; the table view lists the same elements' });
-  const undoButton = h('button', { type: 'button', title: 'Undo (Ctrl+Z)' }, 'Undo');
-  const redoButton = h('button', { type: 'button', title: 'Redo (Ctrl+Shift+Z)' }, 'Redo');
-  const layoutSelect = h('select', { 'aria-label': 'Layout' }, ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) => h('option', { value: name }, name === 'forceAtlas2' ? 'Force-directed' : name === 'noverlap' ? 'Remove overlaps' : name[0].toUpperCase() + name.slice(1))));
-  const layoutButton = h('button', { type: 'button' }, 'Lay out');
-  const pathButton = h('button', { type: 'button', title: 'Shortest paths between the two selected nodes' }, 'Shortest path');
-  const areaSelect = h('select', { 'aria-label': 'Selection tool' }, h('option', { value: '' }, 'Click to select'), h('option', { value: 'box' }, 'Box select'), h('option', { value: 'lasso' }, 'Lasso select'));
-  const relationsButton = h('button', { type: 'button', title: 'Add the relationships among the selected nodes' }, 'Relations among selection');
-  const tableButton = h('button', { type: 'button', 'aria-pressed': 'false' }, 'Table');
-  const csvButton = h('button', { type: 'button' }, 'Export CSV');
-  const jsonButton = h('button', { type: 'button' }, 'Export JSON');
-  const pngButton = h('button', { type: 'button' }, 'Export PNG');
-  const svgButton = h('button', { type: 'button' }, 'Export SVG');
-  const saveButton = h('button', { type: 'button', title: 'Save (Ctrl+S)' }, 'Save');
-  const saveAsButton = h('button', { type: 'button', title: 'Save a copy under the name in the field' }, 'Save as new');
-  const renameButton = h('button', { type: 'button', title: 'Give this visualization the name in the field' }, 'Rename');
-  const shareButton = h('button', { type: 'button', title: 'Share with users and groups', hidden: !permissions.includes('SHARE_VISUALIZATION') }, 'Share…');
-  const linkButton = h('button', { type: 'button', title: 'Copy a link that opens this visualization for everyone it is shared with' }, 'Copy link');
-  const nameInput = h('input', { type: 'text', class: 'workspace-name', maxlength: '200', 'aria-label': 'Visualization name', value: 'New visualization' });
-  const title = h('h1', { class: 'visually-hidden' }, 'Visualization');
+  const canvas = h('div', { class: 'canvas', tabindex: '0', role: 'application', 'aria-label': t('web.workspace.canvas.label') });
+  const undoButton = h('button', { type: 'button', title: t('web.workspace.toolbar.undoTitle') }, t('web.workspace.toolbar.undo'));
+  const redoButton = h('button', { type: 'button', title: t('web.workspace.toolbar.redoTitle') }, t('web.workspace.toolbar.redo'));
+  const layoutSelect = h('select', { 'aria-label': t('web.workspace.toolbar.layout') }, ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) => h('option', { value: name }, t(`web.workspace.layout.${name}`))));
+  const layoutButton = h('button', { type: 'button' }, t('web.workspace.toolbar.runLayout'));
+  const pathButton = h('button', { type: 'button', title: t('web.workspace.toolbar.shortestPathTitle') }, t('web.workspace.toolbar.shortestPath'));
+  const areaSelect = h('select', { 'aria-label': t('web.workspace.toolbar.selectionTool') }, h('option', { value: '' }, t('web.workspace.toolbar.selectClick')), h('option', { value: 'box' }, t('web.workspace.toolbar.selectBox')), h('option', { value: 'lasso' }, t('web.workspace.toolbar.selectLasso')));
+  const relationsButton = h('button', { type: 'button', title: t('web.workspace.toolbar.relationsTitle') }, t('web.workspace.toolbar.relations'));
+  const tableButton = h('button', { type: 'button', 'aria-pressed': 'false' }, t('web.workspace.toolbar.table'));
+  const csvButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportCsv'));
+  const jsonButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportJson'));
+  const pngButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportPng'));
+  const svgButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportSvg'));
+  const saveButton = h('button', { type: 'button', title: t('web.workspace.toolbar.saveTitle') }, t('web.workspace.toolbar.save'));
+  const saveAsButton = h('button', { type: 'button', title: t('web.workspace.toolbar.saveAsTitle') }, t('web.workspace.toolbar.saveAs'));
+  const renameButton = h('button', { type: 'button', title: t('web.workspace.toolbar.renameTitle') }, t('web.workspace.toolbar.rename'));
+  const shareButton = h('button', { type: 'button', title: t('web.workspace.toolbar.shareTitle'), hidden: !permissions.includes('SHARE_VISUALIZATION') }, t('web.workspace.toolbar.share'));
+  const linkButton = h('button', { type: 'button', title: t('web.workspace.toolbar.copyLinkTitle') }, t('web.workspace.toolbar.copyLink'));
+  const nameInput = h('input', { type: 'text', class: 'workspace-name', maxlength: '200', 'aria-label': t('web.workspace.name.label'), value: t('web.workspace.name.default') });
+  const title = h('h1', { class: 'visually-hidden' }, t('web.workspace.title'));
   const superNode = h('div', { class: 'super-node', hidden: true });
 
   root.append(
@@ -87,15 +88,15 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       h(
         'aside',
         { class: 'side' },
-        h('form', { class: 'search', role: 'search', onsubmit: (event: Event) => (event.preventDefault(), void search()) }, searchInput, h('button', { type: 'submit' }, 'Search')),
+        h('form', { class: 'search', role: 'search', onsubmit: (event: Event) => (event.preventDefault(), void search()) }, searchInput, h('button', { type: 'submit' }, t('web.workspace.search.button'))),
         results,
         legend,
       ),
       h(
         'section',
         { class: 'stage' },
-        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualization' }, nameInput, saveButton, saveAsButton, renameButton, shareButton, linkButton)),
-        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Canvas tools' }, undoButton, redoButton, areaSelect, layoutSelect, layoutButton, pathButton, relationsButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
+        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('web.workspace.title') }, nameInput, saveButton, saveAsButton, renameButton, shareButton, linkButton)),
+        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('web.workspace.toolbar.canvasTools') }, undoButton, redoButton, areaSelect, layoutSelect, layoutButton, pathButton, relationsButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
         superNode,
         canvas,
         table,
@@ -144,18 +145,18 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
 
   const addNodes = (nodes: ApiNode[]) => {
     workspace.add({ nodes, relationships: [] });
-    say(`${nodes.length} added to the canvas.`);
+    say(plural('web.workspace.status.added', nodes.length));
     if (nodes.length > 1) void workspace.runLayout('forceAtlas2');
   };
 
   async function search(): Promise<void> {
     const text = searchInput.value.trim();
     if (!text) return;
-    say('Searching…');
+    say(t('web.workspace.status.searching'));
     try {
       const answer = await api.findNodes({ text, limit: 100 });
       renderResults(results, answer.items, answer.total, appearance, addNodes);
-      say(`${answer.total} found for “${text}”.`);
+      say(plural('web.workspace.status.found', answer.total, { text }));
     } catch (error) {
       fail(error);
     }
@@ -164,21 +165,21 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   /** Expands a node; a super-node (more neighbours than a page) asks what to add next: the next page, all, or one relationship type. */
   async function expand(nodeId: string, options: { all?: boolean; skip?: number; types?: string[] } = {}): Promise<void> {
     superNode.hidden = true;
-    say('Expanding…');
+    say(t('web.workspace.status.expanding'));
     try {
       const outcome = await workspace.expand(nodeId, options);
-      say(`${outcome.added} neighbours added${outcome.remaining ? `, ${outcome.remaining} more not shown` : ''}.`);
+      say(outcome.remaining ? plural('web.workspace.status.expandedMore', outcome.added, { remaining: outcome.remaining }) : plural('web.workspace.status.expanded', outcome.added));
       if (outcome.remaining > 0) {
-        const typeSelect = h('select', { 'aria-label': 'Only relationships of type' }, h('option', { value: '' }, 'Pick a relationship type…'));
+        const typeSelect = h('select', { 'aria-label': t('web.workspace.superNode.onlyType') }, h('option', { value: '' }, t('web.workspace.superNode.pickType')));
         void api.relationshipTypes().then((types) => typeSelect.append(...types.map((type) => h('option', { value: type }, type))), () => undefined);
         typeSelect.addEventListener('change', () => typeSelect.value && void expand(nodeId, { types: [typeSelect.value] }));
         const page = Math.min(workspace.expandPageSize, outcome.remaining);
         superNode.replaceChildren(
-          h('span', {}, `This node has ${outcome.remaining} more neighbours. `),
-          h('button', { type: 'button', onclick: () => void expand(nodeId, { skip: outcome.next, types: options.types }) }, `Add the next ${page}`),
-          h('button', { type: 'button', onclick: () => void expand(nodeId, { all: true, skip: outcome.next, types: options.types }) }, `Add all ${outcome.remaining}`),
+          h('span', {}, `${plural('web.workspace.superNode.more', outcome.remaining)} `),
+          h('button', { type: 'button', onclick: () => void expand(nodeId, { skip: outcome.next, types: options.types }) }, plural('web.workspace.superNode.next', page)),
+          h('button', { type: 'button', onclick: () => void expand(nodeId, { all: true, skip: outcome.next, types: options.types }) }, plural('web.workspace.superNode.all', outcome.remaining)),
           typeSelect,
-          h('button', { type: 'button', onclick: () => (superNode.hidden = true) }, 'Keep as is'),
+          h('button', { type: 'button', onclick: () => (superNode.hidden = true) }, t('web.workspace.superNode.keep')),
         );
         superNode.hidden = false;
       }
@@ -209,7 +210,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     const [from, to] = workspace.state.selection.filter((id) => workspace.state.nodes[id]);
     try {
       const { paths } = await api.shortestPaths(from, to);
-      if (!paths.length) return void say('No path between the two nodes.');
+      if (!paths.length) return void say(t('web.workspace.status.noPath'));
       const before = workspace.graph.order;
       // One step for all the paths: one undo takes them back.
       workspace.change((state) => {
@@ -218,7 +219,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
         return select([...new Set(paths.flatMap((path) => [...path.nodes.map((n) => n.id), ...path.relationships.map((r) => r.id)]))])(next);
       });
       if (workspace.graph.order > before) void workspace.runLayout('forceAtlas2');
-      say(`${paths.length} shortest path${paths.length > 1 ? 's' : ''} of length ${paths[0].relationships.length}.`);
+      say(plural('web.workspace.status.paths', paths.length, { length: paths[0].relationships.length }));
     } catch (error) {
       fail(error);
     }
@@ -229,7 +230,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       const { relationships } = await api.directRelationships(ids);
       const before = Object.keys(workspace.state.relationships).length;
       workspace.add({ nodes: [], relationships });
-      say(`${Object.keys(workspace.state.relationships).length - before} relationships added among ${ids.length} nodes.`);
+      say(plural('web.workspace.status.relationsAdded', Object.keys(workspace.state.relationships).length - before, { nodes: ids.length }));
     } catch (error) {
       fail(error);
     }
@@ -270,11 +271,11 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     }
   });
 
-  let opened: Opened = { id: null, name: 'New visualization', own: true };
+  let opened: Opened = { id: null, name: t('web.workspace.name.default'), own: true };
   const showOpened = () => {
     title.textContent = opened.name;
     nameInput.value = opened.name;
-    document.title = `${opened.name} · Graph Analytics Service`;
+    document.title = t('web.workspace.documentTitle', { name: opened.name });
     renameButton.disabled = !opened.id || !opened.own;
     linkButton.disabled = !opened.id;
     shareButton.disabled = !opened.id || !opened.own;
@@ -289,13 +290,13 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     let name: { name: string } | null = null;
     if (asNew || !opened.id || !opened.own) {
       const typed = nameInput.value.trim();
-      if (!typed) return void say('Give the visualization a name first.');
-      name = { name: asNew && opened.id && typed === opened.name ? `${typed} (copy)` : typed };
+      if (!typed) return void say(t('web.workspace.status.nameFirst'));
+      name = { name: asNew && opened.id && typed === opened.name ? t('web.workspace.name.copy', { name: typed }) : typed };
     }
     try {
       opened = await save(workspace, opened, name);
       showOpened();
-      say(`Saved “${opened.name}”.`);
+      say(t('web.workspace.status.saved', { name: opened.name }));
     } catch (error) {
       fail(error);
     }
@@ -304,13 +305,13 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   saveAsButton.addEventListener('click', () => void saveNow(true));
   renameButton.addEventListener('click', async () => {
     const answer = nameInput.value.trim();
-    if (!answer) return void say('Give the visualization a name first.');
+    if (!answer) return void say(t('web.workspace.status.nameFirst'));
     if (!opened.id) return;
     try {
       const renamed = await api.renameVisualization(opened.id, answer.trim());
       opened = { ...opened, name: renamed.name };
       showOpened();
-      say(`Renamed to “${opened.name}”.`);
+      say(t('web.workspace.status.renamed', { name: opened.name }));
     } catch (error) {
       fail(error);
     }
@@ -319,17 +320,17 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     const link = `${window.location.origin}/visualization?id=${encodeURIComponent(opened.id ?? '')}`;
     try {
       await navigator.clipboard.writeText(link);
-      say(`Link copied: ${link}`);
+      say(t('web.workspace.status.linkCopied', { link }));
     } catch {
-      say(`Link: ${link}`);
+      say(t('web.workspace.status.link', { link }));
     }
   });
   shareButton.addEventListener('click', () => {
     if (!opened.id) return;
     void openShareDialog(opened.id, { everyone: permissions.includes('SHARE_VISUALIZATION_WITH_EVERYONE'), myId: userId, done: say }).catch(fail);
   });
-  pngButton.addEventListener('click', () => void exportPng(workspace, fileName()).then(() => say('PNG exported.'), fail));
-  svgButton.addEventListener('click', () => void exportSvg(workspace, fileName()).then(() => say('SVG exported.'), fail));
+  pngButton.addEventListener('click', () => void exportPng(workspace, fileName()).then(() => say(t('web.workspace.status.pngExported')), fail));
+  svgButton.addEventListener('click', () => void exportSvg(workspace, fileName()).then(() => say(t('web.workspace.status.svgExported')), fail));
   document.addEventListener('keydown', (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();

@@ -3,6 +3,7 @@
  * APPEARANCE setting, with a stable palette colour for labels it does not name. Pure functions.
  */
 import type { CanvasNode, CanvasRelationship } from '../state/canvas-state';
+import { t } from '../../shared/i18n';
 
 export interface Appearance {
   nodeCaptions: Record<string, string>;
@@ -50,7 +51,7 @@ export function nodeCaption(appearance: Appearance, node: CanvasNode): string {
     if (property && node.properties[property] !== undefined) return text(node.properties[property]).slice(0, 80);
   }
   for (const key of CAPTION_FALLBACKS) if (node.properties[key] !== undefined) return text(node.properties[key]).slice(0, 80);
-  return `${node.labels[0] ?? 'Node'} ${node.id}`;
+  return `${node.labels[0] ?? t('web.workspace.node')} ${node.id}`;
 }
 
 /** The size APPEARANCE gives the node's label, else one that grows gently with the degree on the canvas. */

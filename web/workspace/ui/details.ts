@@ -7,6 +7,7 @@
 import { ApiError, request } from '../../shared/api';
 import { clear, h } from '../../shared/dom';
 import { DataSchema, formatValue, propertySchema } from '../../shared/data-schema';
+import { currentLocale, t } from '../../shared/i18n';
 import type { ApiNode, ApiRelationship } from '../../shared/graph-types';
 import type { CanvasState } from '../state/canvas-state';
 
@@ -26,13 +27,15 @@ export function parseInput(text: string, dataType: string | undefined, previous:
   if (text === '') return null;
   if (kind === 'integer' || kind === 'float') {
     const n = Number(text);
-    if (!Number.isFinite(n) || (kind === 'integer' && !Number.isInteger(n))) throw new Error(`“${text}” is not ${kind === 'integer' ? 'a whole number' : 'a number'}`);
+    if (!Number.isFinite(n) || (kind === 'integer' && !Number.isInteger(n))) throw new Error(t(kind === 'integer' ? 'web.workspace.details.notInteger' : 'web.workspace.details.notNumber', { text }));
     return n;
   }
   if (kind === 'boolean') {
-    if (/^(true|yes|1)$/i.test(text)) return true;
-    if (/^(false|no|0)$/i.test(text)) return false;
-    throw new Error(`“${text}” is not yes or no`);
+    // The words of the page's language count too (ja / ano), besides the English ones scripts use.
+    const word = text.toLowerCase();
+    if (/^(true|yes|1)$/i.test(text) || word === t('web.common.yes').toLowerCase()) return true;
+    if (/^(false|no|0)$/i.test(text) || word === t('web.common.no').toLowerCase()) return false;
+    throw new Error(t('web.workspace.details.notBoolean', { text }));
   }
   if (kind === 'list') return text.split(',').map((item) => item.trim()).filter(Boolean);
   return text;
@@ -44,7 +47,7 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
   const node = id ? state.nodes[id] : undefined;
   const relationship = id ? state.relationships[id] : undefined;
   if (!node && !relationship) {
-    target.append(h('p', { class: 'empty' }, 'Select a node or relationship to see its properties. Double-click a node to expand it.'));
+    target.append(h('p', { class: 'empty' }, t('web.workspace.details.empty')));
     if (actions.canEdit) target.append(newNodeForm(actions));
     return;
   }
@@ -54,10 +57,10 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
   const keys = Object.keys(properties)
     .filter((key) => !propertySchema(actions.schema, kind, tokens, key)?.hidden)
     .sort((a, b) => (propertySchema(actions.schema, kind, tokens, a)?.title ?? a).localeCompare(propertySchema(actions.schema, kind, tokens, b)?.title ?? b));
-  const locale = document.documentElement.lang || undefined;
+  const locale = currentLocale();
   target.append(
-    h('h3', {}, node ? node.labels.join(', ') || 'Node' : relationship!.type),
-    h('p', { class: 'muted' }, `id ${id}${state.selection.length > 1 ? ` · ${state.selection.length} selected` : ''}`),
+    h('h3', {}, node ? node.labels.join(', ') || t('web.workspace.node') : relationship!.type),
+    h('p', { class: 'muted' }, state.selection.length > 1 ? t('web.workspace.details.idSelected', { id, count: state.selection.length }) : t('web.workspace.details.id', { id })),
     h(
       'table',
       { class: 'properties' },
@@ -72,7 +75,7 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
     ),
   );
   if (!actions.canEdit) return;
-  const form = h('form', { class: 'edit-properties' }, h('h3', {}, 'Edit'));
+  const form = h('form', { class: 'edit-properties' }, h('h3', {}, t('web.workspace.details.edit')));
   const inputs: Array<{ key: string; input: HTMLInputElement }> = [];
   for (const key of keys) {
     const schema = propertySchema(actions.schema, kind, tokens, key);
@@ -81,13 +84,13 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
     inputs.push({ key, input });
     form.append(h('label', {}, schema?.title || key, input));
   }
-  const newKey = h('input', { type: 'text', name: 'new-key', placeholder: 'property' });
-  const newValue = h('input', { type: 'text', name: 'new-value', placeholder: 'value' });
-  form.append(h('div', { class: 'new-property' }, h('label', {}, 'New property', newKey), h('label', {}, 'Value', newValue)));
+  const newKey = h('input', { type: 'text', name: 'new-key', placeholder: t('web.workspace.details.newKeyPlaceholder') });
+  const newValue = h('input', { type: 'text', name: 'new-value', placeholder: t('web.workspace.details.newValuePlaceholder') });
+  form.append(h('div', { class: 'new-property' }, h('label', {}, t('web.workspace.details.newProperty'), newKey), h('label', {}, t('web.workspace.details.value'), newValue)));
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const path = node ? `/data/nodes/${encodeURIComponent(id)}` : `/data/relationships/${encodeURIComponent(id)}`;
-  form.append(error, h('button', { type: 'submit' }, 'Save changes'));
-  if (node) form.append(h('button', { type: 'button', class: 'danger', onclick: () => void remove() }, 'Delete from the graph'));
+  form.append(error, h('button', { type: 'submit' }, t('web.workspace.details.save')));
+  if (node) form.append(h('button', { type: 'button', class: 'danger', onclick: () => void remove() }, t('web.workspace.details.delete')));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
@@ -98,10 +101,10 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
         if (JSON.stringify(value) !== JSON.stringify(properties[key] ?? null)) patch[key] = value;
       }
       if (newKey.value.trim()) patch[newKey.value.trim()] = parseInput(newValue.value.trim(), propertySchema(actions.schema, kind, tokens, newKey.value.trim())?.dataType, undefined);
-      if (!Object.keys(patch).length) return actions.say('Nothing changed.');
+      if (!Object.keys(patch).length) return actions.say(t('web.workspace.details.unchanged'));
       const element = await request<ApiNode | ApiRelationship>('PUT', path, { properties: patch });
       actions.updated(element, node ? 'node' : 'relationship');
-      actions.say('Saved.');
+      actions.say(t('web.workspace.details.saved'));
     } catch (failure) {
       error.hidden = false;
       error.textContent = failure instanceof ApiError || failure instanceof Error ? failure.message : String(failure);
@@ -110,11 +113,11 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
   target.append(form);
 
   async function remove(): Promise<void> {
-    if (!window.confirm('Delete this node and its relationships from the graph? This cannot be undone.')) return;
+    if (!window.confirm(t('web.workspace.details.confirmDelete'))) return;
     try {
       await request('DELETE', path);
       actions.deleted(id);
-      actions.say('Deleted from the graph.');
+      actions.say(t('web.workspace.details.deleted'));
     } catch (failure) {
       error.hidden = false;
       error.textContent = (failure as Error).message;
@@ -123,16 +126,16 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
 }
 
 function newNodeForm(actions: DetailsActions): HTMLFormElement {
-  const label = h('input', { type: 'text', name: 'label', required: true, placeholder: 'Person' });
-  const name = h('input', { type: 'text', name: 'name', placeholder: 'Name' });
+  const label = h('input', { type: 'text', name: 'label', required: true, placeholder: t('web.workspace.newNode.labelPlaceholder') });
+  const name = h('input', { type: 'text', name: 'name', placeholder: t('web.workspace.newNode.namePlaceholder') });
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
-  const form = h('form', { class: 'new-node' }, h('h3', {}, 'New node'), h('label', {}, 'Label', label), h('label', {}, 'Name', name), error, h('button', { type: 'submit' }, 'Create node'));
+  const form = h('form', { class: 'new-node' }, h('h3', {}, t('web.workspace.newNode.title')), h('label', {}, t('web.workspace.newNode.label'), label), h('label', {}, t('web.workspace.newNode.name'), name), error, h('button', { type: 'submit' }, t('web.workspace.newNode.create')));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
       const node = await request<ApiNode>('POST', '/data/nodes', { labels: [label.value.trim()], properties: name.value.trim() ? { name: name.value.trim() } : {} });
       actions.created(node);
-      actions.say('Node created.');
+      actions.say(t('web.workspace.newNode.created'));
     } catch (failure) {
       error.hidden = false;
       error.textContent = (failure as Error).message;

@@ -1,5 +1,6 @@
 /** The workspace's side panels: search results, legend and filters, details of the selection, the table view. */
 import { h, clear } from '../../shared/dom';
+import { formatNumber, plural, t } from '../../shared/i18n';
 import type { ApiNode } from '../../shared/graph-types';
 import type { CanvasState } from '../state/canvas-state';
 import { vocabulary } from '../state/canvas-state';
@@ -14,11 +15,11 @@ function display(value: unknown): string {
 export function renderResults(target: HTMLElement, items: ApiNode[], total: number, appearance: Appearance, onAdd: (nodes: ApiNode[]) => void): void {
   clear(target);
   if (!items.length) {
-    target.append(h('p', { class: 'empty' }, 'Nothing found. Try another word, or part of a name.'));
+    target.append(h('p', { class: 'empty' }, t('web.workspace.results.empty')));
     return;
   }
   target.append(
-    h('p', {}, `${total} found`, ' ', h('button', { type: 'button', class: 'add-all', onclick: () => onAdd(items) }, `Add all ${items.length} to the canvas`)),
+    h('p', {}, t('web.workspace.results.found', { count: total }), ' ', h('button', { type: 'button', class: 'add-all', onclick: () => onAdd(items) }, plural('web.workspace.results.addAll', items.length))),
     h(
       'ul',
       { class: 'results' },
@@ -29,7 +30,7 @@ export function renderResults(target: HTMLElement, items: ApiNode[], total: numb
           h('span', { class: 'swatch', style: `background:${labelColor(appearance, node.labels[0])}` }),
           h('span', { class: 'caption' }, nodeCaption(appearance, { ...node, x: 0, y: 0 })),
           h('span', { class: 'labels' }, node.labels.join(', ')),
-          h('button', { type: 'button', class: 'add', onclick: () => onAdd([node]) }, 'Add'),
+          h('button', { type: 'button', class: 'add', onclick: () => onAdd([node]) }, t('web.workspace.results.add')),
         ),
       ),
     ),
@@ -40,20 +41,20 @@ export function renderLegend(target: HTMLElement, state: CanvasState, appearance
   clear(target);
   const { labels, types } = vocabulary(state);
   if (!labels.length) {
-    target.append(h('p', { class: 'empty' }, 'The canvas is empty: search for something and add it.'));
+    target.append(h('p', { class: 'empty' }, t('web.workspace.legend.empty')));
     return;
   }
   target.append(
-    h('h3', {}, 'Labels'),
+    h('h3', {}, t('web.workspace.legend.labels')),
     h(
       'ul',
       { class: 'legend' },
       ...labels.map(([label, count]) =>
-        h('li', {}, h('label', {}, h('input', { type: 'checkbox', 'data-label': label, checked: !state.hiddenLabels.includes(label), onchange: () => onToggleLabel(label) }), h('span', { class: 'swatch', style: `background:${labelColor(appearance, label)}` }), ` ${label} (${count})`)),
+        h('li', {}, h('label', {}, h('input', { type: 'checkbox', 'data-label': label, checked: !state.hiddenLabels.includes(label), onchange: () => onToggleLabel(label) }), h('span', { class: 'swatch', style: `background:${labelColor(appearance, label)}` }), ` ${label} (${formatNumber(count)})`)),
       ),
     ),
-    h('h3', {}, 'Relationship types'),
-    h('ul', { class: 'legend' }, ...types.map(([type, count]) => h('li', {}, h('label', {}, h('input', { type: 'checkbox', 'data-type': type, checked: !state.hiddenTypes.includes(type), onchange: () => onToggleType(type) }), ` ${type} (${count})`)))),
+    h('h3', {}, t('web.workspace.legend.types')),
+    h('ul', { class: 'legend' }, ...types.map(([type, count]) => h('li', {}, h('label', {}, h('input', { type: 'checkbox', 'data-type': type, checked: !state.hiddenTypes.includes(type), onchange: () => onToggleType(type) }), ` ${type} (${formatNumber(count)})`)))),
   );
 }
 
@@ -75,8 +76,8 @@ export function renderTable(target: HTMLElement, state: CanvasState, sortKey: st
     h(
       'table',
       { class: 'data-table' },
-      h('caption', {}, `${nodes.length} nodes and ${Object.keys(state.relationships).length} relationships on the canvas`),
-      h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', { scope: 'col', 'aria-sort': column === sortKey ? 'ascending' : 'none' }, h('button', { type: 'button', class: 'link', onclick: () => onSort(column) }, column))))),
+      h('caption', {}, t('web.workspace.table.caption', { nodes: nodes.length, relationships: Object.keys(state.relationships).length })),
+      h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', { scope: 'col', 'aria-sort': column === sortKey ? 'ascending' : 'none' }, h('button', { type: 'button', class: 'link', onclick: () => onSort(column) }, column === 'id' || column === 'labels' ? t(`web.workspace.table.${column}`) : column))))),
       h('tbody', {}, ...rows.map((node) => h('tr', {}, ...columns.map((column) => h('td', {}, display(cell(node, column))))))),
     ),
   );

@@ -4,6 +4,7 @@
  */
 import { drawOnCanvas } from '@sigma/export-image';
 import { api, download, VisualizationAnswer } from '../../shared/api';
+import { plural, t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
 import { fromContent, toContent } from '../persistence/content';
 import { base64Utf8 } from '../export/svg';
@@ -29,7 +30,7 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
     const gone = visualization.deleted && visualization.deleted.nodes + visualization.deleted.relationships;
     return {
       opened: { id: visualization.id, name: visualization.name, own: visualization.own },
-      message: gone ? `${visualization.deleted!.nodes} nodes and ${visualization.deleted!.relationships} relationships were deleted from the graph since this was saved.` : `Opened “${visualization.name}”.`,
+      message: gone ? t('web.workspace.open.deleted', { nodes: visualization.deleted!.nodes, relationships: visualization.deleted!.relationships }) : t('web.workspace.open.opened', { name: visualization.name }),
     };
   }
   const ids = (search.get('nodes') ?? '').split(',').map((x) => x.trim()).filter(Boolean).slice(0, 1000);
@@ -37,9 +38,9 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
     const found = await api.findNodes({ filter: { ids }, limit: ids.length });
     workspace.add({ nodes: found.items, relationships: [] });
     if (found.items.length > 1) void workspace.runLayout('forceAtlas2');
-    return { opened: { id: null, name: 'New visualization', own: true }, message: `${found.items.length} nodes added from the search.` };
+    return { opened: { id: null, name: t('web.workspace.name.default'), own: true }, message: plural('web.workspace.open.fromSearch', found.items.length) };
   }
-  return { opened: { id: null, name: 'New visualization', own: true }, message: 'Search for something and add it to the canvas; double-click a node to expand it.' };
+  return { opened: { id: null, name: t('web.workspace.name.default'), own: true }, message: t('web.workspace.open.start') };
 }
 
 export async function save(workspace: Workspace, opened: Opened, asNew: { name: string } | null): Promise<Opened> {

@@ -5,6 +5,7 @@
  */
 import { ApiError, request } from '../../shared/api';
 import { h } from '../../shared/dom';
+import { t } from '../../shared/i18n';
 
 interface Named {
   id: string | number;
@@ -33,15 +34,15 @@ export async function openShareDialog(visualizationId: string, options: { everyo
     return h('label', { class: 'check' }, input, ` ${item.username ?? item.name ?? item.id}`);
   };
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
-  const dialog = h('dialog', { class: 'share-dialog', 'aria-label': `Share ${visualization.name}` });
+  const dialog = h('dialog', { class: 'share-dialog', 'aria-label': t('web.workspace.share.label', { name: visualization.name }) });
   const form = h(
     'form',
     { method: 'dialog' },
-    h('h2', {}, `Share “${visualization.name}”`),
-    h('fieldset', {}, h('legend', {}, 'Users'), ...(users.length ? users.map((u) => box('userIds', u, shared.users.some((s) => s.id === String(u.id)))) : [h('p', { class: 'muted' }, 'No users to share with.')])),
-    h('fieldset', {}, h('legend', {}, 'Groups'), ...(groups.length ? groups.map((g) => box('groupIds', g, shared.groups.some((s) => s.id === String(g.id)))) : [h('p', { class: 'muted' }, 'No groups to share with.')])),
+    h('h2', {}, t('web.workspace.share.title', { name: visualization.name })),
+    h('fieldset', {}, h('legend', {}, t('web.workspace.share.users')), ...(users.length ? users.map((u) => box('userIds', u, shared.users.some((s) => s.id === String(u.id)))) : [h('p', { class: 'muted' }, t('web.workspace.share.noUsers'))])),
+    h('fieldset', {}, h('legend', {}, t('web.workspace.share.groups')), ...(groups.length ? groups.map((g) => box('groupIds', g, shared.groups.some((s) => s.id === String(g.id)))) : [h('p', { class: 'muted' }, t('web.workspace.share.noGroups'))])),
     error,
-    h('div', { class: 'actions' }, h('button', { type: 'submit', value: 'save' }, 'Save sharing'), h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel')),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', value: 'save' }, t('web.workspace.share.save')), h('button', { type: 'button', onclick: () => dialog.close() }, t('web.workspace.share.cancel'))),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -50,7 +51,7 @@ export async function openShareDialog(visualizationId: string, options: { everyo
       await request('PUT', `/visualizations/${encodeURIComponent(visualizationId)}/users`, { userIds: checked('userIds') });
       await request('PUT', `/visualizations/${encodeURIComponent(visualizationId)}/groups`, { groupIds: checked('groupIds') });
       dialog.close();
-      options.done(`Shared with ${checked('userIds').length} users and ${checked('groupIds').length} groups.`);
+      options.done(t('web.workspace.share.done', { users: checked('userIds').length, groups: checked('groupIds').length }));
     } catch (failure) {
       error.hidden = false;
       error.textContent = failure instanceof ApiError || failure instanceof Error ? failure.message : String(failure);
