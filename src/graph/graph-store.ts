@@ -256,6 +256,12 @@ export interface BulkImportResult {
 export interface BulkImportOptions extends GraphWriteOptions<BulkImportResult> {
   /** Dry run: do everything, then roll back (nothing is written, the counts are exact). */
   rollback?: boolean;
+  /**
+   * The label + property pairs the import will match on (merge keys, relationship ends), when
+   * known in advance: an adapter may prepare them before its transaction opens (Neo4j creates a
+   * missing property index for each; it cannot once the import's own transaction is open).
+   */
+  matchKeys?: Array<{ label: string; property: string }>;
 }
 
 export interface SchemaIndex {

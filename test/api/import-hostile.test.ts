@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import AdmZip from 'adm-zip';
 import request from 'supertest';
+import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');
@@ -186,8 +187,8 @@ describe('broken files', () => {
     expect(refused.body).toMatchObject({ code: 'SPREADSHEET_FORMULA', cells: ['D2', 'D3'] });
     const imported = await request(t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId, mapping: { ...mapping, formulas: 'values' } });
     expect(imported.body.report).toMatchObject({ nodesCreated: 2 });
-    const values = await t.deps.db('graph_nodes').whereRaw("'Calc' = any(labels)").orderByRaw("properties->'id'").select('properties');
-    expect(values.map((v: { properties: unknown }) => v.properties)).toEqual([{ id: 1, double: 68 }, { id: 2, double: 82 }]);
+    const values = (await t.deps.graph.findNodes({ filter: { label: 'Calc' }, limit: 10, sort: [{ property: 'id', direction: 'asc' }] }, UNRESTRICTED)).items;
+    expect(values.map((v) => v.properties)).toEqual([{ id: 1, double: 68 }, { id: 2, double: 82 }]);
   });
 
   it('when a file named .xlsx is not a workbook, then analysis is 422 SPREADSHEET_INVALID and the service stays up', async () => {

@@ -19,8 +19,13 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  await t.deps.db.raw('delete from graph_relationships');
-  await t.deps.db.raw('delete from graph_nodes');
+  // Runs on the configured backend (GAS_TEST_GRAPH_BACKEND=neo4j: `npm run test:neo4j`).
+  if (t.deps.graph.backend === 'neo4j') {
+    await t.deps.graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
+  } else {
+    await t.deps.db.raw('delete from graph_relationships');
+    await t.deps.db.raw('delete from graph_nodes');
+  }
 });
 
 async function nodes(): Promise<GraphNode[]> {

@@ -1,8 +1,11 @@
 import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
 import type { Logger } from 'pino';
-import { BadRequestError, GraphTimeoutError, GraphUnavailableError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, GraphTimeoutError, GraphUnavailableError, NotFoundError } from '../../errors';
 import type {
   AccessScope,
+  BulkImportBatch,
+  BulkImportOptions,
+  BulkImportResult,
   CypherOptions,
   CypherResult,
   DeletedElements,
@@ -46,6 +49,7 @@ import {
   idKeysetStart,
   listIndexesCypher,
 } from './dialect';
+import { neo4jBulkImport } from './bulk-import';
 import { GraphPasswordChangeRequiredError, mapNeo4jError, MapErrorContext } from './errors';
 import { listProceduresCypher, ProcedureCatalogue } from './procedures';
 import { checkPlan, prepareUserQuery } from './user-cypher';
@@ -867,6 +871,51 @@ export class Neo4jGraphStore implements GraphStore {
       }
       return { nodesCreated, relationshipsCreated, unresolved: [...unresolved].sort((x, y) => x - y), keys };
     });
+  }
+
+  /** Bulk import in one explicit transaction (src/graph/neo4j/bulk-import.ts). */
+  async bulkImport(source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options: BulkImportOptions = {}): Promise<BulkImportResult> {
+    return neo4jBulkImport(
+      {
+        dialect: this.dialect,
+        session: () => this.session('WRITE'),
+        statementDeadlineMs: this.deadlineMs,
+        mapError: (error) => this.mapError(error),
+        ensureIndexes: (pairs) => this.ensureImportIndexes(pairs),
+      },
+      source,
+      scope,
+      options,
+    );
+  }
+
+  /**
+   * A property index for each label + property (any index that serves equality on exactly that
+   * property counts, constraint-backed too), created when missing, then awaited: a POPULATING
+   * index is not used by the planner. 3.5: CREATE INDEX ON :L(p); 4.x / 5.x: CREATE INDEX name
+   * IF NOT EXISTS FOR (n:L) ON (n.p) (createIndexCypher).
+   */
+  private async ensureImportIndexes(pairs: Array<{ label: string; property: string }>): Promise<void> {
+    const indexes = await this.rawIndexes();
+    let created = false;
+    for (const pair of pairs) {
+      const input = normaliseIndexInput({ entity: 'node', token: pair.label, properties: [pair.property] });
+      if (findIndex(indexes, input, false)) continue;
+      try {
+        await this.write((tx) => run(tx, createIndexCypher(this.dialect, input)));
+        created = true;
+      } catch (error) {
+        // Made meanwhile by someone else (3.5 has no IF NOT EXISTS): fine.
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+    if (created) {
+      const session = this.session('READ');
+      // Waits at most queryTimeoutMs (within the call's deadline); past it the import goes on (correct, slower until online).
+      const seconds = neo4j.int(Math.max(1, Math.floor(this.options.queryTimeoutMs / 1000)));
+      await this.withDeadline(session, () => session.run('CALL db.awaitIndexes($seconds)', { seconds }))
+        .catch((error: unknown) => this.options.logger?.warn({ err: error }, 'import indexes not online yet; the import matches without them meanwhile'));
+    }
   }
 
   // -------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import { NotImplementedError } from '../../errors';
 import type { BulkImportBatch, BulkImportOptions, BulkImportResult, GraphStore, ImportBatch } from '../../graph/graph-store';
 
 /**
- * The import on an adapter without GraphStore.bulkImport (Neo4j today): every batch is gathered
+ * The import on an adapter without GraphStore.bulkImport (both adapters have it now; kept for
+ * adapters that do not): every batch is gathered
  * and written by ONE importBatch call, which the Neo4j adapter runs as one write transaction
  * (UNWIND batches inside it), so a failure or a cancel still leaves nothing. Limits, said plainly:
  * the whole file is held in memory; merge keys (and creating missing relationship ends, which

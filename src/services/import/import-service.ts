@@ -271,8 +271,9 @@ export class ImportService {
       const graph = ctx.deps.graph;
       // The import and its data.import event are one unit (auditedGraphWrite: in the import's own
       // transaction on PostgreSQL, intent + confirmation elsewhere); a dry run records nothing.
+      const matchKeys = matchKeysOf(run.mapping);
       const write = (options: BulkImportOptions): Promise<BulkImportResult> =>
-        graph.bulkImport ? graph.bulkImport(source, run.scope, options) : importThroughImportBatch(graph, source, options);
+        graph.bulkImport ? graph.bulkImport(source, run.scope, { ...options, matchKeys }) : importThroughImportBatch(graph, source, options);
       const result = run.dryRun
         ? await write({ rollback: true })
         : await auditedGraphWrite<BulkImportResult>(ctx, { action: 'data.import', targetType: 'import', targetId: run.id }, write, (totals) => {
@@ -678,6 +679,12 @@ function columnPlan(mapping: NodesMapping | RelationshipsMapping, names: string[
     columns.push({ column: c.column, index: i, property, type: c.type ?? 'string', separator: c.separator });
   }
   return { columns, labelIndex, typeIndex, startIndex, endIndex };
+}
+
+/** The label + property pairs an import matches on (merge key, relationship ends): the adapter prepares their indexes. */
+function matchKeysOf(mapping: ImportMapping): Array<{ label: string; property: string }> {
+  if (mapping.kind === 'relationships') return [{ label: mapping.start.label, property: mapping.start.property }, { label: mapping.end.label, property: mapping.end.property }];
+  return mapping.mergeKey ? [{ label: mapping.mergeKey.label, property: mapping.mergeKey.property }] : [];
 }
 
 /** Line count (newlines), for the progress total of a table; quoted line breaks make it an estimate. */

@@ -1,0 +1,379 @@
+import neo4j, { Neo4jError, Session, Transaction } from 'neo4j-driver';
+import { BadRequestError, GraphUnavailableError } from '../../errors';
+import { toJsonText } from '../../exact-json';
+import type { AccessScope, BulkImportBatch, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
+import { assertIdentifier, assertIdentifiers, cypherIdentifier } from '../identifiers';
+import { assertPortableProperties } from '../property-values';
+import { and, CypherCompiler, TRUE } from './cypher-filter';
+import { Dialect, encodeId, idExpr } from './dialect';
+import { idToString, serializePropertyValue, toPropertyMap, toPropertyValue } from './serialize';
+
+/**
+ * The Neo4j bulk import (issue 10): the same contract as the PostgreSQL one
+ * (src/graph/postgres/bulk-import.ts), written with `UNWIND $rows` statements of up to
+ * BULK_STATEMENT_ROWS rows.
+ *
+ * - ONE explicit transaction for the whole import: a failed statement, a throw of the source (a
+ *   cancel) or a dry run rolls it back, so nothing of a failed, cancelled or dry-run import is ever
+ *   committed or visible. The transaction state lives on the server's heap until the commit
+ *   (Neo4j 3.5: dbms.tx_state.memory_allocation, on-heap by default): an import needs heap in
+ *   proportion to what it writes (measured by bench/import; see docs/import.md). Splitting into
+ *   several transactions would need stamps on every element and a clean-up that can itself fail
+ *   half-way; one transaction keeps the PostgreSQL semantics exactly.
+ * - Merge keys and relationship ends given as label + property are matched set-based per batch:
+ *   one `MATCH (n:L) WHERE n.p IN $values` per label + property (an index seek for every value
+ *   when the index exists), visible nodes only (the AccessScope is compiled into the query), the
+ *   smallest id per value, as on PostgreSQL. The transaction's own writes are seen by later
+ *   batches (an index seek reads the transaction state too).
+ * - Indexes: every label + property the import matches on gets a property index when none
+ *   exists, created and awaited BEFORE the data transaction opens (a CREATE INDEX waits for the
+ *   open write transactions that touched the label: it would wait for the import itself). The
+ *   pairs come from options.matchKeys and the first batch; a pair first seen later is matched
+ *   without a new index (correct, slower). A dry run creates no index (it writes nothing).
+ * - Memory on this side: one batch plus the key -> id map of nodes referenced by { key }.
+ */
+
+/** Rows per UNWIND statement. */
+export const BULK_STATEMENT_ROWS = 5000;
+
+export interface BulkImportHost {
+  dialect: Dialect;
+  /** A WRITE session (closed by the import). */
+  session(): Session;
+  /** A statement that gets no answer within this long fails with 503 (the transaction is abandoned and rolled back by the server). */
+  statementDeadlineMs: number;
+  mapError(error: unknown): unknown;
+  /** Makes sure a property index exists for each pair (outside any open transaction of this import) and waits for it. */
+  ensureIndexes(pairs: Array<{ label: string; property: string }>): Promise<void>;
+}
+
+/** Thrown by the deadline race; the transaction is then abandoned (its session closed in the background). */
+class StatementDeadline extends GraphUnavailableError {}
+
+function cleanProperties(properties: Properties | undefined): Properties {
+  const out: Properties = {};
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return out;
+  for (const [key, value] of Object.entries(properties)) {
+    assertIdentifier('property', key);
+    if (value !== null && value !== undefined) out[key] = value;
+  }
+  assertPortableProperties(out);
+  return out;
+}
+
+/** Canonical text of a value, to group equal values as Cypher equality would (1 = 1.0). */
+function valueKey(value: unknown): string {
+  return typeof value === 'number' ? `n:${value}` : typeof value === 'bigint' ? `n:${value.toString()}` : toJsonText(value);
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+function chunks<T>(items: T[], size = BULK_STATEMENT_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const pairKey = (label: string, property: string): string => `${label}\u0000${property}`;
+
+/** The label + property pairs a batch matches on (merge keys, ends given by property). */
+function pairsOf(batch: BulkImportBatch): Array<{ label: string; property: string }> {
+  const pairs = new Map<string, { label: string; property: string }>();
+  for (const n of batch.nodes ?? []) if (n?.merge) pairs.set(pairKey(n.merge.label, n.merge.property), n.merge);
+  for (const r of batch.relationships ?? []) {
+    for (const ref of [r?.start, r?.end] as NodeRef[]) {
+      if (ref && typeof ref === 'object' && 'label' in ref) pairs.set(pairKey(ref.label, ref.property), { label: ref.label, property: ref.property });
+    }
+  }
+  return [...pairs.values()];
+}
+
+class ImportTransaction {
+  private session: Session | null = null;
+  private tx: Transaction | null = null;
+  private abandoned = false;
+
+  constructor(private readonly host: BulkImportHost) {}
+
+  open(): void {
+    this.session = this.host.session();
+    this.tx = this.session.beginTransaction();
+  }
+
+  /** Runs one statement, racing the deadline. */
+  async run(query: string, params: Record<string, unknown>): Promise<Array<{ get(key: string): unknown }>> {
+    const tx = this.tx!;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StatementDeadline(`The graph database did not answer an import statement within ${this.host.statementDeadlineMs} ms`)), this.host.statementDeadlineMs);
+    });
+    try {
+      const result = await Promise.race([tx.run(query, params), deadline]);
+      return result.records;
+    } catch (error) {
+      if (error instanceof StatementDeadline) this.abandoned = true;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async commit(): Promise<void> {
+    await this.tx!.commit();
+  }
+
+  /** Rolls back (when still open) and closes the session; never throws. */
+  async close(): Promise<void> {
+    const { session, tx } = this;
+    this.session = null;
+    this.tx = null;
+    if (!session) return;
+    if (this.abandoned) {
+      // Do not wait for a server that does not answer: closing the connection ends the transaction.
+      void session.close().catch(() => undefined);
+      return;
+    }
+    if (tx?.isOpen()) await tx.rollback().catch(() => undefined);
+    await session.close().catch(() => undefined);
+  }
+}
+
+class Writer {
+  /** { key } references of this import -> node id. */
+  private readonly keys = new Map<string, string>();
+  readonly totals: BulkImportResult = { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, unresolvedRows: [] };
+
+  constructor(
+    private readonly host: BulkImportHost,
+    private readonly tx: ImportTransaction,
+    private readonly scope: AccessScope,
+  ) {}
+
+  private get dialect(): Dialect {
+    return this.host.dialect;
+  }
+
+  private encode(id: string): unknown {
+    return encodeId(this.dialect, id);
+  }
+
+  /** For each value, the smallest id of a visible node with the label whose property equals it (keyed by valueKey). */
+  private async match(label: string, property: string, values: unknown[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (values.length === 0) return found;
+    const l = cypherIdentifier('label', label);
+    const p = cypherIdentifier('property', property);
+    for (const part of chunks(values)) {
+      const c = new CypherCompiler(this.dialect, this.scope);
+      const list = c.params.add(part.map((v) => toPropertyValue(property, v)), 'values');
+      const visible = c.nodeVisible('n');
+      const query = `MATCH (n:${l}) WHERE ${and(`n.${p} IN ${list}`, visible === TRUE ? undefined : visible)} RETURN n.${p} AS v, min(${idExpr(this.dialect, 'n')}) AS id`;
+      for (const record of await this.tx.run(query, c.params.values)) {
+        const key = valueKey(serializePropertyValue(record.get('v')));
+        const id = idToString(record.get('id'));
+        const before = found.get(key);
+        if (before === undefined || lessId(id, before)) found.set(key, id);
+      }
+    }
+    return found;
+  }
+
+  async write(batch: BulkImportBatch): Promise<void> {
+    if (!batch || typeof batch !== 'object') throw new BadRequestError('a bulk import batch must be an object', 'INVALID_IMPORT');
+    const nodes = (batch.nodes ?? []).map((n) => ({
+      ...n,
+      labels: [...new Set(assertIdentifiers('label', n.labels ?? []))],
+      properties: cleanProperties(n.properties),
+      merge: n.merge ? { label: assertIdentifier('label', n.merge.label), property: assertIdentifier('property', n.merge.property) } : undefined,
+    }));
+    type Node = (typeof nodes)[number];
+
+    // 1. Merge keys: visible existing nodes first (one statement per label + property), then rows
+    //    of this batch sharing a key value with an earlier row are folded into it.
+    const existing = new Map<string, string>();
+    const merging = nodes.filter((n) => n.merge && n.properties[n.merge.property] !== undefined);
+    for (const [group, list] of groupBy(merging, (n) => pairKey(n.merge!.label, n.merge!.property))) {
+      const [label, property] = group.split('\u0000');
+      const values = [...new Map(list.map((n) => [valueKey(n.properties[property]), n.properties[property]])).values()];
+      for (const [k, id] of await this.match(label, property, values)) existing.set(`${group}\u0000${k}`, id);
+    }
+    const updates = new Map<string, { labels: string[]; properties: Properties; createOnly: boolean }>();
+    const inserts: Node[] = [];
+    const insertByMergeValue = new Map<string, Node>();
+    const nodeIdOfRow = new Map<Node, string | Node>();
+    for (const node of nodes) {
+      const mergeKey = node.merge && node.properties[node.merge.property] !== undefined
+        ? `${pairKey(node.merge.label, node.merge.property)}\u0000${valueKey(node.properties[node.merge.property])}`
+        : undefined;
+      const id = mergeKey ? existing.get(mergeKey) : undefined;
+      if (id !== undefined) {
+        const update = updates.get(id);
+        if (update) {
+          if (!node.createOnly) {
+            update.createOnly = false;
+            update.labels = [...new Set([...update.labels, ...node.labels])];
+            Object.assign(update.properties, node.properties);
+          }
+        } else updates.set(id, { labels: node.labels, properties: { ...node.properties }, createOnly: !!node.createOnly });
+        nodeIdOfRow.set(node, id);
+        continue;
+      }
+      const earlier = mergeKey ? insertByMergeValue.get(mergeKey) : undefined;
+      if (earlier) {
+        if (!node.createOnly) {
+          earlier.labels = [...new Set([...earlier.labels, ...node.labels])];
+          Object.assign(earlier.properties, node.properties);
+        }
+        nodeIdOfRow.set(node, earlier);
+        continue;
+      }
+      const copy = { ...node, properties: { ...node.properties } };
+      inserts.push(copy);
+      nodeIdOfRow.set(node, copy);
+      if (mergeKey) insertByMergeValue.set(mergeKey, copy);
+    }
+
+    // 2. Updates (properties merged, labels added), grouped by the labels they add (query text).
+    const realUpdates = [...updates].filter(([, u]) => !u.createOnly);
+    for (const [labelKey, list] of groupBy(realUpdates, ([, u]) => JSON.stringify([...u.labels].sort()))) {
+      const labels = (JSON.parse(labelKey) as string[]).map((l) => ':' + cypherIdentifier('label', l)).join('');
+      const query = `UNWIND $rows AS row MATCH (n) WHERE ${idExpr(this.dialect, 'n')} = row.id SET n += row.props${labels ? ` SET n${labels}` : ''} RETURN count(*) AS c`;
+      for (const part of chunks(list)) {
+        await this.tx.run(query, { rows: part.map(([id, u]) => ({ id: this.encode(id), props: toPropertyMap(u.properties) })) });
+      }
+    }
+    this.totals.nodesUpdated += realUpdates.length;
+
+    // 3. New nodes, grouped by label set (labels are query text, quoted).
+    const insertedIds = new Map<Node, string>();
+    for (const [labelKey, list] of groupBy(inserts, (n) => JSON.stringify(n.labels))) {
+      const labels = (JSON.parse(labelKey) as string[]).map((l) => ':' + cypherIdentifier('label', l)).join('');
+      const query = `UNWIND $rows AS row CREATE (n${labels}) SET n = row.props RETURN row.i AS i, ${idExpr(this.dialect, 'n')} AS id`;
+      for (const part of chunks(list)) {
+        const records = await this.tx.run(query, { rows: part.map((n, i) => ({ i: neo4j.int(i), props: toPropertyMap(n.properties) })) });
+        for (const record of records) insertedIds.set(part[toNumber(record.get('i'))], idToString(record.get('id')));
+      }
+    }
+    this.totals.nodesCreated += inserts.length;
+    for (const node of nodes) {
+      if (node.key === undefined) continue;
+      const target = nodeIdOfRow.get(node);
+      const id = typeof target === 'string' ? target : target ? insertedIds.get(target) : undefined;
+      if (id !== undefined) this.keys.set(node.key, id);
+    }
+
+    // 4. Relationship ends: by key, by id (visible), by label + property (one statement per pair).
+    const rels = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanProperties(r.properties) }));
+    const byProperty = new Map<string, unknown[]>();
+    const byId = new Set<string>();
+    for (const r of rels) {
+      for (const ref of [r.start, r.end] as NodeRef[]) {
+        if (ref && 'label' in ref && ref.value !== undefined && ref.value !== null) {
+          assertIdentifier('label', ref.label);
+          assertIdentifier('property', ref.property);
+          const group = pairKey(ref.label, ref.property);
+          const list = byProperty.get(group) ?? [];
+          list.push(ref.value);
+          byProperty.set(group, list);
+        } else if (ref && 'id' in ref && this.encode(ref.id) !== undefined) byId.add(ref.id);
+      }
+    }
+    const matched = new Map<string, string>();
+    for (const [group, values] of byProperty) {
+      const [label, property] = group.split('\u0000');
+      const unique = [...new Map(values.map((v) => [valueKey(v), v])).values()];
+      for (const [k, id] of await this.match(label, property, unique)) matched.set(`${group}\u0000${k}`, id);
+    }
+    const existingIds = new Set<string>();
+    for (const part of chunks([...byId])) {
+      const c = new CypherCompiler(this.dialect, this.scope);
+      const ids = c.params.add(part.map((id) => this.encode(id)), 'ids');
+      const query = `UNWIND ${ids} AS x MATCH (n) WHERE ${and(`${idExpr(this.dialect, 'n')} = x`, c.nodeVisible('n'))} RETURN ${idExpr(this.dialect, 'n')} AS id`;
+      for (const record of await this.tx.run(query, c.params.values)) existingIds.add(idToString(record.get('id')));
+    }
+    const resolve = (ref: NodeRef): string | undefined => {
+      if (!ref || typeof ref !== 'object') return undefined;
+      if ('key' in ref) return this.keys.get(ref.key);
+      if ('id' in ref) return existingIds.has(ref.id) ? ref.id : undefined;
+      if (ref.value === undefined || ref.value === null) return undefined;
+      return matched.get(`${pairKey(ref.label, ref.property)}\u0000${valueKey(ref.value)}`);
+    };
+    const unresolved: number[] = [];
+    const byType = new Map<string, Array<{ s: unknown; e: unknown; props: Record<string, unknown> }>>();
+    for (const r of rels) {
+      const s = resolve(r.start);
+      const e = resolve(r.end);
+      if (s === undefined || e === undefined) {
+        unresolved.push(r.row);
+        continue;
+      }
+      const list = byType.get(r.type) ?? [];
+      list.push({ s: this.encode(s), e: this.encode(e), props: toPropertyMap(r.properties) });
+      byType.set(r.type, list);
+    }
+    for (const [type, list] of byType) {
+      const id = (v: string) => idExpr(this.dialect, v);
+      const query =
+        `UNWIND $rows AS row MATCH (a) WHERE ${id('a')} = row.s MATCH (b) WHERE ${id('b')} = row.e ` +
+        `CREATE (a)-[r:${cypherIdentifier('relationship type', type)}]->(b) SET r = row.props RETURN count(r) AS c`;
+      for (const part of chunks(list)) {
+        const records = await this.tx.run(query, { rows: part });
+        this.totals.relationshipsCreated += toNumber(records[0]?.get('c'));
+      }
+    }
+    this.totals.unresolvedRows.push(...unresolved);
+    await batch.onWritten?.(unresolved);
+  }
+}
+
+function toNumber(value: unknown): number {
+  if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
+  return typeof value === 'number' ? value : Number(value ?? 0);
+}
+
+/** Ids compare as numbers (id()) or as text (elementId()). */
+function lessId(a: string, b: string): boolean {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return a.length !== b.length ? a.length < b.length : a < b;
+  return a < b;
+}
+
+export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options: BulkImportOptions = {}): Promise<BulkImportResult> {
+  const iterator = source[Symbol.asyncIterator]();
+  const tx = new ImportTransaction(host);
+  let finished = false;
+  try {
+    // The first batch is read before the transaction opens: its pairs get their indexes first.
+    let next = await iterator.next();
+    if (!options.rollback) {
+      const pairs = new Map<string, { label: string; property: string }>();
+      for (const p of [...(options.matchKeys ?? []), ...(next.done ? [] : pairsOf(next.value))]) {
+        pairs.set(pairKey(assertIdentifier('label', p.label), assertIdentifier('property', p.property)), p);
+      }
+      if (pairs.size) await host.ensureIndexes([...pairs.values()]);
+    }
+    tx.open();
+    const writer = new Writer(host, tx, scope);
+    while (!next.done) {
+      await writer.write(next.value);
+      next = await iterator.next();
+    }
+    finished = true;
+    if (options.rollback) return writer.totals;
+    await tx.commit();
+    return writer.totals;
+  } catch (error) {
+    if (!finished) await iterator.return?.(undefined).catch(() => undefined);
+    throw error instanceof Neo4jError ? host.mapError(error) : error;
+  } finally {
+    await tx.close();
+  }
+}
