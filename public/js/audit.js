@@ -57,11 +57,11 @@
     document.getElementById('audit-details-id').textContent = event.id;
     var fields = document.getElementById('audit-details-fields');
     fields.replaceChildren(
-      h('dt', null, 'Time'), h('dd', null, gas.formatDate(event.at)),
-      h('dt', null, 'User'), h('dd', null, event.username || (event.userId ? '#' + event.userId : 'system')),
-      h('dt', null, 'Action'), h('dd', null, event.action),
-      h('dt', null, 'Target'), h('dd', null, target(event) || '—'),
-      h('dt', null, 'IP address'), h('dd', null, event.ip || '—'));
+      h('dt', null, gas.t('page.audit.time')), h('dd', null, gas.formatDate(event.at)),
+      h('dt', null, gas.t('common.user')), h('dd', null, event.username || (event.userId ? '#' + event.userId : gas.t('audit.system'))),
+      h('dt', null, gas.t('page.audit.action')), h('dd', null, event.action),
+      h('dt', null, gas.t('page.audit.target')), h('dd', null, target(event) || '—'),
+      h('dt', null, gas.t('page.audit.ip')), h('dd', null, event.ip || '—'));
     document.getElementById('audit-details-json').textContent = JSON.stringify(event.details || {}, null, 2);
     details.hidden = false;
     details.scrollIntoView({ block: 'nearest' });
@@ -70,11 +70,11 @@
   function row(event) {
     return h('tr', { dataset: { eventId: event.id, action: event.action } },
       h('td', null, gas.formatDate(event.at)),
-      h('td', null, event.username || (event.userId ? '#' + event.userId : h('span', { className: 'muted' }, 'system'))),
+      h('td', null, event.username || (event.userId ? '#' + event.userId : h('span', { className: 'muted' }, gas.t('audit.system')))),
       h('td', null, h('code', null, event.action)),
       h('td', { className: 'wrap' }, target(event)),
       h('td', null, event.ip || ''),
-      h('td', { className: 'row-actions' }, h('button', { type: 'button', className: 'secondary', onclick: function () { showDetails(event); } }, 'Details')));
+      h('td', { className: 'row-actions' }, h('button', { type: 'button', className: 'secondary', onclick: function () { showDetails(event); } }, gas.t('common.details'))));
   }
 
   async function load() {
@@ -87,9 +87,9 @@
       var result = await gas.get('/audit/data?' + params.toString());
       total = result.total;
       var items = result.items || [];
-      tbody.replaceChildren.apply(tbody, items.length ? items.map(row) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, 'No events match the filters.'))]);
+      tbody.replaceChildren.apply(tbody, items.length ? items.map(row) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, gas.t('audit.noEvents')))]);
       var first = (page - 1) * size + 1;
-      range.textContent = items.length ? gas.format('Events {from}–{to} of {total}', { from: first, to: first + items.length - 1, total: total }) : 'No events';
+      range.textContent = items.length ? gas.t('audit.range', { from: gas.n(first), to: gas.n(first + items.length - 1), total: gas.n(total) }) : gas.t('audit.noEventsShort');
       prev.disabled = page <= 1;
       next.disabled = page * size >= total;
       showMessage('', 'ok');
@@ -104,7 +104,7 @@
     var from = form.elements.from.value;
     var to = form.elements.to.value;
     if (from && to && new Date(from) >= new Date(to)) {
-      showMessage('The start of the time range must be before its end.', 'error');
+      showMessage(gas.t('audit.timeRange'), 'error');
       return;
     }
     page = 1;
@@ -127,15 +127,13 @@
 
   document.getElementById('audit-verify-button').addEventListener('click', async function () {
     var output = document.getElementById('audit-verify');
-    output.textContent = 'Checking…';
+    output.textContent = gas.t('audit.checking');
     try {
       var result = await gas.get('/audit/verify');
       output.className = result.ok ? 'ok' : 'error';
       output.textContent = result.ok
-        ? gas.format('The chain is intact: {count} events verified.', { count: result.checked })
-        : gas.format(result.brokenAt.reason === 'hash-mismatch'
-          ? 'The chain is broken at event {id}: its content was changed. The {count} events before it are intact.'
-          : 'The chain is broken at event {id}: its link to the previous event does not match. The {count} events before it are intact.', { id: result.brokenAt.id, count: result.checked });
+        ? gas.t('audit.intact', { count: result.checked })
+        : gas.t(result.brokenAt.reason === 'hash-mismatch' ? 'audit.brokenContent' : 'audit.brokenLink', { id: result.brokenAt.id, count: result.checked });
     } catch (error) {
       output.className = 'error';
       output.textContent = error.message;

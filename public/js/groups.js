@@ -25,20 +25,20 @@
       h('td', null, group.description || ''),
       h('td', { className: 'chips', dataset: { permissions: (group.permissions || []).join(' ') } }, (group.permissions || []).length
         ? group.permissions.map(function (code) { return h('span', { className: 'chip', title: code }, permissionNames[code] || code); })
-        : h('span', { className: 'muted' }, 'none')),
-      h('td', null, members.length ? members.join(', ') : h('span', { className: 'muted' }, 'none')),
+        : h('span', { className: 'muted' }, gas.t('common.none'))),
+      h('td', null, members.length ? members.join(', ') : h('span', { className: 'muted' }, gas.t('common.none'))),
       h('td', { className: 'row-actions' },
-        h('button', { type: 'button', onclick: function () { openEditor(group); } }, 'Edit'),
+        h('button', { type: 'button', onclick: function () { openEditor(group); } }, gas.t('common.edit')),
         h('button', { type: 'button', className: 'danger', onclick: async function () {
-          if (!window.confirm('Delete the group ' + group.name + '?')) return;
+          if (!window.confirm(gas.t('groups.deleteConfirm', { name: group.name }))) return;
           try {
             await gas.del('/groups/' + encodeURIComponent(group.id));
-            gas.showStatus(status, 'Deleted the group ' + group.name, 'ok');
+            gas.showStatus(status, gas.t('groups.deleted', { name: group.name }), 'ok');
             await load();
           } catch (error) {
             gas.showStatus(status, error.message, 'error');
           }
-        } }, 'Delete')));
+        } }, gas.t('common.delete'))));
   }
 
   var editSection = document.getElementById('group-edit');
@@ -63,7 +63,7 @@
     editMembers.replaceChildren.apply(editMembers, ids.length ? ids.map(function (id) {
       return h('label', { className: 'check', dataset: { username: usernames[id] } },
         h('input', { type: 'checkbox', name: 'userIds', value: id, checked: selected.indexOf(id) >= 0 }), ' ', usernames[id]);
-    }) : [h('span', { className: 'muted' }, 'No users.')]);
+    }) : [h('span', { className: 'muted' }, gas.t('groups.noUsers'))]);
   }
 
   editFilter.addEventListener('input', function () {
@@ -100,8 +100,8 @@
     try {
       editing = await gas.put('/groups/' + encodeURIComponent(editing.id), body);
       document.getElementById('group-edit-name').textContent = editing.name;
-      message('Saved.', 'ok');
-      gas.showStatus(status, gas.format('Saved the group {name}', { name: editing.name }), 'ok');
+      message(gas.t('common.saved'), 'ok');
+      gas.showStatus(status, gas.t('groups.saved', { name: editing.name }), 'ok');
       await load();
     } catch (error) {
       message(error.message, 'error');
@@ -124,7 +124,7 @@
     try {
       await gas.post('/groups', body);
       createForm.reset();
-      gas.showStatus(status, 'Created the group ' + body.name, 'ok');
+      gas.showStatus(status, gas.t('groups.created', { name: body.name }), 'ok');
       await load();
     } catch (error) {
       gas.showStatus(status, error.message, 'error');
@@ -138,7 +138,7 @@
       gas.listOf(results[1], ['users']).forEach(function (user) { usernames[String(user.id)] = user.username; });
       var groups = gas.listOf(results[0], ['groups']);
       groups.sort(function (a, b) { return String(a.name).localeCompare(String(b.name)); });
-      tbody.replaceChildren.apply(tbody, groups.length ? groups.map(row) : [h('tr', null, h('td', { colSpan: 5, className: 'muted' }, 'No groups yet.'))]);
+      tbody.replaceChildren.apply(tbody, groups.length ? groups.map(row) : [h('tr', null, h('td', { colSpan: 5, className: 'muted' }, gas.t('groups.noGroups')))]);
     } catch (error) {
       tbody.replaceChildren(h('tr', null, h('td', { colSpan: 5, className: 'error' }, error.message)));
     }

@@ -20,7 +20,7 @@
       var current = localeSelect.dataset.current;
       localeSelect.replaceChildren.apply(localeSelect, locales.map(function (locale) {
         var code = typeof locale === 'object' ? locale.code || locale.locale || locale.id : locale;
-        var name = typeof locale === 'object' ? locale.name || locale.label || code : locale;
+        var name = typeof locale === 'object' ? locale.nativeName || locale.name || locale.label || code : locale;
         return h('option', { value: code, selected: code === current }, name === code ? code : name + ' (' + code + ')');
       }));
     } catch (error) { /* keep the current locale as the only choice */ }
@@ -31,7 +31,7 @@
     var values = gas.formValues(profileForm);
     try {
       await gas.put('/profile', { name: String(values.name).trim(), email: String(values.email).trim(), locale: values.locale });
-      gas.showStatus(status, 'Profile saved.', 'ok');
+      gas.showStatus(status, gas.t('profile.saved'), 'ok');
       var link = document.querySelector('.topbar .profile-link');
       if (link && String(values.name).trim()) link.textContent = String(values.name).trim();
     } catch (error) {
@@ -43,7 +43,7 @@
     event.preventDefault();
     var values = gas.formValues(passwordForm);
     if (values.newPassword !== values.repeatPassword) {
-      gas.showStatus(status, 'The new passwords do not match.', 'error');
+      gas.showStatus(status, gas.t('profile.passwordsDiffer'), 'error');
       return;
     }
     try {
@@ -53,7 +53,7 @@
         window.location.assign('/');
         return;
       }
-      gas.showStatus(status, 'Password changed.', 'ok');
+      gas.showStatus(status, gas.t('profile.passwordChanged'), 'ok');
     } catch (error) {
       gas.showStatus(status, error.message, 'error');
     }
@@ -64,24 +64,24 @@
       h('td', null, token.name),
       h('td', null, h('code', null, token.prefix ? token.prefix + '…' : '')),
       h('td', null, gas.formatDate(token.createdAt)),
-      h('td', null, gas.formatDate(token.lastUsedAt) || h('span', { className: 'muted' }, 'never')),
-      h('td', null, gas.formatDate(token.expiresAt) || h('span', { className: 'muted' }, 'never')),
+      h('td', null, gas.formatDate(token.lastUsedAt) || h('span', { className: 'muted' }, gas.t('profile.never'))),
+      h('td', null, gas.formatDate(token.expiresAt) || h('span', { className: 'muted' }, gas.t('profile.never'))),
       h('td', { className: 'row-actions' }, h('button', { type: 'button', className: 'danger', onclick: async function () {
-        if (!window.confirm('Revoke the token ' + token.name + '? Scripts using it stop working.')) return;
+        if (!window.confirm(gas.t('profile.revokeConfirm', { name: token.name }))) return;
         try {
           await gas.del('/profile/tokens/' + encodeURIComponent(token.id));
-          gas.showStatus(status, 'Token revoked.', 'ok');
+          gas.showStatus(status, gas.t('profile.tokenRevoked'), 'ok');
           await loadTokens();
         } catch (error) {
           gas.showStatus(status, error.message, 'error');
         }
-      } }, 'Revoke')));
+      } }, gas.t('profile.revoke'))));
   }
 
   async function loadTokens() {
     try {
       var tokens = gas.listOf(await gas.get('/profile/tokens'), ['tokens']).filter(function (token) { return !token.revokedAt; });
-      tokensBody.replaceChildren.apply(tokensBody, tokens.length ? tokens.map(tokenRow) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, 'No API tokens.'))]);
+      tokensBody.replaceChildren.apply(tokensBody, tokens.length ? tokens.map(tokenRow) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, gas.t('profile.noTokens')))]);
     } catch (error) {
       tokensBody.replaceChildren(h('tr', null, h('td', { colSpan: 6, className: 'error' }, error.message)));
     }

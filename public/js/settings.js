@@ -11,10 +11,10 @@
   var importForm = document.getElementById('settings-import-form');
   var forms = window.gasSettingsForms || {};
   var TITLES = {
-    APPEARANCE: 'Appearance: colours and captions',
-    DATA_SCHEMA: 'Data schema: how properties are shown and what may be written',
-    DATA_TYPES: 'Data types: visible labels and types, unique ids',
-    FULLTEXT_INDEX: 'Fulltext index: what search finds',
+    APPEARANCE: gas.t('settings.title.APPEARANCE'),
+    DATA_SCHEMA: gas.t('settings.title.DATA_SCHEMA'),
+    DATA_TYPES: gas.t('settings.title.DATA_TYPES'),
+    FULLTEXT_INDEX: gas.t('settings.title.FULLTEXT_INDEX'),
   };
 
   function pretty(value) {
@@ -46,30 +46,30 @@
       try {
         textarea.value = pretty(await gas.get('/settings/' + variant + '/' + encodeURIComponent(type)));
         textarea.dispatchEvent(new Event('setting-loaded'));
-        say('Loaded the ' + variant + ' configuration into the editor. Save to apply it.', 'ok');
+        say(gas.t(variant === 'default' ? 'settings.loadedDefault' : 'settings.loadedAutomatic'), 'ok');
       } catch (error) {
         say(error.message, 'error');
       }
     }
     var build = forms[type];
-    var editorForm = build ? build(textarea, function () { say('Changed, not saved yet.', 'message'); }) : null;
+    var editorForm = build ? build(textarea, function () { say(gas.t('settings.changed'), 'message'); }) : null;
     var form = h('form', { className: 'setting', dataset: { type: type } },
       editorForm,
       editorForm
-        ? h('details', { className: 'raw-json' }, h('summary', null, 'JSON (for experts)'), h('label', { for: fieldId, className: 'visually-hidden' }, 'Value as JSON'), textarea)
+        ? h('details', { className: 'raw-json' }, h('summary', null, gas.t('settings.rawJson')), h('label', { for: fieldId, className: 'visually-hidden' }, gas.t('settings.valueAsJson')), textarea)
         : [h('label', { for: fieldId, className: 'block-label' }, 'Value'), textarea],
       message,
       h('div', { className: 'actions' },
-        h('button', { type: 'submit' }, 'Save'),
-        h('button', { type: 'button', className: 'secondary', onclick: function () { load('default'); } }, 'Load default'),
-        h('button', { type: 'button', className: 'secondary', onclick: function () { load('automatic'); } }, 'Compute automatically')));
+        h('button', { type: 'submit' }, gas.t('common.save')),
+        h('button', { type: 'button', className: 'secondary', onclick: function () { load('default'); } }, gas.t('settings.loadDefault')),
+        h('button', { type: 'button', className: 'secondary', onclick: function () { load('automatic'); } }, gas.t('settings.computeAutomatically'))));
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
       var value;
       try {
         value = JSON.parse(textarea.value);
       } catch (error) {
-        say('Not valid JSON: ' + error.message, 'error');
+        say(gas.t('settings.notJson', { reason: error.message }), 'error');
         return;
       }
       try {
@@ -78,7 +78,7 @@
           textarea.value = pretty(saved.value !== undefined && Object.keys(saved).indexOf('type') >= 0 ? saved.value : saved);
           textarea.dispatchEvent(new Event('setting-loaded'));
         }
-        say('Saved.', 'ok');
+        say(gas.t('common.saved'), 'ok');
       } catch (error) {
         say(error.message, 'error');
       }
@@ -90,7 +90,7 @@
     try {
       var entries = entriesOf(await gas.get('/settings'));
       entries.sort(function (a, b) { return String(a.type).localeCompare(String(b.type)); });
-      list.replaceChildren.apply(list, entries.length ? entries.map(settingCard) : [h('p', { className: 'muted' }, 'No settings.')]);
+      list.replaceChildren.apply(list, entries.length ? entries.map(settingCard) : [h('p', { className: 'muted' }, gas.t('settings.none'))]);
     } catch (error) {
       list.replaceChildren(h('p', { className: 'error', role: 'alert' }, error.message));
     }
@@ -101,15 +101,15 @@
       if (!window.confirm(question)) return;
       try {
         await gas.get('/settings/' + variant);
-        gas.showStatus(status, 'All settings replaced by the ' + variant + ' configuration.', 'ok');
+        gas.showStatus(status, gas.t(variant === 'default' ? 'settings.allReplacedDefault' : 'settings.allReplacedAutomatic'), 'ok');
         await load();
       } catch (error) {
         gas.showStatus(status, error.message, 'error');
       }
     };
   }
-  document.getElementById('settings-all-default').addEventListener('click', resetAll('default', 'Replace every setting by its default?'));
-  document.getElementById('settings-all-automatic').addEventListener('click', resetAll('automatic', 'Replace every setting by a configuration computed from a data sample?'));
+  document.getElementById('settings-all-default').addEventListener('click', resetAll('default', gas.t('settings.confirmDefault')));
+  document.getElementById('settings-all-automatic').addEventListener('click', resetAll('automatic', gas.t('settings.confirmAutomatic')));
 
   importForm.addEventListener('submit', async function (event) {
     event.preventDefault();
@@ -117,7 +117,7 @@
       var result = await gas.post('/settings/import', new FormData(importForm));
       importForm.reset();
       var imported = result && Array.isArray(result.imported) ? result.imported : [];
-      gas.showStatus(status, imported.length ? 'Imported: ' + imported.join(', ') + '.' : 'Settings imported.', 'ok');
+      gas.showStatus(status, imported.length ? gas.t('settings.importedList', { types: imported.join(', ') }) : gas.t('settings.imported'), 'ok');
       await load();
     } catch (error) {
       gas.showStatus(status, error.message, 'error');

@@ -40,31 +40,31 @@
 
   function sharedWith(visualization) {
     var shared = visualization.sharedWith || { users: [], groups: [] };
-    var chips = shared.users.map(function (user) { return h('span', { className: 'chip', title: 'User' }, user.username); })
-      .concat(shared.groups.map(function (group) { return h('span', { className: 'chip', title: 'Group' }, group.name + ' (group)'); }));
-    return chips.length ? chips : h('span', { className: 'muted' }, 'nobody');
+    var chips = shared.users.map(function (user) { return h('span', { className: 'chip', title: gas.t('common.user') }, user.username); })
+      .concat(shared.groups.map(function (group) { return h('span', { className: 'chip', title: gas.t('visualizations.group') }, gas.t('visualizations.groupChip', { name: group.name })); }));
+    return chips.length ? chips : h('span', { className: 'muted' }, gas.t('visualizations.nobody'));
   }
 
   function actions(visualization) {
-    var buttons = [h('a', { className: 'button secondary', href: '/visualization?id=' + encodeURIComponent(visualization.id) }, 'Open')];
+    var buttons = [h('a', { className: 'button secondary', href: '/visualization?id=' + encodeURIComponent(visualization.id) }, gas.t('visualizations.open'))];
     if (visualization.own) {
-      buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () { openRename(visualization); } }, 'Rename'));
-      if (canShare) buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () { openShare(visualization); } }, 'Share'));
+      buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () { openRename(visualization); } }, gas.t('visualizations.rename')));
+      if (canShare) buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () { openShare(visualization); } }, gas.t('visualizations.share')));
     }
     if (visualization.hidden) {
       buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () {
-        act(function () { return gas.del(url(visualization, '/hidden')); }, 'Visible again: ' + visualization.name);
-      } }, 'Unhide'));
+        act(function () { return gas.del(url(visualization, '/hidden')); }, gas.t('visualizations.visibleAgain', { name: visualization.name }));
+      } }, gas.t('visualizations.unhide')));
     } else {
       buttons.push(h('button', { type: 'button', className: 'secondary', onclick: function () {
-        act(function () { return gas.put(url(visualization, '/hidden')); }, 'Hidden: ' + visualization.name);
-      } }, 'Hide'));
+        act(function () { return gas.put(url(visualization, '/hidden')); }, gas.t('visualizations.hiddenStatus', { name: visualization.name }));
+      } }, gas.t('visualizations.hide')));
     }
     if (visualization.own) {
       buttons.push(h('button', { type: 'button', className: 'danger', onclick: function () {
-        if (!window.confirm('Delete the visualization ' + visualization.name + '?')) return;
-        act(function () { return gas.del(url(visualization)); }, 'Deleted ' + visualization.name);
-      } }, 'Delete'));
+        if (!window.confirm(gas.t('visualizations.deleteConfirm', { name: visualization.name }))) return;
+        act(function () { return gas.del(url(visualization)); }, gas.t('visualizations.deleted', { name: visualization.name }));
+      } }, gas.t('common.delete')));
     }
     return h('td', { className: 'row-actions' }, buttons);
   }
@@ -73,7 +73,7 @@
     return h('tr', { dataset: { visualizationId: String(visualization.id), visualizationName: visualization.name } },
       h('td', null, h('a', { href: '/visualization?id=' + encodeURIComponent(visualization.id) }, visualization.name)),
       h('td', null, visualization.description || ''),
-      h('td', null, third === 'shares' ? sharedWith(visualization) : visualization.owner.username + (visualization.own ? ' (you)' : '')),
+      h('td', null, third === 'shares' ? sharedWith(visualization) : (visualization.own ? gas.t('visualizations.ownerYou', { name: visualization.owner.username }) : visualization.owner.username)),
       h('td', null, gas.formatDate(visualization.updatedAt)),
       actions(visualization));
   }
@@ -85,9 +85,9 @@
   async function load() {
     try {
       var all = gas.listOf(await gas.get('/visualizations?content=false'));
-      fill(tables.own, all.filter(function (v) { return v.own && !v.hidden; }).map(function (v) { return row(v, 'shares'); }), 'No visualizations of yours.');
-      fill(tables.shared, all.filter(function (v) { return !v.own && !v.hidden; }).map(function (v) { return row(v, 'owner'); }), 'Nothing shared with you.');
-      fill(tables.hidden, all.filter(function (v) { return v.hidden; }).map(function (v) { return row(v, 'owner'); }), 'No hidden visualizations.');
+      fill(tables.own, all.filter(function (v) { return v.own && !v.hidden; }).map(function (v) { return row(v, 'shares'); }), gas.t('visualizations.noOwn'));
+      fill(tables.shared, all.filter(function (v) { return !v.own && !v.hidden; }).map(function (v) { return row(v, 'owner'); }), gas.t('visualizations.noShared'));
+      fill(tables.hidden, all.filter(function (v) { return v.hidden; }).map(function (v) { return row(v, 'owner'); }), gas.t('visualizations.noHidden'));
     } catch (error) {
       Object.keys(tables).forEach(function (key) {
         tables[key].replaceChildren(h('tr', null, h('td', { colSpan: 5, className: 'error' }, error.message)));
@@ -136,8 +136,8 @@
       shared.groups.forEach(function (g) { if (!groups.some(function (x) { return String(x.id) === String(g.id); })) groups.push(g); });
       var userBox = document.getElementById('share-users');
       var groupBox = document.getElementById('share-groups');
-      userBox.replaceChildren.apply(userBox, users.length ? users.map(function (u) { return option('userIds', u.id, u.username, sharedUsers.indexOf(String(u.id)) >= 0); }) : [h('span', { className: 'muted' }, 'No users to share with.')]);
-      groupBox.replaceChildren.apply(groupBox, groups.length ? groups.map(function (g) { return option('groupIds', g.id, g.name, sharedGroups.indexOf(String(g.id)) >= 0); }) : [h('span', { className: 'muted' }, 'No groups to share with.')]);
+      userBox.replaceChildren.apply(userBox, users.length ? users.map(function (u) { return option('userIds', u.id, u.username, sharedUsers.indexOf(String(u.id)) >= 0); }) : [h('span', { className: 'muted' }, gas.t('visualizations.noUsers'))]);
+      groupBox.replaceChildren.apply(groupBox, groups.length ? groups.map(function (g) { return option('groupIds', g.id, g.name, sharedGroups.indexOf(String(g.id)) >= 0); }) : [h('span', { className: 'muted' }, gas.t('visualizations.noGroups'))]);
       shareSection.hidden = false;
     } catch (error) {
       gas.showStatus(status, error.message, 'error');
@@ -151,7 +151,7 @@
     var values = gas.formValues(renameForm);
     await act(function () {
       return gas.put(url(target, '/info'), { name: String(values.name || '').trim(), description: String(values.description || '') }).then(closeEditors);
-    }, 'Renamed to ' + String(values.name || '').trim());
+    }, gas.t('visualizations.renamed', { name: String(values.name || '').trim() }));
   });
 
   shareForm.addEventListener('submit', async function (event) {
@@ -162,7 +162,7 @@
       await gas.put(url(target, '/users'), { userIds: gas.checkedValues(shareForm, 'userIds') });
       await gas.put(url(target, '/groups'), { groupIds: gas.checkedValues(shareForm, 'groupIds') });
       closeEditors();
-      gas.showStatus(status, 'Saved the sharing of ' + target.name, 'ok');
+      gas.showStatus(status, gas.t('visualizations.sharingSaved', { name: target.name }), 'ok');
       await load();
     } catch (error) {
       gas.showStatus(shareMessage, error.message, 'error');
@@ -175,7 +175,7 @@
     event.preventDefault();
     var values = gas.formValues(createForm);
     var body = { name: String(values.name || '').trim(), description: String(values.description || '') };
-    await act(function () { return gas.post('/visualizations', body).then(function () { createForm.reset(); }); }, 'Created ' + body.name);
+    await act(function () { return gas.post('/visualizations', body).then(function () { createForm.reset(); }); }, gas.t('visualizations.created', { name: body.name }));
   });
 
   load();
