@@ -38,8 +38,8 @@
   var editingUser = null;
 
   function describePermissions(codes) {
-    if (!codes.length) return h('span', { className: 'muted' }, 'none');
-    if (catalogue.length && codes.length >= catalogue.length) return h('span', { title: codes.join(', ') }, 'All permissions');
+    if (!codes.length) return h('span', { className: 'muted' }, gas.t('common.none'));
+    if (catalogue.length && codes.length >= catalogue.length) return h('span', { title: codes.join(', ') }, gas.t('users.allPermissions'));
     return codes.map(function (code) { return h('span', { className: 'chip', title: code }, permissionNames[code] || code); });
   }
 
@@ -56,7 +56,7 @@
 
   function groupChecks(container, name, selected) {
     container.replaceChildren();
-    if (!groups.length) container.appendChild(h('span', { className: 'muted' }, 'No groups yet.'));
+    if (!groups.length) container.appendChild(h('span', { className: 'muted' }, gas.t('groups.noGroups')));
     groups.forEach(function (group) {
       container.appendChild(h('label', { className: 'check' },
         h('input', { type: 'checkbox', name: name, value: String(group.id), checked: selected.indexOf(String(group.id)) >= 0 }), ' ', group.name));
@@ -88,19 +88,19 @@
       h('td', null, h('strong', null, user.username)),
       h('td', null, user.name || ''),
       h('td', { className: 'wrap' }, user.email || ''),
-      h('td', null, h('span', { className: 'badge ' + (enabled ? 'on' : 'off') }, enabled ? 'Enabled' : 'Disabled')),
+      h('td', null, h('span', { className: 'badge ' + (enabled ? 'on' : 'off') }, enabled ? gas.t('users.enabled') : gas.t('users.disabled'))),
       h('td', null, ids.map(groupName).join(', ')),
       h('td', { className: 'chips', dataset: { permissions: permissions.join(' ') } }, describePermissions(permissions)),
       h('td', { className: 'row-actions' },
-        h('button', { type: 'button', onclick: function () { openUserEditor(user); } }, 'Edit'),
-        h('button', { type: 'button', className: 'secondary', onclick: function () { openEditor(user); } }, 'Groups'),
-        String(user.id) === currentUserId ? h('span', { className: 'muted small' }, 'you') : [enabled
-          ? h('button', { type: 'button', className: 'secondary', onclick: function () { act('Disabled ' + user.username, function () { return gas.del('/users/' + id + '/enabled'); }); } }, 'Disable')
-          : h('button', { type: 'button', className: 'secondary', onclick: function () { act('Enabled ' + user.username, function () { return gas.put('/users/' + id + '/enabled'); }); } }, 'Enable'),
+        h('button', { type: 'button', onclick: function () { openUserEditor(user); } }, gas.t('common.edit')),
+        h('button', { type: 'button', className: 'secondary', onclick: function () { openEditor(user); } }, gas.t('common.groups')),
+        String(user.id) === currentUserId ? h('span', { className: 'muted small' }, gas.t('users.you')) : [enabled
+          ? h('button', { type: 'button', className: 'secondary', onclick: function () { act(gas.t('users.disabledStatus', { username: user.username }), function () { return gas.del('/users/' + id + '/enabled'); }); } }, gas.t('users.disable'))
+          : h('button', { type: 'button', className: 'secondary', onclick: function () { act(gas.t('users.enabledStatus', { username: user.username }), function () { return gas.put('/users/' + id + '/enabled'); }); } }, gas.t('users.enable')),
         h('button', { type: 'button', className: 'danger', onclick: function () {
-          if (!window.confirm('Delete the user ' + user.username + '?')) return;
-          act('Deleted ' + user.username, function () { return gas.del('/users/' + id); });
-        } }, 'Delete')]));
+          if (!window.confirm(gas.t('users.deleteConfirm', { username: user.username }))) return;
+          act(gas.t('users.deleted', { username: user.username }), function () { return gas.del('/users/' + id); });
+        } }, gas.t('common.delete'))]));
   }
 
   /* ---- search and paging on the server (GET /users/search): thousands of users stay quick ---- */
@@ -111,10 +111,10 @@
   function renderPage(users) {
     var size = Number(pageSizeSelect.value) || 50;
     var pages = Math.max(1, Math.ceil(total / size));
-    tbody.replaceChildren.apply(tbody, users.length ? users.map(row) : [h('tr', null, h('td', { colSpan: 7, className: 'muted' }, search.value.trim() ? 'No user matches the search.' : 'No users.'))]);
+    tbody.replaceChildren.apply(tbody, users.length ? users.map(row) : [h('tr', null, h('td', { colSpan: 7, className: 'muted' }, search.value.trim() ? gas.t('users.noMatch') : gas.t('groups.noUsers')))]);
     range.textContent = users.length
-      ? gas.format('Users {from}–{to} of {total}', { from: pageIndex * size + 1, to: pageIndex * size + users.length, total: total })
-      : 'No users';
+      ? gas.t('users.range', { from: gas.n(pageIndex * size + 1), to: gas.n(pageIndex * size + users.length), total: gas.n(total) })
+      : gas.t('users.noUsersShort');
     prevButton.disabled = pageIndex === 0;
     nextButton.disabled = pageIndex >= pages - 1;
   }
@@ -143,7 +143,7 @@
     if (!editing) return;
     var user = editing;
     var groupIds = gas.checkedValues(editorOptions, 'groupIds');
-    act('Saved the groups of ' + user.username, function () { return gas.put('/users/' + encodeURIComponent(user.id) + '/groups', { groupIds: groupIds }); }).then(function () {
+    act(gas.t('users.groupsSaved', { username: user.username }), function () { return gas.put('/users/' + encodeURIComponent(user.id) + '/groups', { groupIds: groupIds }); }).then(function () {
       editor.hidden = true;
       editing = null;
     });
@@ -174,7 +174,7 @@
   }
 
   async function loadSecurity(user) {
-    securityBox.replaceChildren(h('span', { className: 'muted' }, 'Loading…'));
+    securityBox.replaceChildren(h('span', { className: 'muted' }, gas.t('common.loading')));
     try {
       var id = encodeURIComponent(user.id);
       var results = await Promise.all([gas.get('/users/' + id + '/entitySecurity'), gas.get('/users/' + id + '/propertySecurity')]);
@@ -182,13 +182,13 @@
       var property = results[1] || {};
       var readsAll = Array.isArray(user.effectivePermissions) && user.effectivePermissions.indexOf('READ_ALL_DATA') >= 0;
       securityBox.replaceChildren(
-        readsAll ? h('p', { className: 'notice' }, 'This user holds "Read all data": the rules below do not apply.') : null,
+        readsAll ? h('p', { className: 'notice' }, gas.t('users.readsAll')) : null,
         h('dl', { className: 'security-summary' },
-          h('dt', null, 'Nodes shown'), h('dd', { dataset: { kind: 'nodeFilter' } }, words.describeFilter(entity.nodeFilter)),
-          h('dt', null, 'Relationships shown'), h('dd', { dataset: { kind: 'relationshipFilter' } }, words.describeFilter(entity.relationshipFilter)),
-          h('dt', null, 'Node properties'), h('dd', null, h('ul', null, words.describePropertyRules(property.nodes).map(function (line) { return h('li', null, line); }))),
-          h('dt', null, 'Relationship properties'), h('dd', null, h('ul', null, words.describePropertyRules(property.relationships).map(function (line) { return h('li', null, line); })))),
-        h('details', null, h('summary', null, 'As JSON'), h('pre', { className: 'json' }, JSON.stringify({ entitySecurity: entity, propertySecurity: property }, null, 2))));
+          h('dt', null, gas.t('users.nodesShown')), h('dd', { dataset: { kind: 'nodeFilter' } }, words.describeFilter(entity.nodeFilter)),
+          h('dt', null, gas.t('users.relationshipsShown')), h('dd', { dataset: { kind: 'relationshipFilter' } }, words.describeFilter(entity.relationshipFilter)),
+          h('dt', null, gas.t('users.nodeProperties')), h('dd', null, h('ul', null, words.describePropertyRules(property.nodes).map(function (line) { return h('li', null, line); }))),
+          h('dt', null, gas.t('users.relationshipProperties')), h('dd', null, h('ul', null, words.describePropertyRules(property.relationships).map(function (line) { return h('li', null, line); })))),
+        h('details', null, h('summary', null, gas.t('users.asJson')), h('pre', { className: 'json' }, JSON.stringify({ entitySecurity: entity, propertySecurity: property }, null, 2))));
     } catch (error) {
       securityBox.replaceChildren(h('p', { className: 'error' }, error.message));
     }
@@ -212,8 +212,8 @@
         updated = await (wantEnabled ? gas.put('/users/' + id + '/enabled') : gas.del('/users/' + id + '/enabled'));
       }
       editingUser = updated || user;
-      formMessage(userMessage, 'Saved.', 'ok');
-      gas.showStatus(status, gas.format('Saved the user {username}', { username: user.username }), 'ok');
+      formMessage(userMessage, gas.t('common.saved'), 'ok');
+      gas.showStatus(status, gas.t('users.saved', { username: user.username }), 'ok');
       await load();
       loadSecurity(editingUser);
     } catch (error) {
@@ -230,7 +230,7 @@
         mustChangePassword: passwordForm.elements.mustChangePassword.checked,
       });
       passwordForm.elements.password.value = '';
-      formMessage(passwordMessage, 'The password is set.', 'ok');
+      formMessage(passwordMessage, gas.t('users.passwordSet'), 'ok');
     } catch (error) {
       formMessage(passwordMessage, error.message, 'error');
     }
@@ -241,8 +241,8 @@
     try {
       var result = await gas.put('/users/' + encodeURIComponent(editingUser.id) + '/reset-password');
       formMessage(passwordMessage, result && result.mailConfigured === false
-        ? gas.format('No mail server is configured: the reset link for {email} was written to the server log.', { email: result.sentTo })
-        : gas.format('A reset link was sent to {email}.', { email: result ? result.sentTo : '' }), 'ok');
+        ? gas.t('users.resetLogged', { email: result.sentTo })
+        : gas.t('users.resetSent', { email: result ? result.sentTo : '' }), 'ok');
     } catch (error) {
       formMessage(passwordMessage, error.message, 'error');
     }
@@ -268,7 +268,7 @@
     try {
       await gas.post('/users', body);
       createForm.reset();
-      gas.showStatus(status, gas.format('Created the user {username}', { username: body.username }), 'ok');
+      gas.showStatus(status, gas.t('users.created', { username: body.username }), 'ok');
       await load();
     } catch (error) {
       gas.showStatus(status, error.message, 'error');
