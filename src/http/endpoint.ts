@@ -4,6 +4,7 @@ import { registry, problemSchema } from '../openapi/registry';
 import { PermissionCode, PERMISSIONS } from '../auth/permissions';
 import { ForbiddenError, PermissionDeniedError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from '../errors';
 import type { ServiceContext, AuthenticatedUser } from './context';
+import { zodParseOptions } from '../i18n/zod-messages';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -352,7 +353,7 @@ export function endpoint<P extends ZodType = ZodType, Q extends ZodType = ZodTyp
     const ctx = req.ctx;
     const parse = <T extends ZodType>(schema: T | undefined, value: unknown, where: string): z.infer<T> => {
       if (!schema) return value as z.infer<T>;
-      const result = schema.safeParse(value);
+      const result = schema.safeParse(value, zodParseOptions(req.locale));
       if (!result.success) throw new ValidationError(`Invalid ${where}: ${result.error.issues[0]?.message ?? 'invalid'}`, formatIssues(result.error, where));
       return result.data;
     };

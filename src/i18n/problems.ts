@@ -62,7 +62,11 @@ export function resetProblemTemplates(): void {
 
 /** Names of things that appear inside messages ("User 7 not found"), translated when the catalog has `thing.<English>`. */
 function translateParam(locale: Locale, value: string): string {
-  return messagesOf('server', locale)[`thing.${value}`] ?? value;
+  const thing = messagesOf('server', locale)[`thing.${value}`];
+  if (thing !== undefined) return thing;
+  // A permission code reads as its name in the locale, with the code for reference.
+  const permission = /^[A-Z][A-Z_]+$/.test(value) ? messagesOf('pages', locale)[`permission.${value}.name`] : undefined;
+  return permission !== undefined ? `„${permission}“ (${value})` : value;
 }
 
 /** The detail of a problem with this code in the locale; undefined when no template of the code matches. */

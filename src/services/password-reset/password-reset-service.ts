@@ -6,6 +6,7 @@ import type { KnexSessionStore } from '../../auth/session-store';
 import { findUserByUsername, UserRow } from '../../auth/user-loader';
 import { actorOf, audit, recordAudit } from '../audit/audit-service';
 import { assertPasswordPolicy } from '../profile/password-policy';
+import { DEFAULT_LOCALE, offeredLocale, translator } from '../../i18n/i18n';
 
 /** Reset mails per user and hour; further requests are answered the same way but send nothing. */
 export const RESET_MAILS_PER_HOUR = 3;
@@ -46,20 +47,23 @@ export class PasswordResetService {
     return token;
   }
 
+  /** The mail in the recipient's profile locale (English when the stored locale is no longer offered). */
   private async mail(user: UserRow, link: string, byAdministrator: boolean): Promise<void> {
-    const hours = this.ctx.deps.config.passwordReset.tokenTtlHours;
-    const who = byAdministrator ? 'An administrator has started' : 'Someone (hopefully you) has asked for';
+    const { t } = translator(offeredLocale(user.locale) ?? DEFAULT_LOCALE, ['server']);
+    const values = { name: user.name || user.username, username: user.username, count: this.ctx.deps.config.passwordReset.tokenTtlHours, link };
+    const intro = t(byAdministrator ? 'mail.passwordReset.introAdministrator' : 'mail.passwordReset.introSelf', values);
+    const html = (key: string) => escapeHtml(t(key, values));
     const text =
-      `Hello ${user.name || user.username},\n\n` +
-      `${who} a password reset for the account "${user.username}" of the Graph Analytics Service.\n` +
-      `Open this link within ${hours} hour(s) to choose a new password:\n\n${link}\n\n` +
-      'The link works once. If you did not expect this message, ignore it: your password stays unchanged.\n';
-    const html =
-      `<p>Hello ${escapeHtml(user.name || user.username)},</p>` +
-      `<p>${who} a password reset for the account <b>${escapeHtml(user.username)}</b> of the Graph Analytics Service.</p>` +
-      `<p>Open this link within ${hours} hour(s) to choose a new password:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      '<p>The link works once. If you did not expect this message, ignore it: your password stays unchanged.</p>';
-    await this.ctx.deps.mailer.send({ to: user.email, subject: 'Password reset for the Graph Analytics Service', text, html });
+      `${t('mail.passwordReset.greeting', values)}\n\n` +
+      `${intro}\n` +
+      `${t('mail.passwordReset.openWithin', values)}\n\n${link}\n\n` +
+      `${t('mail.passwordReset.once', values)}\n`;
+    const body =
+      `<p>${html('mail.passwordReset.greeting')}</p>` +
+      `<p>${escapeHtml(intro)}</p>` +
+      `<p>${html('mail.passwordReset.openWithin')}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+      `<p>${html('mail.passwordReset.once')}</p>`;
+    await this.ctx.deps.mailer.send({ to: user.email, subject: t('mail.passwordReset.subject', values), text, html: body });
   }
 
   /**
