@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { BadRequestError, GraphUnavailableError, NotImplementedError } from '../../errors';
+import { BadRequestError, GraphUnavailableError } from '../../errors';
 import type {
   BulkImportBatch,
   BulkImportOptions,
   BulkImportResult,
   AccessScope,
+  CypherOptions,
   CypherResult,
   DeletedElements,
   ExploreQuery,
@@ -48,6 +49,7 @@ import * as writes from './writes';
 import { bulkImport } from './bulk-import';
 import { retryOnContention } from './contention';
 import { assertPortableProperties } from '../property-values';
+import { runCypherOnPostgres } from './cypher/run';
 
 export interface PostgresGraphStoreOptions {
   queryTimeoutMs?: number;
@@ -426,7 +428,8 @@ export class PostgresGraphStore implements GraphStore {
     return this.fulltext.idle();
   }
 
-  async runCypher(): Promise<CypherResult> {
-    throw new NotImplementedError('Cypher queries need the Neo4j backend; this service runs on the PostgreSQL graph backend', 'CYPHER_NOT_SUPPORTED');
+  /** A read subset of Cypher, translated to one SQL statement with the scope compiled in (cypher/). */
+  runCypher(query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult> {
+    return runCypherOnPostgres(this.knex, query, params, options);
   }
 }

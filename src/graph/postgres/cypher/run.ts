@@ -1,0 +1,70 @@
+import type { Knex } from 'knex';
+import { AppError, BadRequestError } from '../../../errors';
+import { UNRESTRICTED, type CypherOptions, type CypherResult } from '../../graph-store';
+import { QueryRunner } from '../runner';
+import { ScopeSql } from '../sql-filter';
+import { ColumnKind, translateCypher } from './translate';
+
+/**
+ * runCypher of the PostgreSQL adapter: the query translated to one SQL statement (translate.ts)
+ * with the reader's scope compiled in, run with the statement time limit of every read, and its
+ * rows shaped as the Neo4j backend shapes them (nodes { id, labels, properties }, relationships
+ * { id, type, startNodeId, endNodeId, properties }). Only reading queries are translated: a query
+ * runs read-only whatever options.readOnly says (writing clauses are 400 CYPHER_UNSUPPORTED).
+ */
+export async function runCypherOnPostgres(knex: Knex, query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult> {
+  if (typeof query !== 'string' || !query.trim()) throw new BadRequestError('The query is empty', 'CYPHER_ERROR');
+  const maxRows = options.maxRows;
+  if (!Number.isInteger(maxRows) || maxRows < 0) throw new BadRequestError('maxRows must be a non-negative integer', 'INVALID_QUERY');
+  const scope = new ScopeSql(options.scope ?? UNRESTRICTED);
+  const translated = await translateCypher(query, params ?? {}, scope, maxRows);
+  const runner = new QueryRunner(knex, options.timeoutMs);
+  let rows: Array<Record<string, unknown>>;
+  try {
+    rows = await runner.rows(translated.statement);
+  } catch (error) {
+    throw mapCypherError(error);
+  }
+  const truncated = rows.length > maxRows;
+  const out = rows.slice(0, maxRows).map((row) => translated.columns.map((_, i) => shape(row[`v${i}`] ?? null, translated.kinds[i])));
+  return { columns: translated.columns, rows: out, truncated };
+}
+
+function mapCypherError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const e = error as { code?: string; message?: string };
+  const message = String(e?.message ?? '').replace(/^.*? - /s, '');
+  if (e?.code === 'GCY01') return new BadRequestError(message, 'CYPHER_UNSUPPORTED');
+  if (e?.code === 'GCY02') return new BadRequestError(message, 'CYPHER_ERROR');
+  // Data exceptions (a cast of a string to a number, a division by zero, ...): the query's error.
+  if (typeof e?.code === 'string' && e.code.startsWith('22')) return new BadRequestError(`The query failed: ${message.slice(0, 500)}`, 'CYPHER_ERROR', { sqlState: e.code });
+  return error;
+}
+
+function shapeNode(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const v = value as { id: string; labels: string[]; properties: Record<string, unknown> };
+  return { id: v.id, labels: v.labels, properties: v.properties };
+}
+
+function shapeRelationship(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const v = value as { id: string; type: string; startNodeId: string; endNodeId: string; properties: Record<string, unknown> };
+  return { id: v.id, type: v.type, startNodeId: v.startNodeId, endNodeId: v.endNodeId, properties: v.properties };
+}
+
+/** Keys in the order the Neo4j backend writes them (jsonb orders object keys by length). */
+function shape(value: unknown, kind: ColumnKind): unknown {
+  switch (kind) {
+    case 'node':
+      return shapeNode(value);
+    case 'rel':
+      return shapeRelationship(value);
+    case 'nodes':
+      return Array.isArray(value) ? value.map(shapeNode) : value;
+    case 'rels':
+      return Array.isArray(value) ? value.map(shapeRelationship) : value;
+    default:
+      return value;
+  }
+}

@@ -1,0 +1,1239 @@
+import { BadRequestError } from '../../../errors';
+import { toJsonText } from '../../../exact-json';
+import { CstNode, CypherSyntaxError, CypherTooComplexError, hasToken, MAX_NESTING, nameOf, parseCypherWithin, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
+import { and, FALSE, join, raw, Sql, sql, TRUE } from '../sql';
+import { codePointKey, jsonTypeRank, ScopeSql } from '../sql-filter';
+
+/**
+ * Cypher → one parameterised SQL statement over graph_nodes / graph_relationships (the READ
+ * subset listed in docs/cypher-postgres.md). The query is parsed with the service's one Cypher
+ * parser (src/cypher/parser.ts, Neo4j's 3.5 grammar) and compiled clause by clause; each clause
+ * is a derived table over the previous one:
+ *
+ *  - a node or relationship variable is a bigint id column, every other value a jsonb column
+ *    (SQL NULL is Cypher's null; no JSON null at the top level of a value);
+ *  - MATCH / OPTIONAL MATCH: `[left] join lateral (select <new ids> from graph_nodes n1,
+ *    graph_relationships r1, ... where <pattern> and <scope> and case when <scope> then <user
+ *    conditions> end) on true`; every node element carries the reader's node rule, every
+ *    relationship element its own rule (its ends are node elements of the same pattern), the
+ *    user's WHERE is only evaluated where the scope holds (an error cannot reveal a hidden row);
+ *    relationships of one MATCH are pairwise distinct (Cypher's relationship uniqueness);
+ *  - WITH / RETURN: a projection (GROUP BY the items without aggregate when there is one), then
+ *    ORDER BY / SKIP / LIMIT over it with a row number that carries the order to the next clause
+ *    (and to collect()); RETURN renders nodes and relationships as the Neo4j backend does;
+ *  - UNWIND: jsonb_array_elements with ordinality (the list order is kept).
+ * Property access goes through the scope's accessors (a hidden property reads null), labels() and
+ * properties() through its projections. Values whose type only shows at run time are checked in
+ * SQL: a type error stops the statement (400 CYPHER_ERROR, as Neo4j), a combination the
+ * translation does not handle stops it with 400 CYPHER_UNSUPPORTED (gas_cypher_raise). Anything
+ * else outside the subset is refused before it runs: 400 CYPHER_UNSUPPORTED naming the construct
+ * and its line:column. Never a wrong answer: when unsure, refuse.
+ */
+
+export const PARSE_TIME_LIMIT_MS = 2000;
+
+export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels';
+
+export interface TranslatedCypher {
+  statement: Sql;
+  columns: string[];
+  kinds: ColumnKind[];
+}
+
+export function unsupported(node: CstNode, construct: string): BadRequestError {
+  return new BadRequestError(
+    `${construct} (at ${positionOf(node)}) is not supported by Cypher on the PostgreSQL backend`,
+    'CYPHER_UNSUPPORTED',
+    { construct, line: node.line, column: node.column },
+  );
+}
+
+function cypherError(node: CstNode, message: string): BadRequestError {
+  return new BadRequestError(`${message} (at ${positionOf(node)})`, 'CYPHER_ERROR', { line: node.line, column: node.column });
+}
+
+/** Runtime stop: GCY01 → 400 CYPHER_UNSUPPORTED, GCY02 → 400 CYPHER_ERROR (see run.ts). */
+function raise(code: 'GCY01' | 'GCY02', message: string, type: 'jsonb' | 'boolean' | 'int' | 'text'): Sql {
+  return sql`gas_cypher_raise(${code}::text, ${message}::text, null::${raw(type)})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels';
+
+interface Expr {
+  sql: Sql;
+  type: ExprType;
+  /** node / rel: the graph row alias (joined on demand). */
+  element?: Binding;
+  /** A literal or parameter value known when translating. */
+  constant?: { value: unknown };
+  /** A list or map that may hold null somewhere inside (list equality would be three-valued). */
+  nestedNull?: boolean;
+  aggregate?: boolean;
+}
+
+interface Binding {
+  kind: ColumnKind;
+  nestedNull?: boolean;
+  /** bigint id (node, rel) or jsonb value. */
+  sql: Sql;
+  /** Alias of the graph_nodes / graph_relationships row (node, rel). */
+  alias?: () => string;
+}
+
+interface Column {
+  name: string;
+  kind: ColumnKind;
+  /** A value that may be a list or map holding null. */
+  nestedNull?: boolean;
+}
+
+interface Stage {
+  /** A derived table (select ...) with the columns of `vars` (and of `order`). */
+  sql: Sql;
+  vars: Map<string, Column>;
+  /** Columns that give the row order (ascending), empty when unordered. */
+  order: string[];
+}
+
+const isInt = (v: Sql) => sql`(jsonb_typeof(${v}) = 'number' and (${v})::text ~ '^-{0,1}[0-9]{1,19}$' and (${v})::numeric between -9223372036854775808 and 9223372036854775807)`;
+
+/** A float8 as a jsonb number that keeps a fraction part (1.0, not 1), so it stays a float. */
+function floatJson(f: Sql): Sql {
+  return sql`(case when to_jsonb(${f})::text ~ '^-{0,1}[0-9]+$' then (to_jsonb(${f})::text || '.0')::jsonb else to_jsonb(${f}) end)`;
+}
+
+function literalJson(value: unknown, isFloat = false): Sql {
+  if (value === null) return raw('null::jsonb');
+  if (isFloat && typeof value === 'number') {
+    let text = String(value);
+    if (/^-?\d+$/.test(text)) text += '.0';
+    return sql`${text}::jsonb`;
+  }
+  return sql`${toJsonText(value)}::jsonb`;
+}
+
+function hasNestedNull(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((v) => v === null || v === undefined || hasNestedNull(v));
+  if (value !== null && typeof value === 'object') return Object.values(value as Record<string, unknown>).some((v) => v === null || v === undefined || hasNestedNull(v));
+  return false;
+}
+
+function unescapeString(node: CstNode, literal: string): string {
+  const body = literal.slice(1, -1);
+  return body.replace(/\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)/gs, (_m, e: string) => {
+    switch (e[0]) {
+      case 'u':
+      case 'U':
+        return String.fromCodePoint(parseInt(e.slice(1), 16));
+      case 'n':
+        return '\n';
+      case 't':
+        return '\t';
+      case 'r':
+        return '\r';
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case '\\':
+      case "'":
+      case '"':
+        return e;
+      default:
+        throw unsupported(node, `The string escape \\${e}`);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function translateCypher(query: string, params: Record<string, unknown>, scope: ScopeSql, maxRows: number): Promise<TranslatedCypher> {
+  let parsed;
+  try {
+    parsed = await parseCypherWithin(query, PARSE_TIME_LIMIT_MS);
+  } catch (error) {
+    if (error instanceof CypherTooComplexError) {
+      throw new BadRequestError(`The query is too complex to check at ${error.line}:${error.column}: ${error.message}`, 'CYPHER_TOO_COMPLEX', { line: error.line, column: error.column, maxNesting: MAX_NESTING });
+    }
+    if (error instanceof CypherSyntaxError) {
+      throw new BadRequestError(
+        `The query cannot be read at ${error.line}:${error.column}: ${error.message}. On the PostgreSQL backend, queries are read with the Cypher 3.5 grammar`,
+        'CYPHER_SYNTAX_ERROR',
+        { line: error.line, column: error.column },
+      );
+    }
+    throw error;
+  }
+  return new Translator(scope, params ?? {}, maxRows).statement(parsed.root);
+}
+
+/** The derived table a clause reads from, with the graph rows of its variables joined on demand. */
+class Source {
+  readonly alias: string;
+  private readonly joins: Sql[] = [];
+  private readonly aliases = new Map<string, string>();
+
+  constructor(
+    private readonly t: Translator,
+    readonly stage: Stage,
+  ) {
+    this.alias = t.fresh('s');
+  }
+
+  binding(name: string): Binding | undefined {
+    const column = this.stage.vars.get(name);
+    if (!column) return undefined;
+    const ref = raw(`${this.alias}.${column.name}`);
+    if (column.kind === 'node' || column.kind === 'rel') {
+      return {
+        kind: column.kind,
+        sql: ref,
+        alias: () => {
+          let alias = this.aliases.get(name);
+          if (!alias) {
+            alias = this.t.fresh(column.kind === 'node' ? 'g' : 'h');
+            this.aliases.set(name, alias);
+            const table = raw(column.kind === 'node' ? 'graph_nodes' : 'graph_relationships');
+            this.joins.push(sql`left join ${table} ${raw(alias)} on ${raw(alias)}.id = ${ref}`);
+          }
+          return alias;
+        },
+      };
+    }
+    return { kind: column.kind, sql: ref, nestedNull: column.nestedNull };
+  }
+
+  bindings(): Map<string, Binding> {
+    const out = new Map<string, Binding>();
+    for (const name of this.stage.vars.keys()) out.set(name, this.binding(name)!);
+    return out;
+  }
+
+  /** `from (<stage>) s <joins>` — call after every expression over it was compiled. */
+  from(): Sql {
+    return sql`(${this.stage.sql}) ${raw(this.alias)} ${join(this.joins, ' ')}`;
+  }
+
+  ref(column: string): Sql {
+    return raw(`${this.alias}.${column}`);
+  }
+}
+
+interface Ctx {
+  vars: Map<string, Binding>;
+  /** Aggregates are allowed here (a WITH / RETURN item). */
+  aggregates: boolean;
+  /** Row order of the input (collect() keeps it). */
+  order: Sql[];
+}
+
+class Translator {
+  private counter = 0;
+
+  constructor(
+    readonly scope: ScopeSql,
+    private readonly params: Record<string, unknown>,
+    private readonly maxRows: number,
+  ) {}
+
+  fresh(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Statement
+
+  statement(root: CstNode): TranslatedCypher {
+    const query = rule(root, 'cypherQuery');
+    if (!query) throw unsupported(root, 'This input');
+    const queryOptions = rule(query, 'queryOptions');
+    if (queryOptions && textOf(queryOptions).trim() !== '') throw unsupported(queryOptions, textOf(queryOptions).trim().split(/\s+/)[0].toUpperCase());
+    const statement = rule(query, 'statement');
+    const inner = statement ? rules(statement)[0] : undefined;
+    if (!inner) throw unsupported(query, 'This statement');
+    if (inner.rule !== 'query') throw unsupported(inner, 'A schema command');
+    const q = rules(inner)[0];
+    if (q?.rule !== 'regularQuery') throw unsupported(q ?? inner, q?.rule === 'bulkImportQuery' ? 'USING PERIODIC COMMIT' : q?.rule === 'standaloneCall' ? 'CALL' : 'This statement');
+    const union = rule(q, 'union');
+    if (union) throw unsupported(union, 'UNION');
+    const single = rule(q, 'singleQuery')!;
+    return this.singleQuery(single);
+  }
+
+  private singleQuery(node: CstNode): TranslatedCypher {
+    let stage: Stage = { sql: raw('select 1 as gas_one'), vars: new Map(), order: [] };
+    const clauses = rules(node, 'clause');
+    for (let i = 0; i < clauses.length; i++) {
+      const clause = rules(clauses[i])[0] ?? clauses[i];
+      const last = i === clauses.length - 1;
+      switch (clause.rule) {
+        case 'matchClause':
+          stage = this.match(clause, stage);
+          break;
+        case 'unwindClause':
+          stage = this.unwind(clause, stage);
+          break;
+        case 'withClause':
+          stage = this.projection(clause, stage, false).stage;
+          break;
+        case 'returnClause': {
+          if (!last) throw unsupported(clauses[i + 1], 'A clause after RETURN');
+          const projected = this.projection(clause, stage, true);
+          return this.render(projected.stage, projected.columns);
+        }
+        default:
+          throw unsupported(clause, clauseName(clause));
+      }
+    }
+    throw unsupported(clauses[clauses.length - 1] ?? node, 'A query that does not end with RETURN');
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // MATCH / OPTIONAL MATCH
+
+  private match(node: CstNode, stage: Stage): Stage {
+    const optional = hasToken(node, 'OPTIONAL');
+    const hint = rule(node, 'hint');
+    if (hint) throw unsupported(hint, 'USING (index hint)');
+    const source = new Source(this, stage);
+    const vars = source.bindings();
+    const structural: Sql[] = [];
+    const scopeParts: Sql[] = [];
+    const user: Sql[] = [];
+    const tables: Sql[] = [];
+    const relAliases: string[] = [];
+    const fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' }> = [];
+    const ctx: Ctx = { vars, aggregates: false, order: [] };
+
+    const nodeElement = (pattern: CstNode): string => {
+      const alias = this.fresh('n');
+      tables.push(sql`graph_nodes ${raw(alias)}`);
+      const variable = rule(pattern, 'variable');
+      if (variable) {
+        const name = nameOf(variable);
+        const bound = vars.get(name);
+        if (bound) {
+          if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
+          structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
+        } else {
+          vars.set(name, { kind: 'node', sql: raw(`${alias}.id`), alias: () => alias });
+          fresh.push({ name, alias, kind: 'node' });
+        }
+      }
+      const labels = rule(pattern, 'nodeLabels');
+      if (labels) {
+        for (const label of rules(labels, 'nodeLabel')) {
+          const name = nameOf(rule(label, 'labelName')!);
+          structural.push(this.scope.labelVisible(name) ? sql`${raw(alias)}.labels @> array[${name}::text]` : FALSE);
+        }
+      }
+      scopeParts.push(this.scope.nodeVisible(alias));
+      const properties = rule(pattern, 'properties');
+      if (properties) this.propertyMap(properties, { kind: 'node', sql: raw(`${alias}.id`), alias: () => alias }, ctx, user);
+      return alias;
+    };
+
+    const relationshipElement = (pattern: CstNode, left: string, right: string): void => {
+      const alias = this.fresh('r');
+      tables.push(sql`graph_relationships ${raw(alias)}`);
+      const detail = rule(pattern, 'relationshipDetail');
+      const a = raw(alias);
+      if (detail) {
+        const range = rule(detail, 'rangeLiteral');
+        if (range) throw unsupported(range, 'A variable-length relationship');
+        const variable = rule(detail, 'variable');
+        if (variable) {
+          const name = nameOf(variable);
+          const bound = vars.get(name);
+          if (bound) {
+            if (bound.kind !== 'rel' || fresh.some((f) => f.name === name)) throw unsupported(variable, `The relationship variable \`${name}\` bound twice`);
+            structural.push(sql`${a}.id = ${bound.sql}`);
+          } else {
+            vars.set(name, { kind: 'rel', sql: raw(`${alias}.id`), alias: () => alias });
+            fresh.push({ name, alias, kind: 'rel' });
+          }
+        }
+        const types = rule(detail, 'relationshipTypes');
+        if (types) {
+          const names = [...descendants(types, 'relTypeName')].map(nameOf);
+          const visible = names.filter((t) => this.scope.typeVisible(t));
+          structural.push(visible.length === 0 ? FALSE : sql`${a}.type = any(${visible}::text[])`);
+        }
+        const properties = rule(detail, 'properties');
+        if (properties) this.propertyMap(properties, { kind: 'rel', sql: raw(`${alias}.id`), alias: () => alias }, ctx, user);
+      }
+      const leftArrow = !!rule(rule(pattern, 'relationshipPatternStart') ?? pattern, 'leftArrowHead');
+      const rightArrow = !!rule(rule(pattern, 'relationshipPatternEnd') ?? pattern, 'rightArrowHead');
+      const l = raw(`${left}.id`);
+      const r = raw(`${right}.id`);
+      if (rightArrow && !leftArrow) structural.push(sql`${a}.start_id = ${l} and ${a}.end_id = ${r}`);
+      else if (leftArrow && !rightArrow) structural.push(sql`${a}.start_id = ${r} and ${a}.end_id = ${l}`);
+      else structural.push(sql`((${a}.start_id = ${l} and ${a}.end_id = ${r}) or (${a}.start_id = ${r} and ${a}.end_id = ${l}))`);
+      scopeParts.push(this.scope.relationshipOwnVisible(alias));
+      for (const other of relAliases) structural.push(sql`${a}.id <> ${raw(other)}.id`);
+      relAliases.push(alias);
+    };
+
+    const element = (pe: CstNode): void => {
+      const nested = rule(pe, 'patternElement');
+      if (nested) return element(nested);
+      let current = nodeElement(rule(pe, 'nodePattern')!);
+      for (const chain of rules(pe, 'patternElementChain')) {
+        const next = nodeElement(rule(chain, 'nodePattern')!);
+        relationshipElement(rule(chain, 'relationshipPattern')!, current, next);
+        current = next;
+      }
+    };
+
+    const pattern = rule(node, 'pattern')!;
+    for (const part of rules(pattern, 'patternPart')) {
+      if (rule(part, 'variable')) throw unsupported(part, 'A named path');
+      const anonymous = rule(part, 'anonymousPatternPart')!;
+      const inner = rules(anonymous)[0];
+      if (inner.rule === 'shortestPathPattern') throw unsupported(inner, textOf(inner).split('(')[0].trim());
+      element(inner);
+    }
+    const where = rule(node, 'where');
+    if (where) user.unshift(this.condition(rule(where, 'expression')!, ctx));
+    const scopeCondition = and(scopeParts);
+    const userCondition = and(user);
+    const guarded = userCondition === TRUE ? TRUE : scopeCondition === TRUE ? userCondition : sql`(case when ${scopeCondition} then ${userCondition} end)`;
+    const condition = and([...structural, scopeCondition, guarded]);
+
+    const vars2 = new Map(stage.vars);
+    const selected: Sql[] = [];
+    for (const f of fresh) {
+      const column = this.fresh('c');
+      selected.push(sql`${raw(f.alias)}.id as ${raw(column)}`);
+      vars2.set(f.name, { name: column, kind: f.kind });
+    }
+    const m = this.fresh('m');
+    const lateral = sql`(select ${selected.length ? join(selected, ', ') : raw('')} from ${join(tables, ', ')} where ${condition}) ${raw(m)}`;
+    const columns = [...stage.vars.values()].map((c) => source.ref(c.name)).concat(stage.order.map((o) => source.ref(o)));
+    const newColumns = fresh.map((f) => raw(`${m}.${vars2.get(f.name)!.name}`));
+    const list = [...columns, ...newColumns];
+    const body = sql`select ${list.length ? join(list, ', ') : raw('1 as gas_one')} from ${source.from()} ${raw(optional ? 'left join lateral' : 'join lateral')} ${lateral} on true`;
+    return { sql: body, vars: vars2, order: stage.order };
+  }
+
+  /** Pattern property map `{key: value}`: each entry as `element.key = value`. */
+  private propertyMap(node: CstNode, element: Binding, ctx: Ctx, out: Sql[]): void {
+    const map = rule(node, 'mapLiteral');
+    if (!map) throw unsupported(node, 'A parameter as a pattern property map');
+    const target: Expr = { sql: element.sql, type: element.kind === 'node' ? 'node' : 'rel', element };
+    for (const entry of rules(map, 'literalEntry')) {
+      const key = nameOf(rule(entry, 'propertyKeyName')!);
+      const value = this.expr(rule(entry, 'expression')!, ctx);
+      out.push(this.equals(this.property(target, key, entry), value, entry));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // UNWIND
+
+  private unwind(node: CstNode, stage: Stage): Stage {
+    const source = new Source(this, stage);
+    const ctx: Ctx = { vars: source.bindings(), aggregates: false, order: [] };
+    const exprNode = rule(node, 'expression')!;
+    const value = this.expr(exprNode, ctx);
+    if (value.type !== 'value') throw unsupported(exprNode, 'UNWIND of a list of nodes, relationships or a non-list');
+    const name = nameOf(rule(node, 'variable')!);
+    const u = this.fresh('u');
+    const column = this.fresh('c');
+    const ord = this.fresh('o');
+    const list = sql`(case when ${value.sql} is null then '[]'::jsonb when jsonb_typeof(${value.sql}) = 'array' then ${value.sql} else jsonb_build_array(${value.sql}) end)`;
+    const columns = [...stage.vars.entries()].filter(([n]) => n !== name).map(([, c]) => source.ref(c.name)).concat(stage.order.map((o) => source.ref(o)));
+    const body = sql`select ${join([...columns, raw(`nullif(${u}.value, 'null'::jsonb) as ${column}`), raw(`${u}.ordinality as ${ord}`)], ', ')} from ${source.from()} cross join lateral jsonb_array_elements(${list}) with ordinality ${raw(u)}`;
+    const vars = new Map(stage.vars);
+    const constant = value.constant?.value;
+    const nestedNull = value.constant ? Array.isArray(constant) && constant.some((v) => v !== null && typeof v === 'object' && hasNestedNull(v)) : value.nestedNull;
+    vars.set(name, { name: column, kind: 'value', nestedNull });
+    return { sql: body, vars, order: [...stage.order, ord] };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // WITH / RETURN
+
+  private projection(node: CstNode, stage: Stage, isReturn: boolean): { stage: Stage; columns: string[] } {
+    const distinct = hasToken(node, 'DISTINCT');
+    const body = rule(node, 'returnBody')!;
+    const itemsNode = rule(body, 'returnItems')!;
+    const source = new Source(this, stage);
+    const inputVars = source.bindings();
+    const ctx: Ctx = { vars: inputVars, aggregates: true, order: stage.order.map((o) => source.ref(o)) };
+
+    interface Item {
+      name: string;
+      expr: Expr;
+      column: string;
+      /** The item's expression text (spaces normalised). */
+      text?: string;
+    }
+    const items: Item[] = [];
+    if (hasToken(itemsNode, '*')) {
+      for (const name of [...stage.vars.keys()].sort()) {
+        const b = inputVars.get(name)!;
+        items.push({ name, expr: { sql: b.sql, type: b.kind === 'node' ? 'node' : b.kind === 'rel' ? 'rel' : b.kind, element: b }, column: this.fresh('c') });
+      }
+      if (items.length === 0) throw cypherError(itemsNode, `${isReturn ? 'RETURN' : 'WITH'} * is not allowed when there are no variables in scope`);
+    }
+    for (const item of rules(itemsNode, 'returnItem')) {
+      const exprNode = rule(item, 'expression')!;
+      const alias = rule(item, 'variable');
+      let name: string;
+      if (alias) name = nameOf(alias);
+      else if (isReturn) name = textOf(exprNode).trim();
+      else {
+        const inner = unwrap(exprNode);
+        if (inner.rule !== 'variable' && !(inner.rule === 'symbolicName' && inner.parent?.rule === 'variable')) throw cypherError(exprNode, 'Expression in WITH must be aliased (use AS)');
+        name = nameOf(inner);
+      }
+      const expr = this.expr(exprNode, ctx);
+      if (items.some((i) => i.name === name)) throw cypherError(item, `Multiple result columns with the same name \`${name}\` are not supported`);
+      items.push({ name, expr, column: this.fresh('c'), text: normalize(textOf(exprNode)) });
+    }
+    const grouping = items.some((i) => i.expr.aggregate);
+    const selectList: Sql[] = items.map((i) => sql`${this.columnValue(i.expr)} as ${raw(i.column)}`);
+    // By position: the same expression compiled twice has other parameter numbers.
+    const groupKeys = grouping ? items.flatMap((i, k) => (i.expr.aggregate ? [] : [raw(String(k + 1))])) : [];
+
+    // Without aggregation or DISTINCT, ORDER BY may also read the input's variables: they pass
+    // through as hidden columns.
+    const passthrough = !grouping && !distinct;
+    const hidden: Array<[string, Column]> = [];
+    if (passthrough) {
+      for (const [name, column] of stage.vars) {
+        if (items.some((i) => i.name === name)) continue;
+        hidden.push([name, column]);
+        selectList.push(source.ref(column.name));
+      }
+      for (const o of stage.order) selectList.push(source.ref(o));
+    }
+    const inner = sql`select ${raw(distinct ? 'distinct ' : '')}${join(selectList, ', ')} from ${source.from()}${groupKeys.length ? sql` group by ${join(groupKeys, ', ')}` : raw('')}`;
+
+    // Over the projection: WHERE (WITH), ORDER BY, SKIP, LIMIT.
+    const outVars = new Map<string, Column>();
+    for (const i of items) outVars.set(i.name, { name: i.column, kind: kindOf(i.expr), nestedNull: i.expr.nestedNull });
+    const sortVars = new Map<string, Binding>();
+    const outerStage: Stage = { sql: inner, vars: new Map([...hidden, ...outVars]), order: passthrough ? stage.order : [] };
+    const outer = new Source(this, outerStage);
+    for (const name of outerStage.vars.keys()) sortVars.set(name, outer.binding(name)!);
+    const octx: Ctx = { vars: sortVars, aggregates: false, order: [] };
+
+    const where = rule(node, 'where');
+    const order = rule(body, 'order');
+    const skip = rule(body, 'skip');
+    const limit = rule(body, 'limit');
+    if (where && (skip || limit)) throw unsupported(where, 'WHERE together with SKIP or LIMIT in one WITH');
+    const whereSql = where ? this.condition(rule(where, 'expression')!, { ...octx, vars: new Map([...outVars].map(([n]) => [n, outer.binding(n)!])) }) : TRUE;
+    const sortKeys: Sql[] = [];
+    if (order) {
+      // An ORDER BY expression written as a projected item reads the projected column (after
+      // DISTINCT or aggregation its variables are gone).
+      const byText = new Map<string, Item>();
+      for (const i of items) if (i.text !== undefined) byText.set(i.text, i);
+      for (const item of rules(order, 'sortItem')) {
+        const sortExpr = rule(item, 'expression')!;
+        const same = byText.get(normalize(textOf(sortExpr)));
+        const e = same ? this.variable(sortExpr, { ...octx, vars: new Map([[same.name, outer.binding(same.name)!]]) }, same.name) : this.expr(sortExpr, octx);
+        const desc = hasToken(item, 'DESC') || hasToken(item, 'DESCENDING');
+        sortKeys.push(...this.sortKeys(e, desc, item));
+      }
+    }
+    const orderBy = sortKeys.length > 0 ? sortKeys : outerStage.order.map((o) => outer.ref(o));
+    const skipValue = skip ? this.count(rule(skip, 'expression')!, 'SKIP') : undefined;
+    const limitValue = limit ? this.count(rule(limit, 'expression')!, 'LIMIT') : undefined;
+    const ord = this.fresh('o');
+    const outList: Sql[] = items.map((i) => outer.ref(i.column));
+    const ordered = orderBy.length > 0;
+    if (ordered) outList.push(sql`row_number() over (order by ${join(orderBy, ', ')}) as ${raw(ord)}`);
+    let text = sql`select ${outList.length ? join(outList, ', ') : raw('1 as gas_one')} from ${outer.from()}`;
+    if (whereSql !== TRUE) text = sql`${text} where ${whereSql}`;
+    if (ordered) text = sql`${text} order by ${join(orderBy, ', ')}`;
+    if (skipValue !== undefined) text = sql`${text} offset ${skipValue}::bigint`;
+    if (limitValue !== undefined) text = sql`${text} limit ${limitValue}::bigint`;
+    return { stage: { sql: text, vars: outVars, order: ordered ? [ord] : [] }, columns: items.map((i) => i.name) };
+  }
+
+  /** A SKIP / LIMIT value: a non-negative integer literal or parameter. */
+  private count(node: CstNode, what: string): string {
+    const e = this.expr(node, { vars: new Map(), aggregates: false, order: [] });
+    if (!e.constant) throw unsupported(node, `${what} with an expression that is not a literal or parameter`);
+    const v = e.constant.value;
+    const ok = (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'bigint' && v >= 0n);
+    if (!ok || e.type !== 'value') throw cypherError(node, `${what} must be a non-negative integer`);
+    return String(v);
+  }
+
+  private sortKeys(e: Expr, desc: boolean, at: CstNode): Sql[] {
+    if (e.type === 'node' || e.type === 'rel' || e.type === 'nodes' || e.type === 'rels') throw unsupported(at, 'ORDER BY a node, relationship or list of them');
+    const v = this.json(e);
+    const dir = raw(desc ? 'desc nulls first' : 'asc nulls last');
+    const rank = sql`(case when jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `ORDER BY over lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'int')} else ${jsonTypeRank(v)} end)`;
+    return [sql`${rank} ${dir}`, sql`${codePointKey(v)} ${dir}`, sql`${v} ${dir}`];
+  }
+
+  /** The column value of a projected expression: ids for nodes and relationships, jsonb otherwise. */
+  private columnValue(e: Expr): Sql {
+    if (e.type === 'node' || e.type === 'rel') return e.sql;
+    return this.json(e);
+  }
+
+  /** The final SELECT: nodes and relationships rendered as the Neo4j backend renders them. */
+  private render(stage: Stage, names: string[]): TranslatedCypher {
+    const source = new Source(this, stage);
+    const out: Sql[] = [];
+    const kinds: ColumnKind[] = [];
+    names.forEach((name, i) => {
+      const column = stage.vars.get(name)!;
+      const b = source.binding(name)!;
+      kinds.push(column.kind);
+      if (column.kind === 'node' || column.kind === 'rel') out.push(sql`${this.elementJson({ sql: b.sql, type: column.kind, element: b })} as ${raw(`v${i}`)}`);
+      else out.push(sql`${b.sql} as ${raw(`v${i}`)}`);
+    });
+    const order = stage.order.map((o) => source.ref(o));
+    let text = sql`select ${out.length ? join(out, ', ') : raw('1 as gas_one')} from ${source.from()}`;
+    if (order.length) text = sql`${text} order by ${join(order, ', ')}`;
+    text = sql`${text} limit ${this.maxRows + 1}::bigint`;
+    return { statement: text, columns: names, kinds };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Expressions
+
+  /** A boolean condition (WHERE): booleans as they are, other values must be booleans at run time. */
+  condition(node: CstNode, ctx: Ctx): Sql {
+    return this.bool(this.expr(node, ctx), node);
+  }
+
+  private bool(e: Expr, at: CstNode): Sql {
+    if (e.type === 'bool') return e.sql;
+    if (e.type === 'value') {
+      if (e.constant) {
+        if (e.constant.value === null) return raw('null::boolean');
+        if (typeof e.constant.value === 'boolean') return e.constant.value ? TRUE : FALSE;
+      }
+      return sql`(case when jsonb_typeof(${e.sql}) = 'boolean' then (${e.sql})::boolean when ${e.sql} is not null then ${raise('GCY02', `Type mismatch: expected a boolean (at ${positionOf(at)})`, 'boolean')} end)`;
+    }
+    throw cypherError(at, 'Type mismatch: expected a boolean, got a node, relationship or list');
+  }
+
+  /** Any value as jsonb (nodes and relationships as their rendered objects). */
+  private json(e: Expr): Sql {
+    switch (e.type) {
+      case 'value':
+      case 'nodes':
+      case 'rels':
+        return e.sql;
+      case 'bool':
+        return sql`to_jsonb(${e.sql})`;
+      case 'node':
+      case 'rel':
+        return this.elementJson(e);
+    }
+  }
+
+  private elementJson(e: Expr): Sql {
+    const alias = e.element?.alias?.();
+    if (!alias) throw new Error('element without a row');
+    const a = raw(alias);
+    if (e.type === 'node') {
+      return sql`(case when ${a}.id is null then null else jsonb_build_object('id', ${a}.id::text, 'labels', to_jsonb(${this.scope.nodeLabels(alias)}), 'properties', ${this.scope.nodeProperties(alias)}) end)`;
+    }
+    return sql`(case when ${a}.id is null then null else jsonb_build_object('id', ${a}.id::text, 'type', ${a}.type, 'startNodeId', ${a}.start_id::text, 'endNodeId', ${a}.end_id::text, 'properties', ${this.scope.relationshipProperties(alias)}) end)`;
+  }
+
+  expr(node: CstNode, ctx: Ctx): Expr {
+    const n = unwrap(node);
+    switch (n.rule) {
+      case 'orExpression':
+        return this.logical(n, 'xorExpression', 'or', ctx);
+      case 'xorExpression':
+        return this.logical(n, 'andExpression', 'xor', ctx);
+      case 'andExpression':
+        return this.logical(n, 'notExpression', 'and', ctx);
+      case 'notExpression': {
+        const nots = n.children.filter((c) => c.rule === null && (c.token ?? '').toUpperCase() === 'NOT').length;
+        const inner = this.expr(rule(n, 'comparisonExpression')!, ctx);
+        let s = this.bool(inner, n);
+        for (let i = 0; i < nots; i++) s = sql`(not ${s})`;
+        return { sql: s, type: 'bool', aggregate: inner.aggregate };
+      }
+      case 'comparisonExpression':
+        return this.comparison(n, ctx);
+      case 'addOrSubtractExpression':
+      case 'multiplyDivideModuloExpression':
+      case 'powerOfExpression':
+        throw unsupported(n, 'Arithmetic');
+      case 'unaryAddOrSubtractExpression':
+        return this.unary(n, ctx);
+      case 'stringListNullOperatorExpression':
+        return this.stringListNull(n, ctx);
+      case 'propertyOrLabelsExpression':
+        return this.propertyOrLabels(n, ctx);
+      case 'parenthesizedExpression':
+        return this.expr(rule(n, 'expression')!, ctx);
+      case 'literal':
+      case 'numberLiteral':
+      case 'integerLiteral':
+      case 'doubleLiteral':
+      case 'stringLiteral':
+      case 'booleanLiteral':
+      case 'listLiteral':
+      case 'mapLiteral':
+        return this.literal(n, ctx);
+      case 'parameter':
+      case 'newParameter':
+      case 'legacyParameter':
+        return this.parameter(n);
+      case 'variable':
+      case 'symbolicName':
+        return this.variable(n, ctx);
+      case 'functionInvocation':
+        return this.functionCall(n, ctx);
+      case 'atom':
+        return this.atom(n, ctx);
+      case 'existsFunction': {
+        const arg = rule(n, 'expression');
+        const inner = arg ? unwrap(arg) : undefined;
+        if (inner?.rule === 'propertyOrLabelsExpression' && rules(inner, 'propertyLookup').length > 0) {
+          const e = this.expr(arg!, ctx);
+          return { sql: sql`(${this.json(e)} is not null)`, type: 'bool' };
+        }
+        throw unsupported(n, 'exists() of a pattern');
+      }
+      default:
+        throw unsupported(n, constructName(n));
+    }
+  }
+
+  private atom(n: CstNode, ctx: Ctx): Expr {
+    const words = n.children.filter((c) => c.rule === null && !c.space).map((c) => (c.token ?? '').toUpperCase());
+    if (words[0] === 'COUNT' && words.includes('*')) {
+      if (!ctx.aggregates) throw unsupported(n, 'count(*) here');
+      return { sql: raw('to_jsonb(count(*))'), type: 'value', aggregate: true };
+    }
+    if (words[0] === 'NULL') return { sql: raw('null::jsonb'), type: 'value', constant: { value: null } };
+    throw unsupported(n, constructName(n));
+  }
+
+  private logical(n: CstNode, childRule: string, op: 'or' | 'xor' | 'and', ctx: Ctx): Expr {
+    const parts = rules(n, childRule).map((c) => {
+      const e = this.expr(c, ctx);
+      return { e, s: this.bool(e, c) };
+    });
+    const aggregate = parts.some((p) => p.e.aggregate);
+    const sqls = parts.map((p) => p.s);
+    if (op === 'xor') return { sql: sqls.slice(1).reduce((acc, s) => sql`(${acc} <> ${s})`, sqls[0]), type: 'bool', aggregate };
+    return { sql: sql`(${join(sqls, op === 'or' ? ' or ' : ' and ')})`, type: 'bool', aggregate };
+  }
+
+  private comparison(n: CstNode, ctx: Ctx): Expr {
+    const first = this.expr(rule(n, 'addOrSubtractExpression')!, ctx);
+    const partials = rules(n, 'partialComparisonExpression');
+    const parts: Sql[] = [];
+    let left = first;
+    let aggregate = !!first.aggregate;
+    for (const partial of partials) {
+      const op = partial.children.filter((c) => c.rule === null && !c.space).map((c) => c.token).join('');
+      const right = this.expr(rule(partial, 'addOrSubtractExpression')!, ctx);
+      aggregate = aggregate || !!right.aggregate;
+      switch (op) {
+        case '=':
+          parts.push(this.equals(left, right, partial));
+          break;
+        case '<>':
+        case '!=':
+          parts.push(sql`(not ${this.equals(left, right, partial)})`);
+          break;
+        case '<':
+        case '<=':
+        case '>':
+        case '>=':
+          parts.push(this.order(left, right, op, partial));
+          break;
+        default:
+          throw unsupported(partial, `The operator ${op}`);
+      }
+      left = right;
+    }
+    return { sql: parts.length === 1 ? parts[0] : sql`(${join(parts, ' and ')})`, type: 'bool', aggregate };
+  }
+
+  private equals(a: Expr, b: Expr, at: CstNode): Sql {
+    const elements = ['node', 'rel'];
+    if (elements.includes(a.type) || elements.includes(b.type)) {
+      if (a.type === b.type) return sql`(${a.sql} = ${b.sql})`;
+      throw unsupported(at, 'Comparing a node or relationship with another kind of value');
+    }
+    if (a.type === 'nodes' || a.type === 'rels' || b.type === 'nodes' || b.type === 'rels') throw unsupported(at, 'Comparing lists of nodes or relationships');
+    if (a.nestedNull || b.nestedNull) throw unsupported(at, 'Comparing lists or maps that may hold null');
+    if (a.type === 'bool' && b.type === 'bool') return sql`(${a.sql} = ${b.sql})`;
+    return sql`(${this.json(a)} = ${this.json(b)})`;
+  }
+
+  private order(a: Expr, b: Expr, op: string, at: CstNode): Sql {
+    if (a.type !== 'value' && a.type !== 'bool') throw unsupported(at, `The operator ${op} on nodes, relationships or lists of them`);
+    if (b.type !== 'value' && b.type !== 'bool') throw unsupported(at, `The operator ${op} on nodes, relationships or lists of them`);
+    const x = this.json(a);
+    const y = this.json(b);
+    const o = raw(op);
+    return sql`(case
+      when jsonb_typeof(${x}) in ('array', 'object') or jsonb_typeof(${y}) in ('array', 'object') then ${raise('GCY01', `The operator ${op} on lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')}
+      when jsonb_typeof(${x}) = 'string' and jsonb_typeof(${y}) = 'string' then (${x} #>> '{}') collate "C" ${o} (${y} #>> '{}') collate "C"
+      when jsonb_typeof(${x}) = jsonb_typeof(${y}) then ${x} ${o} ${y}
+    end)`;
+  }
+
+  private unary(n: CstNode, ctx: Ctx): Expr {
+    const signs = n.children.filter((c) => c.rule === null && !c.space).map((c) => c.token);
+    const operand = rule(n, 'stringListNullOperatorExpression')!;
+    const negative = signs.filter((s) => s === '-').length % 2 === 1;
+    const inner = unwrap(operand);
+    const lit = inner.rule === 'integerLiteral' || inner.rule === 'doubleLiteral' ? inner : undefined;
+    if (!lit) throw unsupported(n, 'Arithmetic');
+    return this.numberLiteral(lit, negative);
+  }
+
+  private stringListNull(n: CstNode, ctx: Ctx): Expr {
+    const kids = n.children.filter((c) => !c.space);
+    let current = this.expr(kids[0], ctx);
+    let i = 1;
+    while (i < kids.length) {
+      const k = kids[i];
+      const word = (k.token ?? '').toUpperCase();
+      if (k.rule === null && word === 'IS') {
+        const not = (kids[i + 1]?.token ?? '').toUpperCase() === 'NOT';
+        const value = current.type === 'bool' ? current.sql : current.type === 'node' || current.type === 'rel' ? current.sql : current.sql;
+        current = { sql: sql`(${value} is ${raw(not ? 'not null' : 'null')})`, type: 'bool', aggregate: current.aggregate };
+        i += not ? 3 : 2;
+        continue;
+      }
+      if (k.rule === null && (word === 'STARTS' || word === 'ENDS' || word === 'CONTAINS')) {
+        i += word === 'CONTAINS' ? 1 : 2;
+        const right = this.expr(kids[i], ctx);
+        i += 1;
+        if (current.type !== 'value' || right.type !== 'value') {
+          current = { sql: raw('null::boolean'), type: 'bool' };
+          continue;
+        }
+        const x = current.sql;
+        const y = right.sql;
+        const tx = sql`(${x} #>> '{}')`;
+        const ty = sql`(${y} #>> '{}')`;
+        const test = word === 'STARTS' ? sql`starts_with(${tx}, ${ty})` : word === 'ENDS' ? sql`right(${tx}, char_length(${ty})) = ${ty}` : sql`strpos(${tx}, ${ty}) > 0`;
+        current = { sql: sql`(case when jsonb_typeof(${x}) = 'string' and jsonb_typeof(${y}) = 'string' then ${test} end)`, type: 'bool', aggregate: current.aggregate || right.aggregate };
+        continue;
+      }
+      if (k.rule === null && word === 'IN') {
+        const right = this.expr(kids[i + 1], ctx);
+        i += 2;
+        current = this.inList(current, right, k);
+        continue;
+      }
+      if (k.rule === null && word === '=~') throw unsupported(k, 'The operator =~');
+      if (k.rule === null && word === '[') throw unsupported(k, 'Subscripts and slices x[...]');
+      throw unsupported(k, constructName(k));
+    }
+    return current;
+  }
+
+  private inList(x: Expr, list: Expr, at: CstNode): Expr {
+    if (x.type !== 'value' && x.type !== 'bool') throw unsupported(at, 'IN with a node or relationship');
+    if (list.type !== 'value') throw unsupported(at, 'IN over a list of nodes or relationships');
+    if (x.nestedNull) throw unsupported(at, 'IN with a list or map that may hold null');
+    if (list.constant && Array.isArray(list.constant.value) && list.constant.value.some((v) => v !== null && typeof v === 'object' && hasNestedNull(v))) {
+      throw unsupported(at, 'IN over a list whose lists or maps hold null');
+    }
+    if (list.nestedNull && !list.constant) throw unsupported(at, 'IN over a list that may hold lists or maps with null');
+    const v = this.json(x);
+    const l = list.sql;
+    const nestedCheck = list.constant
+      ? TRUE
+      : sql`not exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where jsonb_typeof(gas_e.v) in ('array', 'object'))`;
+    return {
+      sql: sql`(case
+        when jsonb_typeof(${l}) <> 'array' then ${raise('GCY02', `Type mismatch: IN expects a list (at ${positionOf(at)})`, 'boolean')}
+        when jsonb_array_length(${l}) = 0 then false
+        when ${v} is null then null
+        when not (${nestedCheck}) and jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `IN over a list of lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')}
+        when exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where gas_e.v = ${v}) then true
+        when exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where gas_e.v = 'null'::jsonb) then null
+        else false
+      end)`,
+      type: 'bool',
+      aggregate: x.aggregate || list.aggregate,
+    };
+  }
+
+  private propertyOrLabels(n: CstNode, ctx: Ctx): Expr {
+    const atomNode = rule(n, 'atom')!;
+    let current = this.expr(atomNode, ctx);
+    for (const lookup of rules(n, 'propertyLookup')) {
+      current = this.property(current, nameOf(rule(lookup, 'propertyKeyName')!), lookup);
+    }
+    const labels = rule(n, 'nodeLabels');
+    if (labels) {
+      if (current.type !== 'node') throw unsupported(labels, 'A label test on a value that is not a node variable');
+      const names = rules(labels, 'nodeLabel').map((l) => nameOf(rule(l, 'labelName')!));
+      const alias = current.element!.alias!();
+      const test = names.every((l) => this.scope.labelVisible(l)) ? sql`${raw(alias)}.labels @> ${names}::text[]` : FALSE;
+      current = { sql: sql`(case when ${current.sql} is null then null else ${test} end)`, type: 'bool' };
+    }
+    return current;
+  }
+
+  private property(target: Expr, key: string, at: CstNode): Expr {
+    if (target.type === 'node' || target.type === 'rel') {
+      const alias = target.element!.alias!();
+      const accessor = target.type === 'node' ? this.scope.nodeAccessor(alias, key) : this.scope.relationshipAccessor(alias, key);
+      return { sql: accessor, type: 'value' };
+    }
+    if (target.type === 'value') {
+      const v = target.sql;
+      return {
+        sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'object' then nullif(${v} -> ${key}::text, 'null'::jsonb) else ${raise('GCY02', `Type mismatch: property access .${key} on a value that is not a map, node or relationship (at ${positionOf(at)})`, 'jsonb')} end)`,
+        type: 'value',
+        nestedNull: target.nestedNull,
+        aggregate: target.aggregate,
+      };
+    }
+    throw unsupported(at, `Property access .${key} on this value`);
+  }
+
+  private variable(n: CstNode, ctx: Ctx, named?: string): Expr {
+    const name = named ?? nameOf(n);
+    const b = ctx.vars.get(name);
+    if (!b) throw cypherError(n, `Variable \`${name}\` not defined`);
+    const type: ExprType = b.kind === 'node' ? 'node' : b.kind === 'rel' ? 'rel' : b.kind;
+    return { sql: b.sql, type, element: b.alias ? b : undefined, nestedNull: b.nestedNull };
+  }
+
+  private parameter(n: CstNode): Expr {
+    const inner = unwrap(n);
+    if (inner.rule === 'legacyParameter' || textOf(n).trim().startsWith('{')) throw unsupported(n, 'The parameter syntax {name}');
+    const nameNode = rule(inner, 'parameterName') ?? inner;
+    const name = nameOf(nameNode).replace(/^\$/, '');
+    if (!Object.prototype.hasOwnProperty.call(this.params, name)) {
+      throw new BadRequestError(`The query uses the parameter $${name} (at ${positionOf(n)}), which the request does not give`, 'CYPHER_PARAMETER_MISSING', { parameter: name });
+    }
+    const value = this.params[name] ?? null;
+    return { sql: literalJson(value), type: 'value', constant: { value }, nestedNull: hasNestedNull(value) };
+  }
+
+  private numberLiteral(n: CstNode, negative: boolean): Expr {
+    const text = textOf(n).trim();
+    if (n.rule === 'doubleLiteral' || /[.eE]/.test(text) && !/^0x/i.test(text)) {
+      const value = (negative ? -1 : 1) * Number(text);
+      if (!Number.isFinite(value)) throw cypherError(n, 'The floating point number is too large');
+      return { sql: literalJson(value, true), type: 'value', constant: { value } };
+    }
+    let big: bigint;
+    if (/^0x/i.test(text)) big = BigInt(text);
+    else if (/^0o/i.test(text)) big = BigInt(text);
+    else if (/^0[0-7]+$/.test(text)) big = BigInt('0o' + text.slice(1));
+    else if (/^\d+$/.test(text)) big = BigInt(text);
+    else throw unsupported(n, `The number ${text}`);
+    if (negative) big = -big;
+    if (big > 2n ** 63n - 1n || big < -(2n ** 63n)) throw cypherError(n, 'The integer is too large');
+    const value = Number.isSafeInteger(Number(big)) ? Number(big) : big;
+    return { sql: literalJson(value), type: 'value', constant: { value } };
+  }
+
+  private literal(n: CstNode, ctx: Ctx): Expr {
+    switch (n.rule) {
+      case 'integerLiteral':
+      case 'doubleLiteral':
+        return this.numberLiteral(n, false);
+      case 'numberLiteral':
+        return this.numberLiteral(rules(n)[0], false);
+      case 'stringLiteral': {
+        const value = unescapeString(n, textOf(n).trim());
+        return { sql: literalJson(value), type: 'value', constant: { value } };
+      }
+      case 'booleanLiteral': {
+        const value = textOf(n).trim().toUpperCase() === 'TRUE';
+        return { sql: value ? TRUE : FALSE, type: 'bool', constant: { value } };
+      }
+      case 'listLiteral': {
+        const items = rules(n, 'expression').map((e) => this.expr(e, ctx));
+        if (items.some((i) => i.type === 'node' || i.type === 'rel' || i.type === 'nodes' || i.type === 'rels')) throw unsupported(n, 'A list of nodes or relationships');
+        const aggregate = items.some((i) => i.aggregate);
+        if (items.every((i) => i.constant)) {
+          const value = items.map((i) => i.constant!.value);
+          // Keep float literals as floats inside the list.
+          return { sql: items.length ? sql`jsonb_build_array(${join(items.map((i) => this.json(i)), ', ')})` : raw(`'[]'::jsonb`), type: 'value', constant: { value }, nestedNull: hasNestedNull(value) };
+        }
+        return { sql: items.length ? sql`jsonb_build_array(${join(items.map((i) => this.json(i)), ', ')})` : raw(`'[]'::jsonb`), type: 'value', nestedNull: true, aggregate };
+      }
+      case 'mapLiteral': {
+        const entries = rules(n, 'literalEntry').map((e) => ({ key: nameOf(rule(e, 'propertyKeyName')!), value: this.expr(rule(e, 'expression')!, ctx) }));
+        if (entries.some((e) => e.value.type === 'node' || e.value.type === 'rel' || e.value.type === 'nodes' || e.value.type === 'rels')) throw unsupported(n, 'A map holding nodes or relationships');
+        const parts: Sql[] = [];
+        for (const e of entries) parts.push(sql`${e.key}::text`, this.json(e.value));
+        const constant = entries.every((e) => e.value.constant) ? { value: Object.fromEntries(entries.map((e) => [e.key, e.value.constant!.value])) } : undefined;
+        return {
+          sql: parts.length ? sql`jsonb_build_object(${join(parts, ', ')})` : raw(`'{}'::jsonb`),
+          type: 'value',
+          constant,
+          nestedNull: constant ? hasNestedNull(constant.value) : true,
+          aggregate: entries.some((e) => e.value.aggregate),
+        };
+      }
+      case 'literal':
+        if (textOf(n).trim().toUpperCase() === 'NULL') return { sql: raw('null::jsonb'), type: 'value', constant: { value: null } };
+        return this.literal(rules(n)[0], ctx);
+      default:
+        throw unsupported(n, constructName(n));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Functions
+
+  private functionCall(n: CstNode, ctx: Ctx): Expr {
+    const body = rule(n, 'functionInvocationBody')!;
+    const namespace = rule(body, 'namespace');
+    const nsText = namespace ? textOf(namespace).trim() : '';
+    const fname = nameOf(rule(body, 'functionName')!);
+    if (nsText) throw unsupported(n, `The function ${nsText}${fname}`);
+    const distinct = hasToken(n, 'DISTINCT');
+    const argNodes = rules(n, 'expression');
+    const lower = fname.toLowerCase();
+    const aggregates = ['count', 'collect', 'sum', 'avg', 'min', 'max'];
+    if (aggregates.includes(lower)) {
+      if (!ctx.aggregates) throw unsupported(n, `The aggregate ${fname}() here (only as a whole WITH or RETURN item)`);
+      if (argNodes.length !== 1) throw cypherError(n, `${fname}() takes one argument`);
+      const arg = this.expr(argNodes[0], { ...ctx, aggregates: false });
+      return this.aggregate(lower, arg, distinct, n, ctx);
+    }
+    if (distinct) throw cypherError(n, `DISTINCT is only for aggregates`);
+    const args = argNodes.map((a) => this.expr(a, { ...ctx, aggregates: false }));
+    const arity = (k: number) => {
+      if (args.length !== k) throw cypherError(n, `${fname}() takes ${k} argument${k === 1 ? '' : 's'}`);
+    };
+    const one = () => {
+      arity(1);
+      return args[0];
+    };
+    switch (lower) {
+      case 'id': {
+        const a = one();
+        if (a.type !== 'node' && a.type !== 'rel') throw unsupported(n, 'id() of a value that is not a node or relationship variable');
+        return { sql: sql`to_jsonb(${a.sql})`, type: 'value' };
+      }
+      case 'labels': {
+        const a = one();
+        if (a.type !== 'node') throw unsupported(n, 'labels() of a value that is not a node variable');
+        const alias = a.element!.alias!();
+        return { sql: sql`(case when ${a.sql} is null then null else to_jsonb(${this.scope.nodeLabels(alias)}) end)`, type: 'value' };
+      }
+      case 'type': {
+        const a = one();
+        if (a.type !== 'rel') throw unsupported(n, 'type() of a value that is not a relationship variable');
+        return { sql: sql`to_jsonb(${raw(a.element!.alias!())}.type)`, type: 'value' };
+      }
+      case 'properties':
+      case 'keys': {
+        const a = one();
+        let props: Sql;
+        if (a.type === 'node' || a.type === 'rel') {
+          const alias = a.element!.alias!();
+          props = sql`(case when ${a.sql} is null then null else ${a.type === 'node' ? this.scope.nodeProperties(alias) : this.scope.relationshipProperties(alias)} end)`;
+        } else if (a.type === 'value') {
+          props = sql`(case when jsonb_typeof(${a.sql}) = 'object' or ${a.sql} is null then ${a.sql} else ${raise('GCY02', `Type mismatch: ${fname}() expects a map, node or relationship (at ${positionOf(n)})`, 'jsonb')} end)`;
+          if (lower === 'properties') throw unsupported(n, 'properties() of a map');
+        } else throw unsupported(n, `${fname}() of a list`);
+        if (lower === 'properties') return { sql: props, type: 'value' };
+        return { sql: sql`(select case when ${props} is null then null else coalesce(jsonb_agg(gas_k), '[]'::jsonb) end from jsonb_object_keys(${props}) gas_k)`, type: 'value' };
+      }
+      case 'tolower':
+      case 'toupper': {
+        const a = one();
+        if (a.type !== 'value') throw cypherError(n, `Type mismatch: ${fname}() expects a string`);
+        const t = sql`(${a.sql} #>> '{}')`;
+        const f = raw(lower === 'tolower' ? 'lower' : 'upper');
+        return {
+          sql: sql`(case when ${a.sql} is null then null
+            when jsonb_typeof(${a.sql}) <> 'string' then ${raise('GCY02', `Type mismatch: ${fname}() expects a string (at ${positionOf(n)})`, 'jsonb')}
+            when ${t} !~ '^[\\x01-\\x7f]*$' then ${raise('GCY01', `${fname}() of text beyond ASCII (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
+            else to_jsonb(${f}(${t})) end)`,
+          type: 'value',
+        };
+      }
+      case 'size': {
+        const a = one();
+        if (a.type === 'nodes' || a.type === 'rels') return { sql: sql`to_jsonb(jsonb_array_length(${a.sql}))`, type: 'value' };
+        if (a.type !== 'value') throw cypherError(n, 'Type mismatch: size() expects a string or a list');
+        const t = sql`(${a.sql} #>> '{}')`;
+        return {
+          sql: sql`(case when ${a.sql} is null then null
+            when jsonb_typeof(${a.sql}) = 'array' then to_jsonb(jsonb_array_length(${a.sql}))
+            when jsonb_typeof(${a.sql}) = 'string' then to_jsonb(char_length(${t}) + char_length(regexp_replace(${t}, '[^\\U00010000-\\U0010FFFF]', '', 'g')))
+            else ${raise('GCY02', `Type mismatch: size() expects a string or a list (at ${positionOf(n)})`, 'jsonb')} end)`,
+          type: 'value',
+        };
+      }
+      case 'coalesce': {
+        if (args.length === 0) throw cypherError(n, 'coalesce() needs at least one argument');
+        if (args.some((a) => a.type !== 'value' && a.type !== 'bool')) throw unsupported(n, 'coalesce() of nodes or relationships');
+        return { sql: sql`coalesce(${join(args.map((a) => this.json(a)), ', ')})`, type: 'value', nestedNull: args.some((a) => a.nestedNull) };
+      }
+      case 'tostring': {
+        const a = one();
+        if (a.type === 'bool') return { sql: sql`to_jsonb((${a.sql})::text)`, type: 'value' };
+        if (a.type !== 'value') throw unsupported(n, 'toString() of a node or relationship');
+        const v = a.sql;
+        return {
+          sql: sql`(case when ${v} is null then null
+            when jsonb_typeof(${v}) = 'string' then ${v}
+            when jsonb_typeof(${v}) = 'boolean' then to_jsonb((${v})::text)
+            when ${isInt(v)} then to_jsonb((${v})::text)
+            else ${raise('GCY01', `toString() of this value (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} end)`,
+          type: 'value',
+        };
+      }
+      case 'tointeger': {
+        const a = one();
+        if (a.type !== 'value') throw unsupported(n, 'toInteger() of this value');
+        const v = a.sql;
+        const t = sql`(${v} #>> '{}')`;
+        return {
+          sql: sql`(case when ${v} is null then null
+            when ${isInt(v)} then ${v}
+            when jsonb_typeof(${v}) = 'number' and abs((${v})::numeric) < 9223372036854775807 then to_jsonb(trunc((${v})::numeric))
+            when jsonb_typeof(${v}) = 'string' and ${t} ~ '^-{0,1}[0-9]{1,18}$' then to_jsonb((${t})::numeric)
+            else ${raise('GCY01', `toInteger() of this value (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} end)`,
+          type: 'value',
+        };
+      }
+      case 'tofloat': {
+        const a = one();
+        if (a.type !== 'value') throw unsupported(n, 'toFloat() of this value');
+        const v = a.sql;
+        const t = sql`(${v} #>> '{}')`;
+        return {
+          sql: sql`(case when ${v} is null then null
+            when jsonb_typeof(${v}) = 'number' then ${floatJson(sql`(${v})::float8`)}
+            when jsonb_typeof(${v}) = 'string' and ${t} ~ '^-{0,1}[0-9]{1,15}(\\.[0-9]{1,15}){0,1}$' then ${floatJson(sql`(${t})::float8`)}
+            else ${raise('GCY01', `toFloat() of this value (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} end)`,
+          type: 'value',
+        };
+      }
+      default:
+        throw unsupported(n, `The function ${fname}()`);
+    }
+  }
+
+  private aggregate(name: string, arg: Expr, distinct: boolean, n: CstNode, ctx: Ctx): Expr {
+    const d = raw(distinct ? 'distinct ' : '');
+    if (name === 'count') {
+      const v = arg.type === 'node' || arg.type === 'rel' || arg.type === 'bool' ? arg.sql : this.json(arg);
+      return { sql: sql`to_jsonb(count(${d}${v}))`, type: 'value', aggregate: true };
+    }
+    if (name === 'collect') {
+      const v = this.json(arg);
+      const type: ExprType = arg.type === 'node' ? 'nodes' : arg.type === 'rel' ? 'rels' : 'value';
+      if (distinct) {
+        if (ctx.order.length > 0) throw unsupported(n, 'collect(DISTINCT ...) over ordered rows');
+        return { sql: sql`coalesce(jsonb_agg(distinct ${v}) filter (where ${v} is not null), '[]'::jsonb)`, type, aggregate: true };
+      }
+      const order = ctx.order.length ? sql` order by ${join(ctx.order, ', ')}` : raw('');
+      return { sql: sql`coalesce(jsonb_agg(${v}${order}) filter (where ${v} is not null), '[]'::jsonb)`, type, aggregate: true };
+    }
+    if (arg.type !== 'value') throw unsupported(n, `${name}() of nodes, relationships or booleans`);
+    const v = arg.sql;
+    if (name === 'sum') {
+      return {
+        sql: sql`(case when count(${d}${v}) = 0 then '0'::jsonb when bool_and(${isInt(v)}) then to_jsonb(sum(${d}(${v})::numeric)) else ${floatJson(sql`sum(${d}(${v})::float8)`)} end)`,
+        type: 'value',
+        aggregate: true,
+      };
+    }
+    if (name === 'avg') {
+      return { sql: floatJson(sql`avg(${d}(${v})::float8)`), type: 'value', aggregate: true };
+    }
+    // min / max: values of one type (numbers, strings or booleans), in Cypher's order.
+    const dir = raw(name === 'min' ? 'asc' : 'desc');
+    return {
+      sql: sql`(case
+        when count(distinct jsonb_typeof(${v})) > 1 then ${raise('GCY01', `${name}() over values of different types (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
+        when bool_or(jsonb_typeof(${v}) in ('array', 'object')) then ${raise('GCY01', `${name}() over lists or maps (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
+        else (array_agg(${v} order by ${codePointKey(v)} ${dir}, ${v} ${dir}) filter (where ${v} is not null))[1]
+      end)`,
+      type: 'value',
+      aggregate: true,
+    };
+  }
+}
+
+function normalize(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
+}
+
+function kindOf(e: Expr): ColumnKind {
+  switch (e.type) {
+    case 'node':
+      return 'node';
+    case 'rel':
+      return 'rel';
+    case 'nodes':
+      return 'nodes';
+    case 'rels':
+      return 'rels';
+    default:
+      return 'value';
+  }
+}
+
+function descendants(node: CstNode, name: string, out: CstNode[] = []): CstNode[] {
+  for (const child of node.children) {
+    if (child.rule === name) out.push(child);
+    if (child.rule !== null) descendants(child, name, out);
+  }
+  return out;
+}
+
+const CLAUSE_NAMES: Record<string, string> = {
+  loadCSVClause: 'LOAD CSV',
+  mergeClause: 'MERGE',
+  createClause: 'CREATE',
+  createUniqueClause: 'CREATE UNIQUE',
+  setClause: 'SET',
+  deleteClause: 'DELETE',
+  removeClause: 'REMOVE',
+  foreachClause: 'FOREACH',
+  call: 'CALL',
+  startClause: 'START',
+};
+
+function clauseName(clause: CstNode): string {
+  return CLAUSE_NAMES[clause.rule ?? ''] ?? (textOf(clause).trim().split(/\s+/)[0] || 'This clause').toUpperCase();
+}
+
+const CONSTRUCT_NAMES: Record<string, string> = {
+  caseExpression: 'CASE',
+  listComprehension: 'A list comprehension',
+  patternComprehension: 'A pattern comprehension',
+  relationshipsPattern: 'A pattern as an expression',
+  filterFunction: 'filter()',
+  extractFunction: 'extract()',
+  reduceFunction: 'reduce()',
+  allFunction: 'all()',
+  anyFunction: 'any()',
+  noneFunction: 'none()',
+  singleFunction: 'single()',
+  shortestPathPatternFunction: 'shortestPath',
+  mapProjection: 'A map projection',
+  implicitProcedureInvocation: 'A procedure call',
+};
+
+function constructName(node: CstNode): string {
+  if (node.rule === null) return `The operator ${node.token ?? ''}`.trim();
+  if (node.rule === 'shortestPathPatternFunction') return textOf(node).split('(')[0].trim();
+  return CONSTRUCT_NAMES[node.rule] ?? `The expression ${textOf(node).trim().slice(0, 40)}`;
+}

@@ -1,0 +1,326 @@
+import request from 'supertest';
+import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+
+/**
+ * POST /data/cypher answered on the PostgreSQL backend by the Cypher-to-SQL translation
+ * (src/graph/postgres/cypher), held to the same expected answers as Neo4j: every query here runs
+ * on the backend of the run (PostgreSQL in `npm test`, Neo4j in `npm run test:neo4j`) and must
+ * give the answer written in the test. Refusals of constructs outside the translated subset are
+ * PostgreSQL-only (Neo4j runs them).
+ *
+ * The fixture (as in cypher-security.test.ts, with a few more values):
+ *   alice -KNOWS-> bob, alice -KNOWS-> agent -KNOWS-> dan, bob -KNOWS-> carol,
+ *   bob -SPIES_ON-> alice, alice -WORKS_AT-> acme
+ * The restricted user's group: nodes Person or Company only (agent is an Agent), no SPIES_ON;
+ * Person.salary and Person.p hidden, WORKS_AT shows only role; a Person is visible only with
+ * country CZ (carol is US). So the restricted user sees alice, bob, dan, acme,
+ * alice-KNOWS-bob and alice-WORKS_AT-acme.
+ */
+let t: TestApp;
+let reader: string;
+let restricted: string;
+const ids: Record<string, string> = {};
+const onPostgres = testGraphBackend === 'postgres';
+
+const cypher = (auth: string, query: string, params: Record<string, unknown> = {}) => request(t.app).post('/data/cypher').set('Authorization', auth).send({ query, params });
+
+async function rowsOf(auth: string, query: string, params: Record<string, unknown> = {}): Promise<unknown[][]> {
+  const response = await cypher(auth, query, params);
+  expect({ query, status: response.status, body: response.status === 200 ? undefined : response.body }).toEqual({ query, status: 200, body: undefined });
+  return response.body.rows as unknown[][];
+}
+
+/** Each [query, expected rows] must answer exactly these rows (in this order). */
+async function expectRows(auth: string, cases: Array<[string, unknown[][]] | [string, unknown[][], Record<string, unknown>]>): Promise<void> {
+  for (const [query, expected, params] of cases) {
+    expect({ query, rows: await rowsOf(auth, query, params ?? {}) }).toEqual({ query, rows: expected });
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = t.basic('admin', ADMIN_PASSWORD);
+  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+    ['alice', ['Person'], { name: 'alice', age: 30, score: 1.5, salary: 100, country: 'CZ', p: 'secret', tags: ['a', 'b'], active: true }],
+    ['bob', ['Person'], { name: 'bob', age: 25, score: 2.25, salary: 200, country: 'CZ', active: false }],
+    ['carol', ['Person'], { name: 'carol', age: 35, salary: 300, country: 'US' }],
+    ['dan', ['Person'], { name: 'dan', country: 'CZ' }],
+    ['agent', ['Agent'], { name: 'agent', country: 'CZ', codename: '007', rank: 5 }],
+    ['acme', ['Company'], { name: 'acme', revenue: 5 }],
+  ];
+  for (const [key, labels, properties] of nodes) {
+    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels, properties });
+    expect(response.status).toBe(201);
+    ids[key] = response.body.id;
+  }
+  const relationships: Array<[string, string, string, Record<string, unknown>]> = [
+    ['KNOWS', 'alice', 'bob', { since: 2019 }],
+    ['KNOWS', 'alice', 'agent', { since: 2001 }],
+    ['KNOWS', 'agent', 'dan', { since: 2002 }],
+    ['KNOWS', 'bob', 'carol', { since: 2003 }],
+    ['SPIES_ON', 'bob', 'alice', { since: 2004 }],
+    ['WORKS_AT', 'alice', 'acme', { role: 'dev', wage: 50 }],
+  ];
+  for (const [type, from, to, properties] of relationships) {
+    const response = await request(t.app).post('/data/relationships').set('Authorization', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties });
+    expect(response.status).toBe(201);
+    ids[`${from}-${type}-${to}`] = response.body.id;
+  }
+  const [group] = await t.deps
+    .db('groups')
+    .insert({
+      name: 'Czech analysts',
+      entity_security: JSON.stringify({ nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: { not: { type: 'SPIES_ON' } } }),
+      property_security: JSON.stringify({ nodes: { Person: { disabled: ['salary', 'p'] } }, relationships: { WORKS_AT: { enabled: ['role'] } } }),
+      data_security: JSON.stringify({ rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] }),
+    })
+    .returning('id');
+  await t.createUser('restricted', { password: 'restricted-password-1', permissions: ['CYPHER_QUERIES'], groupIds: [String(group.id)] });
+  await t.createUser('reader', { password: 'reader-password-1', permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] });
+  restricted = t.basic('restricted', 'restricted-password-1');
+  reader = t.basic('reader', 'reader-password-1');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('MATCH patterns', () => {
+  test('when node and relationship patterns with labels, types, directions and several parts are matched, then the rows are those of Cypher', async () => {
+    await expectRows(reader, [
+      ['MATCH (n:Person) RETURN n.name AS name ORDER BY name', [['alice'], ['bob'], ['carol'], ['dan']]],
+      ['MATCH (a:Person)-[r:KNOWS]->(b) RETURN a.name, type(r), b.name ORDER BY a.name, b.name', [['alice', 'KNOWS', 'agent'], ['alice', 'KNOWS', 'bob'], ['bob', 'KNOWS', 'carol']]],
+      ["MATCH (a)<-[:KNOWS]-(b {name: 'alice'}) RETURN a.name ORDER BY a.name", [['agent'], ['bob']]],
+      ["MATCH (a {name: 'bob'})-[r]-(b) RETURN type(r) AS t, b.name AS b ORDER BY t, b", [['KNOWS', 'alice'], ['KNOWS', 'carol'], ['SPIES_ON', 'alice']]],
+      ['MATCH ()-[r:SPIES_ON|WORKS_AT]->() RETURN type(r) ORDER BY type(r)', [['SPIES_ON'], ['WORKS_AT']]],
+      ['MATCH (a)-[]->(b), (b)-[]->(c) RETURN a.name, b.name, c.name ORDER BY a.name, b.name, c.name', [
+        ['alice', 'agent', 'dan'], ['alice', 'bob', 'alice'], ['alice', 'bob', 'carol'], ['bob', 'alice', 'acme'], ['bob', 'alice', 'agent'], ['bob', 'alice', 'bob'],
+      ]],
+      // Relationship uniqueness within one MATCH: alice and bob are linked by two relationships.
+      ['MATCH (a)-[r]-(b)-[s]-(a) RETURN count(*) AS c', [[4]]],
+      ['MATCH (a)-[r]-(b) MATCH (b)-[s]-(a) RETURN count(*) AS c', [[16]]],
+      ["MATCH (a:Person {name: 'alice'})-[:KNOWS]->(b)-[:KNOWS]->(c) RETURN b.name, c.name ORDER BY b.name", [['agent', 'dan'], ['bob', 'carol']]],
+      ["MATCH (a:Person:Agent) RETURN count(a) AS c", [[0]]],
+      ["MATCH (a:Nothing)-->(b) RETURN a, b", []],
+    ]);
+  });
+
+  test('when nodes and relationships are returned, then they have the Neo4j backend\'s shape: ids, labels, type, ends, properties', async () => {
+    const [[company]] = await rowsOf(reader, 'MATCH (n:Company) RETURN n');
+    expect(company).toEqual({ id: ids.acme, labels: ['Company'], properties: { name: 'acme', revenue: 5 } });
+    expect(Object.keys(company as object)).toEqual(['id', 'labels', 'properties']);
+    const [[works]] = await rowsOf(reader, 'MATCH (:Person)-[r:WORKS_AT]->() RETURN r');
+    expect(works).toEqual({ id: ids['alice-WORKS_AT-acme'], type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev', wage: 50 } });
+    expect(Object.keys(works as object)).toEqual(['id', 'type', 'startNodeId', 'endNodeId', 'properties']);
+    const rows = await rowsOf(reader, "MATCH (a {name: 'alice'})-[r:KNOWS]->(b {name: 'bob'}) RETURN a, r, b.name, b.tags, a.tags, a.score, a.active");
+    expect(rows).toEqual([
+      [
+        { id: ids.alice, labels: ['Person'], properties: { name: 'alice', age: 30, score: 1.5, salary: 100, country: 'CZ', p: 'secret', tags: ['a', 'b'], active: true } },
+        { id: ids['alice-KNOWS-bob'], type: 'KNOWS', startNodeId: ids.alice, endNodeId: ids.bob, properties: { since: 2019 } },
+        'bob',
+        null,
+        ['a', 'b'],
+        1.5,
+        true,
+      ],
+    ]);
+    const response = await cypher(reader, "MATCH (n:Person {name: 'bob'}) RETURN n.name AS name, n AS node");
+    expect(response.body.columns).toEqual(['name', 'node']);
+    expect(response.body.truncated).toBe(false);
+  });
+});
+
+describe('WHERE', () => {
+  test('when comparisons, boolean logic, IN, IS NULL, string operators and label tests filter, then null makes a condition neither true nor false', async () => {
+    await expectRows(reader, [
+      ['MATCH (n) WHERE n.age > 26 AND n.age <= 35 RETURN n.name ORDER BY n.name', [['alice'], ['carol']]],
+      // dan has no age: NOT (null > 26) is null, so dan is not returned.
+      ['MATCH (n:Person) WHERE NOT n.age > 26 RETURN n.name ORDER BY n.name', [['bob']]],
+      ["MATCH (n:Person) WHERE n.age < 'x' RETURN n.name", []],
+      ["MATCH (n:Person) WHERE n.age > 26 XOR n.country = 'CZ' RETURN n.name ORDER BY n.name", [['bob'], ['carol']]],
+      ["MATCH (n:Person) WHERE n.age = 30 OR n.name = 'dan' RETURN n.name ORDER BY n.name", [['alice'], ['dan']]],
+      ["MATCH (n) WHERE n.name IN ['alice', 'dan', null] RETURN n.name ORDER BY n.name", [['alice'], ['dan']]],
+      ["MATCH (n) WHERE NOT n.name IN ['alice', null] RETURN n.name", []],
+      ["MATCH (n:Person) WHERE NOT n.name IN ['alice', 'bob'] RETURN n.name ORDER BY n.name", [['carol'], ['dan']]],
+      ['MATCH (n:Person) WHERE n.age IS NULL RETURN n.name', [['dan']]],
+      ['MATCH (n:Person) WHERE n.age IS NOT NULL RETURN count(*) AS c', [[3]]],
+      ["MATCH (n) WHERE n.name STARTS WITH 'a' RETURN n.name ORDER BY n.name", [['acme'], ['agent'], ['alice']]],
+      ["MATCH (n) WHERE n.name ENDS WITH 'n' RETURN n.name", [['dan']]],
+      ["MATCH (n) WHERE n.name CONTAINS 'li' RETURN n.name", [['alice']]],
+      ["MATCH (n) WHERE n.age STARTS WITH '3' RETURN n.name", []],
+      ['MATCH (n) WHERE n:Person:Agent OR n:Company RETURN n.name', [['acme']]],
+      ["MATCH (n) WHERE n:Agent AND n.codename = '007' RETURN n.name", [['agent']]],
+      ['MATCH (n) WHERE n.active RETURN n.name', [['alice']]],
+      ['MATCH (n) WHERE n.active = false RETURN n.name', [['bob']]],
+      ['MATCH (n) WHERE n.score >= 1.5 AND n.score < 3 RETURN n.name ORDER BY n.score DESC', [['bob'], ['alice']]],
+      ["MATCH (n) WHERE n.tags = ['a', 'b'] RETURN n.name", [['alice']]],
+      ["MATCH (n) WHERE 'b' IN n.tags RETURN n.name", [['alice']]],
+      ['MATCH (n) WHERE n.age >= $min AND n.country IN $countries RETURN n.name ORDER BY n.name', [['alice']], { min: 30, countries: ['CZ', 'SK'] }],
+      ['MATCH (n {country: $c}) WHERE n.name <> $name RETURN n.name ORDER BY n.name', [['agent'], ['bob'], ['dan']], { c: 'CZ', name: 'alice' }],
+      ['MATCH (a)-[r]->(b) WHERE r.since >= 2003 RETURN type(r), a.name ORDER BY r.since', [['KNOWS', 'bob'], ['SPIES_ON', 'bob'], ['KNOWS', 'alice']]],
+      ['MATCH (n:Person) WHERE 1 < n.age < 31 RETURN n.name ORDER BY n.name', [['alice'], ['bob']]],
+    ]);
+  });
+});
+
+describe('RETURN, ORDER BY, SKIP, LIMIT and aggregation', () => {
+  test('when rows are projected, made distinct, sorted and paged, then the answer is the same on every backend', async () => {
+    await expectRows(reader, [
+      ['MATCH (n)-[:KNOWS]->() RETURN DISTINCT n.name ORDER BY n.name', [['agent'], ['alice'], ['bob']]],
+      ['MATCH (n:Person) RETURN n.name ORDER BY n.name SKIP 1 LIMIT 2', [['bob'], ['carol']]],
+      ['MATCH (n:Person) RETURN n.name ORDER BY n.name SKIP $s LIMIT $l', [['carol'], ['dan']], { s: 2, l: 5 }],
+      ['MATCH (n:Person) RETURN n.name ORDER BY n.age DESC, n.name', [['dan'], ['carol'], ['alice'], ['bob']]],
+      ['MATCH (n:Person) RETURN n.name ORDER BY n.age, n.name', [['bob'], ['alice'], ['carol'], ['dan']]],
+      ['MATCH (n) RETURN n.name AS name ORDER BY n.revenue, name LIMIT 2', [['acme'], ['agent']]],
+      ['MATCH (n:Person) RETURN n.name LIMIT 0', []],
+    ]);
+  });
+
+  test('when aggregates group rows implicitly, then counts, sums, averages, minima, maxima and lists are those of Cypher', async () => {
+    await expectRows(reader, [
+      ['MATCH (n:Person) RETURN count(*), count(n.age), count(DISTINCT n.country), sum(n.age), avg(n.age), min(n.age), max(n.name)', [[4, 3, 2, 90, 30, 25, 'dan']]],
+      ['MATCH (n:Person) RETURN sum(n.score) AS s, min(n.score) AS lo, max(n.score) AS hi', [[3.75, 1.5, 2.25]]],
+      ['MATCH (n:Person) RETURN n.country AS c, count(*) AS k ORDER BY c', [['CZ', 3], ['US', 1]]],
+      ['MATCH (n:Person) RETURN n.country AS c, count(*) AS k ORDER BY k DESC', [['CZ', 3], ['US', 1]]],
+      ['MATCH (n:Person) RETURN n.country, count(*) ORDER BY count(*)', [['US', 1], ['CZ', 3]]],
+      ['MATCH (n:Nothing) RETURN count(*), count(n), collect(n.name), sum(n.age), avg(n.age), min(n.age)', [[0, 0, [], 0, null, null]]],
+      ['MATCH (n:Person) WITH n ORDER BY n.name RETURN collect(n.name) AS names', [[['alice', 'bob', 'carol', 'dan']]]],
+      ['MATCH (n:Person) WITH n ORDER BY n.name DESC RETURN collect(n.age) AS ages', [[[35, 25, 30]]]],
+      ["MATCH (a {name: 'alice'})-[:KNOWS]->(b) RETURN a.name, count(b) AS friends", [['alice', 2]]],
+      ['MATCH (a)-[:KNOWS]->(b) RETURN a.name AS a, count(DISTINCT b) AS c ORDER BY a', [['agent', 1], ['alice', 2], ['bob', 1]]],
+      ['MATCH (a:Person)-[:KNOWS]->(b) WITH a, count(*) AS c RETURN a.name, c ORDER BY a.name', [['alice', 2], ['bob', 1]]],
+    ]);
+    const [[company, count]] = await rowsOf(reader, 'MATCH (c:Company)<-[:WORKS_AT]-(p) RETURN c, count(p)');
+    expect(company).toEqual({ id: ids.acme, labels: ['Company'], properties: { name: 'acme', revenue: 5 } });
+    expect(count).toBe(1);
+    const [[people]] = await rowsOf(reader, "MATCH (n:Person) WHERE n.name IN ['alice', 'dan'] WITH n ORDER BY n.name RETURN collect(n) AS people");
+    expect(people).toEqual([
+      { id: ids.alice, labels: ['Person'], properties: { name: 'alice', age: 30, score: 1.5, salary: 100, country: 'CZ', p: 'secret', tags: ['a', 'b'], active: true } },
+      { id: ids.dan, labels: ['Person'], properties: { name: 'dan', country: 'CZ' } },
+    ]);
+  });
+});
+
+describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
+  test('when OPTIONAL MATCH finds nothing, then the row stays with null', async () => {
+    await expectRows(reader, [
+      ['MATCH (n:Person) OPTIONAL MATCH (n)-[:WORKS_AT]->(c) RETURN n.name, c.name ORDER BY n.name', [['alice', 'acme'], ['bob', null], ['carol', null], ['dan', null]]],
+      ["MATCH (n:Person) OPTIONAL MATCH (n)-[r]->(m) WHERE m.name = 'carol' RETURN n.name, type(r), m ORDER BY n.name", [['alice', null, null], ['bob', 'KNOWS', expect.objectContaining({ id: ids.carol })], ['carol', null, null], ['dan', null, null]]],
+      ['OPTIONAL MATCH (n:Nothing) RETURN n', [[null]]],
+      ['MATCH (n:Person) OPTIONAL MATCH (n)-[:WORKS_AT]->(c) RETURN count(c) AS c, count(*) AS total', [[1, 4]]],
+    ]);
+  });
+
+  test('when WITH projects, aggregates, filters and pages, then the next clauses see its rows', async () => {
+    await expectRows(reader, [
+      ['MATCH (n:Person) WITH n.country AS c, count(*) AS k WHERE k > 1 RETURN c, k', [['CZ', 3]]],
+      ['MATCH (n:Person) WITH n ORDER BY n.age DESC LIMIT 2 RETURN n.name', [['dan'], ['carol']]],
+      ["MATCH (n:Person) WITH n WHERE n.country = 'CZ' MATCH (n)-[:KNOWS]->(m) RETURN n.name, m.name ORDER BY m.name", [['alice', 'agent'], ['alice', 'bob'], ['bob', 'carol']]],
+      ['MATCH (n:Person) WITH n.name AS name, n.age AS age WHERE age IS NULL RETURN name', [['dan']]],
+      ['MATCH (n:Company) WITH n AS c RETURN c.name', [['acme']]],
+      ['MATCH (n:Person) WITH DISTINCT n.country AS c RETURN c ORDER BY c', [['CZ'], ['US']]],
+      ['MATCH (a:Company) WITH * RETURN a.name', [['acme']]],
+    ]);
+  });
+
+  test('when UNWIND expands lists, then the elements come in list order', async () => {
+    await expectRows(reader, [
+      ['UNWIND [3, 1, 2] AS x RETURN x', [[3], [1], [2]]],
+      ['UNWIND $list AS x RETURN x ORDER BY x DESC', [[3], [2], [1]], { list: [1, 3, 2] }],
+      ['UNWIND [] AS x RETURN x', []],
+      ['UNWIND null AS x RETURN x', []],
+      ["UNWIND ['alice', 'carol', 'zed'] AS name MATCH (n {name: name}) RETURN n.age", [[30], [35]]],
+      ["MATCH (n {name: 'alice'}) UNWIND n.tags AS tag RETURN tag", [['a'], ['b']]],
+      ['UNWIND [1, 2, 2, null] AS x RETURN count(x), count(DISTINCT x), sum(x)', [[3, 2, 5]]],
+      ['UNWIND [{a: 1}, {a: 2}] AS m RETURN m.a', [[1], [2]]],
+      ['RETURN 1 AS one, \'two\' AS two, [1, 2.5] AS l, {k: true} AS m, null AS n', [[1, 'two', [1, 2.5], { k: true }, null]]],
+    ]);
+  });
+
+  test('when the simple functions are called, then they answer as on Neo4j', async () => {
+    await expectRows(reader, [
+      ["MATCH (n {name: 'alice'}) RETURN labels(n), toUpper(n.name), toLower('ABC'), size(n.name), size(n.tags), size(keys(n)), coalesce(n.missing, n.name)", [[['Person'], 'ALICE', 'abc', 5, 2, 8, 'alice']]],
+      ["MATCH (n {name: 'alice'}) RETURN toString(n.age), toInteger('42'), toInteger(n.score), toFloat('1.5'), toFloat(n.age), properties(n).name", [['30', 42, 1, 1.5, 30, 'alice']]],
+      ["MATCH (n {name: 'alice'})-[r:WORKS_AT]->(c) RETURN type(r), properties(r), id(n) = id(c), exists(n.age), exists(n.nothing)", [['WORKS_AT', { role: 'dev', wage: 50 }, false, true, false]]],
+      ['MATCH (n:Company) RETURN keys(n) AS k', [[expect.arrayContaining(['name', 'revenue'])]]],
+    ]);
+    const [[id]] = await rowsOf(reader, "MATCH (n {name: 'alice'}) RETURN id(n)");
+    expect(String(id)).toBe(ids.alice);
+  });
+});
+
+describe('restricted readers', () => {
+  test('when a restricted reader matches, then hidden labels, types, properties and rows are not seen, and no row exists only through a hidden element', async () => {
+    await expectRows(restricted, [
+      ['MATCH (n:Person) RETURN n.name ORDER BY n.name', [['alice'], ['bob'], ['dan']]],
+      ['MATCH (a)-[]-()-[]-(b) RETURN count(*) AS c', [[2]]],
+      ['MATCH (a:Person)-->(b) RETURN a.name, b.name ORDER BY a.name, b.name', [['alice', 'acme'], ['alice', 'bob']]],
+      ["MATCH (a {name: 'dan'})--(b) RETURN count(b) AS c", [[0]]],
+      ["MATCH (n:Person {name: 'alice'}) RETURN n.salary, n.p, n.name", [[null, null, 'alice']]],
+      ['MATCH (n:Person) WHERE n.salary > 0 RETURN count(n)', [[0]]],
+      ['MATCH (n:Person) WHERE n.salary IS NOT NULL RETURN count(n)', [[0]]],
+      ['MATCH (:Person)-[r:WORKS_AT]->() RETURN r.role, r.wage', [['dev', null]]],
+      ['MATCH (n:Agent) RETURN count(n)', [[0]]],
+      ['MATCH ()-[r:SPIES_ON]->() RETURN count(r)', [[0]]],
+      ["MATCH (n) WHERE n.codename = '007' RETURN n", []],
+      ["MATCH (a {name: 'alice'}) OPTIONAL MATCH (a)-[:KNOWS]->(x) RETURN x.name ORDER BY x.name", [['bob']]],
+      ['MATCH (n) RETURN count(*) AS nodes, count(n.salary) AS salaries, collect(DISTINCT n.country) AS countries', [[4, 0, ['CZ']]]],
+      ["MATCH (n:Person {name: 'alice'}) RETURN size(keys(n)) AS k, exists(n.salary) AS e", [[6, false]]],
+      ['MATCH (n:Person) RETURN sum(n.salary) AS s', [[0]]],
+      // rank exists only on the hidden agent: evaluated there, toLower would fail the query.
+      ["MATCH (n) WHERE toLower(n.rank) = 'x' RETURN count(*) AS c", [[0]]],
+    ]);
+    const [[alice]] = await rowsOf(restricted, "MATCH (n:Person {name: 'alice'}) RETURN n");
+    expect(alice).toEqual({ id: ids.alice, labels: ['Person'], properties: { name: 'alice', age: 30, score: 1.5, country: 'CZ', tags: ['a', 'b'], active: true } });
+    const [[works]] = await rowsOf(restricted, 'MATCH ()-[r:WORKS_AT]->() RETURN r');
+    expect(works).toEqual({ id: ids['alice-WORKS_AT-acme'], type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev' } });
+  });
+
+  test('when an unrestricted reader runs the same condition that fails on the hidden element, then it fails with 400', async () => {
+    const response = await cypher(reader, "MATCH (n) WHERE toLower(n.rank) = 'x' RETURN count(*) AS c");
+    expect(response.status).toBe(400);
+  });
+});
+
+(onPostgres ? describe : describe.skip)('outside the translated subset (PostgreSQL)', () => {
+  test('when a query uses a construct the translation does not support, then 400 CYPHER_UNSUPPORTED names it with its line and column', async () => {
+    for (const [query, construct] of [
+      ['CREATE (n:Person)', 'CREATE (at 1:1)'],
+      ["MATCH (n)\nSET n.x = 1", 'SET (at 2:1)'],
+      ['MATCH (n) DETACH DELETE n', 'DELETE (at 1:11)'],
+      ["MERGE (n:Person {name: 'x'})", 'MERGE (at 1:1)'],
+      ['CALL db.labels()', 'CALL (at 1:1)'],
+      ['MATCH (n) RETURN n.age + 1', 'Arithmetic (at 1:18)'],
+      ['MATCH p = (a)-->(b) RETURN p', 'A named path (at 1:7)'],
+      ['MATCH (a)-[*1..2]->(b) RETURN b', 'A variable-length relationship (at 1:12)'],
+      ["MATCH (a {name: 'alice'}), (b {name: 'dan'}) RETURN shortestPath((a)-[*]-(b))", 'shortestPath (at 1:53)'],
+      ['RETURN [x IN [1, 2] | x] AS l', 'A list comprehension (at 1:8)'],
+      ["MATCH (n) WHERE n.name =~ 'a.*' RETURN n", 'The operator =~ (at 1:24)'],
+      ['MATCH (n) RETURN n UNION MATCH (n) RETURN n', 'UNION (at 1:20)'],
+      ['MATCH (n) RETURN CASE WHEN n.age > 1 THEN 1 END', 'CASE (at 1:18)'],
+      ['MATCH (n) RETURN apoc.any.properties(n)', 'The function apoc.any.properties'],
+      ['UNWIND [[1, null]] AS l RETURN l = [1, null]', 'Comparing lists or maps that may hold null'],
+    ]) {
+      const response = await cypher(reader, query);
+      expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: 400, code: 'CYPHER_UNSUPPORTED' });
+      expect(response.body.detail).toContain(construct);
+    }
+  });
+
+  test('when values only show at run time that the translation cannot compare them, then 400 CYPHER_UNSUPPORTED instead of an answer', async () => {
+    const response = await cypher(reader, 'MATCH (n) WHERE n.tags < $x RETURN n', { x: ['b'] });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('CYPHER_UNSUPPORTED');
+  });
+
+  test('when the query cannot be read, a parameter is missing or rows exceed the row limit, then the answers are those of the Neo4j backend', async () => {
+    const syntax = await cypher(reader, 'MATCH (n RETURN n');
+    expect(syntax.status).toBe(400);
+    expect(syntax.body.code).toBe('CYPHER_SYNTAX_ERROR');
+    const missing = await cypher(reader, 'MATCH (n) WHERE n.age = $age RETURN n');
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('CYPHER_PARAMETER_MISSING');
+    const undefinedVariable = await cypher(reader, 'MATCH (n) RETURN m');
+    expect(undefinedVariable.status).toBe(400);
+    expect(undefinedVariable.body.code).toBe('CYPHER_ERROR');
+  });
+});
