@@ -301,7 +301,7 @@
   async function load() {
     try {
       var jobs = await gas.get('/jobs');
-      tbody.replaceChildren.apply(tbody, jobs.length ? jobs.map(row) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, 'No jobs yet.'))]);
+      tbody.replaceChildren.apply(tbody, jobs.length ? jobs.map(row) : [h('tr', null, h('td', { colSpan: 6, className: 'muted' }, gas.t('jobs.noJobs')))]);
       if (historyJob) await loadHistory();
       var busy = jobs.some(function (j) { return j.lastRun && (j.lastRun.state === 'queued' || j.lastRun.state === 'running'); });
       clearTimeout(refreshTimer);

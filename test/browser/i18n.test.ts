@@ -1,0 +1,201 @@
+import request from 'supertest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startBrowserHarness, BrowserHarness } from './support/browser';
+import { ADMIN_PASSWORD } from '../support/test-app';
+import { PERMISSION_CODES } from '../../src/auth/permissions';
+import { readCatalog } from '../../src/i18n/i18n';
+
+/**
+ * The "no untranslated string" check: a user whose profile locale is de opens every page; every
+ * visible text and every title, placeholder, aria-label and alt (and the document title) is
+ * compared with the English catalogs (pages + web). A text equal to an English value whose German
+ * value differs, or an English sentence (two or more English function words), fails the test.
+ */
+let b: BrowserHarness;
+let basic: string;
+const contexts: BrowserContext[] = [];
+
+const english = { ...readCatalog('pages', 'en'), ...readCatalog('web', 'en') };
+const german = { ...readCatalog('pages', 'de'), ...readCatalog('web', 'de') };
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** English values with no German twin: exact texts, and templates as patterns (placeholders match anything). */
+const untranslated: Array<{ key: string; exact?: string; pattern?: RegExp }> = Object.keys(english)
+  .filter((key) => english[key] !== german[key] && /[A-Za-z]{2}/.test(english[key]!))
+  .map((key) => {
+    const value = english[key]!.trim();
+    if (!/\{\w+\}/.test(value)) return { key, exact: value };
+    // Only templates with real words besides their placeholders make a useful pattern.
+    if (!/[A-Za-z]{3,}/.test(value.replace(/\{\w+\}/g, ''))) return { key };
+    return { key, pattern: new RegExp(`^${value.split(/\{\w+\}/).map(escape).join('.+?')}$`, 's') };
+  });
+const ENGLISH_WORDS = new Set(['no', 'the', 'and', 'your', 'you', 'with', 'this', 'that', 'are', 'were', 'has', 'have', 'not', 'from', 'for', 'of', 'must', 'please', 'yet', 'none', 'never', 'nothing', 'only', 'when', 'which', 'there', 'these', 'here', 'been', 'shown', 'empty', 'saved', 'loading']);
+/** Proper names, code and user data that read the same in every language. */
+const ALLOWED = [/^Graph Analytics Service$/, /^(API|CSV|JSON|Neo4j|Cypher|PostgreSQL|GraphML|ZIP|PNG|SVG)$/, /^MATCH \(n\) RETURN n LIMIT 25$/, /i18n-/, /^[\w.*-]+$/];
+
+function problemsIn(texts: string[]): string[] {
+  const found: string[] = [];
+  for (const raw of texts) {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (!text || ALLOWED.some((allowed) => allowed.test(text))) continue;
+    const hit = untranslated.find((entry) => entry.exact === text || (entry.pattern && entry.pattern.test(text)));
+    if (hit) {
+      found.push(`${JSON.stringify(text)} (English of ${hit.key})`);
+      continue;
+    }
+    const words = new Set(text.toLowerCase().match(/[a-z]+/g) ?? []);
+    const englishWords = [...words].filter((word) => ENGLISH_WORDS.has(word));
+    if (englishWords.length >= 2) found.push(`${JSON.stringify(text)} (English words: ${englishWords.join(', ')})`);
+  }
+  return found;
+}
+
+/** Every visible text node, the labelling attributes of visible elements, and the document title. */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [document.title];
+    const visible = (element: Element) => (element as HTMLElement).checkVisibility ? (element as HTMLElement).checkVisibility() : true;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'PRE', 'CODE'].includes(parent.tagName) || parent.closest('script, pre, code, .cm-editor, textarea')) continue;
+      if (node.textContent && node.textContent.trim() && visible(parent)) out.push(node.textContent);
+    }
+    for (const element of Array.from(document.body.querySelectorAll('[title], [placeholder], [aria-label], [alt]'))) {
+      if (!visible(element) && !element.closest('nav')) continue;
+      for (const name of ['title', 'placeholder', 'aria-label', 'alt']) {
+        const value = element.getAttribute(name);
+        if (value) out.push(value);
+      }
+    }
+    return out;
+  });
+}
+
+async function germanContext(): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await b.browser.newContext({ baseURL: b.baseUrl, locale: 'de-DE', viewport: { width: 1280, height: 860 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('dialog', (dialog) => void dialog.accept());
+  page.setDefaultTimeout(process.env.CI ? 30000 : 15000);
+  return { context, page, pageErrors };
+}
+
+async function signInGerman(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/profile/view');
+  await page.waitForURL(/\/login\?next=/);
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort').fill(password);
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Anmelden' }).click()]);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !/Wird geladen…|Loading…/.test(document.body.innerText));
+}
+
+let visualizationId = '';
+beforeAll(async () => {
+  b = await startBrowserHarness();
+  basic = b.t.basic('admin', ADMIN_PASSWORD);
+  const dieter = await b.t.createUser('dieter', { password: 'dieter-password-1', permissions: [...PERMISSION_CODES] });
+  await b.t.deps.db('users').where({ id: dieter }).update({ locale: 'de', name: 'Dieter' });
+  const hanna = await b.t.createUser('hanna', { password: 'hanna-password-1' });
+  await b.t.deps.db('users').where({ id: hanna }).update({ locale: 'de' });
+  await b.t.createUser('eva', { password: 'eva-password-1' });
+  const node = await request(b.t.app).post('/data/nodes').set('Authorization', basic).send({ labels: ['Person'], properties: { name: 'Alice Übersetzt' } });
+  expect(node.status).toBe(201);
+  const created = await request(b.t.app).post('/visualizations').set('Authorization', b.t.basic('dieter', 'dieter-password-1')).send({ name: 'Netz', description: 'Beispiel' });
+  expect(created.status).toBe(201);
+  visualizationId = String(created.body.id);
+  expect((await request(b.t.app).post('/groups').set('Authorization', basic).send({ name: 'Analysten', description: 'Beispielgruppe', permissions: ['EXPORT_DATA'] })).status).toBe(201);
+}, 90000);
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await b?.close();
+});
+
+describe('every page in German for a user whose profile locale is de', () => {
+  const PAGES: Array<[string, () => string]> = [
+    ['the start page', () => '/'],
+    ['search', () => '/search?q=Alice'],
+    ['the visualization list', () => '/visualizations/list'],
+    ['a visualization', () => `/visualization?id=${visualizationId}`],
+    ['jobs', () => '/jobs/list'],
+    ['import', () => '/import'],
+    ['users', () => '/users/list'],
+    ['groups', () => '/groups/list'],
+    ['the audit trail', () => '/audit/list'],
+    ['the Cypher console', () => '/cypher'],
+    ['the profile', () => '/profile/view'],
+  ];
+  // Not yet translated (issue 12, Languages): the texts the scripts public/js/acl.js (the rule editors and the
+  // preview) and public/js/settings-forms.js (the setting form editors) build still are English; the views of
+  // both pages are translated. Turn these into PAGES entries once those two scripts go through gas.t.
+  test.todo('when access control (/acl/list) is opened, then no English text is shown');
+  test.todo('when settings (/settings/list) is opened, then no English text is shown');
+  let session: { page: Page; pageErrors: string[] };
+  beforeAll(async () => {
+    session = await germanContext();
+    await signInGerman(session.page, 'dieter', 'dieter-password-1');
+  }, 60000);
+
+  test.each(PAGES)('when %s is opened, then no English text, title, placeholder, aria-label or alt is shown', async (_name, target) => {
+    const { page, pageErrors } = session;
+    await page.goto(target());
+    await settle(page);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    expect(problemsIn(await pageTexts(page))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when a page needs a permission the user lacks, then the 403 page names it in German', async () => {
+    const { page } = await germanContext();
+    await signInGerman(page, 'hanna', 'hanna-password-1');
+    const response = await page.goto('/users/list');
+    expect(response?.status()).toBe(403);
+    await expect(page.locator('.missing-permission').textContent()).resolves.toContain('Benutzerverwaltung');
+    expect(problemsIn(await pageTexts(page))).toEqual([]);
+  });
+});
+
+describe('pages before sign-in follow the browser language', () => {
+  test.each([
+    ['the login page', '/login'],
+    ['the password reset request', '/passwordReset/request'],
+    ['an invalid password reset link', '/passwordReset/no-such-token-0123456789'],
+  ])('when %s is opened by a German browser, then it is German', async (_name, target) => {
+    const { page } = await germanContext();
+    await page.goto(target);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    expect(problemsIn(await pageTexts(page))).toEqual([]);
+  });
+});
+
+describe('switching the language on the profile page', () => {
+  test('when an English user chooses Deutsch and saves, then the menu and the page are German; back to English, they are English again', async () => {
+    const { page } = await b.newPage();
+    await b.signIn(page, '/profile/view', 'eva', 'eva-password-1');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link', { name: 'Visualizations' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Profile');
+
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.locator('#profile-status.ok').waitFor();
+    await page.reload();
+    const germanMenu = page.getByRole('navigation', { name: 'Hauptmenü' });
+    await expect(germanMenu.getByRole('link', { name: 'Visualisierungen' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Profil');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    await expect(page.getByRole('button', { name: 'Profil speichern' }).count()).resolves.toBe(1);
+
+    await page.getByLabel('Sprache').selectOption('en');
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
+    await page.locator('#profile-status.ok').waitFor();
+    await page.goto('/visualizations/list');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Visualizations');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+  });
+});
