@@ -261,14 +261,31 @@ describe('administration pages: editing in a real browser', () => {
     await expect(page.locator('#audit-details-json').textContent()).resolves.toContain('/groups/list');
   });
 
-  (testGraphBackend === 'postgres' ? test : test.skip)('when the Cypher console is opened on the PostgreSQL backend, then it says plainly that Cypher needs Neo4j, also after a run', async () => {
+  (testGraphBackend === 'postgres' ? test : test.skip)('when the Cypher console is opened on the PostgreSQL backend, then a reading query runs and shows its rows, and a construct outside the translated subset is named with its position', async () => {
+    const created = await request(b.t.app).post('/data/nodes').set('Authorization', b.t.basic('admin', ADMIN_PASSWORD)).send({ labels: ['Planet'], properties: { name: 'Console planet' } });
+    expect(created.status).toBe(201);
     const { page, pageErrors } = await adminPage('/cypher');
-    await expect(page.locator('#cypher-backend-notice').textContent()).resolves.toMatch(/need the Neo4j graph backend/);
-    await page.locator('#cypher-editor-host .cm-content').waitFor();
+    const editor = page.locator('#cypher-editor-host .cm-content');
+    await editor.waitFor();
     // The CodeMirror editor runs (the plain text box is only the fallback).
     await expect(page.locator('#cypher-query').isHidden()).resolves.toBe(true);
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type("MATCH (p:Planet) WHERE p.name STARTS WITH 'Console' RETURN p.name AS name, p");
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Run query' }).click();
-    await page.locator('#cypher-message.error', { hasText: 'Cypher queries need the Neo4j graph backend' }).waitFor();
+    const rows = page.locator('#cypher-table tbody tr');
+    await rows.first().waitFor();
+    await expect(rows.count()).resolves.toBe(1);
+    await expect(rows.first().textContent()).resolves.toContain('Console planet');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type("CREATE (p:Planet {name: 'x'})");
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await page.locator('#cypher-message.error', { hasText: 'CREATE (at 1:1) is not supported by Cypher on the PostgreSQL backend' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 
