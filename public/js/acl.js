@@ -15,15 +15,15 @@
 
   var OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~', 'IN', 'IS NULL', 'IS NOT NULL'];
   var OPERATOR_WORDS = {
-    '=': 'is', '<>': 'is not', '<': 'is less than', '<=': 'is at most', '>': 'is greater than', '>=': 'is at least',
-    CONTAINS: 'contains', 'STARTS WITH': 'starts with', 'ENDS WITH': 'ends with', '=~': 'matches the pattern', IN: 'is one of (JSON list)',
-    'IS NULL': 'is missing', 'IS NOT NULL': 'is present',
+    '=': gas.t('acl.op.eq'), '<>': gas.t('acl.op.ne'), '<': gas.t('acl.op.lt'), '<=': gas.t('acl.op.le'), '>': gas.t('acl.op.gt'), '>=': gas.t('acl.op.ge'),
+    CONTAINS: gas.t('acl.op.contains'), 'STARTS WITH': gas.t('acl.op.startsWith'), 'ENDS WITH': gas.t('acl.op.endsWith'), '=~': gas.t('acl.op.matches'), IN: gas.t('acl.op.in'),
+    'IS NULL': gas.t('acl.op.isNull'), 'IS NOT NULL': gas.t('acl.op.isNotNull'),
   };
 
   var KINDS = [
-    { key: 'entitySecurity', label: 'Entity security', saveLabel: 'Save entity security', save: function (id, value) { return gas.post('/groups/' + id + '/entitySecurity', value); }, keys: ['nodeFilter', 'relationshipFilter'] },
-    { key: 'propertySecurity', label: 'Property security', saveLabel: 'Save property security', save: function (id, value) { return gas.post('/groups/' + id + '/propertySecurity', value); }, keys: ['nodes', 'relationships'] },
-    { key: 'dataSecurity', label: 'Data security', saveLabel: 'Save data security', save: function (id, value) { return gas.put('/groups/' + id + '/dataSecurity', value); }, keys: ['rules'] },
+    { key: 'entitySecurity', label: gas.t('page.acl.entitySecurity'), saveLabel: gas.t('acl.saveEntity'), save: function (id, value) { return gas.post('/groups/' + id + '/entitySecurity', value); }, keys: ['nodeFilter', 'relationshipFilter'] },
+    { key: 'propertySecurity', label: gas.t('page.acl.propertySecurity'), saveLabel: gas.t('acl.saveProperty'), save: function (id, value) { return gas.post('/groups/' + id + '/propertySecurity', value); }, keys: ['nodes', 'relationships'] },
+    { key: 'dataSecurity', label: gas.t('page.acl.dataSecurity'), saveLabel: gas.t('acl.saveData'), save: function (id, value) { return gas.put('/groups/' + id + '/dataSecurity', value); }, keys: ['rules'] },
   ];
 
   function pretty(value) {
@@ -44,22 +44,22 @@
 
   /** Checks the shape in words before sending; the server's validation stays the authority. */
   function shapeProblem(kind, value) {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return 'The configuration must be a JSON object, such as {}.';
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return gas.t('acl.shapeObject');
     var unknown = Object.keys(value).filter(function (key) { return kind.keys.indexOf(key) < 0; });
-    if (unknown.length) return gas.format('Unknown field "{field}": allowed are {allowed}.', { field: unknown[0], allowed: kind.keys.join(', ') });
-    if (kind.key === 'dataSecurity' && value.rules !== undefined && !Array.isArray(value.rules)) return '"rules" must be a list of rules.';
+    if (unknown.length) return gas.t('acl.unknownField', { field: unknown[0], allowed: kind.keys.join(', ') });
+    if (kind.key === 'dataSecurity' && value.rules !== undefined && !Array.isArray(value.rules)) return gas.t('acl.rulesList');
     return null;
   }
 
   function readJson(textarea) {
-    try { return { value: JSON.parse(textarea.value || '{}') }; } catch (error) { return { error: gas.format('Not valid JSON: {reason}', { reason: error.message }) }; }
+    try { return { value: JSON.parse(textarea.value || '{}') }; } catch (error) { return { error: gas.t('settings.notJson', { reason: error.message }) }; }
   }
 
   /* ---------- pickers per kind; each writes the JSON of its editor ---------- */
 
   function entityBuilder(textarea, onChange) {
-    var nodes = pickInput('Label', 'acl-labels', 'label');
-    var types = pickInput('Relationship type', 'acl-types', 'type');
+    var nodes = pickInput(gas.t('acl.label'), 'acl-labels', 'label');
+    var types = pickInput(gas.t('acl.relationshipType'), 'acl-types', 'type');
     var summary = h('ul', { className: 'rule-list' });
     function current() { var r = readJson(textarea); return r.error || !r.value || typeof r.value !== 'object' ? {} : r.value; }
     function namesOf(filter, key) {
@@ -87,14 +87,14 @@
     function render() {
       var value = current();
       summary.replaceChildren();
-      [['nodeFilter', 'label', 'Nodes:'], ['relationshipFilter', 'type', 'Relationships:']].forEach(function (entry) {
+      [['nodeFilter', 'label', gas.t('acl.nodesColon')], ['relationshipFilter', 'type', gas.t('acl.relationshipsColon')]].forEach(function (entry) {
         var names = namesOf(value[entry[0]], entry[1]);
         var item = h('li', null, h('strong', null, entry[2]), ' ');
-        if (names === null) item.appendChild(document.createTextNode(gas.format('{filter} (edit in JSON)', { filter: words.describeFilter(value[entry[0]]) })));
-        else if (!names.length) item.appendChild(document.createTextNode('all (no restriction)'));
+        if (names === null) item.appendChild(document.createTextNode(gas.t('acl.editInJson', { filter: words.describeFilter(value[entry[0]]) })));
+        else if (!names.length) item.appendChild(document.createTextNode(gas.t('acl.all.noRestriction')));
         else names.forEach(function (name) {
-          item.appendChild(h('span', { className: 'chip' }, gas.format(entry[1] === 'label' ? 'label {name}' : 'type {name}', { name: name }),
-            h('button', { type: 'button', className: 'link', 'aria-label': 'Remove ' + name, onclick: function () {
+          item.appendChild(h('span', { className: 'chip' }, gas.t(entry[1] === 'label' ? 'security.label' : 'security.type', { name: name }),
+            h('button', { type: 'button', className: 'link', 'aria-label': gas.t('acl.removeName', { name: name }), onclick: function () {
               setNames(entry[0], entry[1], names.filter(function (n) { return n !== name; }));
             } }, '×')));
         });
@@ -104,20 +104,20 @@
     textarea.addEventListener('input', render);
     render();
     return h('div', { className: 'builder' },
-      h('p', { className: 'muted small' }, 'Members see only nodes with one of the chosen labels and relationships of one of the chosen types. Nothing chosen = no restriction.'),
+      h('p', { className: 'muted small' }, gas.t('acl.entityHint')),
       summary,
-      h('div', { className: 'picker-row' }, nodes.label, h('button', { type: 'button', className: 'secondary', onclick: function () { add('nodeFilter', 'label', nodes.input); } }, 'Add label')),
-      h('div', { className: 'picker-row' }, types.label, h('button', { type: 'button', className: 'secondary', onclick: function () { add('relationshipFilter', 'type', types.input); } }, 'Add type')));
+      h('div', { className: 'picker-row' }, nodes.label, h('button', { type: 'button', className: 'secondary', onclick: function () { add('nodeFilter', 'label', nodes.input); } }, gas.t('acl.addLabel'))),
+      h('div', { className: 'picker-row' }, types.label, h('button', { type: 'button', className: 'secondary', onclick: function () { add('relationshipFilter', 'type', types.input); } }, gas.t('acl.addType'))));
   }
 
   function propertyBuilder(textarea, onChange) {
-    var target = h('select', { name: 'target' }, h('option', { value: 'nodes' }, 'Nodes with label'), h('option', { value: 'relationships' }, 'Relationships of type'));
+    var target = h('select', { name: 'target' }, h('option', { value: 'nodes' }, gas.t('acl.nodesWithLabel')), h('option', { value: 'relationships' }, gas.t('acl.relationshipsOfType')));
     var targetId = nextId('pick');
     target.id = targetId;
-    var name = pickInput('Label or type (* = all)', 'acl-labels', 'name', { value: '*' });
-    var property = pickInput('Property', 'acl-properties', 'property');
+    var name = pickInput(gas.t('acl.labelOrTypeAll'), 'acl-labels', 'name', { value: '*' });
+    var property = pickInput(gas.t('acl.property'), 'acl-properties', 'property');
     var modeId = nextId('pick');
-    var mode = h('select', { id: modeId, name: 'mode' }, h('option', { value: 'disabled' }, 'Hide'), h('option', { value: 'enabled' }, 'Show only'));
+    var mode = h('select', { id: modeId, name: 'mode' }, h('option', { value: 'disabled' }, gas.t('acl.hide')), h('option', { value: 'enabled' }, gas.t('acl.showOnly')));
     var summary = h('ul', { className: 'rule-list' });
     target.addEventListener('change', function () { name.input.setAttribute('list', target.value === 'nodes' ? 'acl-labels' : 'acl-types'); });
     function current() { var r = readJson(textarea); return r.error || !r.value || typeof r.value !== 'object' ? {} : r.value; }
@@ -130,11 +130,11 @@
           ['enabled', 'disabled'].forEach(function (list) {
             (rules[key][list] || []).forEach(function (prop) {
               var template = side === 'nodes'
-                ? (list === 'enabled' ? 'Nodes {name}: show only {property}' : 'Nodes {name}: hide {property}')
-                : (list === 'enabled' ? 'Relationships {name}: show only {property}' : 'Relationships {name}: hide {property}');
+                ? (list === 'enabled' ? 'acl.rule.nodesShowOnly' : 'acl.rule.nodesHide')
+                : (list === 'enabled' ? 'acl.rule.relationshipsShowOnly' : 'acl.rule.relationshipsHide');
               summary.appendChild(h('li', null,
-                gas.format(template, { name: key === '*' ? '(all)' : key, property: prop }),
-                h('button', { type: 'button', className: 'link', 'aria-label': 'Remove', onclick: function () {
+                gas.t(template, { name: key === '*' ? gas.t('acl.all') : key, property: prop }),
+                h('button', { type: 'button', className: 'link', 'aria-label': gas.t('acl.remove'), onclick: function () {
                   var v = current();
                   var rule = v[side][key];
                   rule[list] = rule[list].filter(function (p) { return p !== prop; });
@@ -142,15 +142,15 @@
                   if (!rule.enabled && !rule.disabled) delete v[side][key];
                   if (!Object.keys(v[side]).length) delete v[side];
                   textarea.value = pretty(v); onChange(); render();
-                } }, 'Remove')));
+                } }, gas.t('acl.remove'))));
             });
             if (list === 'enabled' && Array.isArray(rules[key].enabled) && !rules[key].enabled.length) {
-              summary.appendChild(h('li', null, gas.format(side === 'nodes' ? 'Nodes {name}: no property shown' : 'Relationships {name}: no property shown', { name: key })));
+              summary.appendChild(h('li', null, gas.t(side === 'nodes' ? 'acl.rule.nodesNone' : 'acl.rule.relationshipsNone', { name: key })));
             }
           });
         });
       });
-      if (!summary.children.length) summary.appendChild(h('li', { className: 'muted' }, 'No rule: every property is shown.'));
+      if (!summary.children.length) summary.appendChild(h('li', { className: 'muted' }, gas.t('acl.noPropertyRule')));
     }
     function add() {
       var key = name.input.value.trim() || '*';
@@ -170,21 +170,21 @@
     return h('div', { className: 'builder' },
       summary,
       h('div', { className: 'picker-row' },
-        h('label', { for: targetId }, 'Applies to', target), name.label,
-        h('label', { for: modeId }, 'Rule', mode), property.label,
-        h('button', { type: 'button', className: 'secondary', onclick: add }, 'Add property rule')));
+        h('label', { for: targetId }, gas.t('acl.appliesTo'), target), name.label,
+        h('label', { for: modeId }, gas.t('acl.rule'), mode), property.label,
+        h('button', { type: 'button', className: 'secondary', onclick: add }, gas.t('acl.addPropertyRule'))));
   }
 
   function dataBuilder(textarea, onChange) {
     var targetId = nextId('pick');
-    var target = h('select', { id: targetId, name: 'target' }, h('option', { value: 'label' }, 'Nodes with label'), h('option', { value: 'type' }, 'Relationships of type'));
-    var name = pickInput('Label or type', 'acl-labels', 'name');
-    var property = pickInput('Property', 'acl-properties', 'property');
+    var target = h('select', { id: targetId, name: 'target' }, h('option', { value: 'label' }, gas.t('acl.nodesWithLabel')), h('option', { value: 'type' }, gas.t('acl.relationshipsOfType')));
+    var name = pickInput(gas.t('acl.labelOrType'), 'acl-labels', 'name');
+    var property = pickInput(gas.t('acl.property'), 'acl-properties', 'property');
     var operatorId = nextId('pick');
     var operator = h('select', { id: operatorId, name: 'operator' }, OPERATORS.map(function (op) { return h('option', { value: op }, OPERATOR_WORDS[op]); }));
-    var value = pickInput('Value', null, 'value');
+    var value = pickInput(gas.t('acl.value'), null, 'value');
     value.input.removeAttribute('list');
-    var description = pickInput('Description (optional)', null, 'description');
+    var description = pickInput(gas.t('acl.descriptionOptional'), null, 'description');
     description.input.removeAttribute('list');
     var error = h('p', { className: 'form-message' });
     var summary = h('ul', { className: 'rule-list' });
@@ -194,24 +194,24 @@
     function render() {
       var rules = current().rules || [];
       summary.replaceChildren();
-      if (!Array.isArray(rules) || !rules.length) { summary.appendChild(h('li', { className: 'muted' }, 'No rule: no row restriction.')); return; }
+      if (!Array.isArray(rules) || !rules.length) { summary.appendChild(h('li', { className: 'muted' }, gas.t('acl.noDataRule'))); return; }
       rules.forEach(function (rule, index) {
         summary.appendChild(h('li', null,
-          gas.format(rule.label
-            ? (rule.description ? 'Nodes with label {name}: only where {condition} ({description})' : 'Nodes with label {name}: only where {condition}')
-            : (rule.description ? 'Relationships of type {name}: only where {condition} ({description})' : 'Relationships of type {name}: only where {condition}'),
+          gas.t(rule.label
+            ? (rule.description ? 'acl.data.nodesDescribed' : 'acl.data.nodes')
+            : (rule.description ? 'acl.data.relationshipsDescribed' : 'acl.data.relationships'),
           { name: rule.label || rule.type, condition: words.describeFilter(rule.filter), description: rule.description || '' }),
           h('button', { type: 'button', className: 'link', onclick: function () {
             var v = current();
             v.rules.splice(index, 1);
             textarea.value = pretty(v); onChange(); render();
-          } }, 'Remove')));
+          } }, gas.t('acl.remove'))));
       });
     }
     function parseValue(text, op) {
       if (op === 'IN') {
         var list = JSON.parse(text);
-        if (!Array.isArray(list)) throw new Error('for "is one of", write a JSON list such as ["CZ", "SK"]');
+        if (!Array.isArray(list)) throw new Error(gas.t('acl.inList'));
         return list;
       }
       var trimmed = text.trim();
@@ -225,14 +225,14 @@
       var kindName = name.input.value.trim();
       var prop = property.input.value.trim();
       if (!kindName || !prop) {
-        error.textContent = 'Choose a label or type and a property.';
+        error.textContent = gas.t('acl.chooseLabelAndProperty');
         error.className = 'form-message error';
         return;
       }
       var filter = { property: prop, operator: operator.value };
       if (!/NULL/.test(operator.value)) {
         try { filter.value = parseValue(value.input.value, operator.value); } catch (e) {
-          error.textContent = gas.format('The value is not valid: {reason}', { reason: e.message });
+          error.textContent = gas.t('acl.valueInvalid', { reason: e.message });
           error.className = 'form-message error';
           return;
         }
@@ -254,9 +254,9 @@
     return h('div', { className: 'builder' },
       summary,
       h('div', { className: 'picker-row' },
-        h('label', { for: targetId }, 'Applies to', target), name.label, property.label,
-        h('label', { for: operatorId }, 'Condition', operator), value.label, description.label,
-        h('button', { type: 'button', className: 'secondary', onclick: add }, 'Add data rule')),
+        h('label', { for: targetId }, gas.t('acl.appliesTo'), target), name.label, property.label,
+        h('label', { for: operatorId }, gas.t('acl.condition'), operator), value.label, description.label,
+        h('button', { type: 'button', className: 'secondary', onclick: add }, gas.t('acl.addDataRule'))),
       error);
   }
 
@@ -289,19 +289,19 @@
     var fieldId = 'acl-' + id + '-' + kind.key;
     var textarea = h('textarea', { id: fieldId, className: 'json', rows: 8, spellcheck: 'false', 'aria-describedby': fieldId + '-message' }, loadError ? '' : pretty(value));
     var message = h('p', { id: fieldId + '-message', className: loadError ? 'error' : 'message', role: loadError ? 'alert' : null }, loadError || '');
-    function changed() { setMessage(message, 'Changed, not saved yet.', 'message'); }
+    function changed() { setMessage(message, gas.t('settings.changed'), 'message'); }
     var form = h('form', { className: 'acl-editor', dataset: { kind: kind.key } },
       h('h3', { className: 'block-label' }, kind.label),
       BUILDERS[kind.key](textarea, changed),
       h('details', { className: 'raw-json' },
-        h('summary', null, 'JSON (for experts)'),
-        h('label', { for: fieldId, className: 'visually-hidden' }, gas.format('{kind} as JSON', { kind: kind.label })),
+        h('summary', null, gas.t('settings.rawJson')),
+        h('label', { for: fieldId, className: 'visually-hidden' }, gas.t('acl.kindAsJson', { kind: kind.label })),
         textarea,
         h('button', { type: 'button', className: 'secondary', onclick: function () {
           var parsed = readJson(textarea);
           if (parsed.error) setMessage(message, parsed.error, 'error');
           else { textarea.value = pretty(parsed.value); setMessage(message, '', 'message'); }
-        } }, 'Format')),
+        } }, gas.t('acl.format'))),
       message,
       h('div', { className: 'actions' },
         h('button', { type: 'submit' }, kind.saveLabel)));
@@ -315,7 +315,7 @@
         var saved = await kind.save(encodeURIComponent(id), parsed.value);
         textarea.value = pretty(saved && typeof saved === 'object' && !Array.isArray(saved) ? (saved[kind.key] !== undefined ? saved[kind.key] : saved) : parsed.value);
         textarea.dispatchEvent(new Event('input'));
-        setMessage(message, 'Saved.', 'ok');
+        setMessage(message, gas.t('common.saved'), 'ok');
       } catch (error) {
         setMessage(message, error.message, 'error');
       }
@@ -359,18 +359,18 @@
   var previewUser = document.getElementById('acl-preview-user');
   var previewResult = document.getElementById('acl-preview-result');
 
-  function countTable(caption, heading, rows) {
-    return h('div', { className: 'table-scroll' }, h('table', { className: 'grid preview-table', dataset: { kind: heading.toLowerCase() } },
+  function countTable(caption, kind, heading, rows) {
+    return h('div', { className: 'table-scroll' }, h('table', { className: 'grid preview-table', dataset: { kind: kind } },
       h('caption', null, caption),
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, heading), h('th', { scope: 'col' }, 'Visible'))),
-      h('tbody', null, rows.length ? rows.map(function (row) { return h('tr', { dataset: { name: row[0] } }, h('td', null, row[0]), h('td', null, String(row[1]))); })
-        : h('tr', null, h('td', { colSpan: 2, className: 'muted' }, 'None.')))));
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, heading), h('th', { scope: 'col' }, gas.t('acl.visible')))),
+      h('tbody', null, rows.length ? rows.map(function (row) { return h('tr', { dataset: { name: row[0] } }, h('td', null, row[0]), h('td', null, gas.n(row[1]))); })
+        : h('tr', null, h('td', { colSpan: 2, className: 'muted' }, gas.t('acl.none'))))));
   }
 
   previewForm.addEventListener('submit', async function (event) {
     event.preventDefault();
     if (!previewUser.value) return;
-    previewResult.replaceChildren(h('p', { className: 'muted' }, 'Computing…'));
+    previewResult.replaceChildren(h('p', { className: 'muted' }, gas.t('acl.computing')));
     try {
       var p = await gas.get('/users/' + encodeURIComponent(previewUser.value) + '/preview?sample=10');
       var sampleRows = p.sample.map(function (node) {
@@ -378,17 +378,16 @@
       });
       previewResult.replaceChildren(
         h('p', { className: p.unrestricted ? 'notice' : 'muted' },
-          gas.format(p.unrestricted ? '{username} holds "Read all data": everything is visible.'
-            : p.readAllData ? '{username} holds "Read all data"; the DATA_TYPES setting limits the labels and types.'
-              : '{username} sees {nodes} nodes and {relationships} relationships.', { username: p.username, nodes: p.nodes.total, relationships: p.relationships.total })),
+          gas.t(p.unrestricted ? 'acl.preview.unrestricted' : p.readAllData ? 'acl.preview.readAll' : 'acl.preview.sees',
+            { username: p.username, nodes: gas.n(p.nodes.total), relationships: gas.n(p.relationships.total) })),
         h('p', { className: 'preview-totals', dataset: { nodes: String(p.nodes.total), relationships: String(p.relationships.total) } },
-          gas.format('Nodes: {nodes} · Relationships: {relationships}', { nodes: p.nodes.total, relationships: p.relationships.total })),
-        countTable('Nodes per label', 'Label', p.nodes.perLabel.map(function (e) { return [e.label, e.count]; })),
-        countTable('Relationships per type', 'Type', p.relationships.perType.map(function (e) { return [e.type, e.count]; })),
+          gas.t('acl.preview.totals', { nodes: gas.n(p.nodes.total), relationships: gas.n(p.relationships.total) })),
+        countTable(gas.t('acl.preview.perLabel'), 'label', gas.t('acl.preview.label'), p.nodes.perLabel.map(function (e) { return [e.label, e.count]; })),
+        countTable(gas.t('acl.preview.perType'), 'type', gas.t('acl.preview.type'), p.relationships.perType.map(function (e) { return [e.type, e.count]; })),
         h('div', { className: 'table-scroll' }, h('table', { className: 'grid preview-sample' },
-          h('caption', null, 'A sample of visible nodes, with the properties this user may see'),
-          h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Labels'), h('th', { scope: 'col' }, 'Properties'))),
-          h('tbody', null, sampleRows.length ? sampleRows : h('tr', null, h('td', { colSpan: 2, className: 'muted' }, 'No visible node.'))))));
+          h('caption', null, gas.t('acl.sampleCaption')),
+          h('thead', null, h('tr', null, h('th', { scope: 'col' }, gas.t('acl.labels')), h('th', { scope: 'col' }, gas.t('acl.properties')))),
+          h('tbody', null, sampleRows.length ? sampleRows : h('tr', null, h('td', { colSpan: 2, className: 'muted' }, gas.t('acl.noVisibleNode')))))));
     } catch (error) {
       previewResult.replaceChildren(h('p', { className: 'error', role: 'alert' }, error.message));
     }
@@ -398,7 +397,7 @@
     try {
       var users = gas.listOf(await gas.get('/users/info'), ['users']);
       users.sort(function (a, b) { return String(a.username).localeCompare(String(b.username)); });
-      previewUser.replaceChildren.apply(previewUser, [h('option', { value: '' }, 'Choose a user')].concat(users.map(function (user) { return h('option', { value: String(user.id) }, user.username); })));
+      previewUser.replaceChildren.apply(previewUser, [h('option', { value: '' }, gas.t('acl.chooseUser'))].concat(users.map(function (user) { return h('option', { value: String(user.id) }, user.username); })));
     } catch (error) {
       previewUser.replaceChildren(h('option', { value: '' }, error.message));
     }
@@ -410,7 +409,7 @@
       var groups = gas.listOf(results[0], ['groups']);
       groups.sort(function (a, b) { return String(a.name).localeCompare(String(b.name)); });
       if (!groups.length) {
-        container.replaceChildren(h('p', { className: 'muted' }, 'No groups yet. Create groups on the ', h('a', { href: '/groups/list' }, 'groups page'), '.'));
+        container.replaceChildren(h('p', { className: 'muted' }, gas.t('acl.noGroups'), ' ', h('a', { href: '/groups/list' }, gas.t('acl.groupsPage'))));
         return;
       }
       var sections = await Promise.all(groups.map(function (group) { return groupSection(group, results[1]); }));
