@@ -126,15 +126,12 @@ describe('every page in German for a user whose profile locale is de', () => {
     ['import', () => '/import'],
     ['users', () => '/users/list'],
     ['groups', () => '/groups/list'],
+    ['access control', () => '/acl/list'],
+    ['settings', () => '/settings/list'],
     ['the audit trail', () => '/audit/list'],
     ['the Cypher console', () => '/cypher'],
     ['the profile', () => '/profile/view'],
   ];
-  // Not yet translated (issue 12, Languages): the texts the scripts public/js/acl.js (the rule editors and the
-  // preview) and public/js/settings-forms.js (the setting form editors) build still are English; the views of
-  // both pages are translated. Turn these into PAGES entries once those two scripts go through gas.t.
-  test.todo('when access control (/acl/list) is opened, then no English text is shown');
-  test.todo('when settings (/settings/list) is opened, then no English text is shown');
   let session: { page: Page; pageErrors: string[] };
   beforeAll(async () => {
     session = await germanContext();
