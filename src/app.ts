@@ -6,6 +6,7 @@ import type { AppDeps } from './http/context';
 import { KnexSessionStore } from './auth/session-store';
 import { Authenticator } from './auth/authenticator';
 import { createPassport, scriptAuthentication } from './auth/passport-setup';
+import { fastSession } from './auth/fast-session';
 import { csrfProtection } from './auth/csrf';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
@@ -85,7 +86,10 @@ export function createApp(deps: AppDeps): BuiltApp {
   // NUL characters and deep nesting are refused here, before anything reads the input (400).
   app.use(inputGuards());
 
-  const sessionStore = new KnexSessionStore(db, config.session.maxAgeMs, config.session.touchAfterMs);
+  // Session rows cached in the process: always on the embedded store (one process); on a server
+  // only while the invalidation listener receives notifications (src/auth/session-cache.ts).
+  if (!config.database.url) deps.credentialCache.sessions.setLocal(true);
+  const sessionStore = new KnexSessionStore(db, config.session.maxAgeMs, config.session.touchAfterMs, deps.credentialCache.sessions);
   const sessionMiddleware = session({
     name: 'gas.sid',
     store: sessionStore,
@@ -105,8 +109,18 @@ export function createApp(deps: AppDeps): BuiltApp {
   // saves the session machinery on their hot path and keeps them from minting session rows.
   const cookieSession = express.Router();
   cookieSession.use(sessionMiddleware, rollSession(config.session.maxAgeMs, config.session.touchAfterMs), passport.session());
+  // A signed-in browser's GET whose session and user are cached skips the session machinery
+  // (src/auth/fast-session.ts); everything else goes through it.
+  const cachedSession = fastSession({
+    store: sessionStore,
+    credentialCache: deps.credentialCache,
+    name: 'gas.sid',
+    secret: config.session.secret,
+    maxAgeMs: config.session.maxAgeMs,
+    touchAfterMs: config.session.touchAfterMs,
+  });
   // Liveness probes need no session (a cookieless request would still build and hash an empty one).
-  app.use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' ? next() : cookieSession(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' || cachedSession(req, res) ? next() : cookieSession(req, res, next)));
   app.use(scriptAuthentication(passport));
   app.use((req: Request, _res: Response, next: NextFunction) => {
     req.ctx = { deps, db, user: req.user ?? null, ip: req.ip ?? '', requestId: req.requestId };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuthenticatedUser } from '../http/context';
 import { UnauthorizedError } from '../errors';
+import { SessionCache } from './session-cache';
 
 /** A verified user and users.credential_version as it was read with it. */
 export interface VersionedUser {
@@ -49,6 +50,11 @@ export class CredentialCache {
   private readonly refreshAheadMs: number;
   /** Credential verifications started (each is one password hash for Basic). */
   verifications = 0;
+  /**
+   * The session rows of this process (session-cache.ts), here because this object is what the app
+   * and the invalidation listener share: the listener turns it on while notifications arrive.
+   */
+  readonly sessions = new SessionCache();
 
   constructor(
     private readonly ttlMs: number,
@@ -128,6 +134,12 @@ export class CredentialCache {
       this.userLoads.set(userId, loading);
     }
     return (await loading)?.user ?? null;
+  }
+
+  /** The signed-in user when a fresh entry holds it, synchronously (the session hot path); else undefined. */
+  cachedUser(userId: string): AuthenticatedUser | undefined {
+    const entry = this.users.get(userId);
+    return entry && entry.expiresAt > Date.now() ? entry.user : undefined;
   }
 
   private storeUser(loaded: VersionedUser): void {

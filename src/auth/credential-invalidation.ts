@@ -38,6 +38,8 @@ export interface CredentialInvalidationOptions {
 }
 
 export const CREDENTIALS_CHANNEL = 'gas_credentials';
+/** md5 of changed or deleted session ids (migration 20261123160000_session_notify), for the session cache. */
+export const SESSIONS_CHANNEL = 'gas_sessions';
 const APPLICATION_NAME = 'gas-credential-invalidation';
 
 export class CredentialInvalidation {
@@ -79,6 +81,7 @@ export class CredentialInvalidation {
   async stop(): Promise<void> {
     this.stopped = true;
     this.listening = false;
+    this.options.cache.sessions.setListening(false);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.pollTimer);
     clearInterval(this.heartbeatTimer);
@@ -103,6 +106,8 @@ export class CredentialInvalidation {
       const wasListening = this.listening;
       this.listening = false;
       clearInterval(this.heartbeatTimer);
+      // Session rows are cached only while notifications arrive.
+      this.options.cache.sessions.setListening(false);
       if (wasListening) this.options.logger.warn({ err: error?.message }, 'credential invalidation: listening connection lost; polling until it is back');
       this.startPolling();
       this.scheduleReconnect();
@@ -111,15 +116,18 @@ export class CredentialInvalidation {
     client.on('end', () => onLost());
     client.on('notification', (message) => {
       if (message.channel === CREDENTIALS_CHANNEL) this.apply(message.payload ?? '*');
+      else if (message.channel === SESSIONS_CHANNEL) this.applySessions(message.payload ?? '*');
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
+      await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
       if (lost || this.stopped) return;
       // What changed while nobody listened (or before this instance started listening).
       await this.resync();
       if (lost || this.stopped) return;
       this.listening = true;
+      this.options.cache.sessions.setListening(true);
       this.reconnectDelay = this.reconnectMinMs;
       this.stopPolling();
       this.startHeartbeat(client, onLost);
@@ -192,6 +200,11 @@ export class CredentialInvalidation {
     }
     this.lastConfirmedAt = Date.now();
     return dropped;
+  }
+
+  private applySessions(payload: string): void {
+    if (payload === '*') this.options.cache.sessions.clear();
+    else this.options.cache.sessions.forgetKeys(payload.split(','));
   }
 
   private apply(payload: string): void {

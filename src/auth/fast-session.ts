@@ -1,0 +1,126 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { SessionData } from 'express-session';
+import type { KnexSessionStore } from './session-store';
+import type { CredentialCache } from './credential-cache';
+
+const SAFE = new Set(['GET', 'HEAD']);
+const MAX_VERIFIED = 10000;
+
+export interface FastSessionOptions {
+  store: KnexSessionStore;
+  credentialCache: CredentialCache;
+  /** The cookie's name (express-session `name`). */
+  name: string;
+  /** The signing secret (express-session `secret`). */
+  secret: string;
+  maxAgeMs: number;
+  touchAfterMs: number;
+}
+
+type StoredSession = SessionData & { passport?: { user?: string | number }; csrfToken?: string };
+
+/** JSON of a session without its cookie, as express-session hashes it to tell a modified session. */
+function dataText(sess: object): string {
+  return JSON.stringify(sess, function (this: unknown, key: string, value: unknown) {
+    return this === sess && key === 'cookie' ? undefined : value;
+  });
+}
+
+/**
+ * The hot path of a signed-in browser's read: a GET or HEAD whose session and user are both in
+ * this process's caches, answered without express-session and passport.session(), which cost
+ * about half the CPU of such a request (profiled under bench:api: cookie signature recomputed and
+ * compared as two more hashes, the session hashed twice, a store round trip, passport's
+ * per-request strategy objects). Returns false, touching nothing, whenever anything is
+ * unusual; the caller then runs the full session middleware, which stays the only path for
+ * writes (login, logout, CSRF-checked requests), new, anonymous or unknown sessions, a session
+ * due for its rolling refresh, and a user no longer valid.
+ *
+ * Security is the full path's:
+ * - the cookie's signature is checked (HMAC-SHA256, timing-safe); a value already verified is
+ *   remembered exactly as sent (the secret never changes while the process runs);
+ * - the session row comes from the session cache (session-cache.ts), which holds only rows read
+ *   from the store and drops them on logout, deletion or change on any instance (NOTIFY), and
+ *   answers nothing while it could have missed a notification;
+ * - the user comes from the credential cache, invalidated the same way (disable, password change,
+ *   permissions), exactly as passport's deserializeUser reads it.
+ * The session object handed to the route is express-session's own (store.createSession), so
+ * req.session.save/regenerate/destroy behave as usual; a GET that changes the session (none does
+ * today: the CSRF token exists since login) has it saved when the response finishes.
+ */
+export function fastSession(options: FastSessionOptions): (req: Request, res: Response) => boolean {
+  const { store, credentialCache, name, secret } = options;
+  const prefix = `${name}=`;
+  const verified = new Map<string, string>();
+
+  const unsign = (raw: string): string | undefined => {
+    const known = verified.get(raw);
+    if (known !== undefined) return known;
+    // express-session's cookie: "s:" + sid + "." + base64(HMAC-SHA256(secret, sid)) without padding.
+    if (!raw.startsWith('s:')) return undefined;
+    const signed = raw.slice(2);
+    const dot = signed.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    const sid = signed.slice(0, dot);
+    const expected = Buffer.from(createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, ''));
+    const sent = Buffer.from(signed.slice(dot + 1));
+    if (expected.length !== sent.length || !timingSafeEqual(expected, sent)) return undefined;
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(raw, sid);
+    return sid;
+  };
+
+  const cookieValue = (header: string | undefined): string | undefined => {
+    if (!header) return undefined;
+    // The first cookie of that name, as express-session (cookie.parse) takes it.
+    for (const part of header.split(';')) {
+      const trimmed = part.trim();
+      if (!trimmed.startsWith(prefix)) continue;
+      let value = trimmed.slice(prefix.length).trim();
+      if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+      if (value.includes('%')) {
+        try {
+          value = decodeURIComponent(value);
+        } catch {
+          return undefined;
+        }
+      }
+      return value;
+    }
+    return undefined;
+  };
+
+  return (req: Request, res: Response): boolean => {
+    if (!SAFE.has(req.method)) return false;
+    const raw = cookieValue(req.headers.cookie);
+    if (raw === undefined) return false;
+    const sid = unsign(raw);
+    if (sid === undefined) return false;
+    const text = store.cache.get(sid);
+    if (text === undefined) return false;
+    const sess = JSON.parse(text) as StoredSession;
+    const userId = sess.passport?.user;
+    if ((userId === undefined || userId === null) || !sess.csrfToken || !sess.cookie) return false;
+    // Due for the rolling refresh (app.ts rollSession): the full path saves it and sends the cookie.
+    const expires = sess.cookie.expires ? new Date(sess.cookie.expires).getTime() : undefined;
+    if (expires === undefined || expires - Date.now() < options.maxAgeMs - options.touchAfterMs) return false;
+    const user = credentialCache.cachedUser(String(userId));
+    if (!user) return false;
+
+    const original = dataText(sess);
+    req.sessionID = sid;
+    // The store as express-session left it (its session() middleware gave it generate()).
+    req.sessionStore = store as unknown as Request['sessionStore'];
+    const session = store.createSession(req, sess);
+    req.user = user;
+    res.once('finish', () => {
+      // Keeps the full path's rules: a changed session is saved, an unchanged one only touched
+      // (the store writes the expiry at most once per touchAfterMs).
+      if (req.session !== session) return;
+      if (dataText(session) !== original) session.save(() => undefined);
+      else store.touch(sid, session, () => undefined);
+    });
+    return true;
+  };
+}
