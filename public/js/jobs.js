@@ -43,7 +43,7 @@
     var text = String(field(name).value || '').trim();
     if (!text) return undefined;
     try { return JSON.parse(text); } catch (error) {
-      throw { fieldError: true, path: field(name).dataset.path, message: label + ' is not valid JSON: ' + error.message };
+      throw { fieldError: true, path: field(name).dataset.path, message: gas.t(label, { reason: error.message }) };
     }
   }
 
@@ -58,7 +58,7 @@
   function configFromForm(type) {
     if (type === 'cypher') {
       var statements = String(field('statements').value || '').split(/\n\s*;\s*(?:\n|$)/).map(function (s) { return s.trim().replace(/;\s*$/, ''); }).filter(Boolean);
-      var parameters = json('parameters', 'The parameters');
+      var parameters = json('parameters', 'jobs.parametersNotJson');
       return parameters === undefined ? { statements: statements } : { statements: statements, parameters: parameters };
     }
     if (type === 'import') {
@@ -74,7 +74,7 @@
     var labels = list(field('labels').value);
     if (labels.length) config.labels = labels;
     if (field('text').value.trim()) config.text = field('text').value.trim();
-    var filter = json('filter', 'The filter');
+    var filter = json('filter', 'jobs.filterNotJson');
     if (filter !== undefined) config.filter = filter;
     if (type === 'alert') {
       if (field('cypher').value.trim()) config.cypher = field('cypher').value.trim();
@@ -156,8 +156,8 @@
     editing = job.name;
     fillForm(job);
     field('name').disabled = true;
-    formHeading.textContent = 'Edit the job ' + job.name;
-    submit.textContent = 'Save job';
+    formHeading.textContent = gas.t('jobs.editHeading', { name: job.name });
+    submit.textContent = gas.t('jobs.save');
     cancelEdit.hidden = false;
     clearErrors();
     form.scrollIntoView({ block: 'start' });
@@ -167,8 +167,8 @@
     editing = null;
     form.reset();
     field('name').disabled = false;
-    formHeading.textContent = 'Create a job';
-    submit.textContent = 'Create job';
+    formHeading.textContent = gas.t('page.jobs.createHeading');
+    submit.textContent = gas.t('page.jobs.create');
     cancelEdit.hidden = true;
     clearErrors();
     showType();
@@ -195,11 +195,11 @@
     try {
       if (editing) {
         await gas.put('/jobs/' + encodeURIComponent(editing), body);
-        gas.showStatus(status, 'Saved the job ' + editing, 'ok');
+        gas.showStatus(status, gas.t('jobs.saved', { name: editing }), 'ok');
       } else {
         body.name = field('name').value.trim();
         await gas.post('/jobs', body);
-        gas.showStatus(status, 'Created the job ' + body.name, 'ok');
+        gas.showStatus(status, gas.t('jobs.created', { name: body.name }), 'ok');
       }
       stopEditing();
       await load();
@@ -211,9 +211,16 @@
   field('type').addEventListener('change', showType);
   cancelEdit.addEventListener('click', stopEditing);
 
+  /** A run state in words; a state the catalog does not know is shown as it is. */
+  function stateWord(state) {
+    var key = 'jobs.state.' + state;
+    var word = gas.t(key);
+    return word === key ? state : word;
+  }
+
   function stateChip(run) {
-    if (!run) return h('span', { className: 'muted' }, 'never');
-    var label = run.state + (run.cancelRequested && run.state === 'running' ? ' (cancelling)' : '');
+    if (!run) return h('span', { className: 'muted' }, gas.t('profile.never'));
+    var label = run.cancelRequested && run.state === 'running' ? gas.t('jobs.state.cancelling') : stateWord(run.state);
     return h('span', { className: 'chip state-' + run.state, dataset: { state: run.state } }, label);
   }
 
@@ -235,51 +242,51 @@
     return h('tr', { dataset: { job: job.name } },
       h('td', null, h('strong', null, job.name), job.description ? h('div', { className: 'muted' }, job.description) : null),
       h('td', null, typeOf(job.type).title),
-      h('td', null, job.schedule ? h('code', null, job.schedule) : h('span', { className: 'muted' }, 'by hand'),
-        job.schedule ? h('div', { className: 'muted' }, job.effectiveTimeZone + (job.enabled ? '' : ' · disabled')) : (job.enabled ? null : h('div', { className: 'muted' }, 'disabled'))),
+      h('td', null, job.schedule ? h('code', null, job.schedule) : h('span', { className: 'muted' }, gas.t('jobs.byHand')),
+        job.schedule ? h('div', { className: 'muted' }, (job.enabled ? job.effectiveTimeZone : gas.t('jobs.zoneDisabled', { zone: job.effectiveTimeZone }))) : (job.enabled ? null : h('div', { className: 'muted' }, gas.t('jobs.disabled')))),
       h('td', { className: 'next-run' }, job.nextRunAt ? gas.formatDate(job.nextRunAt) : h('span', { className: 'muted' }, '—')),
       h('td', { className: 'last-run' }, stateChip(last), last ? h('div', { className: 'muted' }, gas.formatDate(last.finishedAt || last.startedAt || last.queuedAt)) : null,
         last && last.error ? h('div', { className: 'error' }, last.error) : null),
       h('td', { className: 'row-actions' },
         active
-          ? action('Cancel', function () { return gas.del(path + '/started').then(function () { gas.showStatus(status, 'Cancelling the run of ' + job.name, 'ok'); }); })
-          : action('Start now', function () { return gas.put(path + '/started').then(function () { gas.showStatus(status, 'Started ' + job.name, 'ok'); return openHistory(job.name); }); }),
-        action(job.enabled ? 'Disable' : 'Enable', function () { return gas.put(path, { enabled: !job.enabled }).then(function () { gas.showStatus(status, (job.enabled ? 'Disabled ' : 'Enabled ') + job.name, 'ok'); }); }),
-        action('Edit', async function () { startEditing(await gas.get(path)); }),
-        action('History', function () { return openHistory(job.name); }),
-        action('Delete', async function () {
-          if (!window.confirm('Delete the job ' + job.name + ' and its history?')) return;
+          ? action(gas.t('common.cancel'), function () { return gas.del(path + '/started').then(function () { gas.showStatus(status, gas.t('jobs.cancelling', { name: job.name }), 'ok'); }); })
+          : action(gas.t('jobs.startNow'), function () { return gas.put(path + '/started').then(function () { gas.showStatus(status, gas.t('jobs.started', { name: job.name }), 'ok'); return openHistory(job.name); }); }),
+        action(job.enabled ? gas.t('users.disable') : gas.t('users.enable'), function () { return gas.put(path, { enabled: !job.enabled }).then(function () { gas.showStatus(status, gas.t(job.enabled ? 'jobs.disabledStatus' : 'jobs.enabledStatus', { name: job.name }), 'ok'); }); }),
+        action(gas.t('common.edit'), async function () { startEditing(await gas.get(path)); }),
+        action(gas.t('jobs.history'), function () { return openHistory(job.name); }),
+        action(gas.t('common.delete'), async function () {
+          if (!window.confirm(gas.t('jobs.deleteConfirm', { name: job.name }))) return;
           await gas.del(path);
           if (historyJob === job.name) closeHistory();
-          gas.showStatus(status, 'Deleted the job ' + job.name, 'ok');
+          gas.showStatus(status, gas.t('jobs.deleted', { name: job.name }), 'ok');
         }, 'danger')));
   }
 
   function runRow(run) {
     var counters = Object.keys(run.counters || {}).map(function (k) { return k + ': ' + run.counters[k]; }).join(', ');
     var matches = run.result && Array.isArray(run.result.newMatches) && run.result.newMatches.length
-      ? h('details', { open: opened['m' + run.id] !== undefined ? opened['m' + run.id] : String(run.id) === highlightRun, ontoggle: keepOpen('m' + run.id) }, h('summary', null, run.result.newMatches.length + ' new match(es)'),
+      ? h('details', { open: opened['m' + run.id] !== undefined ? opened['m' + run.id] : String(run.id) === highlightRun, ontoggle: keepOpen('m' + run.id) }, h('summary', null, gas.t('jobs.newMatches', { count: run.result.newMatches.length })),
         h('ul', { className: 'matches' }, run.result.newMatches.map(function (m) { return h('li', null, '#' + m.id + ' ' + (m.labels || []).join(', ') + (m.caption ? ' ' + m.caption : '')); })))
       : null;
     return h('tr', { dataset: { runId: String(run.id), state: run.state }, className: String(run.id) === highlightRun ? 'highlight' : '' },
       h('td', null, '#' + run.id),
       h('td', null, stateChip(run)),
-      h('td', null, run.trigger === 'schedule' ? 'schedule' : 'by ' + (run.requestedBy || 'hand')),
+      h('td', null, run.trigger === 'schedule' ? gas.t('jobs.trigger.schedule') : run.requestedBy ? gas.t('jobs.trigger.by', { name: run.requestedBy }) : gas.t('jobs.byHand')),
       h('td', null, gas.formatDate(run.startedAt)),
       h('td', null, gas.formatDate(run.finishedAt)),
-      h('td', null, run.durationMs === null ? '' : (run.durationMs / 1000).toFixed(1) + ' s'),
+      h('td', null, run.durationMs === null ? '' : gas.t('jobs.seconds', { seconds: gas.n(Math.round(run.durationMs / 100) / 10) })),
       h('td', null, counters),
       h('td', null,
         run.error ? h('div', { className: 'error' }, run.error) : null,
         matches,
-        h('details', { className: 'run-log', open: opened['l' + run.id] !== undefined ? opened['l' + run.id] : String(run.id) === highlightRun, ontoggle: keepOpen('l' + run.id) }, h('summary', null, 'Log (' + (run.log || []).length + ' lines)'),
+        h('details', { className: 'run-log', open: opened['l' + run.id] !== undefined ? opened['l' + run.id] : String(run.id) === highlightRun, ontoggle: keepOpen('l' + run.id) }, h('summary', null, gas.t('jobs.log', { count: (run.log || []).length })),
           h('pre', null, (run.log || []).map(function (l) { return l.at + ' ' + l.level.toUpperCase() + ' ' + l.message; }).join('\n')))));
   }
 
   async function loadHistory() {
     if (!historyJob) return;
     var page = await gas.get('/jobs/' + encodeURIComponent(historyJob) + '/history?limit=' + historyLimit);
-    historyBody.replaceChildren.apply(historyBody, page.items.length ? page.items.map(runRow) : [h('tr', null, h('td', { colSpan: 8, className: 'muted' }, 'No runs yet.'))]);
+    historyBody.replaceChildren.apply(historyBody, page.items.length ? page.items.map(runRow) : [h('tr', null, h('td', { colSpan: 8, className: 'muted' }, gas.t('jobs.noRuns')))]);
     historyOlder.hidden = page.total <= page.items.length;
   }
 
