@@ -38,6 +38,11 @@ function mapCypherError(error: unknown): unknown {
   if (e?.code === 'GCY02') return new BadRequestError(message, 'CYPHER_ERROR');
   // Data exceptions (a cast of a string to a number, a division by zero, ...): the query's error.
   if (typeof e?.code === 'string' && e.code.startsWith('22')) return new BadRequestError(`The query failed: ${message.slice(0, 500)}`, 'CYPHER_ERROR', { sqlState: e.code });
+  // Anything else the database refuses in a translated statement is a shape the translation does
+  // not handle: refused, never a wrong answer.
+  if (typeof e?.code === 'string' && (e.code.startsWith('42') || e.code.startsWith('0A'))) {
+    return new BadRequestError(`This query cannot be run by Cypher on the PostgreSQL backend (${message.slice(0, 300)})`, 'CYPHER_UNSUPPORTED', { sqlState: e.code });
+  }
   return error;
 }
 

@@ -175,6 +175,7 @@ class Source {
   readonly alias: string;
   private readonly joins: Sql[] = [];
   private readonly aliases = new Map<string, string>();
+  private readonly kinds = new Map<string, 'node' | 'rel'>();
 
   constructor(
     private readonly t: Translator,
@@ -196,6 +197,7 @@ class Source {
           if (!alias) {
             alias = this.t.fresh(column.kind === 'node' ? 'g' : 'h');
             this.aliases.set(name, alias);
+            this.kinds.set(alias, column.kind as 'node' | 'rel');
             const table = raw(column.kind === 'node' ? 'graph_nodes' : 'graph_relationships');
             this.joins.push(sql`left join ${table} ${raw(alias)} on ${raw(alias)}.id = ${ref}`);
           }
@@ -210,6 +212,21 @@ class Source {
     const out = new Map<string, Binding>();
     for (const name of this.stage.vars.keys()) out.set(name, this.binding(name)!);
     return out;
+  }
+
+  /**
+   * The visibility of every graph row joined on demand (a null-extended row passes). A condition
+   * over these rows is only evaluated where this holds: the planner may push a condition down to
+   * the scan of graph_nodes, where it would meet hidden rows, and an error there (a type error)
+   * would reveal them.
+   */
+  guard(): Sql {
+    const parts: Sql[] = [];
+    for (const [alias, kind] of this.kinds) {
+      const visible = kind === 'node' ? this.t.scope.nodeVisible(alias) : this.t.scope.relationshipVisible(alias);
+      if (visible !== TRUE) parts.push(sql`(${raw(alias)}.id is null or ${visible})`);
+    }
+    return and(parts);
   }
 
   /** `from (<stage>) s <joins>` — call after every expression over it was compiled. */
@@ -399,10 +416,10 @@ class Translator {
     }
     const where = rule(node, 'where');
     if (where) user.unshift(this.condition(rule(where, 'expression')!, ctx));
-    const scopeCondition = and(scopeParts);
+    const scopeCondition = and([...scopeParts, source.guard()]);
     const userCondition = and(user);
     const guarded = userCondition === TRUE ? TRUE : scopeCondition === TRUE ? userCondition : sql`(case when ${scopeCondition} then ${userCondition} end)`;
-    const condition = and([...structural, scopeCondition, guarded]);
+    const condition = and([...structural, and(scopeParts), guarded]);
 
     const vars2 = new Map(stage.vars);
     const selected: Sql[] = [];
@@ -442,6 +459,7 @@ class Translator {
     const value = this.expr(exprNode, ctx);
     if (value.type !== 'value') throw unsupported(exprNode, 'UNWIND of a list of nodes, relationships or a non-list');
     const name = nameOf(rule(node, 'variable')!);
+    if (stage.vars.has(name)) throw cypherError(rule(node, 'variable')!, `Variable \`${name}\` already declared`);
     const u = this.fresh('u');
     const column = this.fresh('c');
     const ord = this.fresh('o');
@@ -493,6 +511,11 @@ class Translator {
         name = nameOf(inner);
       }
       const expr = this.expr(exprNode, ctx);
+      if (expr.aggregate) {
+        const inner = unwrap(exprNode);
+        const whole = inner.rule === 'functionInvocation' || (inner.rule === 'atom' && hasToken(inner, 'count'));
+        if (!whole) throw unsupported(exprNode, 'An aggregate inside an expression');
+      }
       if (items.some((i) => i.name === name)) throw cypherError(item, `Multiple result columns with the same name \`${name}\` are not supported`);
       items.push({ name, expr, column: this.fresh('c'), text: normalize(textOf(exprNode)) });
     }
@@ -529,7 +552,9 @@ class Translator {
     const skip = rule(body, 'skip');
     const limit = rule(body, 'limit');
     if (where && (skip || limit)) throw unsupported(where, 'WHERE together with SKIP or LIMIT in one WITH');
-    const whereSql = where ? this.condition(rule(where, 'expression')!, { ...octx, vars: new Map([...outVars].map(([n]) => [n, outer.binding(n)!])) }) : TRUE;
+    let whereSql = where ? this.condition(rule(where, 'expression')!, { ...octx, vars: new Map([...outVars].map(([n]) => [n, outer.binding(n)!])) }) : TRUE;
+    const whereGuard = outer.guard();
+    if (whereSql !== TRUE && whereGuard !== TRUE) whereSql = sql`(case when ${whereGuard} then ${whereSql} end)`;
     const sortKeys: Sql[] = [];
     if (order) {
       // An ORDER BY expression written as a projected item reads the projected column (after
