@@ -23,24 +23,24 @@
   var mappings = {}; // fileId -> last mapping the user edited
 
   function sizeText(bytes) {
-    if (bytes < 1024) return bytes + ' B';
-    if (bytes < 1024 * 1024) return (bytes / 1024).toFixed(1) + ' KB';
-    return (bytes / 1024 / 1024).toFixed(1) + ' MB';
+    if (bytes < 1024) return gas.n(bytes) + ' B';
+    if (bytes < 1024 * 1024) return gas.n(Math.round(bytes / 102.4) / 10) + ' KB';
+    return gas.n(Math.round(bytes / 1024 / 102.4) / 10) + ' MB';
   }
 
   async function upload(files) {
-    if (!files || files.length === 0) return gas.showStatus(status, 'Choose at least one file.', 'error');
+    if (!files || files.length === 0) return gas.showStatus(status, gas.t('import.chooseFile'), 'error');
     var data = new FormData();
     Array.prototype.forEach.call(files, function (f) { data.append('file', f, f.name); });
-    gas.showStatus(status, 'Uploading…');
+    gas.showStatus(status, gas.t('import.uploading'));
     try {
       var result = await gas.post('/data/import/uploadFile', data);
-      gas.showStatus(status, 'Uploaded ' + result.files.length + ' file(s). Choose one to analyse.', 'ok');
+      gas.showStatus(status, gas.t('import.uploaded', { count: result.files.length }), 'ok');
       var tbody = filesTable.querySelector('tbody');
       result.files.forEach(function (f) {
         tbody.appendChild(h('tr', { dataset: { fileId: f.fileId } },
           h('td', null, f.name), h('td', null, f.type), h('td', null, sizeText(f.size)), h('td', null, f.archive || ''),
-          h('td', null, h('button', { type: 'button', className: 'secondary', onclick: function () { analyse(f); } }, 'Analyse ' + f.name))));
+          h('td', null, h('button', { type: 'button', className: 'secondary', onclick: function () { analyse(f); } }, gas.t('import.analyse', { name: f.name })))));
       });
       filesTable.hidden = false;
     } catch (error) {
@@ -61,11 +61,11 @@
   });
 
   async function analyse(file) {
-    gas.showStatus(status, 'Analysing ' + file.name + '…');
+    gas.showStatus(status, gas.t('import.analysing', { name: file.name }));
     try {
       var analysis = await gas.post('/data/import/analyzeFile', { fileId: file.fileId });
       current = { file: file, analysis: analysis, table: analysis.tables ? analysis.tables[0] : null };
-      gas.showStatus(status, 'Analysed ' + file.name + '.', 'ok');
+      gas.showStatus(status, gas.t('import.analysed', { name: file.name }), 'ok');
       showAnalysis();
       showMapping(mappings[file.fileId] || (current.table ? current.table.mapping : analysis.graphml.mapping));
     } catch (error) {
@@ -84,9 +84,10 @@
     tbody.textContent = '';
     if (a.graphml) {
       var g = a.graphml;
-      summary.appendChild(h('p', { id: 'import-summary-text' }, g.nodeCount + ' nodes, ' + g.edgeCount + ' edges, ' + (g.directed ? 'directed' : 'undirected') +
-        (g.parallelEdges ? ', ' + g.parallelEdges + ' parallel edges' : '') + '. Labels: ' + (g.labels.join(', ') || 'none') + ' (' + g.labelSource + '). Types: ' + (g.relationshipTypes.join(', ') || 'none') + '.'));
-      thead.appendChild(h('tr', null, ['Key', 'For', 'Name', 'Type', 'Default'].map(function (c) { return h('th', { scope: 'col' }, c); })));
+      summary.appendChild(h('p', { id: 'import-summary-text' }, gas.t(g.parallelEdges ? 'import.graphmlSummaryParallel' : 'import.graphmlSummary', {
+        nodes: gas.n(g.nodeCount), edges: gas.n(g.edgeCount), direction: gas.t(g.directed ? 'import.directed' : 'import.undirected'), parallel: gas.n(g.parallelEdges || 0),
+        labels: g.labels.join(', ') || gas.t('common.none'), source: g.labelSource, types: g.relationshipTypes.join(', ') || gas.t('common.none') })));
+      thead.appendChild(h('tr', null, [gas.t('import.key'), gas.t('settingsForms.for'), gas.t('common.name'), gas.t('acl.preview.type'), gas.t('import.default')].map(function (c) { return h('th', { scope: 'col' }, c); })));
       g.keys.forEach(function (k) { tbody.appendChild(h('tr', null, [k.id, k.for, k.name, k.type, k.default || ''].map(function (c) { return h('td', null, c); }))); });
     } else {
       if (a.tables.length > 1) {
@@ -95,14 +96,14 @@
           showAnalysis();
           showMapping(current.table.mapping);
         } }, a.tables.map(function (t) { return h('option', { value: t.name, selected: t === current.table }, t.name); }));
-        summary.appendChild(h('label', null, 'Sheet ', select));
+        summary.appendChild(h('label', null, gas.t('import.sheet') + ' ', select));
       }
       var t = current.table;
-      summary.appendChild(h('p', { id: 'import-summary-text' }, t.rowCount + ' rows, read as ' + t.kind + '.' +
-        (t.encoding ? ' Encoding ' + t.encoding + (t.bom ? ' (BOM)' : '') + ', delimiter ' + JSON.stringify(t.delimiter) + '.' : '') +
-        (t.formulaCells && t.formulaCells.count ? ' ' + t.formulaCells.count + ' formula cell(s): ' + t.formulaCells.first.join(', ') + '.' : '')));
+      summary.appendChild(h('p', { id: 'import-summary-text' }, gas.t('import.tableSummary', { count: t.rowCount, kind: gas.t(t.kind === 'relationships' ? 'import.kind.relationships' : 'import.kind.nodes') }) +
+        (t.encoding ? ' ' + gas.t('import.encoding', { encoding: t.encoding + (t.bom ? ' (BOM)' : ''), delimiter: JSON.stringify(t.delimiter) }) : '') +
+        (t.formulaCells && t.formulaCells.count ? ' ' + gas.t('import.formulaCells', { count: t.formulaCells.count, cells: t.formulaCells.first.join(', ') }) : '')));
       thead.appendChild(h('tr', null, t.columns.map(function (c) {
-        return h('th', { scope: 'col' }, c.name, h('br'), h('span', { className: 'muted column-type' }, c.type + (c.empty ? ', ' + c.empty + ' empty' : '')));
+        return h('th', { scope: 'col' }, c.name, h('br'), h('span', { className: 'muted column-type' }, c.empty ? gas.t('import.columnEmpty', { type: c.type, count: c.empty }) : c.type));
       })));
       t.sampleRows.forEach(function (row) { tbody.appendChild(h('tr', null, t.columns.map(function (c, i) { return h('td', null, row[i] || ''); }))); });
     }
@@ -110,12 +111,12 @@
   }
 
   function input(name, value, label, attrs) {
-    return h('label', null, label + ' ', h('input', Object.assign({ name: name, value: value == null ? '' : String(value) }, attrs || {})));
+    return h('label', null, gas.t(label) + ' ', h('input', Object.assign({ name: name, value: value == null ? '' : String(value) }, attrs || {})));
   }
   function columnSelect(name, value, label, optional) {
     var names = current.table.columns.map(function (c) { return c.name; });
-    return h('label', null, label + ' ', h('select', { name: name },
-      optional ? h('option', { value: '' }, '(none)') : null,
+    return h('label', null, gas.t(label) + ' ', h('select', { name: name },
+      optional ? h('option', { value: '' }, gas.t('import.noneOption')) : null,
       names.map(function (n) { return h('option', { value: n, selected: n === value }, n); })));
   }
 
@@ -124,11 +125,11 @@
     mappingSection.hidden = false;
     if (mapping.kind === 'graphml') {
       mappingForm.appendChild(h('fieldset', null, h('legend', null, 'GraphML'),
-        input('defaultLabel', mapping.defaultLabel || 'Node', 'Label of nodes without one'),
-        input('defaultType', mapping.defaultType || 'RELATED_TO', 'Type of edges without one'),
-        input('idProperty', mapping.idProperty == null ? '' : mapping.idProperty, 'Property for the GraphML node id (empty: not kept)'),
-        input('mergeLabel', mapping.mergeKey ? mapping.mergeKey.label : '', 'Merge key label'),
-        input('mergeProperty', mapping.mergeKey ? mapping.mergeKey.property : '', 'Merge key property')));
+        input('defaultLabel', mapping.defaultLabel || 'Node', 'import.defaultLabel'),
+        input('defaultType', mapping.defaultType || 'RELATED_TO', 'import.defaultType'),
+        input('idProperty', mapping.idProperty == null ? '' : mapping.idProperty, 'import.idProperty'),
+        input('mergeLabel', mapping.mergeKey ? mapping.mergeKey.label : '', 'import.mergeLabel'),
+        input('mergeProperty', mapping.mergeKey ? mapping.mergeKey.property : '', 'import.mergeProperty')));
       return;
     }
     var kind = h('select', { name: 'kind', onchange: function () {
@@ -141,26 +142,26 @@
         next.type = 'RELATED_TO';
       }
       showMapping(next);
-    } }, h('option', { value: 'nodes', selected: mapping.kind === 'nodes' }, 'Rows are nodes'), h('option', { value: 'relationships', selected: mapping.kind === 'relationships' }, 'Rows are relationships'));
-    mappingForm.appendChild(h('label', null, 'Rows ', kind));
+    } }, h('option', { value: 'nodes', selected: mapping.kind === 'nodes' }, gas.t('import.rowsAreNodes')), h('option', { value: 'relationships', selected: mapping.kind === 'relationships' }, gas.t('import.rowsAreRelationships')));
+    mappingForm.appendChild(h('label', null, gas.t('import.rows') + ' ', kind));
     if (mapping.kind === 'nodes') {
-      mappingForm.appendChild(h('fieldset', null, h('legend', null, 'Nodes'),
-        input('labels', (mapping.labels || []).join(', '), 'Labels (comma separated)'),
-        columnSelect('labelColumn', mapping.labelColumn, 'Labels from column', true),
-        input('mergeLabel', mapping.mergeKey ? mapping.mergeKey.label : '', 'Merge key label'),
-        input('mergeProperty', mapping.mergeKey ? mapping.mergeKey.property : '', 'Merge key property (a re-import updates instead of duplicating)')));
+      mappingForm.appendChild(h('fieldset', null, h('legend', null, gas.t('import.nodesLegend')),
+        input('labels', (mapping.labels || []).join(', '), 'page.jobs.labels'),
+        columnSelect('labelColumn', mapping.labelColumn, 'import.labelColumn', true),
+        input('mergeLabel', mapping.mergeKey ? mapping.mergeKey.label : '', 'import.mergeLabel'),
+        input('mergeProperty', mapping.mergeKey ? mapping.mergeKey.property : '', 'import.mergePropertyHint')));
     } else {
       var end = function (which, e) {
-        return h('fieldset', { dataset: { end: which } }, h('legend', null, which === 'start' ? 'Start node' : 'End node'),
-          columnSelect(which + 'Column', e.column, 'Column'), input(which + 'Label', e.label, 'Label'), input(which + 'Property', e.property, 'Matched property'));
+        return h('fieldset', { dataset: { end: which } }, h('legend', null, which === 'start' ? gas.t('import.startNode') : gas.t('import.endNode')),
+          columnSelect(which + 'Column', e.column, 'import.column'), input(which + 'Label', e.label, 'acl.label'), input(which + 'Property', e.property, 'import.matchedProperty'));
       };
-      mappingForm.appendChild(h('fieldset', null, h('legend', null, 'Relationships'),
-        input('type', mapping.type || '', 'Type'),
-        columnSelect('typeColumn', mapping.typeColumn, 'Type from column', true),
+      mappingForm.appendChild(h('fieldset', null, h('legend', null, gas.t('import.relationshipsLegend')),
+        input('type', mapping.type || '', 'acl.preview.type'),
+        columnSelect('typeColumn', mapping.typeColumn, 'import.typeColumn', true),
         end('start', mapping.start), end('end', mapping.end),
-        h('label', null, 'When an end is missing ', h('select', { name: 'missingEnds' },
-          h('option', { value: 'skip', selected: mapping.missingEnds !== 'create' }, 'skip the row and report it'),
-          h('option', { value: 'create', selected: mapping.missingEnds === 'create' }, 'create the node')))));
+        h('label', null, gas.t('import.missingEnd') + ' ', h('select', { name: 'missingEnds' },
+          h('option', { value: 'skip', selected: mapping.missingEnds !== 'create' }, gas.t('import.skipRow')),
+          h('option', { value: 'create', selected: mapping.missingEnds === 'create' }, gas.t('import.createNode'))))));
     }
     var byColumn = {};
     (mapping.columns || []).forEach(function (c) { byColumn[c.column] = c; });
@@ -168,13 +169,13 @@
       var c = byColumn[col.name] || { column: col.name, property: col.name, type: col.type, skip: !mapping.columns ? false : true };
       return h('tr', { dataset: { column: col.name } },
         h('th', { scope: 'row' }, col.name),
-        h('td', null, h('input', { type: 'checkbox', name: 'columnInclude', checked: !c.skip, 'aria-label': 'Import column ' + col.name })),
-        h('td', null, h('input', { name: 'columnProperty', value: c.property || col.name, 'aria-label': 'Property for ' + col.name })),
-        h('td', null, h('select', { name: 'columnType', 'aria-label': 'Type of ' + col.name }, TYPES.map(function (t) { return h('option', { value: t, selected: t === (c.type || 'string') }, t); }))),
-        h('td', null, h('input', { name: 'columnSeparator', value: c.separator || '', size: 3, 'aria-label': 'List separator of ' + col.name })));
+        h('td', null, h('input', { type: 'checkbox', name: 'columnInclude', checked: !c.skip, 'aria-label': gas.t('import.includeColumn', { name: col.name }) })),
+        h('td', null, h('input', { name: 'columnProperty', value: c.property || col.name, 'aria-label': gas.t('import.propertyFor', { name: col.name }) })),
+        h('td', null, h('select', { name: 'columnType', 'aria-label': gas.t('import.typeOf', { name: col.name }) }, TYPES.map(function (t) { return h('option', { value: t, selected: t === (c.type || 'string') }, t); }))),
+        h('td', null, h('input', { name: 'columnSeparator', value: c.separator || '', size: 3, 'aria-label': gas.t('import.separatorOf', { name: col.name }) })));
     });
     mappingForm.appendChild(h('table', { className: 'grid', id: 'import-columns' },
-      h('thead', null, h('tr', null, ['Column', 'Import', 'Property', 'Type', 'List separator'].map(function (c) { return h('th', { scope: 'col' }, c); }))),
+      h('thead', null, h('tr', null, [gas.t('import.column'), gas.t('import.importColumn'), gas.t('acl.property'), gas.t('acl.preview.type'), gas.t('import.listSeparator')].map(function (c) { return h('th', { scope: 'col' }, c); }))),
       h('tbody', null, rows)));
   }
 
@@ -224,9 +225,9 @@
     mappings[current.file.fileId] = mapping;
     report.textContent = '';
     progressSection.hidden = false;
-    document.getElementById('import-progress-title').textContent = dryRun ? 'Dry run' : 'Import';
+    document.getElementById('import-progress-title').textContent = dryRun ? gas.t('page.import.dryRun') : gas.t('page.import.progressTitle');
     progressBar.value = 0;
-    progressText.textContent = 'Starting…';
+    progressText.textContent = gas.t('import.starting');
     try {
       var state = await gas.post('/data/import/importFile', { fileId: current.file.fileId, mapping: mapping, dryRun: dryRun, background: true });
       running = state.importId;
@@ -252,8 +253,8 @@
     var total = p.rowsTotal || 0;
     progressBar.value = state.state === 'running' ? (total ? Math.min(99, Math.floor((p.rowsDone * 100) / total)) : 0) : 100;
     progressText.textContent = state.state === 'running'
-      ? p.rowsDone + (total ? ' of about ' + total : '') + ' rows, ' + p.rowsPerSecond + ' rows/s'
-      : 'Import ' + state.state + '.';
+      ? gas.t(total ? 'import.progressOf' : 'import.progress', { done: gas.n(p.rowsDone), total: gas.n(total), rate: gas.n(p.rowsPerSecond) })
+      : gas.t('import.state.' + (['succeeded', 'failed', 'cancelled'].indexOf(state.state) >= 0 ? state.state : 'other'), { state: state.state });
   }
 
   function showReport(state) {
@@ -261,18 +262,20 @@
     if (state.error) {
       gas.showStatus(status, state.error.message, state.state === 'cancelled' ? 'ok' : 'error');
     } else {
-      gas.showStatus(status, (state.dryRun ? 'Dry run finished: nothing was written.' : 'Import finished.'), 'ok');
+      gas.showStatus(status, (state.dryRun ? gas.t('import.dryRunFinished') : gas.t('import.finished')), 'ok');
     }
     var r = state.report;
     if (!r) return;
     report.appendChild(h('dl', { className: 'report', id: 'import-report-counts' },
-      [['Rows read', r.rowsRead], ['Nodes created', r.nodesCreated], ['Nodes updated', r.nodesUpdated], ['Relationships created', r.relationshipsCreated],
-        ['Rows skipped', r.rowsSkipped], ['Rows rejected', r.rowsRejected], ['Duration', r.durationMs + ' ms']].map(function (pair) {
-        return [h('dt', null, pair[0]), h('dd', null, String(pair[1]))];
+      [['import.rowsRead', r.rowsRead], ['import.nodesCreated', r.nodesCreated], ['import.nodesUpdated', r.nodesUpdated], ['import.relationshipsCreated', r.relationshipsCreated],
+        ['import.rowsSkipped', r.rowsSkipped], ['import.rowsRejected', r.rowsRejected]].map(function (pair) {
+        return [h('dt', null, gas.t(pair[0])), h('dd', null, gas.n(pair[1]))];
+      }).concat([[h('dt', null, gas.t('page.jobs.duration')), h('dd', null, gas.n(r.durationMs) + ' ms')]]).map(function (pair) {
+        return pair;
       })));
     if (r.rejected.length) {
-      report.appendChild(h('ul', { id: 'import-rejected' }, r.rejected.map(function (x) { return h('li', null, 'Row ' + x.row + ': ' + x.reason); })));
-      report.appendChild(h('a', { href: '/data/import/imports/' + encodeURIComponent(state.importId) + '/rejected.csv', download: '' }, 'Download the rejected rows (CSV)'));
+      report.appendChild(h('ul', { id: 'import-rejected' }, r.rejected.map(function (x) { return h('li', null, gas.t('import.rejectedRow', { row: gas.n(x.row), reason: x.reason })); })));
+      report.appendChild(h('a', { href: '/data/import/imports/' + encodeURIComponent(state.importId) + '/rejected.csv', download: '' }, gas.t('import.downloadRejected')));
     }
   }
 
