@@ -122,12 +122,20 @@ export interface FindQuery {
   limit?: number;
   /** Return only these properties (all visible ones when absent). */
   properties?: string[];
+  /**
+   * Count at most this many matches: when more match, `total` is this number and
+   * `totalIsLowerBound` is true, so the count never reads every match (large text searches).
+   * Adapters without a bounded count may count exactly.
+   */
+  countLimit?: number;
 }
 
 export interface FindResult<T> {
   items: T[];
-  /** Count of all visible matches, ignoring skip and limit. */
+  /** Count of all visible matches, ignoring skip and limit (see totalIsLowerBound). */
   total: number;
+  /** True when the count stopped at FindQuery.countLimit: more than `total` match. */
+  totalIsLowerBound?: boolean;
 }
 
 export interface FrequencyQuery {

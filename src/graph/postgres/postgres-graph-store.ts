@@ -155,7 +155,15 @@ export class PostgresGraphStore implements GraphStore {
           );
     // A short page (not past the end) already tells the total: save the count statement.
     const known = limit > 0 && items.length < limit && (items.length > 0 || skip === 0) ? skip + items.length : undefined;
-    const count = known !== undefined ? { total: known } : await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_nodes n where ${where}`);
+    if (known !== undefined) return { items: items.map(toNode), total: known };
+    const bound = query.countLimit;
+    if (bound !== undefined && Number.isInteger(bound) && bound >= 0) {
+      // Stops after bound + 1 matches: a common word at 1M nodes no longer reads every match.
+      const counted = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from (select 1 from graph_nodes n where ${where} limit ${bound + 1}::bigint) c`);
+      const total = Number(counted?.total ?? 0);
+      return total > bound ? { items: items.map(toNode), total: bound, totalIsLowerBound: true } : { items: items.map(toNode), total };
+    }
+    const count = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_nodes n where ${where}`);
     return { items: items.map(toNode), total: Number(count?.total ?? 0) };
   }
 

@@ -39,7 +39,7 @@ export function createFindRouter(_deps: AppDeps): Router {
       summary: 'Find nodes',
       description:
         'Finds nodes by a filter tree, fulltext text and labels, sorted and paged (limit at most 1000, default 100). ' +
-        '"total" counts every match the user can see. Labels or types the filter names must exist among the visible data or in DATA_TYPES (400 UNKNOWN_LABEL / UNKNOWN_TYPE); ' +
+        '"total" counts every match the user can see; for a text search the count stops at 10,000: when more match, "total" is 10000 and "totalIsLowerBound" is true (show it as "more than 10,000"). Labels or types the filter names must exist among the visible data or in DATA_TYPES (400 UNKNOWN_LABEL / UNKNOWN_TYPE); ' +
         'a malformed filter is 400 INVALID_FILTER.',
       body: {
         schema: findBody,
@@ -48,8 +48,17 @@ export function createFindRouter(_deps: AppDeps): Router {
       responses: {
         200: {
           description: 'A page of nodes',
-          schema: z.object({ items: z.array(nodeSchema), total: z.number().int(), skip: z.number().int(), limit: z.number().int() }),
-          example: { items: [nodeExample], total: 1, skip: 0, limit: 20 },
+          schema: z.object({
+            items: z.array(nodeSchema),
+            total: z.number().int().openapi({ description: 'Matches the user can see; a lower bound when totalIsLowerBound is true' }),
+            totalIsLowerBound: z.boolean().optional().openapi({
+              description: 'Present and true when a text search matched more than 10,000 nodes: the count stopped there and "total" is 10000 (more than 10,000 match)',
+              example: true,
+            }),
+            skip: z.number().int(),
+            limit: z.number().int(),
+          }),
+          example: { items: [nodeExample], total: 10000, totalIsLowerBound: true, skip: 0, limit: 20 },
         },
       },
       middleware: [filterCheck],

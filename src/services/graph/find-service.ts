@@ -7,6 +7,11 @@ import { labelList, propertyList } from './property-names';
 
 export const FIND_DEFAULT_LIMIT = 100;
 export const FIND_MAX_LIMIT = 1000;
+/**
+ * A text search counts at most this many matches: beyond it the page says "more than 10,000"
+ * (totalIsLowerBound), so a common word never makes the count read every node.
+ */
+export const TEXT_SEARCH_COUNT_LIMIT = 10_000;
 
 export interface NodeSearch {
   filter?: Filter;
@@ -26,6 +31,8 @@ export interface NodeFindRequest extends NodeSearch {
 export interface NodePage {
   items: GraphNode[];
   total: number;
+  /** Present and true when the count stopped at TEXT_SEARCH_COUNT_LIMIT: more than `total` match. */
+  totalIsLowerBound?: boolean;
   skip: number;
   limit: number;
 }
@@ -52,7 +59,8 @@ export class NodeFindService extends ScopedGraphService {
     const limit = Math.min(request.limit ?? FIND_DEFAULT_LIMIT, FIND_MAX_LIMIT);
     const sort = request.sort?.map((key) => ({ property: assertIdentifier('property', key.property), direction: key.direction }));
     const query = await this.compile(request);
-    const result = await this.graph.findNodes({ ...query, ...(sort ? { sort } : {}), skip, limit }, await this.scope());
-    return { items: result.items, total: result.total, skip, limit };
+    const countLimit = query.text ? { countLimit: TEXT_SEARCH_COUNT_LIMIT } : {};
+    const result = await this.graph.findNodes({ ...query, ...(sort ? { sort } : {}), skip, limit, ...countLimit }, await this.scope());
+    return { items: result.items, total: result.total, ...(result.totalIsLowerBound ? { totalIsLowerBound: true } : {}), skip, limit };
   }
 }

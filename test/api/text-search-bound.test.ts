@@ -1,0 +1,58 @@
+import request from 'supertest';
+import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import { TEXT_SEARCH_COUNT_LIMIT } from '../../src/services/graph/find-service';
+import { UNRESTRICTED } from '../../src/graph/graph-store';
+
+// The PostgreSQL graph lives in the test database: the nodes are inserted in one statement.
+const describePostgres = testGraphBackend === 'postgres' ? describe : describe.skip;
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.basic('admin', ADMIN_PASSWORD);
+  if (testGraphBackend !== 'postgres') return;
+  await t.database.knex.raw(
+    `insert into graph_nodes (labels, properties)
+     select array['Word'], jsonb_build_object('name', case when g <= ? then 'common word ' || g else 'rare ' || g end)
+     from generate_series(1, ?) g`,
+    [TEXT_SEARCH_COUNT_LIMIT + 5, TEXT_SEARCH_COUNT_LIMIT + 20],
+  );
+  await t.database.knex.raw('analyze graph_nodes');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describePostgres('bounded count of a text search', () => {
+  test('when a text search matches more than 10,000 nodes, then total is 10000 with totalIsLowerBound true, and the page is the first of all matches', async () => {
+    const response = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ text: 'common word', limit: 20 });
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(TEXT_SEARCH_COUNT_LIMIT);
+    expect(response.body.totalIsLowerBound).toBe(true);
+    expect(response.body.items).toHaveLength(20);
+  });
+
+  test('when a text search matches fewer, then total is exact and totalIsLowerBound is absent', async () => {
+    const response = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ text: 'rare', limit: 5 });
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(15);
+    expect(response.body).not.toHaveProperty('totalIsLowerBound');
+  });
+
+  test('when a find has no text, then the total is counted exactly, beyond 10,000 too', async () => {
+    const response = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ labels: ['Word'], limit: 1 });
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(TEXT_SEARCH_COUNT_LIMIT + 20);
+    expect(response.body).not.toHaveProperty('totalIsLowerBound');
+  });
+
+  test('when the port is asked for countLimit, then it counts up to it: more matches give the bound and the flag, as many give the exact count', async () => {
+    const more = await t.deps.graph.findNodes({ text: 'rare', limit: 2, countLimit: 10 }, UNRESTRICTED);
+    expect(more).toMatchObject({ total: 10, totalIsLowerBound: true });
+    expect(more.items).toHaveLength(2);
+    const exact = await t.deps.graph.findNodes({ text: 'rare', limit: 2, countLimit: 15 }, UNRESTRICTED);
+    expect(exact.total).toBe(15);
+    expect(exact.totalIsLowerBound).toBeUndefined();
+  });
+});
