@@ -15,6 +15,7 @@ import { positionsOf, syncGraph } from './graph/sync';
 import { Appearance, NO_APPEARANCE } from './style/style';
 import { runForceAtlas2, runInstant, LayoutName, RunningLayout } from './layouts/layouts';
 import { SvgEdge, SvgNode, toSvg } from './export/svg';
+import { edgeCaptionsShown } from './style/edge-captions';
 
 export interface ExpandOutcome {
   added: number;
@@ -38,7 +39,10 @@ export class Workspace {
 
   constructor(container: HTMLElement, private appearance: Appearance = NO_APPEARANCE) {
     this.renderer = new Sigma(this.graph, container, {
+      // Relationship types on the edges: switched on by showEdgeCaptions() when they can be read.
       renderEdgeLabels: false,
+      edgeLabelSize: 11,
+      edgeLabelColor: { color: '#52606d' },
       nodeProgramClasses: { circle: NodeCircleProgram, image: createNodeImageProgram({ keepWithinCircle: true, padding: 0.15, drawingMode: 'background' }) },
       // The canvas is hidden while the table view is shown.
       allowInvalidContainer: true,
@@ -66,7 +70,10 @@ export class Workspace {
         const relationship = state.relationships[id];
         const out = { ...data };
         if (relationship && !isRelationshipShown(state, relationship)) out.hidden = true;
-        if (this.hovered && relationship && relationship.startNodeId !== this.hovered && relationship.endNodeId !== this.hovered) out.color = '#f0f0f0';
+        if (this.hovered && relationship && relationship.startNodeId !== this.hovered && relationship.endNodeId !== this.hovered) {
+          out.color = '#f0f0f0';
+          out.label = '';
+        }
         if (state.selection.includes(id)) out.size = 3;
         return out;
       },
@@ -76,6 +83,7 @@ export class Workspace {
       if (container.offsetWidth > 0 && container.offsetHeight > 0) this.renderer.refresh();
     });
     this.resizeObserver.observe(container);
+    this.renderer.getCamera().on('updated', () => this.showEdgeCaptions());
     this.renderer.on('enterNode', ({ node }) => this.hover(node));
     this.renderer.on('leaveNode', () => this.hover(null));
   }
@@ -237,8 +245,15 @@ export class Workspace {
 
   private firstRenderMarked = false;
 
+  /** Writes relationship types on the edges when zoomed in enough (or when there are few); see style/edge-captions.ts. */
+  private showEdgeCaptions(): void {
+    const shown = edgeCaptionsShown(this.renderer.getCamera().ratio, this.graph.size);
+    if (shown !== this.renderer.getSetting('renderEdgeLabels')) this.renderer.setSetting('renderEdgeLabels', shown);
+  }
+
   private render(): void {
     syncGraph(this.graph, this.state, this.appearance);
+    this.showEdgeCaptions();
     this.renderer.refresh();
     if (!this.firstRenderMarked && this.graph.order > 0) {
       // For bench/ui: when the first elements were drawn.
