@@ -129,6 +129,33 @@ describe('MATCH patterns', () => {
   });
 });
 
+describe('variable-length relationships', () => {
+  test('when a relationship has a length or bounds, then every walk of that many distinct relationships matches', async () => {
+    await expectRows(reader, [
+      ["MATCH (a {name: 'alice'})-[*1..2]->(b) RETURN b.name ORDER BY b.name", [['acme'], ['agent'], ['alice'], ['bob'], ['carol'], ['dan']]],
+      ["MATCH (a {name: 'alice'})-[r:KNOWS*2]->(c) RETURN c.name, size(r) ORDER BY c.name", [['carol', 2], ['dan', 2]]],
+      ["MATCH (a {name: 'dan'})-[*0..1]-(b) RETURN b.name ORDER BY b.name", [['agent'], ['dan']]],
+      ["MATCH (a {name: 'dan'})<-[:KNOWS*..3]-(b) RETURN b.name ORDER BY b.name", [['agent'], ['alice']]],
+      ['MATCH (a)-[*2]-(b) RETURN count(*) AS c', [[20]]],
+      ["MATCH (a {name: 'alice'})-[r*2]-(a) RETURN count(*) AS c", [[2]]],
+      ["MATCH (a {name: 'alice'})-[*1..2]->(b {name: 'carol'}), (a)-[k:KNOWS]->(b2) RETURN b2.name ORDER BY b2.name", [['agent']]],
+    ]);
+    const [[rels]] = await rowsOf(reader, "MATCH (a {name: 'alice'})-[r:KNOWS*2]->(c {name: 'carol'}) RETURN r");
+    expect(rels).toEqual([
+      { id: ids['alice-KNOWS-bob'], type: 'KNOWS', startNodeId: ids.alice, endNodeId: ids.bob, properties: { since: 2019 } },
+      { id: ids['bob-KNOWS-carol'], type: 'KNOWS', startNodeId: ids.bob, endNodeId: ids.carol, properties: { since: 2003 } },
+    ]);
+  });
+
+  test('when a restricted reader walks variable-length patterns, then only walks through visible elements count', async () => {
+    await expectRows(restricted, [
+      ['MATCH (a)-[*2]-(b) RETURN count(*) AS c', [[2]]],
+      ["MATCH (a {name: 'alice'})-[*1..3]-(b) RETURN DISTINCT b.name AS name ORDER BY name", [['acme'], ['bob']]],
+      ["MATCH (a {name: 'dan'})-[*1..4]-(b) RETURN count(b) AS c", [[0]]],
+    ]);
+  });
+});
+
 describe('WHERE', () => {
   test('when comparisons, boolean logic, IN, IS NULL, string operators and label tests filter, then null makes a condition neither true nor false', async () => {
     await expectRows(reader, [
@@ -300,7 +327,8 @@ describe('restricted readers', () => {
       ['CALL db.labels()', 'CALL (at 1:1)'],
       ['MATCH (n) RETURN n.age + 1', 'Arithmetic (at 1:18)'],
       ['MATCH p = (a)-->(b) RETURN p', 'A named path (at 1:7)'],
-      ['MATCH (a)-[*1..2]->(b) RETURN b', 'A variable-length relationship (at 1:12)'],
+      ['MATCH (a)-[*]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:12)'],
+      ['MATCH (a)-[:KNOWS*2..]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:18)'],
       ["MATCH (a {name: 'alice'}), (b {name: 'dan'}) RETURN shortestPath((a)-[*]-(b))", 'shortestPath (at 1:53)'],
       ['RETURN [x IN [1, 2] | x] AS l', 'A list comprehension (at 1:8)'],
       ["MATCH (n) WHERE n.name =~ 'a.*' RETURN n", 'The operator =~ (at 1:24)'],

@@ -323,7 +323,8 @@ class Translator {
     const user: Sql[] = [];
     const tables: Sql[] = [];
     const relAliases: string[] = [];
-    const fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' }> = [];
+    const pathAliases: string[] = [];
+    const fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' | 'rels'; select?: Sql }> = [];
     const ctx: Ctx = { vars, aggregates: false, order: [] };
 
     const nodeElement = (pattern: CstNode): string => {
@@ -355,13 +356,13 @@ class Translator {
     };
 
     const relationshipElement = (pattern: CstNode, left: string, right: string): void => {
+      const detail = rule(pattern, 'relationshipDetail');
+      const range = detail ? rule(detail, 'rangeLiteral') : undefined;
+      if (detail && range) return varLength(pattern, detail, range, left, right);
       const alias = this.fresh('r');
       tables.push(sql`graph_relationships ${raw(alias)}`);
-      const detail = rule(pattern, 'relationshipDetail');
       const a = raw(alias);
       if (detail) {
-        const range = rule(detail, 'rangeLiteral');
-        if (range) throw unsupported(range, 'A variable-length relationship');
         const variable = rule(detail, 'variable');
         if (variable) {
           const name = nameOf(variable);
@@ -392,7 +393,66 @@ class Translator {
       else structural.push(sql`((${a}.start_id = ${l} and ${a}.end_id = ${r}) or (${a}.start_id = ${r} and ${a}.end_id = ${l}))`);
       scopeParts.push(this.scope.relationshipOwnVisible(alias));
       for (const other of relAliases) structural.push(sql`${a}.id <> ${raw(other)}.id`);
+      for (const other of pathAliases) structural.push(sql`not (${a}.id = any(${raw(other)}.rels))`);
       relAliases.push(alias);
+    };
+
+    /**
+     * A variable-length relationship: the walks from the left node of min..max relationships
+     * (a recursive query per left node), each relationship and each node reached visible in the
+     * scope, no relationship twice; the walk's end is the right node.
+     */
+    const varLength = (pattern: CstNode, detail: CstNode, range: CstNode, left: string, right: string): void => {
+      const bounds = rangeBounds(range);
+      if (detail && rule(detail, 'properties')) throw unsupported(rule(detail, 'properties')!, 'A property map on a variable-length relationship');
+      const p = this.fresh('p');
+      const w = this.fresh('w');
+      const e = this.fresh('e');
+      const x = this.fresh('x');
+      const ew = raw(e);
+      const node = raw(`${w}.node`);
+      const leftArrow = !!rule(rule(pattern, 'relationshipPatternStart') ?? pattern, 'leftArrowHead');
+      const rightArrow = !!rule(rule(pattern, 'relationshipPatternEnd') ?? pattern, 'rightArrowHead');
+      let step: Sql;
+      let next: Sql;
+      if (rightArrow && !leftArrow) {
+        step = sql`${ew}.start_id = ${node}`;
+        next = sql`${ew}.end_id`;
+      } else if (leftArrow && !rightArrow) {
+        step = sql`${ew}.end_id = ${node}`;
+        next = sql`${ew}.start_id`;
+      } else {
+        step = sql`(${ew}.start_id = ${node} or ${ew}.end_id = ${node})`;
+        next = sql`(case when ${ew}.start_id = ${node} then ${ew}.end_id else ${ew}.start_id end)`;
+      }
+      const conditions: Sql[] = [sql`cardinality(${raw(w)}.rels) < ${bounds.max}::int`, sql`not (${ew}.id = any(${raw(w)}.rels))`];
+      const types = rule(detail, 'relationshipTypes');
+      if (types) {
+        const names = [...descendants(types, 'relTypeName')].map(nameOf);
+        const visible = names.filter((t) => this.scope.typeVisible(t));
+        conditions.push(visible.length === 0 ? FALSE : sql`${ew}.type = any(${visible}::text[])`);
+      }
+      conditions.push(this.scope.relationshipOwnVisible(e));
+      const nodeRule = this.scope.nodeVisible(x);
+      if (nodeRule !== TRUE) conditions.push(sql`exists (select 1 from graph_nodes ${raw(x)} where ${raw(x)}.id = ${next} and ${nodeRule})`);
+      tables.push(sql`lateral (with recursive ${raw(w)}(node, rels) as (
+          select ${raw(left)}.id, array[]::bigint[]
+          union all
+          select ${next}, ${raw(w)}.rels || ${ew}.id from ${raw(w)} join graph_relationships ${ew} on ${step} where ${and(conditions)}
+        ) select ${raw(w)}.node, ${raw(w)}.rels from ${raw(w)} where cardinality(${raw(w)}.rels) >= ${bounds.min}::int) ${raw(p)}`);
+      structural.push(sql`${raw(p)}.node = ${raw(right)}.id`);
+      for (const other of relAliases) structural.push(sql`not (${raw(other)}.id = any(${raw(p)}.rels))`);
+      for (const other of pathAliases) structural.push(sql`not (${raw(other)}.rels && ${raw(p)}.rels)`);
+      pathAliases.push(p);
+      const variable = rule(detail, 'variable');
+      if (variable) {
+        const name = nameOf(variable);
+        if (vars.has(name)) throw unsupported(variable, `The variable \`${name}\` bound again by a variable-length relationship`);
+        const r = this.fresh('x');
+        const list = sql`(select coalesce(jsonb_agg(${this.relationshipObject(r)} order by u.o), '[]'::jsonb) from unnest(${raw(p)}.rels) with ordinality u(id, o) join graph_relationships ${raw(r)} on ${raw(r)}.id = u.id)`;
+        vars.set(name, { kind: 'rels', sql: list });
+        fresh.push({ name, alias: p, kind: 'rels', select: list });
+      }
     };
 
     const element = (pe: CstNode): void => {
@@ -425,7 +485,7 @@ class Translator {
     const selected: Sql[] = [];
     for (const f of fresh) {
       const column = this.fresh('c');
-      selected.push(sql`${raw(f.alias)}.id as ${raw(column)}`);
+      selected.push(sql`${f.select ?? raw(`${f.alias}.id`)} as ${raw(column)}`);
       vars2.set(f.name, { name: column, kind: f.kind });
     }
     const m = this.fresh('m');
@@ -669,7 +729,12 @@ class Translator {
     if (e.type === 'node') {
       return sql`(case when ${a}.id is null then null else jsonb_build_object('id', ${a}.id::text, 'labels', to_jsonb(${this.scope.nodeLabels(alias)}), 'properties', ${this.scope.nodeProperties(alias)}) end)`;
     }
-    return sql`(case when ${a}.id is null then null else jsonb_build_object('id', ${a}.id::text, 'type', ${a}.type, 'startNodeId', ${a}.start_id::text, 'endNodeId', ${a}.end_id::text, 'properties', ${this.scope.relationshipProperties(alias)}) end)`;
+    return sql`(case when ${a}.id is null then null else ${this.relationshipObject(alias)} end)`;
+  }
+
+  private relationshipObject(alias: string): Sql {
+    const a = raw(alias);
+    return sql`jsonb_build_object('id', ${a}.id::text, 'type', ${a}.type, 'startNodeId', ${a}.start_id::text, 'endNodeId', ${a}.end_id::text, 'properties', ${this.scope.relationshipProperties(alias)})`;
   }
 
   expr(node: CstNode, ctx: Ctx): Expr {
@@ -1194,6 +1259,29 @@ class Translator {
       aggregate: true,
     };
   }
+}
+
+/** `*N`, `*..N`, `*M..N` (an upper bound is required: `*` and `*M..` are refused). */
+function rangeBounds(range: CstNode): { min: number; max: number } {
+  const parts = range.children.filter((c) => !c.space).map((c) => (c.rule === 'integerLiteral' ? Number(textOf(c).trim()) : c.token));
+  const numbers = parts.filter((p): p is number => typeof p === 'number');
+  const dots = parts.includes('..');
+  if (!numbers.every((n) => Number.isSafeInteger(n) && n >= 0)) throw unsupported(range, 'This relationship length');
+  let min: number;
+  let max: number | undefined;
+  if (!dots) {
+    if (numbers.length === 0) max = undefined;
+    else max = numbers[0];
+    min = numbers.length === 0 ? 1 : numbers[0];
+  } else {
+    const before = typeof parts[1] === 'number';
+    min = before ? (parts[1] as number) : 1;
+    const last = parts[parts.length - 1];
+    max = typeof last === 'number' && (!before || parts.length > 3) ? last : undefined;
+  }
+  if (max === undefined) throw unsupported(range, 'A variable-length relationship without an upper bound');
+  if (min > max) return { min: 1, max: 0 };
+  return { min, max };
 }
 
 function normalize(text: string): string {
