@@ -192,6 +192,12 @@ describe('the browser bundles for a German user', () => {
     await dialog.getByLabel('kollege').waitFor();
     await expectNoEnglish(page, 'workspace, share dialog');
     await dialog.getByRole('button', { name: german['web.workspace.share.cancel'] }).click();
+
+    // An empty workspace: its first hint, the empty legend and the empty details panel.
+    await page.goto('/visualization');
+    await page.locator('.workspace .status', { hasText: german['web.workspace.open.start'] }).waitFor();
+    await page.locator('.legend-panel', { hasText: german['web.workspace.legend.empty'] }).waitFor();
+    await expectNoEnglish(page, 'empty workspace');
     expect(pageErrors).toEqual([]);
   });
 
