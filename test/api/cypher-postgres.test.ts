@@ -147,7 +147,30 @@ describe('variable-length relationships', () => {
     ]);
   });
 
+  test('when a path is named, then it is returned with its nodes and relationships in order, and nodes(), relationships() and length() read it', async () => {
+    const [[path, length, hops]] = await rowsOf(reader, "MATCH p = (a {name: 'alice'})-[:WORKS_AT]->(c) RETURN p, length(p), size(relationships(p))");
+    expect(path).toEqual({
+      nodes: [
+        { id: ids.alice, labels: ['Person'], properties: { name: 'alice', age: 30, score: 1.5, salary: 100, country: 'CZ', p: 'secret', tags: ['a', 'b'], active: true } },
+        { id: ids.acme, labels: ['Company'], properties: { name: 'acme', revenue: 5 } },
+      ],
+      relationships: [{ id: ids['alice-WORKS_AT-acme'], type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev', wage: 50 } }],
+    });
+    expect([length, hops]).toEqual([1, 1]);
+    const rows = await rowsOf(reader, "MATCH p = (d {name: 'dan'})<-[:KNOWS*1..2]-(b) RETURN nodes(p) AS n, relationships(p) AS r, length(p) AS l ORDER BY l");
+    expect(rows.map(([n, r, l]) => [(n as Array<{ properties: { name: string } }>).map((x) => x.properties.name), (r as Array<{ id: string }>).map((x) => x.id), l])).toEqual([
+      [['dan', 'agent'], [ids['agent-KNOWS-dan']], 1],
+      [['dan', 'agent', 'alice'], [ids['agent-KNOWS-dan'], ids['alice-KNOWS-agent']], 2],
+    ]);
+    const [[single]] = await rowsOf(reader, 'MATCH p = (c:Company) RETURN p');
+    expect(single).toEqual({ nodes: [{ id: ids.acme, labels: ['Company'], properties: { name: 'acme', revenue: 5 } }], relationships: [] });
+  });
+
   test('when a restricted reader walks variable-length patterns, then only walks through visible elements count', async () => {
+    const paths = await rowsOf(restricted, 'MATCH p=(a)-[*1..3]->(b) RETURN p LIMIT 5');
+    const names = paths.map((row) => (row[0] as { nodes: Array<{ properties: { name: string } }> }).nodes.map((n) => n.properties.name).join('>')).sort();
+    expect(names).toEqual(['alice>acme', 'alice>bob']);
+    for (const row of paths) for (const node of (row[0] as { nodes: Array<{ properties: Record<string, unknown> }> }).nodes) expect(node.properties).not.toHaveProperty('salary');
     await expectRows(restricted, [
       ['MATCH (a)-[*2]-(b) RETURN count(*) AS c', [[2]]],
       ["MATCH (a {name: 'alice'})-[*1..3]-(b) RETURN DISTINCT b.name AS name ORDER BY name", [['acme'], ['bob']]],
@@ -263,6 +286,28 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
     ]);
   });
 
+  test('when arithmetic and CASE compute values, then integers stay integers, floats floats, and strings and lists join as on Neo4j', async () => {
+    await expectRows(reader, [
+      [
+        "RETURN 1 + 2 * 3 AS a, 7 / 2 AS b, -7 / 2 AS c, 7 % 3 AS d, 7.0 / 2 AS e, 'a' + 'b' AS f, 'n' + 1 AS g, [1] + [2, 3] AS h, [1] + 2 AS i, 0.1 + 0.2 AS j, -(3) AS k, 2 - 5 AS l, -7 % 2 AS m",
+        [[7, 3, -3, 1, 3.5, 'ab', 'n1', [1, 2, 3], [1, 2], 0.30000000000000004, -3, -3, -1]],
+      ],
+      ["MATCH (n:Person) RETURN n.name + ' is ' + toString(n.age) AS s ORDER BY s", [['alice is 30'], ['bob is 25'], ['carol is 35'], [null]]],
+      ['MATCH (n:Person) RETURN sum(n.age * 2) AS s, avg(n.score * 2) AS a', [[180, 3.75]]],
+      ['MATCH (n:Person) WHERE n.age - 5 >= 25 RETURN n.name ORDER BY n.name', [['alice'], ['carol']]],
+      [
+        "MATCH (n:Person) RETURN n.name, CASE WHEN n.age > 28 THEN 'old' WHEN n.age IS NULL THEN 'unknown' ELSE 'young' END AS g, CASE n.country WHEN 'CZ' THEN 1 ELSE 0 END AS cz ORDER BY n.name",
+        [['alice', 'old', 1], ['bob', 'young', 1], ['carol', 'old', 0], ['dan', 'unknown', 1]],
+      ],
+    ]);
+    for (const query of ['MATCH (n:Person) RETURN n.age / 0 AS x', "MATCH (n:Person) RETURN n.name - 1 AS x"]) {
+      const response = await cypher(reader, query);
+      expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: 400, code: 'CYPHER_ERROR' });
+    }
+    // CASE only evaluates the branch it takes.
+    await expectRows(reader, [["MATCH (n:Person {name: 'dan'}) RETURN CASE WHEN n.age IS NULL THEN 0 ELSE n.age / 0 END AS x", [[0]]]]);
+  });
+
   test('when the simple functions are called, then they answer as on Neo4j', async () => {
     await expectRows(reader, [
       ["MATCH (n {name: 'alice'}) RETURN labels(n), toUpper(n.name), toLower('ABC'), size(n.name), size(n.tags), size(keys(n)), coalesce(n.missing, n.name)", [[['Person'], 'ALICE', 'abc', 5, 2, 8, 'alice']]],
@@ -308,6 +353,15 @@ describe('restricted readers', () => {
     expect(works).toEqual({ id: ids['alice-WORKS_AT-acme'], type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev' } });
   });
 
+  // Neo4j 3.5 answers this one with "/ by zero" for the restricted reader (its rewrite lets the
+  // division run on the hidden agent): held on PostgreSQL only, reported to the lead.
+  (onPostgres ? test : test.skip)('when a division by zero could only happen on a hidden element, then the restricted reader gets an answer, not the error', async () => {
+    await expectRows(restricted, [['MATCH (n) WHERE n.rank / 0 = 1 RETURN count(*) AS c', [[0]]]]);
+    const response = await cypher(reader, 'MATCH (n) WHERE n.rank / 0 = 1 RETURN count(*) AS c');
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('CYPHER_ERROR');
+  });
+
   test('when an unrestricted reader runs the same condition that fails on the hidden element, then it fails with 400', async () => {
     for (const query of ["MATCH (n) WHERE toLower(n.rank) = 'x' RETURN count(*) AS c", "MATCH (n) WITH n WHERE toLower(n.rank) = 'x' RETURN count(*) AS c"]) {
       const response = await cypher(reader, query);
@@ -325,18 +379,19 @@ describe('restricted readers', () => {
       ['MATCH (n) DETACH DELETE n', 'DELETE (at 1:11)'],
       ["MERGE (n:Person {name: 'x'})", 'MERGE (at 1:1)'],
       ['CALL db.labels()', 'CALL (at 1:1)'],
-      ['MATCH (n) RETURN n.age + 1', 'Arithmetic (at 1:18)'],
-      ['MATCH p = (a)-->(b) RETURN p', 'A named path (at 1:7)'],
+      ['MATCH (n) RETURN n.age ^ 2', 'The operator ^ (at 1:18)'],
+      ['MATCH p = (a)-->(b) RETURN p = p AS same', 'Comparing paths'],
       ['MATCH (a)-[*]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:12)'],
       ['MATCH (a)-[:KNOWS*2..]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:18)'],
       ["MATCH (a {name: 'alice'}), (b {name: 'dan'}) RETURN shortestPath((a)-[*]-(b))", 'shortestPath (at 1:53)'],
       ['RETURN [x IN [1, 2] | x] AS l', 'A list comprehension (at 1:8)'],
       ["MATCH (n) WHERE n.name =~ 'a.*' RETURN n", 'The operator =~ (at 1:24)'],
       ['MATCH (n) RETURN n UNION MATCH (n) RETURN n', 'UNION (at 1:20)'],
-      ['MATCH (n) RETURN CASE WHEN n.age > 1 THEN 1 END', 'CASE (at 1:18)'],
+      ['MATCH (n) RETURN [(n)-->(m) | m.name] AS names', 'A pattern comprehension (at 1:18)'],
       ['MATCH (n) RETURN apoc.any.properties(n)', 'The function apoc.any.properties'],
       ['UNWIND [[1, null]] AS l RETURN l = [1, null]', 'Comparing lists or maps that may hold null'],
-      ['MATCH (n) RETURN count(*) + 1 AS c', 'Arithmetic'],
+      ['MATCH (n) RETURN count(*) + 1 AS c', 'An aggregate inside an expression (at 1:18)'],
+      ['MATCH (n) RETURN toInteger(avg(n.age)) AS c', 'The aggregate avg() here'],
       ['MATCH (n) RETURN n.age > count(*) AS c', 'An aggregate inside an expression (at 1:18)'],
       ['UNWIND [1, 2] AS x RETURN max(x) IN [2] AS c', 'An aggregate inside an expression'],
     ]) {

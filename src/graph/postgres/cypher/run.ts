@@ -58,9 +58,24 @@ function shapeRelationship(value: unknown): unknown {
   return { id: v.id, type: v.type, startNodeId: v.startNodeId, endNodeId: v.endNodeId, properties: v.properties };
 }
 
+const RELATIONSHIP_KEYS = ['endNodeId', 'id', 'properties', 'startNodeId', 'type'];
+
+/** Relationships inside any value (lists, maps, paths) with their keys in the Neo4j backend's order. */
+function deepShape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(deepShape);
+  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  const keys = Object.keys(value).sort();
+  if (keys.length === RELATIONSHIP_KEYS.length && keys.every((k, i) => k === RELATIONSHIP_KEYS[i])) return shapeRelationship(value);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = deepShape(v);
+  return out;
+}
+
 /** Keys in the order the Neo4j backend writes them (jsonb orders object keys by length). */
 function shape(value: unknown, kind: ColumnKind): unknown {
   switch (kind) {
+    case 'path':
+      return value === null || typeof value !== 'object' ? value : { nodes: ((value as { nodes: unknown[] }).nodes ?? []).map(shapeNode), relationships: ((value as { relationships: unknown[] }).relationships ?? []).map(shapeRelationship) };
     case 'node':
       return shapeNode(value);
     case 'rel':
@@ -70,6 +85,6 @@ function shape(value: unknown, kind: ColumnKind): unknown {
     case 'rels':
       return Array.isArray(value) ? value.map(shapeRelationship) : value;
     default:
-      return value;
+      return deepShape(value);
   }
 }

@@ -32,7 +32,7 @@ import { codePointKey, jsonTypeRank, ScopeSql } from '../sql-filter';
 
 export const PARSE_TIME_LIMIT_MS = 2000;
 
-export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels';
+export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels' | 'path';
 
 export interface TranslatedCypher {
   statement: Sql;
@@ -60,7 +60,7 @@ function raise(code: 'GCY01' | 'GCY02', message: string, type: 'jsonb' | 'boolea
 // ---------------------------------------------------------------------------------------------
 // Values
 
-type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels';
+type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels' | 'path';
 
 interface Expr {
   sql: Sql;
@@ -324,7 +324,7 @@ class Translator {
     const tables: Sql[] = [];
     const relAliases: string[] = [];
     const pathAliases: string[] = [];
-    const fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' | 'rels'; select?: Sql }> = [];
+    const fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' | 'rels' | 'path'; select?: Sql }> = [];
     const ctx: Ctx = { vars, aggregates: false, order: [] };
 
     const nodeElement = (pattern: CstNode): string => {
@@ -355,7 +355,7 @@ class Translator {
       return alias;
     };
 
-    const relationshipElement = (pattern: CstNode, left: string, right: string): void => {
+    const relationshipElement = (pattern: CstNode, left: string, right: string): { alias: string; rels?: Sql; nodes: Sql } => {
       const detail = rule(pattern, 'relationshipDetail');
       const range = detail ? rule(detail, 'rangeLiteral') : undefined;
       if (detail && range) return varLength(pattern, detail, range, left, right);
@@ -395,6 +395,7 @@ class Translator {
       for (const other of relAliases) structural.push(sql`${a}.id <> ${raw(other)}.id`);
       for (const other of pathAliases) structural.push(sql`not (${a}.id = any(${raw(other)}.rels))`);
       relAliases.push(alias);
+      return { alias, nodes: sql`array[${raw(right)}.id]` };
     };
 
     /**
@@ -402,7 +403,7 @@ class Translator {
      * (a recursive query per left node), each relationship and each node reached visible in the
      * scope, no relationship twice; the walk's end is the right node.
      */
-    const varLength = (pattern: CstNode, detail: CstNode, range: CstNode, left: string, right: string): void => {
+    const varLength = (pattern: CstNode, detail: CstNode, range: CstNode, left: string, right: string): { alias: string; rels: Sql; nodes: Sql } => {
       const bounds = rangeBounds(range);
       if (detail && rule(detail, 'properties')) throw unsupported(rule(detail, 'properties')!, 'A property map on a variable-length relationship');
       const p = this.fresh('p');
@@ -435,11 +436,11 @@ class Translator {
       conditions.push(this.scope.relationshipOwnVisible(e));
       const nodeRule = this.scope.nodeVisible(x);
       if (nodeRule !== TRUE) conditions.push(sql`exists (select 1 from graph_nodes ${raw(x)} where ${raw(x)}.id = ${next} and ${nodeRule})`);
-      tables.push(sql`lateral (with recursive ${raw(w)}(node, rels) as (
-          select ${raw(left)}.id, array[]::bigint[]
+      tables.push(sql`lateral (with recursive ${raw(w)}(node, rels, nodes) as (
+          select ${raw(left)}.id, array[]::bigint[], array[]::bigint[]
           union all
-          select ${next}, ${raw(w)}.rels || ${ew}.id from ${raw(w)} join graph_relationships ${ew} on ${step} where ${and(conditions)}
-        ) select ${raw(w)}.node, ${raw(w)}.rels from ${raw(w)} where cardinality(${raw(w)}.rels) >= ${bounds.min}::int) ${raw(p)}`);
+          select ${next}, ${raw(w)}.rels || ${ew}.id, ${raw(w)}.nodes || ${next} from ${raw(w)} join graph_relationships ${ew} on ${step} where ${and(conditions)}
+        ) select ${raw(w)}.node, ${raw(w)}.rels, ${raw(w)}.nodes from ${raw(w)} where cardinality(${raw(w)}.rels) >= ${bounds.min}::int) ${raw(p)}`);
       structural.push(sql`${raw(p)}.node = ${raw(right)}.id`);
       for (const other of relAliases) structural.push(sql`not (${raw(other)}.id = any(${raw(p)}.rels))`);
       for (const other of pathAliases) structural.push(sql`not (${raw(other)}.rels && ${raw(p)}.rels)`);
@@ -453,26 +454,51 @@ class Translator {
         vars.set(name, { kind: 'rels', sql: list });
         fresh.push({ name, alias: p, kind: 'rels', select: list });
       }
+      return { alias: p, rels: sql`${raw(p)}.rels`, nodes: sql`${raw(p)}.nodes` };
     };
 
+    // The node ids and relationship ids of the pattern part being read, in path order.
+    let pathNodes: Sql[] = [];
+    let pathRels: Sql[] = [];
     const element = (pe: CstNode): void => {
       const nested = rule(pe, 'patternElement');
       if (nested) return element(nested);
       let current = nodeElement(rule(pe, 'nodePattern')!);
+      pathNodes.push(sql`array[${raw(current)}.id]`);
       for (const chain of rules(pe, 'patternElementChain')) {
         const next = nodeElement(rule(chain, 'nodePattern')!);
-        relationshipElement(rule(chain, 'relationshipPattern')!, current, next);
+        const segment = relationshipElement(rule(chain, 'relationshipPattern')!, current, next);
+        if (segment.rels) {
+          pathRels.push(segment.rels);
+          pathNodes.push(segment.nodes);
+        } else {
+          pathRels.push(sql`array[${raw(segment.alias)}.id]`);
+          pathNodes.push(sql`array[${raw(next)}.id]`);
+        }
         current = next;
       }
     };
 
     const pattern = rule(node, 'pattern')!;
     for (const part of rules(pattern, 'patternPart')) {
-      if (rule(part, 'variable')) throw unsupported(part, 'A named path');
       const anonymous = rule(part, 'anonymousPatternPart')!;
       const inner = rules(anonymous)[0];
       if (inner.rule === 'shortestPathPattern') throw unsupported(inner, textOf(inner).split('(')[0].trim());
+      pathNodes = [];
+      pathRels = [];
       element(inner);
+      const pathVariable = rule(part, 'variable');
+      if (pathVariable) {
+        const name = nameOf(pathVariable);
+        if (vars.has(name)) throw cypherError(pathVariable, `Variable \`${name}\` already declared`);
+        const nodeIds = join(pathNodes, ' || ');
+        const relIds = pathRels.length ? join(pathRels, ' || ') : raw('array[]::bigint[]');
+        const pn = this.fresh('x');
+        const pr = this.fresh('x');
+        const value = sql`jsonb_build_object('nodes', (select jsonb_agg(${this.nodeObject(pn)} order by u.o) from unnest(${nodeIds}) with ordinality u(id, o) join graph_nodes ${raw(pn)} on ${raw(pn)}.id = u.id), 'relationships', (select coalesce(jsonb_agg(${this.relationshipObject(pr)} order by u.o), '[]'::jsonb) from unnest(${relIds}) with ordinality u(id, o) join graph_relationships ${raw(pr)} on ${raw(pr)}.id = u.id))`;
+        vars.set(name, { kind: 'path', sql: value });
+        fresh.push({ name, alias: '', kind: 'path', select: value });
+      }
     }
     const where = rule(node, 'where');
     if (where) user.unshift(this.condition(rule(where, 'expression')!, ctx));
@@ -655,7 +681,7 @@ class Translator {
   }
 
   private sortKeys(e: Expr, desc: boolean, at: CstNode): Sql[] {
-    if (e.type === 'node' || e.type === 'rel' || e.type === 'nodes' || e.type === 'rels') throw unsupported(at, 'ORDER BY a node, relationship or list of them');
+    if (e.type !== 'value' && e.type !== 'bool') throw unsupported(at, 'ORDER BY a node, relationship, path or list of them');
     const v = this.json(e);
     const dir = raw(desc ? 'desc nulls first' : 'asc nulls last');
     const rank = sql`(case when jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `ORDER BY over lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'int')} else ${jsonTypeRank(v)} end)`;
@@ -713,6 +739,7 @@ class Translator {
       case 'value':
       case 'nodes':
       case 'rels':
+      case 'path':
         return e.sql;
       case 'bool':
         return sql`to_jsonb(${e.sql})`;
@@ -730,6 +757,10 @@ class Translator {
       return sql`(case when ${a}.id is null then null else jsonb_build_object('id', ${a}.id::text, 'labels', to_jsonb(${this.scope.nodeLabels(alias)}), 'properties', ${this.scope.nodeProperties(alias)}) end)`;
     }
     return sql`(case when ${a}.id is null then null else ${this.relationshipObject(alias)} end)`;
+  }
+
+  private nodeObject(alias: string): Sql {
+    return sql`jsonb_build_object('id', ${raw(alias)}.id::text, 'labels', to_jsonb(${this.scope.nodeLabels(alias)}), 'properties', ${this.scope.nodeProperties(alias)})`;
   }
 
   private relationshipObject(alias: string): Sql {
@@ -757,8 +788,11 @@ class Translator {
         return this.comparison(n, ctx);
       case 'addOrSubtractExpression':
       case 'multiplyDivideModuloExpression':
+        return this.arithmetic(n, ctx);
       case 'powerOfExpression':
-        throw unsupported(n, 'Arithmetic');
+        throw unsupported(n, 'The operator ^');
+      case 'caseExpression':
+        return this.caseExpression(n, ctx);
       case 'unaryAddOrSubtractExpression':
         return this.unary(n, ctx);
       case 'stringListNullOperatorExpression':
@@ -860,7 +894,7 @@ class Translator {
       if (a.type === b.type) return sql`(${a.sql} = ${b.sql})`;
       throw unsupported(at, 'Comparing a node or relationship with another kind of value');
     }
-    if (a.type === 'nodes' || a.type === 'rels' || b.type === 'nodes' || b.type === 'rels') throw unsupported(at, 'Comparing lists of nodes or relationships');
+    if (a.type === 'nodes' || a.type === 'rels' || b.type === 'nodes' || b.type === 'rels' || a.type === 'path' || b.type === 'path') throw unsupported(at, 'Comparing paths or lists of nodes or relationships');
     if (a.nestedNull || b.nestedNull) throw unsupported(at, 'Comparing lists or maps that may hold null');
     if (a.type === 'bool' && b.type === 'bool') return sql`(${a.sql} = ${b.sql})`;
     return sql`(${this.json(a)} = ${this.json(b)})`;
@@ -885,8 +919,71 @@ class Translator {
     const negative = signs.filter((s) => s === '-').length % 2 === 1;
     const inner = unwrap(operand);
     const lit = inner.rule === 'integerLiteral' || inner.rule === 'doubleLiteral' ? inner : undefined;
-    if (!lit) throw unsupported(n, 'Arithmetic');
-    return this.numberLiteral(lit, negative);
+    if (lit) return this.numberLiteral(lit, negative);
+    const value = this.expr(operand, ctx);
+    if (value.type !== 'value') throw cypherError(n, 'Type mismatch: a sign needs a number');
+    const v = negative ? sql`gas_cypher_arithmetic('-', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)` : sql`gas_cypher_arithmetic('+', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)`;
+    // +x of a non-number must fail as -x does (0 + 'a' would join strings).
+    return { sql: sql`(case when jsonb_typeof(${value.sql}) in ('number') or ${value.sql} is null then ${v} else ${raise('GCY02', `Type mismatch: a sign needs a number (at ${positionOf(n)})`, 'jsonb')} end)`, type: 'value', aggregate: value.aggregate };
+  }
+
+  /** a + b - c, a * b / c % d: left to right, each step gas_cypher_arithmetic. */
+  private arithmetic(n: CstNode, ctx: Ctx): Expr {
+    const operandRule = n.rule === 'addOrSubtractExpression' ? 'multiplyDivideModuloExpression' : 'powerOfExpression';
+    let current: Expr | undefined;
+    let op: string | undefined;
+    let opNode: CstNode | undefined;
+    for (const child of n.children) {
+      if (child.space) continue;
+      if (child.rule === null) {
+        op = child.token ?? '';
+        opNode = child;
+        continue;
+      }
+      if (child.rule !== operandRule) continue;
+      const value = this.expr(child, ctx);
+      if (value.type !== 'value' && value.type !== 'nodes' && value.type !== 'rels') throw unsupported(child, 'Arithmetic on nodes, relationships or booleans');
+      if (!current) {
+        current = value;
+        continue;
+      }
+      if ((current.type !== 'value' || value.type !== 'value') && op !== '+') throw unsupported(opNode!, `The operator ${op} on lists of nodes or relationships`);
+      if (current.type !== 'value' || value.type !== 'value') throw unsupported(opNode!, 'Joining lists of nodes or relationships');
+      current = {
+        sql: sql`gas_cypher_arithmetic(${op!}::text, ${current.sql}, ${value.sql}, ${positionOf(opNode!)}::text)`,
+        type: 'value',
+        nestedNull: current.nestedNull || value.nestedNull,
+        aggregate: current.aggregate || value.aggregate,
+      };
+    }
+    return current!;
+  }
+
+  /** CASE [x] WHEN ... THEN ... [ELSE ...] END: the generic form tests booleans, the simple form compares with =. */
+  private caseExpression(n: CstNode, ctx: Ctx): Expr {
+    const subjectNode = rule(n, 'expression');
+    const alternatives = rules(n, 'caseAlternatives');
+    const elseIndex = n.children.findIndex((c) => c.rule === null && (c.token ?? '').toUpperCase() === 'ELSE');
+    const elseNode = elseIndex >= 0 ? n.children.slice(elseIndex + 1).find((c) => c.rule === 'expression') : undefined;
+    const subject = subjectNode && subjectNode !== elseNode ? this.expr(subjectNode, ctx) : undefined;
+    const parts: Sql[] = [];
+    let aggregate = !!subject?.aggregate;
+    let nestedNull = false;
+    const result = (e: Expr, at: CstNode): Sql => {
+      if (e.type !== 'value' && e.type !== 'bool') throw unsupported(at, 'CASE with a node, relationship or path as a result');
+      aggregate = aggregate || !!e.aggregate;
+      nestedNull = nestedNull || !!e.nestedNull;
+      return this.json(e);
+    };
+    for (const alternative of alternatives) {
+      const [whenNode, thenNode] = rules(alternative, 'expression');
+      const when = this.expr(whenNode, ctx);
+      aggregate = aggregate || !!when.aggregate;
+      const condition = subject ? this.equals(subject, when, whenNode) : this.bool(when, whenNode);
+      parts.push(sql`when ${condition} then ${result(this.expr(thenNode, ctx), thenNode)}`);
+    }
+    const otherwise = elseNode ? sql` else ${result(this.expr(elseNode, ctx), elseNode)}` : raw('');
+    return { sql: sql`(case ${join(parts, ' ')}${otherwise} end)`, type: 'value', aggregate, nestedNull };
   }
 
   private stringListNull(n: CstNode, ctx: Ctx): Expr {
@@ -1051,7 +1148,7 @@ class Translator {
       }
       case 'listLiteral': {
         const items = rules(n, 'expression').map((e) => this.expr(e, ctx));
-        if (items.some((i) => i.type === 'node' || i.type === 'rel' || i.type === 'nodes' || i.type === 'rels')) throw unsupported(n, 'A list of nodes or relationships');
+        if (items.some((i) => i.type !== 'value' && i.type !== 'bool')) throw unsupported(n, 'A list of nodes, relationships or paths');
         const aggregate = items.some((i) => i.aggregate);
         if (items.every((i) => i.constant)) {
           const value = items.map((i) => i.constant!.value);
@@ -1062,7 +1159,7 @@ class Translator {
       }
       case 'mapLiteral': {
         const entries = rules(n, 'literalEntry').map((e) => ({ key: nameOf(rule(e, 'propertyKeyName')!), value: this.expr(rule(e, 'expression')!, ctx) }));
-        if (entries.some((e) => e.value.type === 'node' || e.value.type === 'rel' || e.value.type === 'nodes' || e.value.type === 'rels')) throw unsupported(n, 'A map holding nodes or relationships');
+        if (entries.some((e) => e.value.type !== 'value' && e.value.type !== 'bool')) throw unsupported(n, 'A map holding nodes, relationships or paths');
         const parts: Sql[] = [];
         for (const e of entries) parts.push(sql`${e.key}::text`, this.json(e.value));
         const constant = entries.every((e) => e.value.constant) ? { value: Object.fromEntries(entries.map((e) => [e.key, e.value.constant!.value])) } : undefined;
@@ -1167,6 +1264,15 @@ class Translator {
             else ${raise('GCY02', `Type mismatch: size() expects a string or a list (at ${positionOf(n)})`, 'jsonb')} end)`,
           type: 'value',
         };
+      }
+      case 'nodes':
+      case 'relationships':
+      case 'length': {
+        const a = one();
+        if (a.type !== 'path') throw unsupported(n, `${fname}() of a value that is not a path variable`);
+        if (lower === 'nodes') return { sql: sql`(${a.sql} -> 'nodes')`, type: 'nodes' };
+        if (lower === 'relationships') return { sql: sql`(${a.sql} -> 'relationships')`, type: 'rels' };
+        return { sql: sql`to_jsonb(jsonb_array_length(${a.sql} -> 'relationships'))`, type: 'value' };
       }
       case 'coalesce': {
         if (args.length === 0) throw cypherError(n, 'coalesce() needs at least one argument');
@@ -1298,6 +1404,8 @@ function kindOf(e: Expr): ColumnKind {
       return 'nodes';
     case 'rels':
       return 'rels';
+    case 'path':
+      return 'path';
     default:
       return 'value';
   }
