@@ -2,11 +2,12 @@ import request from 'supertest';
 import type { Page } from 'playwright-core';
 import en from '../../src/i18n/messages/web/en.json';
 import de from '../../src/i18n/messages/web/de.json';
+import cs from '../../src/i18n/messages/web/cs.json';
 import { ADMIN_PASSWORD } from '../support/test-app';
 import { startBrowserHarness, BrowserHarness } from './support/browser';
 
 /**
- * The browser bundles (workspace, search, home, Cypher console) in German: a user whose profile
+ * The browser bundles (workspace, search, home, Cypher console) in German (and a Czech spot check): a user whose profile
  * locale is de opens each page, its panels and dialogs, and no visible text, document title, title,
  * placeholder, aria-label or alt reads as an English text of the web catalog whose German differs
  * (templates with their placeholders filled count too). Names of the graph's data and product names
@@ -21,10 +22,12 @@ const german = de as Record<string, string>;
 /** Product and format names that read the same in every language. */
 const PROPER_NAMES = new Set(['Graph Analytics Service', 'Neo4j', 'Cypher', 'PostgreSQL', 'API', 'CSV', 'JSON', 'PNG', 'SVG']);
 
-/** Every English web text whose German differs, as a pattern: placeholders match any filled-in value. */
-const englishOnly = Object.entries(en as Record<string, string>)
-  .filter(([key, text]) => german[key] !== text && !PROPER_NAMES.has(text))
-  .map(([key, text]) => ({ key, text, pattern: new RegExp(`^${text.trim().split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]+?')}$`) }));
+/** Every English web text whose translation differs, as a pattern: placeholders match any filled-in value. */
+const englishOnlyFor = (translated: Record<string, string>) =>
+  Object.entries(en as Record<string, string>)
+    .filter(([key, text]) => translated[key] !== text && !PROPER_NAMES.has(text))
+    .map(([key, text]) => ({ key, pattern: new RegExp(`^${text.trim().split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]+?')}$`) }));
+const englishOnly = { de: englishOnlyFor(german), cs: englishOnlyFor(cs as Record<string, string>) };
 
 interface WorkspaceWindow {
   gasWorkspace: {
@@ -63,11 +66,11 @@ function pageTexts(page: Page): Promise<string[]> {
 }
 
 /** Fails with the English texts found (and their keys); returns every text seen, to check it saw the page at all. */
-async function expectNoEnglish(page: Page, where: string): Promise<string[]> {
+async function expectNoEnglish(page: Page, where: string, locale: keyof typeof englishOnly = 'de'): Promise<string[]> {
   const texts = await pageTexts(page);
   const found = new Set<string>();
   for (const text of texts) {
-    for (const { key, pattern } of englishOnly) if (pattern.test(text)) found.add(`${where}: “${text}” (${key})`);
+    for (const { key, pattern } of englishOnly[locale]) if (pattern.test(text)) found.add(`${where}: “${text}” (${key})`);
   }
   expect([...found]).toEqual([]);
   return texts;
@@ -106,6 +109,8 @@ beforeAll(async () => {
   }
   const userId = await b.t.createUser(USER, { password: PASSWORD, permissions: ['READ_ALL_DATA', 'DATA_MANAGEMENT', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA', 'CYPHER_QUERIES'] });
   await b.t.createUser('kollege', { password: 'kollege-password-1', permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE'] });
+  await b.t.createUser('cesky', { password: 'cesky-password-1', permissions: ['READ_ALL_DATA'] });
+  expect((await request(b.t.app).put('/profile').set('Authorization', b.t.basic('cesky', 'cesky-password-1')).send({ name: 'Čeněk Český', email: '', locale: 'cs' })).status).toBe(200);
   const profile = await request(b.t.app).put('/profile').set('Authorization', b.t.basic(USER, PASSWORD)).send({ name: 'Dora Deutsch', email: '', locale: 'de' });
   expect(profile.status).toBe(200);
   // For the start page: one visualization of the user's own, one a colleague shares.
@@ -120,7 +125,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-describe('the browser bundles for a German user', () => {
+describe('the browser bundles for a German (and a Czech) user', () => {
   test('when the workspace is used with a visualization loaded, its panels and dialogs open, then nothing reads as English', async () => {
     const { page, pageErrors } = await b.newPage();
     const dialogs: string[] = [];
@@ -253,6 +258,16 @@ describe('the browser bundles for a German user', () => {
       await expect(page.locator('#cypher-message').textContent()).resolves.toBe(german['web.cypher.needsNeo4j']);
     }
     await expectNoEnglish(page, 'Cypher console, query run');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('when a Czech user opens the workspace with three nodes, then the count takes the Czech few form and nothing reads as English', async () => {
+    const { page, pageErrors } = await b.newPage();
+    await b.signIn(page, `/visualization?nodes=${[ids.anna, ids.bernd, ids.firma].join(',')}`, 'cesky', 'cesky-password-1');
+    await page.waitForFunction(() => (window as unknown as WorkspaceWindow).gasWorkspace?.graph.order === 3);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('cs');
+    await page.locator('.workspace .status', { hasText: 'Z hledání přidány 3 uzly.' }).waitFor();
+    await expectNoEnglish(page, 'Czech workspace', 'cs');
     expect(pageErrors).toEqual([]);
   });
 });
