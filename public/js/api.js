@@ -158,7 +158,7 @@
       var category = pluralRules.select(params.count);
       template = messages[key + '.' + category];
       if (template === undefined) template = messages[key + '.other'];
-      if (template !== undefined) values = Object.assign({}, params, { count: n(params.count) });
+      values = Object.assign({}, params, { count: n(params.count) });
     }
     if (template === undefined) template = Object.prototype.hasOwnProperty.call(messages, key) ? messages[key] : key;
     return format(template, values);

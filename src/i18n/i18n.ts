@@ -118,7 +118,7 @@ export function translate(locale: Locale, key: string, params?: Params, areas: r
   if (params && typeof params.count === 'number') {
     const category = pluralCategory(locale, params.count);
     template = lookup(locale, `${key}.${category}`, areas) ?? lookup(locale, `${key}.other`, areas);
-    if (template !== undefined) values = { ...params, count: formatNumber(locale, params.count) };
+    values = { ...params, count: formatNumber(locale, params.count) };
   }
   template ??= lookup(locale, key, areas) ?? key;
   return fill(template, values);
