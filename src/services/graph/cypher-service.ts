@@ -6,8 +6,10 @@ import { collectIds, rebuild } from './cypher-guard';
 const REREAD_CHUNK = 1000;
 
 /**
- * POST /data/cypher. Needs CYPHER_QUERIES (route). The PostgreSQL backend answers 501
- * CYPHER_NOT_SUPPORTED.
+ * POST /data/cypher. Needs CYPHER_QUERIES (route). The PostgreSQL backend translates a read
+ * subset of Cypher to SQL with the scope compiled in (src/graph/postgres/cypher, always
+ * read-only; the rest 400 CYPHER_UNSUPPORTED); what follows describes both backends unless it
+ * names Neo4j's procedures.
  *
  * Procedures (every user): the adapter judges each procedure a query would call by the mode the
  * server declares: DBMS procedures never run (403 CYPHER_PROCEDURE_REFUSED), WRITE and SCHEMA
