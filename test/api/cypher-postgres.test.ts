@@ -212,6 +212,24 @@ describe('WHERE', () => {
   });
 });
 
+describe('pattern predicates', () => {
+  test('when a pattern is a condition, an exists() or a size(), then it tells whether and how often it matches with the bound variables', async () => {
+    await expectRows(reader, [
+      ['MATCH (a:Person) WHERE (a)-[:WORKS_AT]->(:Company) RETURN a.name', [['alice']]],
+      ['MATCH (a:Person) WHERE NOT (a)-->() RETURN a.name ORDER BY a.name', [['carol'], ['dan']]],
+      ['MATCH (a:Person) RETURN a.name, size((a)-->()) AS out, exists((a)<-[:SPIES_ON]-()) AS spied ORDER BY a.name', [['alice', 3, true], ['bob', 2, false], ['carol', 0, false], ['dan', 0, false]]],
+      ['MATCH (a)-[r]->(b) WHERE (a)-->(b) RETURN count(*) AS c', [[6]]],
+      ["MATCH (a:Person) WHERE (a)-[:KNOWS]->({name: 'carol'}) OR (a)-[:WORKS_AT]->() RETURN a.name ORDER BY a.name", [['alice'], ['bob']]],
+    ]);
+    await expectRows(restricted, [
+      ['MATCH (a:Person) WHERE (a)-->(:Agent) RETURN a.name', []],
+      ['MATCH (a:Person) WHERE exists((a)-[:KNOWS]->()) RETURN a.name', [['alice']]],
+      ["MATCH (a:Person {name: 'alice'}) RETURN size((a)-->()) AS c", [[2]]],
+      ["MATCH (a:Person {name: 'bob'}) RETURN exists((a)-->()) AS e", [[false]]],
+    ]);
+  });
+});
+
 describe('RETURN, ORDER BY, SKIP, LIMIT and aggregation', () => {
   test('when rows are projected, made distinct, sorted and paged, then the answer is the same on every backend', async () => {
     await expectRows(reader, [
@@ -388,6 +406,8 @@ describe('restricted readers', () => {
       ["MATCH (n) WHERE n.name =~ 'a.*' RETURN n", 'The operator =~ (at 1:24)'],
       ['MATCH (n) RETURN n UNION MATCH (n) RETURN n', 'UNION (at 1:20)'],
       ['MATCH (n) RETURN [(n)-->(m) | m.name] AS names', 'A pattern comprehension (at 1:18)'],
+      ['MATCH (n) RETURN (n)-->() AS paths', 'A pattern as a value (it is supported as a condition, in exists() and in size()) (at 1:18)'],
+      ['MATCH (n) WHERE (n)-->(m) RETURN n', 'A new variable in a pattern predicate (at 1:24)'],
       ['MATCH (n) RETURN apoc.any.properties(n)', 'The function apoc.any.properties'],
       ['UNWIND [[1, null]] AS l RETURN l = [1, null]', 'Comparing lists or maps that may hold null'],
       ['MATCH (n) RETURN count(*) + 1 AS c', 'An aggregate inside an expression (at 1:18)'],

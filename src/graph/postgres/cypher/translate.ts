@@ -60,7 +60,7 @@ function raise(code: 'GCY01' | 'GCY02', message: string, type: 'jsonb' | 'boolea
 // ---------------------------------------------------------------------------------------------
 // Values
 
-type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels' | 'path';
+type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels' | 'path' | 'pattern';
 
 interface Expr {
   sql: Sql;
@@ -72,6 +72,9 @@ interface Expr {
   /** A list or map that may hold null somewhere inside (list equality would be three-valued). */
   nestedNull?: boolean;
   aggregate?: boolean;
+  /** A pattern used as an expression: `sql` tells whether it matches, `count` how often. */
+  count?: Sql;
+  at?: CstNode;
 }
 
 interface Binding {
@@ -88,6 +91,14 @@ interface Column {
   kind: ColumnKind;
   /** A value that may be a list or map holding null. */
   nestedNull?: boolean;
+}
+
+interface PatternSql {
+  tables: Sql[];
+  structural: Sql[];
+  scopeParts: Sql[];
+  user: Sql[];
+  fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' | 'rels' | 'path'; select?: Sql }>;
 }
 
 interface Stage {
@@ -318,6 +329,43 @@ class Translator {
     if (hint) throw unsupported(hint, 'USING (index hint)');
     const source = new Source(this, stage);
     const vars = source.bindings();
+    const ctx: Ctx = { vars, aggregates: false, order: [] };
+    const parts: Array<{ element: CstNode; pathVariable?: CstNode }> = [];
+    for (const part of rules(rule(node, 'pattern')!, 'patternPart')) {
+      const inner = rules(rule(part, 'anonymousPatternPart')!)[0];
+      if (inner.rule === 'shortestPathPattern') throw unsupported(inner, textOf(inner).split('(')[0].trim());
+      parts.push({ element: inner, pathVariable: rule(part, 'variable') });
+    }
+    const { tables, structural, scopeParts, user, fresh } = this.patterns(parts, vars, ctx, true);
+    const where = rule(node, 'where');
+    if (where) user.unshift(this.condition(rule(where, 'expression')!, ctx));
+    const scopeCondition = and([...scopeParts, source.guard()]);
+    const userCondition = and(user);
+    const guarded = userCondition === TRUE ? TRUE : scopeCondition === TRUE ? userCondition : sql`(case when ${scopeCondition} then ${userCondition} end)`;
+    const condition = and([...structural, and(scopeParts), guarded]);
+
+    const vars2 = new Map(stage.vars);
+    const selected: Sql[] = [];
+    for (const f of fresh) {
+      const column = this.fresh('c');
+      selected.push(sql`${f.select ?? raw(`${f.alias}.id`)} as ${raw(column)}`);
+      vars2.set(f.name, { name: column, kind: f.kind });
+    }
+    const m = this.fresh('m');
+    const lateral = sql`(select ${selected.length ? join(selected, ', ') : raw('')} from ${join(tables, ', ')} where ${condition}) ${raw(m)}`;
+    const columns = [...stage.vars.values()].map((c) => source.ref(c.name)).concat(stage.order.map((o) => source.ref(o)));
+    const newColumns = fresh.map((f) => raw(`${m}.${vars2.get(f.name)!.name}`));
+    const list = [...columns, ...newColumns];
+    const body = sql`select ${list.length ? join(list, ', ') : raw('1 as gas_one')} from ${source.from()} ${raw(optional ? 'left join lateral' : 'join lateral')} ${lateral} on true`;
+    return { sql: body, vars: vars2, order: stage.order };
+  }
+
+  /**
+   * Pattern parts → graph tables and conditions: the structure (ends, labels, types, relationship
+   * uniqueness), the scope of every element, the user's property maps. `vars` gains the new
+   * variables (allowNew: a MATCH; a pattern predicate may only use bound ones).
+   */
+  private patterns(parts: Array<{ element: CstNode; pathVariable?: CstNode }>, vars: Map<string, Binding>, ctx: Ctx, allowNew: boolean): PatternSql {
     const structural: Sql[] = [];
     const scopeParts: Sql[] = [];
     const user: Sql[] = [];
@@ -325,7 +373,6 @@ class Translator {
     const relAliases: string[] = [];
     const pathAliases: string[] = [];
     const fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' | 'rels' | 'path'; select?: Sql }> = [];
-    const ctx: Ctx = { vars, aggregates: false, order: [] };
 
     const nodeElement = (pattern: CstNode): string => {
       const alias = this.fresh('n');
@@ -338,6 +385,7 @@ class Translator {
           if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
           structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
         } else {
+          if (!allowNew) throw unsupported(variable, 'A new variable in a pattern predicate');
           vars.set(name, { kind: 'node', sql: raw(`${alias}.id`), alias: () => alias });
           fresh.push({ name, alias, kind: 'node' });
         }
@@ -371,6 +419,7 @@ class Translator {
             if (bound.kind !== 'rel' || fresh.some((f) => f.name === name)) throw unsupported(variable, `The relationship variable \`${name}\` bound twice`);
             structural.push(sql`${a}.id = ${bound.sql}`);
           } else {
+            if (!allowNew) throw unsupported(variable, 'A new variable in a pattern predicate');
             vars.set(name, { kind: 'rel', sql: raw(`${alias}.id`), alias: () => alias });
             fresh.push({ name, alias, kind: 'rel' });
           }
@@ -449,6 +498,7 @@ class Translator {
       if (variable) {
         const name = nameOf(variable);
         if (vars.has(name)) throw unsupported(variable, `The variable \`${name}\` bound again by a variable-length relationship`);
+        if (!allowNew) throw unsupported(variable, 'A new variable in a pattern predicate');
         const r = this.fresh('x');
         const list = sql`(select coalesce(jsonb_agg(${this.relationshipObject(r)} order by u.o), '[]'::jsonb) from unnest(${raw(p)}.rels) with ordinality u(id, o) join graph_relationships ${raw(r)} on ${raw(r)}.id = u.id)`;
         vars.set(name, { kind: 'rels', sql: list });
@@ -479,18 +529,15 @@ class Translator {
       }
     };
 
-    const pattern = rule(node, 'pattern')!;
-    for (const part of rules(pattern, 'patternPart')) {
-      const anonymous = rule(part, 'anonymousPatternPart')!;
-      const inner = rules(anonymous)[0];
-      if (inner.rule === 'shortestPathPattern') throw unsupported(inner, textOf(inner).split('(')[0].trim());
+    for (const part of parts) {
       pathNodes = [];
       pathRels = [];
-      element(inner);
-      const pathVariable = rule(part, 'variable');
+      element(part.element);
+      const pathVariable = part.pathVariable;
       if (pathVariable) {
         const name = nameOf(pathVariable);
         if (vars.has(name)) throw cypherError(pathVariable, `Variable \`${name}\` already declared`);
+        if (!allowNew) throw unsupported(pathVariable, 'A new variable in a pattern predicate');
         const nodeIds = join(pathNodes, ' || ');
         const relIds = pathRels.length ? join(pathRels, ' || ') : raw('array[]::bigint[]');
         const pn = this.fresh('x');
@@ -500,27 +547,23 @@ class Translator {
         fresh.push({ name, alias: '', kind: 'path', select: value });
       }
     }
-    const where = rule(node, 'where');
-    if (where) user.unshift(this.condition(rule(where, 'expression')!, ctx));
-    const scopeCondition = and([...scopeParts, source.guard()]);
-    const userCondition = and(user);
-    const guarded = userCondition === TRUE ? TRUE : scopeCondition === TRUE ? userCondition : sql`(case when ${scopeCondition} then ${userCondition} end)`;
-    const condition = and([...structural, and(scopeParts), guarded]);
+    return { tables, structural, scopeParts, user, fresh };
+  }
 
-    const vars2 = new Map(stage.vars);
-    const selected: Sql[] = [];
-    for (const f of fresh) {
-      const column = this.fresh('c');
-      selected.push(sql`${f.select ?? raw(`${f.alias}.id`)} as ${raw(column)}`);
-      vars2.set(f.name, { name: column, kind: f.kind });
-    }
-    const m = this.fresh('m');
-    const lateral = sql`(select ${selected.length ? join(selected, ', ') : raw('')} from ${join(tables, ', ')} where ${condition}) ${raw(m)}`;
-    const columns = [...stage.vars.values()].map((c) => source.ref(c.name)).concat(stage.order.map((o) => source.ref(o)));
-    const newColumns = fresh.map((f) => raw(`${m}.${vars2.get(f.name)!.name}`));
-    const list = [...columns, ...newColumns];
-    const body = sql`select ${list.length ? join(list, ', ') : raw('1 as gas_one')} from ${source.from()} ${raw(optional ? 'left join lateral' : 'join lateral')} ${lateral} on true`;
-    return { sql: body, vars: vars2, order: stage.order };
+  /**
+   * A pattern as an expression (`WHERE (a)-->(:B)`, `exists(...)`, `size(...)`): its matches with
+   * the variables bound outside, every element in the scope as in MATCH. Its relationships need
+   * not differ from those of the enclosing MATCH (as on Neo4j).
+   */
+  private patternPredicate(n: CstNode, ctx: Ctx): Expr {
+    const vars = new Map(ctx.vars);
+    const p = this.patterns([{ element: n }], vars, { ...ctx, vars, aggregates: false }, false);
+    const scope = and(p.scopeParts);
+    const user = and(p.user);
+    const guarded = user === TRUE ? TRUE : scope === TRUE ? user : sql`(case when ${scope} then ${user} end)`;
+    const where = and([...p.structural, scope, guarded]);
+    const from = join(p.tables, ', ');
+    return { sql: sql`exists (select 1 from ${from} where ${where})`, count: sql`(select count(*) from ${from} where ${where})`, type: 'pattern', at: n };
   }
 
   /** Pattern property map `{key: value}`: each entry as `element.key = value`. */
@@ -722,7 +765,7 @@ class Translator {
   }
 
   private bool(e: Expr, at: CstNode): Sql {
-    if (e.type === 'bool') return e.sql;
+    if (e.type === 'bool' || e.type === 'pattern') return e.sql;
     if (e.type === 'value') {
       if (e.constant) {
         if (e.constant.value === null) return raw('null::boolean');
@@ -746,6 +789,8 @@ class Translator {
       case 'node':
       case 'rel':
         return this.elementJson(e);
+      case 'pattern':
+        throw unsupported(e.at!, 'A pattern as a value (it is supported as a condition, in exists() and in size())');
     }
   }
 
@@ -828,8 +873,11 @@ class Translator {
           const e = this.expr(arg!, ctx);
           return { sql: sql`(${this.json(e)} is not null)`, type: 'bool' };
         }
-        throw unsupported(n, 'exists() of a pattern');
+        if (inner?.rule === 'relationshipsPattern') return { ...this.patternPredicate(inner, ctx), type: 'bool' };
+        throw unsupported(n, 'exists() of this expression');
       }
+      case 'relationshipsPattern':
+        return this.patternPredicate(n, ctx);
       default:
         throw unsupported(n, constructName(n));
     }
@@ -1004,10 +1052,7 @@ class Translator {
         i += word === 'CONTAINS' ? 1 : 2;
         const right = this.expr(kids[i], ctx);
         i += 1;
-        if (current.type !== 'value' || right.type !== 'value') {
-          current = { sql: raw('null::boolean'), type: 'bool' };
-          continue;
-        }
+        if (current.type !== 'value' || right.type !== 'value') throw unsupported(k, `${word === 'CONTAINS' ? 'CONTAINS' : `${word} WITH`} on a value that is not a string`);
         const x = current.sql;
         const y = right.sql;
         const tx = sql`(${x} #>> '{}')`;
@@ -1254,6 +1299,7 @@ class Translator {
       }
       case 'size': {
         const a = one();
+        if (a.type === 'pattern') return { sql: sql`to_jsonb(${a.count!})`, type: 'value' };
         if (a.type === 'nodes' || a.type === 'rels') return { sql: sql`to_jsonb(jsonb_array_length(${a.sql}))`, type: 'value' };
         if (a.type !== 'value') throw cypherError(n, 'Type mismatch: size() expects a string or a list');
         const t = sql`(${a.sql} #>> '{}')`;
