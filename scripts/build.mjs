@@ -1,7 +1,7 @@
 // Builds dist/ for running: every TypeScript file of src, migrations and bench transpiled by esbuild
 // (about a second), in the layout tsc would write. Type checking is not part of running: `npm test`
 // (and `npm run typecheck`) type-checks everything with tsc.
-import { readdirSync, rmSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { readdirSync, rmSync, existsSync, mkdirSync, writeFileSync, renameSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -35,6 +35,9 @@ export async function build() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The message catalogs beside the code that reads them (src/i18n/i18n.ts prefers the source tree when it
+  // is there, so an edited catalog needs no build; an image without src/ reads this copy).
+  cpSync(path.join(root, 'src', 'i18n', 'messages'), path.join(root, 'dist', 'src', 'i18n', 'messages'), { recursive: true });
   await buildWeb();
   return entryPoints.length;
 }

@@ -15,10 +15,11 @@ export type Messages = Record<string, string>;
 export type Params = Record<string, unknown>;
 
 /**
- * Catalogs are read from src/i18n/messages in the source tree, also when the code runs from dist/
- * (the build copies nothing: the JSON stays where it is edited).
+ * Catalogs are read from src/i18n/messages in the source tree when it is there, also when the code
+ * runs from dist/ (an edited catalog needs no build); an installation without src/ (the container
+ * image copies dist/ only) reads the copy scripts/build.mjs puts beside the compiled code.
  */
-export const MESSAGES_DIR = path.join(projectRoot, 'src', 'i18n', 'messages');
+export const MESSAGES_DIR = [path.join(projectRoot, 'src', 'i18n', 'messages'), path.join(__dirname, 'messages')].find((dir) => existsSync(dir)) ?? path.join(__dirname, 'messages');
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
