@@ -399,7 +399,7 @@ class Translator {
       }
       scopeParts.push(this.scope.nodeVisible(alias));
       const properties = rule(pattern, 'properties');
-      if (properties) this.propertyMap(properties, { kind: 'node', sql: raw(`${alias}.id`), alias: () => alias }, ctx, user);
+      if (properties) this.propertyMap(properties, { kind: 'node', sql: raw(`${alias}.id`), alias: () => alias }, ctx, user, structural);
       return alias;
     };
 
@@ -431,7 +431,7 @@ class Translator {
           structural.push(visible.length === 0 ? FALSE : sql`${a}.type = any(${visible}::text[])`);
         }
         const properties = rule(detail, 'properties');
-        if (properties) this.propertyMap(properties, { kind: 'rel', sql: raw(`${alias}.id`), alias: () => alias }, ctx, user);
+        if (properties) this.propertyMap(properties, { kind: 'rel', sql: raw(`${alias}.id`), alias: () => alias }, ctx, user, structural);
       }
       const leftArrow = !!rule(rule(pattern, 'relationshipPatternStart') ?? pattern, 'leftArrowHead');
       const rightArrow = !!rule(rule(pattern, 'relationshipPatternEnd') ?? pattern, 'rightArrowHead');
@@ -567,7 +567,7 @@ class Translator {
   }
 
   /** Pattern property map `{key: value}`: each entry as `element.key = value`. */
-  private propertyMap(node: CstNode, element: Binding, ctx: Ctx, out: Sql[]): void {
+  private propertyMap(node: CstNode, element: Binding, ctx: Ctx, out: Sql[], probes: Sql[]): void {
     const map = rule(node, 'mapLiteral');
     if (!map) throw unsupported(node, 'A parameter as a pattern property map');
     const target: Expr = { sql: element.sql, type: element.kind === 'node' ? 'node' : 'rel', element };
@@ -575,6 +575,12 @@ class Translator {
       const key = nameOf(rule(entry, 'propertyKeyName')!);
       const value = this.expr(rule(entry, 'expression')!, ctx);
       out.push(this.equals(this.property(target, key, entry), value, entry));
+      // A known scalar: a containment probe of the stored properties (served by the GIN index)
+      // narrows the rows first; the comparison above stays the condition (hidden properties).
+      const known = value.constant?.value;
+      if (value.constant && (typeof known === 'string' || typeof known === 'boolean' || typeof known === 'bigint' || (typeof known === 'number' && Number.isFinite(known)))) {
+        probes.push(sql`${raw(element.alias!())}.properties @> jsonb_build_object(${key}::text, ${this.json(value)})`);
+      }
     }
   }
 
