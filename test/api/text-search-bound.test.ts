@@ -47,6 +47,21 @@ describePostgres('bounded count of a text search', () => {
     expect(response.body).not.toHaveProperty('totalIsLowerBound');
   });
 
+  test('when a text search with a count limit is repeated, then it is one statement: page and bounded count together, the index state remembered', async () => {
+    await t.deps.graph.findNodes({ text: 'common word', limit: 20, countLimit: TEXT_SEARCH_COUNT_LIMIT }, UNRESTRICTED);
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string }) => statements.push(q.sql);
+    t.database.knex.on('query', onQuery);
+    try {
+      const result = await t.deps.graph.findNodes({ text: 'common word', limit: 20, countLimit: TEXT_SEARCH_COUNT_LIMIT }, UNRESTRICTED);
+      expect(result).toMatchObject({ total: TEXT_SEARCH_COUNT_LIMIT, totalIsLowerBound: true });
+      expect(result.items.map((n) => n.properties.name)).toEqual(Array.from({ length: 20 }, (_, i) => `common word ${i + 1}`));
+    } finally {
+      t.database.knex.removeListener('query', onQuery);
+    }
+    expect(statements.filter((q) => /graph_/.test(q))).toHaveLength(1);
+  });
+
   test('when the port is asked for countLimit, then it counts up to it: more matches give the bound and the flag, as many give the exact count', async () => {
     const more = await t.deps.graph.findNodes({ text: 'rare', limit: 2, countLimit: 10 }, UNRESTRICTED);
     expect(more).toMatchObject({ total: 10, totalIsLowerBound: true });

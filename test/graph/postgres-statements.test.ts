@@ -124,6 +124,21 @@ describe('PostgreSQL graph: statements per traversal', () => {
     expect(statements.filter((q) => /^fetch /.test(q))).toHaveLength(4);
   });
 
+  it('when a filtered export opens its cursor, then it is planned for all its rows (cursor_tuple_fraction 1 in its transaction), not for a fast start that walks the primary key', async () => {
+    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4 });
+    statements = [];
+    let fraction: string | undefined;
+    for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, UNRESTRICTED)) if (node) fraction ??= 'read';
+    const declare = statements.findIndex((q) => /^declare /.test(q));
+    const setting = statements.findIndex((q) => /set_config\('cursor_tuple_fraction', '1', true\)/.test(q));
+    expect(fraction).toBe('read');
+    expect(setting).toBeGreaterThanOrEqual(0);
+    expect(setting).toBeLessThan(declare);
+    // The setting is local to the export's transaction: the pool's connections keep the default.
+    const after = await knex.raw(`select current_setting('cursor_tuple_fraction') as f`);
+    expect(after.rows[0].f).toBe('0.1');
+  });
+
   it('when the consumer of an export stops early, then the cursor is closed and the connection serves the next query', async () => {
     const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 2 });
     for (let round = 0; round < 6; round++) {

@@ -17,6 +17,10 @@ export function canUseCursor(knex: Knex): boolean {
 export async function* cursorRows<T>(runner: QueryRunner, query: Sql, pageSize: number): AsyncGenerator<T> {
   const trx = await runner.knex.transaction(undefined, { readOnly: true });
   try {
+    // The whole result is read: plan for all rows, not for the first 10 % (the default
+    // cursor_tuple_fraction), which made the planner walk the primary key in id order and filter
+    // every node (a city's 17,200 rows out of 100,000: 2x the statement run to the end).
+    await runner.rows(sql`select set_config('cursor_tuple_fraction', '1', true)`, trx);
     await runner.rows(sql`declare gas_stream no scroll cursor for ${query}`, trx);
     for (;;) {
       const rows = await runner.rows<T>(sql`fetch forward ${raw(String(Math.max(1, Math.floor(pageSize))))} from gas_stream`, trx);

@@ -147,6 +147,21 @@ export class PostgresGraphStore implements GraphStore {
     const where = await this.nodeWhere(s, query);
     const order = s.nodeOrder('n', query.sort);
     if (where === FALSE) return { items: [], total: 0 };
+    const bound = query.countLimit;
+    if (bound !== undefined && Number.isInteger(bound) && bound >= 0 && limit > 0 && skip + limit <= bound + 1 && !query.sort?.length) {
+      // One statement (a text search): the first bound + 1 matches in id order, counted, and the
+      // page taken from them, instead of a page statement and a count statement that evaluate the
+      // condition twice.
+      const rows = await this.runner.rows<NodeRow & { total: number; sort_id: string | null }>(sql`
+        with m as materialized (select n.id from graph_nodes n where ${where} order by n.id limit ${bound + 1}::bigint),
+        p as (select id from m order by id offset ${skip}::bigint limit ${limit}::bigint)
+        select c.total, x.* from (select count(*)::int as total from m) c
+        left join lateral (select n.id as sort_id, ${s.nodeColumns('n', query.properties)} from graph_nodes n where n.id in (select id from p)) x on true
+        order by x.sort_id`);
+      const counted = Number(rows[0]?.total ?? 0);
+      const items = rows.filter((r) => r.sort_id !== null).map(({ id, labels, properties }) => toNode({ id, labels, properties }));
+      return counted > bound ? { items, total: bound, totalIsLowerBound: true } : { items, total: counted };
+    }
     const items =
       limit === 0
         ? []
@@ -156,7 +171,6 @@ export class PostgresGraphStore implements GraphStore {
     // A short page (not past the end) already tells the total: save the count statement.
     const known = limit > 0 && items.length < limit && (items.length > 0 || skip === 0) ? skip + items.length : undefined;
     if (known !== undefined) return { items: items.map(toNode), total: known };
-    const bound = query.countLimit;
     if (bound !== undefined && Number.isInteger(bound) && bound >= 0) {
       // Stops after bound + 1 matches: a common word at 1M nodes no longer reads every match.
       const counted = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from (select 1 from graph_nodes n where ${where} limit ${bound + 1}::bigint) c`);
