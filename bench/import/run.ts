@@ -14,6 +14,15 @@
  * Printed: rows/s of each, the ratio API/raw, the service's peak RSS (VmHWM) and the read
  * latency during the load. Smaller runs: BENCH_IMPORT_NODES=100000 BENCH_IMPORT_RELS=200000.
  * PostgreSQL: TEST_DATABASE_URL's server or a private cluster (bench/support/postgres-cluster.ts).
+ *
+ * With NEO4J_URI (NEO4J_USERNAME, NEO4J_PASSWORD) set, the same on Neo4j, with its own sizes
+ * (BENCH_IMPORT_NEO4J_NODES, BENCH_IMPORT_NEO4J_RELS; default 200,000 / 400,000: the import is
+ * one transaction, held on the server's heap until the commit): raw = UNWIND batches of 5,000
+ * rows sent with the driver, one transaction per batch, with an index on :Person(id) made before
+ * the relationships (MATCH both ends by id, CREATE); API = the service on Neo4j (its bulkImport:
+ * one transaction, the index made by the import). The database is emptied before each part.
+ * BENCH_IMPORT_ONLY=neo4j runs the Neo4j part alone. THE NEO4J DATABASE IS WIPED: point it at a
+ * throw-away server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +30,7 @@ import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import neo4j, { type Driver } from 'neo4j-driver';
 import { Client } from 'pg';
 import { startPostgres } from '../support/postgres-cluster';
 import { freePort } from '../support/postgres-cluster';
@@ -83,45 +93,49 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await admin.end();
 }
 
-/** The raw bulk path on a migrated database (the service's tables), same rows. */
-async function raw(url: string, nodesFile: string, relsFile: string): Promise<{ nodesMs: number; relsMs: number; rels: number }> {
+/**
+ * The raw bulk path on a migrated database (the service's tables), same rows: nodes, then (a
+ * second call) relationships. The two halves run right before the API's halves, so that each
+ * pair meets the same load on a shared machine.
+ */
+async function rawPostgres(url: string, file: string, what: 'nodes' | 'relationships'): Promise<{ ms: number; rows: number }> {
   const client = new Client({ connectionString: url });
   await client.connect();
-  const read = (file: string) => readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(','));
-  const nodeRows = read(nodesFile);
-  let start = now();
-  await client.query('begin');
-  for (let i = 0; i < nodeRows.length; i += 10_000) {
-    const part = nodeRows.slice(i, i + 10_000);
-    await client.query(
-      `insert into graph_nodes (labels, properties)
-       select array['Person'], jsonb_build_object('id', x.id, 'name', x.name, 'age', x.age)
-       from unnest($1::bigint[], $2::text[], $3::bigint[]) as x(id, name, age)`,
-      [part.map((r) => r[0]), part.map((r) => r[1]), part.map((r) => r[2])],
+  const rows = readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(','));
+  const start = now();
+  try {
+    await client.query('begin');
+    if (what === 'nodes') {
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const part = rows.slice(i, i + 10_000);
+        await client.query(
+          `insert into graph_nodes (labels, properties)
+           select array['Person'], jsonb_build_object('id', x.id, 'name', x.name, 'age', x.age)
+           from unnest($1::bigint[], $2::text[], $3::bigint[]) as x(id, name, age)`,
+          [part.map((r) => r[0]), part.map((r) => r[1]), part.map((r) => r[2])],
+        );
+      }
+      await client.query('commit');
+      return { ms: now() - start, rows: rows.length };
+    }
+    await client.query('create unlogged table bench_rels (s bigint, e bigint, since bigint)');
+    for (let i = 0; i < rows.length; i += 10_000) {
+      const part = rows.slice(i, i + 10_000);
+      await client.query('insert into bench_rels select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])', [part.map((r) => r[0]), part.map((r) => r[1]), part.map((r) => r[2])]);
+    }
+    const inserted = await client.query(
+      `insert into graph_relationships (type, start_id, end_id, properties)
+       select 'KNOWS', s.id, e.id, jsonb_build_object('since', r.since)
+       from bench_rels r
+       join graph_nodes s on s.properties -> 'id' = to_jsonb(r.s) and 'Person' = any(s.labels)
+       join graph_nodes e on e.properties -> 'id' = to_jsonb(r.e) and 'Person' = any(e.labels)`,
     );
+    await client.query('drop table bench_rels');
+    await client.query('commit');
+    return { ms: now() - start, rows: inserted.rowCount ?? 0 };
+  } finally {
+    await client.end();
   }
-  await client.query('commit');
-  const nodesMs = now() - start;
-  const relRows = read(relsFile);
-  start = now();
-  await client.query('begin');
-  await client.query('create unlogged table bench_rels (s bigint, e bigint, since bigint)');
-  for (let i = 0; i < relRows.length; i += 10_000) {
-    const part = relRows.slice(i, i + 10_000);
-    await client.query('insert into bench_rels select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])', [part.map((r) => r[0]), part.map((r) => r[1]), part.map((r) => r[2])]);
-  }
-  const inserted = await client.query(
-    `insert into graph_relationships (type, start_id, end_id, properties)
-     select 'KNOWS', s.id, e.id, jsonb_build_object('since', r.since)
-     from bench_rels r
-     join graph_nodes s on s.properties -> 'id' = to_jsonb(r.s) and 'Person' = any(s.labels)
-     join graph_nodes e on e.properties -> 'id' = to_jsonb(r.e) and 'Person' = any(e.labels)`,
-  );
-  await client.query('drop table bench_rels');
-  await client.query('commit');
-  const relsMs = now() - start;
-  await client.end();
-  return { nodesMs, relsMs, rels: inserted.rowCount ?? 0 };
 }
 
 function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; origin: string }> {
@@ -195,6 +209,105 @@ function pct(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** Empties the Neo4j database in small transactions and drops its property indexes. */
+async function wipeNeo4j(driver: Driver): Promise<void> {
+  const session = driver.session();
+  try {
+    for (;;) {
+      const result = await session.run('MATCH (n) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS c');
+      if (Number(result.records[0].get('c')) === 0) break;
+    }
+    for (const r of (await session.run('CALL db.indexes()')).records) {
+      const type = String(r.get('type'));
+      if (type === 'node_label_property') await session.run(`DROP INDEX ON :\`${String(r.get('tokenNames')[0])}\`(\`${String(r.get('properties')[0])}\`)`);
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+/** The raw Neo4j path: UNWIND batches with the driver, one transaction per batch. */
+async function rawNeo4j(driver: Driver, nodesFile: string, relsFile: string): Promise<{ nodesMs: number; relsMs: number; rels: number }> {
+  const read = (file: string) => readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(','));
+  const session = driver.session();
+  try {
+    const nodeRows = read(nodesFile);
+    let start = now();
+    for (let i = 0; i < nodeRows.length; i += 5000) {
+      const rows = nodeRows.slice(i, i + 5000).map((r) => ({ id: neo4j.int(r[0]), name: r[1], age: neo4j.int(r[2]) }));
+      await session.executeWrite((tx) => tx.run('UNWIND $rows AS row CREATE (n:Person) SET n = row', { rows }));
+    }
+    const nodesMs = now() - start;
+    const relRows = read(relsFile);
+    start = now();
+    await session.run('CREATE INDEX ON :Person(id)');
+    await session.run('CALL db.awaitIndexes(600)');
+    let rels = 0;
+    for (let i = 0; i < relRows.length; i += 5000) {
+      const rows = relRows.slice(i, i + 5000).map((r) => ({ s: neo4j.int(r[0]), e: neo4j.int(r[1]), since: neo4j.int(r[2]) }));
+      const result = await session.executeWrite((tx) =>
+        tx.run('UNWIND $rows AS row MATCH (a:Person) WHERE a.id = row.s MATCH (b:Person) WHERE b.id = row.e CREATE (a)-[r:KNOWS]->(b) SET r.since = row.since RETURN count(r) AS c', { rows }),
+      );
+      rels += Number(result.records[0].get('c'));
+    }
+    return { nodesMs, relsMs: now() - start, rels };
+  } finally {
+    await session.close();
+  }
+}
+
+const nodesMapping = { kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }] };
+const relsMapping = {
+  kind: 'relationships', type: 'KNOWS',
+  start: { column: 'from', label: 'Person', property: 'id', type: 'integer' }, end: { column: 'to', label: 'Person', property: 'id', type: 'integer' },
+  columns: [{ column: 'since', type: 'integer' }],
+};
+
+function report(title: string, nodeRows: number, relRows: number, r: { nodesMs: number; relsMs: number; rels: number }, nodes: { ms: number }, rels: { ms: number; report: Record<string, number> }, rss: number, reads: number[]): string[] {
+  const rate = (rows: number, ms: number) => Math.round((rows * 1000) / ms);
+  return [
+    `${title}: ${nodeRows} node rows, ${relRows} relationship rows`,
+    `nodes          raw ${rate(nodeRows, r.nodesMs)} rows/s (${Math.round(r.nodesMs)} ms)   API ${rate(nodeRows, nodes.ms)} rows/s (${Math.round(nodes.ms)} ms, upload included)   ratio ${(r.nodesMs / nodes.ms).toFixed(2)}`,
+    `relationships  raw ${rate(relRows, r.relsMs)} rows/s (${Math.round(r.relsMs)} ms, ${r.rels} created)   API ${rate(relRows, rels.ms)} rows/s (${Math.round(rels.ms)} ms, ${rels.report.relationshipsCreated} created)   ratio ${(r.relsMs / rels.ms).toFixed(2)}`,
+    `service peak RSS (VmHWM) ${rss} MB`,
+    `read during the load (POST /data/nodes/find, ${reads.length} reads): p50 ${pct(reads, 50).toFixed(1)} ms, p95 ${pct(reads, 95).toFixed(1)} ms, max ${Math.max(0, ...reads).toFixed(1)} ms`,
+  ];
+}
+
+/** The Neo4j part (NEO4J_URI set): its own files and sizes, the service on Neo4j with its own (throw-away) PostgreSQL database. */
+async function neo4jPart(dir: string, adminUrl: string): Promise<string[]> {
+  const nodeRows = intEnv('BENCH_IMPORT_NEO4J_NODES', 200_000);
+  const relRows = intEnv('BENCH_IMPORT_NEO4J_RELS', 400_000);
+  const nodesFile = path.join(dir, 'neo4j-people.csv');
+  const relsFile = path.join(dir, 'neo4j-knows.csv');
+  const random = rng(7);
+  await writeLines(nodesFile, 'id,name,age', nodeRows, (i) => `${i},Person ${i},${18 + (i % 70)}`);
+  await writeLines(relsFile, 'from,to,since', relRows, () => `${Math.floor(random() * nodeRows)},${Math.floor(random() * nodeRows)},${1980 + Math.floor(random() * 45)}`);
+  const driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
+  const db = `bench_import_neo4j_${randomBytes(4).toString('hex')}`;
+  let service: { child: ChildProcess; origin: string } | undefined;
+  try {
+    await wipeNeo4j(driver);
+    const r = await rawNeo4j(driver, nodesFile, relsFile);
+    await wipeNeo4j(driver);
+    const url = await createDatabase(adminUrl, db);
+    service = await startService({ DATABASE_URL: url, DATA_DIR: path.join(dir, 'neo4j-data'), GRAPH_BACKEND: 'neo4j' });
+    const auth = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
+    const reads: number[] = [];
+    const nodes = await apiImport(service.origin, auth, nodesFile, nodesMapping, reads);
+    const rels = await apiImport(service.origin, auth, relsFile, relsMapping, reads);
+    return report('import benchmark (Neo4j)', nodeRows, relRows, r, nodes, rels, peakRssMb(service.child.pid!), reads);
+  } finally {
+    if (service) {
+      service.child.kill('SIGTERM');
+      await once(service.child, 'exit').catch(() => undefined);
+    }
+    await wipeNeo4j(driver).catch(() => undefined);
+    await driver.close();
+    await dropDatabase(adminUrl, db);
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gas-bench-import-'));
   const nodesFile = path.join(dir, 'people.csv');
@@ -208,35 +321,32 @@ async function main(): Promise<void> {
   const apiDb = `bench_import_api_${suffix}`;
   let service: { child: ChildProcess; origin: string } | undefined;
   try {
+    if (process.env.BENCH_IMPORT_ONLY === 'neo4j') {
+      console.log((await neo4jPart(dir, cluster.adminUrl)).join('\n'));
+      return;
+    }
     // The service migrates its database at start; the raw run gets the same schema from a second service start.
     const rawUrl = await createDatabase(cluster.adminUrl, rawDb);
     const apiUrl = await createDatabase(cluster.adminUrl, apiDb);
-    const migrator = await startService({ DATABASE_URL: rawUrl, DATA_DIR: path.join(dir, 'raw-data') });
+    const migrator = await startService({ DATABASE_URL: rawUrl, DATA_DIR: path.join(dir, 'raw-data'), GRAPH_BACKEND: 'postgres' });
     migrator.child.kill('SIGTERM');
     await once(migrator.child, 'exit');
 
-    const r = await raw(rawUrl, nodesFile, relsFile);
-    service = await startService({ DATABASE_URL: apiUrl, DATA_DIR: path.join(dir, 'api-data') });
+    service = await startService({ DATABASE_URL: apiUrl, DATA_DIR: path.join(dir, 'api-data'), GRAPH_BACKEND: 'postgres' });
     const auth = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
     const reads: number[] = [];
-    const nodes = await apiImport(service.origin, auth, nodesFile, {
-      kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }],
-    }, reads);
-    const rels = await apiImport(service.origin, auth, relsFile, {
-      kind: 'relationships', type: 'KNOWS',
-      start: { column: 'from', label: 'Person', property: 'id', type: 'integer' }, end: { column: 'to', label: 'Person', property: 'id', type: 'integer' },
-      columns: [{ column: 'since', type: 'integer' }],
-    }, reads);
+    const rawNodes = await rawPostgres(rawUrl, nodesFile, 'nodes');
+    const nodes = await apiImport(service.origin, auth, nodesFile, nodesMapping, reads);
+    const rawRels = await rawPostgres(rawUrl, relsFile, 'relationships');
+    const rels = await apiImport(service.origin, auth, relsFile, relsMapping, reads);
+    const r = { nodesMs: rawNodes.ms, relsMs: rawRels.ms, rels: rawRels.rows };
     const rss = peakRssMb(service.child.pid!);
-    const rate = (rows: number, ms: number) => Math.round((rows * 1000) / ms);
-    const lines = [
-      `import benchmark: ${NODES} node rows, ${RELS} relationship rows (PostgreSQL)`,
-      `nodes          raw ${rate(NODES, r.nodesMs)} rows/s (${Math.round(r.nodesMs)} ms)   API ${rate(NODES, nodes.ms)} rows/s (${Math.round(nodes.ms)} ms, upload included)   ratio ${(r.nodesMs / nodes.ms).toFixed(2)}`,
-      `relationships  raw ${rate(RELS, r.relsMs)} rows/s (${Math.round(r.relsMs)} ms, ${r.rels} created)   API ${rate(RELS, rels.ms)} rows/s (${Math.round(rels.ms)} ms, ${rels.report.relationshipsCreated} created)   ratio ${(r.relsMs / rels.ms).toFixed(2)}`,
-      `service peak RSS (VmHWM) ${rss} MB`,
-      `read during the load (POST /data/nodes/find, ${reads.length} reads): p50 ${pct(reads, 50).toFixed(1)} ms, p95 ${pct(reads, 95).toFixed(1)} ms, max ${Math.max(0, ...reads).toFixed(1)} ms`,
-    ];
+    service.child.kill('SIGTERM');
+    await once(service.child, 'exit').catch(() => undefined);
+    service = undefined;
+    const lines = report('import benchmark (PostgreSQL)', NODES, RELS, r, nodes, rels, rss, reads);
     console.log(lines.join('\n'));
+    if (process.env.NEO4J_URI) console.log((await neo4jPart(dir, cluster.adminUrl)).join('\n'));
   } finally {
     if (service) {
       service.child.kill('SIGTERM');

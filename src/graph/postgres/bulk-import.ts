@@ -4,6 +4,7 @@ import { toJsonText } from '../../exact-json';
 import type { BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier, assertIdentifiers } from '../identifiers';
 import { assertPortableProperties } from '../property-values';
+import { readAhead } from '../read-ahead';
 import { QueryRunner } from './runner';
 import { isValidId, raw, sql } from './sql';
 import type { ScopeSql } from './sql-filter';
@@ -314,7 +315,8 @@ export async function bulkImport(
       const totals: BulkImportResult = { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, unresolvedRows: [] };
       const keys = new Map<string, string>();
       const matcher = new KeyMatcher(runner, trx, scope);
-      for await (const batch of source) {
+      // The next batch is read and converted while this one is written (readAhead).
+      for await (const batch of readAhead(source)) {
         if (!batch || typeof batch !== 'object') throw new BadRequestError('a bulk import batch must be an object', 'INVALID_IMPORT');
         await writeBatch(runner, trx, scope, batch, keys, totals, matcher);
       }
