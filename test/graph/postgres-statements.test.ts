@@ -113,7 +113,7 @@ describe('PostgreSQL graph: statements per traversal', () => {
   });
 
   it('when a filtered export streams more rows than a page, then one statement is read through a cursor, every match once, in id order', async () => {
-    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4 });
+    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4, streamHeadRows: 0 });
     statements = [];
     const streamed: string[] = [];
     for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, restricted)) streamed.push(String(node.properties.name));
@@ -125,7 +125,7 @@ describe('PostgreSQL graph: statements per traversal', () => {
   });
 
   it('when a filtered export opens its cursor, then it is planned for all its rows (cursor_tuple_fraction 1 in its transaction), not for a fast start that walks the primary key', async () => {
-    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4 });
+    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4, streamHeadRows: 0 });
     statements = [];
     let fraction: string | undefined;
     for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, UNRESTRICTED)) if (node) fraction ??= 'read';
@@ -139,8 +139,29 @@ describe('PostgreSQL graph: statements per traversal', () => {
     expect(after.rows[0].f).toBe('0.1');
   });
 
+  it('when an export has at most streamHeadRows rows, then it is one plain statement (no transaction, no cursor); with more, the first rows and then one cursor after them, every match once, in id order', async () => {
+    const all = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6'];
+    const filter = { property: 'hidden', operator: '=' as const, value: false };
+    const fits = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4, streamHeadRows: 15 });
+    statements = [];
+    const one: string[] = [];
+    for await (const node of fits.streamNodes({ filter }, restricted)) one.push(String(node.properties.name));
+    expect(one).toEqual(all);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^select .* limit \$\d+::bigint$/);
+
+    const split = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4, streamHeadRows: 6 });
+    statements = [];
+    const two: string[] = [];
+    for await (const node of split.streamNodes({ filter }, restricted)) two.push(String(node.properties.name));
+    expect(two).toEqual(all);
+    expect(statements.filter((q) => /graph_nodes/.test(q))).toHaveLength(2);
+    expect(statements.filter((q) => /^declare /.test(q))).toHaveLength(1);
+    expect(statements.filter((q) => /^fetch /.test(q))).toHaveLength(3);
+  });
+
   it('when the consumer of an export stops early, then the cursor is closed and the connection serves the next query', async () => {
-    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 2 });
+    const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 2, streamHeadRows: 0 });
     for (let round = 0; round < 6; round++) {
       const seen: string[] = [];
       for await (const node of small.streamNodes({ filter: { label: 'P' } }, UNRESTRICTED)) {

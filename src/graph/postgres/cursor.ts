@@ -32,3 +32,29 @@ export async function* cursorRows<T>(runner: QueryRunner, query: Sql, pageSize: 
     if (!trx.isCompleted()) await trx.rollback().catch(() => undefined);
   }
 }
+
+/**
+ * A stream's rows: first at most `headRows` of them through one plain statement (no transaction, no
+ * cursor: an export of a few thousand rows costs one round trip, as the statement run by hand,
+ * where the cursor protocol added five: begin, setting, declare, the last fetch, commit), then,
+ * only when there are more, the rest through one cursor (cursorRows) after the last id read.
+ * `build(after, limit)` gives the statement: rows with an id above `after` (all when null), in id
+ * order, at most `limit` (all when null).
+ */
+export async function* headThenCursor<T extends { id: string }>(
+  runner: QueryRunner,
+  build: (after: string | null, limit: number | null) => Sql,
+  headRows: number,
+  pageSize: number,
+): AsyncGenerator<T> {
+  if (headRows <= 0) {
+    yield* cursorRows<T>(runner, build(null, null), pageSize);
+    return;
+  }
+  const head = await runner.rows<T>(build(null, headRows + 1));
+  const more = head.length > headRows;
+  if (more) head.length = headRows;
+  yield* head;
+  if (!more) return;
+  yield* cursorRows<T>(runner, build(String(head[head.length - 1].id), null), pageSize);
+}

@@ -38,7 +38,7 @@ import type {
 } from '../graph-store';
 import { assertIdentifier, assertIdentifiers } from '../identifiers';
 import { FulltextIndex } from './fulltext';
-import { canUseCursor, cursorRows } from './cursor';
+import { canUseCursor, headThenCursor } from './cursor';
 import { fetchNodes, fetchRelationships, typeCondition } from './reads';
 import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
 import { createSchemaIndex, dropSchemaIndex, listSchemaIndexes } from './schema-indexes';
@@ -55,6 +55,11 @@ export interface PostgresGraphStoreOptions {
   queryTimeoutMs?: number;
   /** Rows per page of streamNodes / streamRelationships (default 1000). */
   streamPageSize?: number;
+  /**
+   * On a PostgreSQL server, the first rows of a stream come from one plain statement, the rest (if
+   * any) from a cursor (default 5000; 0: always the cursor). See cursor.ts headThenCursor.
+   */
+  streamHeadRows?: number;
   /** Nodes per batch when the fulltext index is populated (default 2000). */
   fulltextBatchSize?: number;
   logger?: Logger;
@@ -82,6 +87,7 @@ export class PostgresGraphStore implements GraphStore {
   private readonly runner: QueryRunner;
   private readonly fulltext: FulltextIndex;
   private readonly pageSize: number;
+  private readonly headRows: number;
 
   constructor(
     readonly knex: Knex,
@@ -90,6 +96,7 @@ export class PostgresGraphStore implements GraphStore {
     this.runner = new QueryRunner(knex, options.queryTimeoutMs);
     this.fulltext = new FulltextIndex(this.runner, options.fulltextBatchSize ?? 2000, options.logger);
     this.pageSize = options.streamPageSize ?? 1000;
+    this.headRows = options.streamHeadRows ?? 5000;
   }
 
   async init(): Promise<void> {
@@ -211,8 +218,9 @@ export class PostgresGraphStore implements GraphStore {
     const where = await this.nodeWhere(s, query);
     if (where === FALSE) return;
     if (canUseCursor(this.runner.knex)) {
-      const rows = cursorRows<NodeRow>(this.runner, sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${where} order by n.id`, this.pageSize);
-      for await (const row of rows) yield toNode(row);
+      const build = (after: string | null, limit: number | null) =>
+        sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${after === null ? sql`` : sql`n.id > ${after}::bigint and `}${where} order by n.id${limit === null ? sql`` : sql` limit ${limit}::bigint`}`;
+      for await (const row of headThenCursor<NodeRow>(this.runner, build, this.headRows, this.pageSize)) yield toNode(row);
       return;
     }
     let last = '0';
@@ -231,8 +239,9 @@ export class PostgresGraphStore implements GraphStore {
     const where = this.relationshipWhere(s, query);
     if (where === FALSE) return;
     if (canUseCursor(this.runner.knex)) {
-      const rows = cursorRows<RelationshipRow>(this.runner, sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where ${where} order by r.id`, this.pageSize);
-      for await (const row of rows) yield toRelationship(row);
+      const build = (after: string | null, limit: number | null) =>
+        sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where ${after === null ? sql`` : sql`r.id > ${after}::bigint and `}${where} order by r.id${limit === null ? sql`` : sql` limit ${limit}::bigint`}`;
+      for await (const row of headThenCursor<RelationshipRow>(this.runner, build, this.headRows, this.pageSize)) yield toRelationship(row);
       return;
     }
     let last = '0';
