@@ -648,8 +648,10 @@ class Translator {
       const expr = this.expr(exprNode, ctx);
       if (expr.aggregate) {
         const inner = unwrap(exprNode);
-        const whole = inner.rule === 'functionInvocation' || (inner.rule === 'atom' && hasToken(inner, 'count'));
-        if (!whole) throw unsupported(exprNode, 'An aggregate inside an expression');
+        const body = inner.rule === 'functionInvocation' ? rule(inner, 'functionInvocationBody') : undefined;
+        const whole = (body && AGGREGATES.has(nameOf(rule(body, 'functionName')!).toLowerCase())) || (inner.rule === 'atom' && hasToken(inner, 'count'));
+        // count(*) * 2, avg(x) + 1: every variable inside an aggregate (the rest constants).
+        if (!whole && !variablesOnlyInAggregates(exprNode)) throw unsupported(exprNode, 'An aggregate inside an expression with variables outside it');
       }
       if (items.some((i) => i.name === name)) throw cypherError(item, `Multiple result columns with the same name \`${name}\` are not supported`);
       items.push({ name, expr, column: this.fresh('c'), text: normalize(textOf(exprNode)) });
@@ -961,7 +963,7 @@ class Translator {
     const y = this.json(b);
     const o = raw(op);
     return sql`(case
-      when jsonb_typeof(${x}) in ('array', 'object') or jsonb_typeof(${y}) in ('array', 'object') then ${raise('GCY01', `The operator ${op} on lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')}
+      when jsonb_typeof(${x}) in ('array', 'object') and jsonb_typeof(${x}) = jsonb_typeof(${y}) then ${raise('GCY01', `The operator ${op} on lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')}
       when jsonb_typeof(${x}) = 'string' and jsonb_typeof(${y}) = 'string' then (${x} #>> '{}') collate "C" ${o} (${y} #>> '{}') collate "C"
       when jsonb_typeof(${x}) = jsonb_typeof(${y}) then ${x} ${o} ${y}
     end)`;
@@ -1083,16 +1085,11 @@ class Translator {
   private inList(x: Expr, list: Expr, at: CstNode): Expr {
     if (x.type !== 'value' && x.type !== 'bool') throw unsupported(at, 'IN with a node or relationship');
     if (list.type !== 'value') throw unsupported(at, 'IN over a list of nodes or relationships');
-    if (x.nestedNull) throw unsupported(at, 'IN with a list or map that may hold null');
-    if (list.constant && Array.isArray(list.constant.value) && list.constant.value.some((v) => v !== null && typeof v === 'object' && hasNestedNull(v))) {
-      throw unsupported(at, 'IN over a list whose lists or maps hold null');
-    }
-    if (list.nestedNull && !list.constant) throw unsupported(at, 'IN over a list that may hold lists or maps with null');
     const v = this.json(x);
     const l = list.sql;
-    const nestedCheck = list.constant
-      ? TRUE
-      : sql`not exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where jsonb_typeof(gas_e.v) in ('array', 'object'))`;
+    // A list or map is only compared with the elements when the list holds no list or map (their
+    // equality would be three-valued with null inside): otherwise refused at run time.
+    const nestedCheck = sql`not exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where jsonb_typeof(gas_e.v) in ('array', 'object'))`;
     return {
       sql: sql`(case
         when jsonb_typeof(${l}) <> 'array' then ${raise('GCY02', `Type mismatch: IN expects a list (at ${positionOf(at)})`, 'boolean')}
@@ -1250,7 +1247,12 @@ class Translator {
       return this.aggregate(lower, arg, distinct, n, ctx);
     }
     if (distinct) throw cypherError(n, `DISTINCT is only for aggregates`);
-    const args = argNodes.map((a) => this.expr(a, { ...ctx, aggregates: false }));
+    const args = argNodes.map((a) => this.expr(a, ctx));
+    const result = this.scalarFunction(n, fname, lower, args);
+    return args.some((a) => a.aggregate) ? { ...result, aggregate: true } : result;
+  }
+
+  private scalarFunction(n: CstNode, fname: string, lower: string, args: Expr[]): Expr {
     const arity = (k: number) => {
       if (args.length !== k) throw cypherError(n, `${fname}() takes ${k} argument${k === 1 ? '' : 's'}`);
     };
@@ -1355,6 +1357,7 @@ class Translator {
             when ${isInt(v)} then ${v}
             when jsonb_typeof(${v}) = 'number' and abs((${v})::numeric) < 9223372036854775807 then to_jsonb(trunc((${v})::numeric))
             when jsonb_typeof(${v}) = 'string' and ${t} ~ '^-{0,1}[0-9]{1,18}$' then to_jsonb((${t})::numeric)
+            when jsonb_typeof(${v}) = 'string' and ${t} !~ '[0-9]' and ${t} !~* '(nan|infinity)' then null
             else ${raise('GCY01', `toInteger() of this value (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} end)`,
           type: 'value',
         };
@@ -1368,6 +1371,7 @@ class Translator {
           sql: sql`(case when ${v} is null then null
             when jsonb_typeof(${v}) = 'number' then ${floatJson(sql`(${v})::float8`)}
             when jsonb_typeof(${v}) = 'string' and ${t} ~ '^-{0,1}[0-9]{1,15}(\\.[0-9]{1,15}){0,1}$' then ${floatJson(sql`(${t})::float8`)}
+            when jsonb_typeof(${v}) = 'string' and ${t} !~ '[0-9]' and ${t} !~* '(nan|infinity)' then null
             else ${raise('GCY01', `toFloat() of this value (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} end)`,
           type: 'value',
         };
@@ -1440,6 +1444,22 @@ function rangeBounds(range: CstNode): { min: number; max: number } {
   if (max === undefined) throw unsupported(range, 'A variable-length relationship without an upper bound');
   if (min > max) return { min: 1, max: 0 };
   return { min, max };
+}
+
+const AGGREGATES = new Set(['count', 'collect', 'sum', 'avg', 'min', 'max']);
+
+/** Every variable of the expression sits inside an aggregate's argument. */
+function variablesOnlyInAggregates(node: CstNode): boolean {
+  return descendants(node, 'variable').every((variable) => {
+    for (let p = variable.parent; p && p !== node.parent; p = p.parent) {
+      if (p.rule === 'functionInvocation') {
+        const body = rule(p, 'functionInvocationBody');
+        const name = body ? nameOf(rule(body, 'functionName')!).toLowerCase() : '';
+        if (AGGREGATES.has(name) && !(body && rule(body, 'namespace') && textOf(rule(body, 'namespace')!).trim())) return true;
+      }
+    }
+    return false;
+  });
 }
 
 function normalize(text: string): string {
