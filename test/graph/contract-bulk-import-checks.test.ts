@@ -86,6 +86,34 @@ describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore.
     expect(nodes.map((n) => n.properties.name)).toEqual(['hidden', 'visible']);
   });
 
+  it('when an end value is carried by two nodes, then one relationship is created per row, to one of them', async () => {
+    await store.bulkImport!(
+      batches({ nodes: [{ row: 1, labels: ['DupE'], properties: { uid: 1, name: 'a' } }, { row: 2, labels: ['DupE'], properties: { uid: 1, name: 'b' } }, { row: 3, labels: ['DupE'], properties: { uid: 2, name: 'c' } }], relationships: [] }),
+      UNRESTRICTED,
+    );
+    const result = await store.bulkImport!(
+      batches({
+        nodes: [],
+        relationships: [
+          { row: 1, type: 'DUP_E', start: { label: 'DupE', property: 'uid', value: 2 }, end: { label: 'DupE', property: 'uid', value: 1 }, properties: {} },
+          { row: 2, type: 'DUP_E', start: { label: 'DupE', property: 'uid', value: 1 }, end: { label: 'DupE', property: 'uid', value: 2 }, properties: {} },
+        ],
+      }),
+      UNRESTRICTED,
+    );
+    expect(result).toEqual({ nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 2, unresolvedRows: [] });
+    const created = await rels('DUP_E');
+    expect(created).toHaveLength(2);
+    const nodes = (await store.findNodes({ filter: { label: 'DupE' }, limit: 10 }, UNRESTRICTED)).items;
+    const c = nodes.find((n) => n.properties.name === 'c')!.id;
+    const ones = nodes.filter((n) => n.properties.uid === 1).map((n) => n.id);
+    const toOne = created.find((r) => r.startNodeId === c)!;
+    const fromOne = created.find((r) => r.endNodeId === c)!;
+    expect(ones).toContain(toOne.endNodeId);
+    // The same node of the two, both times (the smallest id).
+    expect(fromOne.startNodeId).toBe(toOne.endNodeId);
+  });
+
   (backendName === 'neo4j' ? it : it.skip)('when an import matches on label + property pairs without an index, then each gets one (a dry run creates none)', async () => {
     const has = async (label: string, property: string) => (await store.listIndexes()).some((i) => i.entity === 'node' && i.token === label && i.properties.join() === property);
     await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['IdxDry'], properties: { uid: 1 }, merge: { label: 'IdxDry', property: 'uid' } }], relationships: [] }), UNRESTRICTED, { rollback: true });

@@ -288,7 +288,21 @@ class Writer {
     }
 
     // 4. Relationship ends: by key, by id (visible), by label + property (one statement per pair).
-    const rels = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanProperties(r.properties) }));
+    const all = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanProperties(r.properties) }));
+    const unresolved: number[] = [];
+    // Both ends given by label + property (every CSV relationship row): matched and created in
+    // one statement per type and pair of ends, as the raw UNWIND would (matchAndCreate).
+    const byProperties = (ref: NodeRef): ref is { label: string; property: string; value: unknown } =>
+      !!ref && typeof ref === 'object' && 'label' in ref && ref.value !== undefined && ref.value !== null;
+    const direct = all.filter((r) => byProperties(r.start) && byProperties(r.end));
+    const rels = all.filter((r) => !(byProperties(r.start) && byProperties(r.end)));
+    for (const [, list] of groupBy(direct, (r) => {
+      const s = r.start as { label: string; property: string };
+      const e = r.end as { label: string; property: string };
+      return JSON.stringify([r.type, s.label, s.property, e.label, e.property]);
+    })) {
+      unresolved.push(...(await this.matchAndCreate(list)));
+    }
     const byProperty = new Map<string, unknown[]>();
     const byId = new Set<string>();
     for (const r of rels) {
@@ -323,7 +337,6 @@ class Writer {
       if (ref.value === undefined || ref.value === null) return undefined;
       return matched.get(`${pairKey(ref.label, ref.property)}\u0000${valueKey(ref.value)}`);
     };
-    const unresolved: number[] = [];
     const byType = new Map<string, Array<{ s: unknown; e: unknown; props: Record<string, unknown> }>>();
     for (const r of rels) {
       const s = resolve(r.start);
@@ -346,8 +359,52 @@ class Writer {
         this.totals.relationshipsCreated += toNumber(records[0]?.get('c'));
       }
     }
+    unresolved.sort((a, b) => a - b);
     this.totals.unresolvedRows.push(...unresolved);
     await batch.onWritten?.(unresolved);
+  }
+
+  /**
+   * Relationships of one type whose ends are both given by label + property: one statement per
+   * BULK_STATEMENT_ROWS rows matches each end among the visible nodes (index seeks), keeps the
+   * smallest id per end (as on PostgreSQL: an end value carried by several nodes links one of
+   * them, never all), and creates. Returns the rows whose start or end was not found.
+   */
+  private async matchAndCreate(list: Array<{ row: number; type: string; start: NodeRef; end: NodeRef; properties: Properties }>): Promise<number[]> {
+    const first = list[0];
+    const s = first.start as { label: string; property: string };
+    const e = first.end as { label: string; property: string };
+    const sl = cypherIdentifier('label', s.label);
+    const sp = cypherIdentifier('property', s.property);
+    const el = cypherIdentifier('label', e.label);
+    const ep = cypherIdentifier('property', e.property);
+    const type = cypherIdentifier('relationship type', first.type);
+    const id = (v: string) => idExpr(this.dialect, v);
+    const unresolved: number[] = [];
+    for (const part of chunks(list)) {
+      const c = new CypherCompiler(this.dialect, this.scope);
+      const visibleA = c.nodeVisible('a');
+      const visibleB = c.nodeVisible('b');
+      const rows = c.params.add(
+        part.map((r, i) => ({ i: neo4j.int(i), s: toPropertyValue(s.property, (r.start as { value: unknown }).value), e: toPropertyValue(e.property, (r.end as { value: unknown }).value), props: toPropertyMap(r.properties) })),
+        'rows',
+      );
+      const query =
+        `UNWIND ${rows} AS row ` +
+        `MATCH (a:${sl}) WHERE ${and(`a.${sp} = row.s`, visibleA === TRUE ? undefined : visibleA)} ` +
+        `WITH row, min(${id('a')}) AS aid ` +
+        `MATCH (b:${el}) WHERE ${and(`b.${ep} = row.e`, visibleB === TRUE ? undefined : visibleB)} ` +
+        `WITH row, aid, min(${id('b')}) AS bid ` +
+        `MATCH (a) WHERE ${id('a')} = aid MATCH (b) WHERE ${id('b')} = bid ` +
+        `CREATE (a)-[r:${type}]->(b) SET r = row.props RETURN row.i AS i`;
+      const created = new Set<number>();
+      for (const record of await this.tx.run(query, c.params.values)) created.add(toNumber(record.get('i')));
+      this.totals.relationshipsCreated += created.size;
+      part.forEach((r, i) => {
+        if (!created.has(i)) unresolved.push(r.row);
+      });
+    }
+    return unresolved;
   }
 }
 
