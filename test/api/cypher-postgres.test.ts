@@ -190,6 +190,7 @@ describe('WHERE', () => {
       ["MATCH (n:Person) WHERE n.age = 30 OR n.name = 'dan' RETURN n.name ORDER BY n.name", [['alice'], ['dan']]],
       ["MATCH (n) WHERE n.name IN ['alice', 'dan', null] RETURN n.name ORDER BY n.name", [['alice'], ['dan']]],
       ["MATCH (n) WHERE NOT n.name IN ['alice', null] RETURN n.name", []],
+      ["MATCH (n:Person) RETURN n.name, n.age IN null AS i, null IN [] AS e ORDER BY n.name LIMIT 2", [['alice', null, false], ['bob', null, false]]],
       ["MATCH (n:Person) WHERE NOT n.name IN ['alice', 'bob'] RETURN n.name ORDER BY n.name", [['carol'], ['dan']]],
       ['MATCH (n:Person) WHERE n.age IS NULL RETURN n.name', [['dan']]],
       ['MATCH (n:Person) WHERE n.age IS NOT NULL RETURN count(*) AS c', [[3]]],

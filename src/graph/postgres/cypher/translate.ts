@@ -1092,6 +1092,7 @@ class Translator {
     const nestedCheck = sql`not exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where jsonb_typeof(gas_e.v) in ('array', 'object'))`;
     return {
       sql: sql`(case
+        when ${l} is null then null
         when jsonb_typeof(${l}) <> 'array' then ${raise('GCY02', `Type mismatch: IN expects a list (at ${positionOf(at)})`, 'boolean')}
         when jsonb_array_length(${l}) = 0 then false
         when ${v} is null then null
