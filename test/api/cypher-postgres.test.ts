@@ -302,6 +302,7 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
       ['UNWIND [1, 2, 2, null] AS x RETURN count(x), count(DISTINCT x), sum(x)', [[3, 2, 5]]],
       ['UNWIND [{a: 1}, {a: 2}] AS m RETURN m.a', [[1], [2]]],
       ['RETURN 1 AS one, \'two\' AS two, [1, 2.5] AS l, {k: true} AS m, null AS n', [[1, 'two', [1, 2.5], { k: true }, null]]],
+      ["MATCH (n {name: 'alice'}) RETURN n.tags[0], n.tags[-1], n.tags[5], [1, null, 3][1], {k: 'v'}['k'], $l[$i]", [['a', 'b', null, null, 'v', 20]], { l: [10, 20], i: 1 }],
     ]);
   });
 
@@ -408,6 +409,8 @@ describe('restricted readers', () => {
       ["MATCH (a {name: 'alice'}), (b {name: 'dan'}) RETURN shortestPath((a)-[*]-(b))", 'shortestPath (at 1:53)'],
       ['RETURN [x IN [1, 2] | x] AS l', 'A list comprehension (at 1:8)'],
       ["MATCH (n) WHERE n.name =~ 'a.*' RETURN n", 'The operator =~ (at 1:24)'],
+      ['MATCH (n) RETURN n.tags[0..1] AS s', 'A slice x[a..b] (at 1:24)'],
+      ["MATCH (n) RETURN n['name'] AS s", 'A subscript on a node, relationship, path or list of them (at 1:19)'],
       ['MATCH (n) RETURN n UNION MATCH (n) RETURN n', 'UNION (at 1:20)'],
       ['MATCH (n) RETURN [(n)-->(m) | m.name] AS names', 'A pattern comprehension (at 1:18)'],
       ['MATCH (n) RETURN (n)-->() AS paths', 'A pattern as a value (it is supported as a condition, in exists() and in size()) (at 1:18)'],

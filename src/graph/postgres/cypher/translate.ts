@@ -1076,7 +1076,28 @@ class Translator {
         continue;
       }
       if (k.rule === null && word === '=~') throw unsupported(k, 'The operator =~');
-      if (k.rule === null && word === '[') throw unsupported(k, 'Subscripts and slices x[...]');
+      if (k.rule === null && word === '[') {
+        let j = i + 1;
+        const inside: CstNode[] = [];
+        while (j < kids.length && !(kids[j].rule === null && kids[j].token === ']')) inside.push(kids[j++]);
+        if (inside.some((c) => c.rule === null && c.token === '..') || inside.length !== 1) throw unsupported(k, 'A slice x[a..b]');
+        if (current.type !== 'value') throw unsupported(k, 'A subscript on a node, relationship, path or list of them');
+        const index = this.expr(inside[0], ctx);
+        if (index.type !== 'value') throw cypherError(inside[0], 'Type mismatch: a subscript is an integer or a string');
+        const x = current.sql;
+        const ix = index.sql;
+        current = {
+          sql: sql`(case when ${x} is null or ${ix} is null then null
+            when jsonb_typeof(${x}) = 'array' and ${isInt(ix)} then (case when abs((${ix})::numeric) < 2147483647 then nullif(${x} -> ((${ix})::text::int), 'null'::jsonb) end)
+            when jsonb_typeof(${x}) = 'object' and jsonb_typeof(${ix}) = 'string' then nullif(${x} -> (${ix} #>> '{}'), 'null'::jsonb)
+            else ${raise('GCY02', `Type mismatch: a list takes an integer subscript, a map a string (at ${positionOf(k)})`, 'jsonb')} end)`,
+          type: 'value',
+          nestedNull: current.nestedNull,
+          aggregate: current.aggregate || index.aggregate,
+        };
+        i = j + 1;
+        continue;
+      }
       throw unsupported(k, constructName(k));
     }
     return current;
