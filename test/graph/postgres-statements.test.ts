@@ -105,6 +105,25 @@ describe('PostgreSQL graph: statements per traversal', () => {
     expect(first.remaining).toBe(2);
   });
 
+  it('when explores and shortest paths are repeated, then their statements are prepared once per connection (named), not planned from text each time', async () => {
+    const single = knexFactory({ client: 'pg', connection: (knex.client as { config: { connection: string } }).config.connection, pool: { min: 0, max: 1 } });
+    try {
+      const one = createPostgresGraphStore(single, { queryTimeoutMs: 30000 });
+      for (let i = 0; i < 3; i++) {
+        await one.explore({ nodeId: ids.a, limit: 10 }, restricted);
+        await one.shortestPaths(ids.a, ids.g, { maxDepth: 8 }, restricted);
+      }
+      const prepared = await single.raw(`select statement from pg_prepared_statements where name like 'gas\\_%'`);
+      const texts = prepared.rows.map((r: { statement: string }) => r.statement);
+      // The explore, the levels of the path search, the nodes and the relationships of the paths.
+      expect(texts.length).toBe(4);
+      expect(texts.some((t: string) => /with center as materialized/.test(t))).toBe(true);
+      expect(texts.some((t: string) => /with recursive/.test(t))).toBe(true);
+    } finally {
+      await single.destroy();
+    }
+  });
+
   it('when a node hidden from the scope is explored, then it is not found', async () => {
     await expect(store.explore({ nodeId: ids.s, limit: 10 }, restricted)).rejects.toMatchObject({ status: 404 });
     const past = await store.explore({ nodeId: ids.a, limit: 10, skip: 10 }, restricted);

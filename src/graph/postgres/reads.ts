@@ -8,7 +8,7 @@ import type { ScopeSql } from './sql-filter';
 export async function fetchNodes(runner: QueryRunner, scope: ScopeSql, ids: readonly unknown[], properties?: string[], executor?: Executor): Promise<GraphNode[]> {
   const valid = [...new Set(validIds(ids))];
   if (valid.length === 0) return [];
-  const rows = await runner.rows<NodeRow>(
+  const rows = await runner.prepared<NodeRow>(
     sql`select ${scope.nodeColumns('n', properties)} from graph_nodes n where n.id = any(${valid}::bigint[]) and ${scope.nodeVisible('n')} and ${SERIAL} order by n.id`,
     executor,
   );
@@ -25,7 +25,7 @@ export async function fetchRelationships(
 ): Promise<GraphRelationship[]> {
   const valid = [...new Set(validIds(ids))];
   if (valid.length === 0) return [];
-  const rows = await runner.rows<RelationshipRow>(
+  const rows = await runner.prepared<RelationshipRow>(
     sql`select ${scope.relationshipColumns('r', properties)} from graph_relationships r where r.id = any(${valid}::bigint[]) and ${scope.relationshipVisible('r')} and ${SERIAL} order by r.id`,
     executor,
   );

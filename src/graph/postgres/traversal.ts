@@ -64,7 +64,7 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
   }
   // One statement: the centre (visible, else not found), the page of distinct visible neighbours
   // in id order with their total, the neighbours and the relationships to them, projected.
-  const rows = await runner.rows<{ kind: 'n' | 'r' | 't'; id: string; labels: string[]; properties: Record<string, unknown>; type: string; start_id: string; end_id: string; total: number }>(sql`
+  const rows = await runner.prepared<{ kind: 'n' | 'r' | 't'; id: string; labels: string[]; properties: Record<string, unknown>; type: string; start_id: string; end_id: string; total: number }>(sql`
     with center as materialized (select n.id from graph_nodes n where n.id = ${c} and ${scope.nodeVisible('n')}),
     nb as materialized (${stepSql(scope, dir, c, query.types)}),
     vis as (
@@ -184,7 +184,7 @@ export async function shortestPaths(runner: QueryRunner, scope: ScopeSql, from: 
   const nodeRule = scope.nodeVisible('n');
   const f = sql`${from}::bigint`;
   const t = sql`${to}::bigint`;
-  const levels = await runner.rows<LevelRow>(sql`
+  const levels = await runner.prepared<LevelRow>(sql`
     with recursive bfs(i, fdepth, bdepth, ffront, bfront, fseen, bseen, side, rids, srcs, dsts, met) as (
       select 0, 0, 0, array[${f}], array[${t}], array[${f}], array[${t}], 'x'::text, '{}'::bigint[], '{}'::bigint[], '{}'::bigint[], false
       where (select count(*) from graph_nodes n where n.id in (${f}, ${t}) and ${nodeRule}) = 2
