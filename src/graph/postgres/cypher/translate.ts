@@ -338,7 +338,10 @@ class Translator {
     }
     const { tables, structural, scopeParts, user, fresh } = this.patterns(parts, vars, ctx, true);
     const where = rule(node, 'where');
-    if (where) user.unshift(this.condition(rule(where, 'expression')!, ctx));
+    if (where) {
+      user.unshift(this.condition(rule(where, 'expression')!, ctx));
+      structural.push(...this.equalityProbes(rule(where, 'expression')!, vars, new Set(fresh.map((f) => f.name)), ctx));
+    }
     const scopeCondition = and([...scopeParts, source.guard()]);
     const userCondition = and(user);
     const guarded = userCondition === TRUE ? TRUE : scopeCondition === TRUE ? userCondition : sql`(case when ${scopeCondition} then ${userCondition} end)`;
@@ -564,6 +567,41 @@ class Translator {
     const where = and([...p.structural, scope, guarded]);
     const from = join(p.tables, ', ');
     return { sql: sql`exists (select 1 from ${from} where ${where})`, count: sql`(select count(*) from ${from} where ${where})`, type: 'pattern', at: n };
+  }
+
+  /**
+   * `WHERE n.key = <literal or parameter>` among the top-level AND parts, for a node or
+   * relationship of this MATCH: the same containment probe as a pattern property map (an index
+   * narrows the rows; the condition itself stays as written).
+   */
+  private equalityProbes(where: CstNode, vars: Map<string, Binding>, fresh: Set<string>, ctx: Ctx): Sql[] {
+    const top = unwrap(where);
+    const parts = top.rule === 'andExpression' ? rules(top, 'notExpression') : [top];
+    const probes: Sql[] = [];
+    for (const part of parts) {
+      const comparison = unwrap(part);
+      if (comparison.rule !== 'comparisonExpression') continue;
+      const partials = rules(comparison, 'partialComparisonExpression');
+      if (partials.length !== 1 || partials[0].children.filter((c) => c.rule === null && !c.space).map((c) => c.token).join('') !== '=') continue;
+      const sides = [unwrap(rule(comparison, 'addOrSubtractExpression')!), unwrap(rule(partials[0], 'addOrSubtractExpression')!)];
+      for (const [access, other] of [sides, [sides[1], sides[0]]]) {
+        if (access.rule !== 'propertyOrLabelsExpression' || rule(access, 'nodeLabels')) continue;
+        const lookups = rules(access, 'propertyLookup');
+        const atom = unwrap(rule(access, 'atom')!);
+        if (lookups.length !== 1 || (atom.rule !== 'variable' && atom.rule !== 'symbolicName')) continue;
+        const name = nameOf(atom);
+        const binding = vars.get(name);
+        if (!fresh.has(name) || !binding?.alias || (binding.kind !== 'node' && binding.kind !== 'rel')) continue;
+        if (!['literal', 'stringLiteral', 'numberLiteral', 'integerLiteral', 'doubleLiteral', 'booleanLiteral', 'parameter', 'newParameter'].includes(other.rule ?? '')) continue;
+        const value = this.expr(other, ctx);
+        const known = value.constant?.value;
+        if (!(typeof known === 'string' || typeof known === 'boolean' || typeof known === 'bigint' || (typeof known === 'number' && Number.isFinite(known)))) continue;
+        const key = nameOf(rule(lookups[0], 'propertyKeyName')!);
+        probes.push(sql`${raw(binding.alias())}.properties @> jsonb_build_object(${key}::text, ${this.json(value)})`);
+        break;
+      }
+    }
+    return probes;
   }
 
   /** Pattern property map `{key: value}`: each entry as `element.key = value`. */
