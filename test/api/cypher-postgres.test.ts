@@ -300,6 +300,7 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
       ["UNWIND ['alice', 'carol', 'zed'] AS name MATCH (n {name: name}) RETURN n.age", [[30], [35]]],
       ["MATCH (n {name: 'alice'}) UNWIND n.tags AS tag RETURN tag", [['a'], ['b']]],
       ['UNWIND [1, 2, 2, null] AS x RETURN count(x), count(DISTINCT x), sum(x)', [[3, 2, 5]]],
+      ['UNWIND [1, 2, null] AS x WITH sum(x) AS s RETURN s / 2 AS half', [[1]]],
       ['UNWIND [{a: 1}, {a: 2}] AS m RETURN m.a', [[1], [2]]],
       ['RETURN 1 AS one, \'two\' AS two, [1, 2.5] AS l, {k: true} AS m, null AS n', [[1, 'two', [1, 2.5], { k: true }, null]]],
       ["MATCH (n {name: 'alice'}) RETURN n.tags[0], n.tags[-1], n.tags[5], [1, null, 3][1], {k: 'v'}['k'], $l[$i]", [['a', 'b', null, null, 'v', 20]], { l: [10, 20], i: 1 }],

@@ -109,7 +109,9 @@ interface Stage {
   order: string[];
 }
 
-const isInt = (v: Sql) => sql`(jsonb_typeof(${v}) = 'number' and (${v})::text ~ '^-{0,1}[0-9]{1,19}$' and (${v})::numeric between -9223372036854775808 and 9223372036854775807)`;
+/** An integer (a number written without fraction or exponent, within 64 bits); the cast only runs once the text is digits. */
+const isInt = (v: Sql) =>
+  sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'number' and (${v})::text ~ '^-{0,1}[0-9]{1,19}$' then (${v})::text::numeric between -9223372036854775808 and 9223372036854775807 else false end)`;
 
 /** A float8 as a jsonb number that keeps a fraction part (1.0, not 1), so it stays a float. */
 function floatJson(f: Sql): Sql {
