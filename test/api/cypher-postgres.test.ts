@@ -338,6 +338,10 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
       ["MATCH (n {name: 'alice'}) RETURN toString(n.age), toInteger('42'), toInteger(n.score), toFloat('1.5'), toFloat(n.age), properties(n).name", [['30', 42, 1, 1.5, 30, 'alice']]],
       ["MATCH (n {name: 'alice'})-[r:WORKS_AT]->(c) RETURN type(r), properties(r), id(n) = id(c), exists(n.age), exists(n.nothing)", [['WORKS_AT', { role: 'dev', wage: 50 }, false, true, false]]],
       ['MATCH (n:Company) RETURN keys(n) AS k', [[expect.arrayContaining(['name', 'revenue'])]]],
+      ['RETURN abs(-3), abs(-2.5), floor(2.7), ceil(2.1), round(2.5), round(-2.5), sqrt(16), sign(-2), sign(0.5)', [[3, 2.5, 2, 3, 3, -2, 4, -1, 1]]],
+      ["RETURN head([1, 2]), head([]), last([1, 2]), tail([1, 2, 3]), range(0, 10, 3), range(5, 1, -2), reverse([1, 2, 3]), reverse('abc')", [[1, null, 2, [2, 3], [0, 3, 6, 9], [5, 3, 1], [3, 2, 1], 'cba']]],
+      ["RETURN trim('  a b  '), ltrim('  a '), rtrim(' a  '), replace('aXbXc', 'X', '-'), split('a,b,,c', ','), split('a,b,', ','), toBoolean(' TRUE'), toBoolean('x')", [['a b', 'a ', ' a', 'a-b-c', ['a', 'b', '', 'c'], ['a', 'b', ''], true, null]]],
+      ["MATCH (n {name: 'alice'}) RETURN head(n.tags), last(n.tags), toUpper(reverse(n.name)), round(n.score)", [['a', 'b', 'ECILA', 2]]],
     ]);
     const [[id]] = await rowsOf(reader, "MATCH (n {name: 'alice'}) RETURN id(n)");
     expect(String(id)).toBe(ids.alice);

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../../../errors';
 import { toJsonText } from '../../../exact-json';
 import { CstNode, CypherSyntaxError, CypherTooComplexError, hasToken, MAX_NESTING, nameOf, parseCypherWithin, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
-import { and, FALSE, join, raw, Sql, sql, TRUE } from '../sql';
+import { and, FALSE, join, or, raw, Sql, sql, TRUE } from '../sql';
 import { codePointKey, jsonTypeRank, ScopeSql } from '../sql-filter';
 
 /**
@@ -1389,6 +1389,97 @@ class Translator {
         if (lower === 'nodes') return { sql: sql`(${a.sql} -> 'nodes')`, type: 'nodes' };
         if (lower === 'relationships') return { sql: sql`(${a.sql} -> 'relationships')`, type: 'rels' };
         return { sql: sql`to_jsonb(jsonb_array_length(${a.sql} -> 'relationships'))`, type: 'value' };
+      }
+      case 'abs':
+      case 'sign':
+      case 'floor':
+      case 'ceil':
+      case 'round':
+      case 'sqrt': {
+        const a = one();
+        if (a.type !== 'value') throw cypherError(n, `Type mismatch: ${fname}() expects a number`);
+        const v = a.sql;
+        const f = sql`(${v})::text::float8`;
+        const notNumber = raise('GCY02', `Type mismatch: ${fname}() expects a number (at ${positionOf(n)})`, 'jsonb');
+        let body: Sql;
+        if (lower === 'abs') body = sql`case when ${isInt(v)} then (case when (${v})::text::numeric = -9223372036854775808 then ${raise('GCY02', `integer overflow (at ${positionOf(n)})`, 'jsonb')} else to_jsonb(abs((${v})::text::numeric)) end) else ${floatJson(sql`abs(${f})`)} end`;
+        else if (lower === 'sign') body = sql`to_jsonb(sign((${v})::text::numeric)::int)`;
+        else if (lower === 'floor') body = floatJson(sql`floor(${f})`);
+        else if (lower === 'ceil') body = floatJson(sql`ceil(${f})`);
+        // Java's Math.round: halves go up (-2.5 → -2), everything else to the nearest.
+        else if (lower === 'round') body = floatJson(sql`(case when ${f} - floor(${f}) = 0.5 then floor(${f}) + 1 else round(${f}) end)`);
+        else body = sql`case when ${f} < 0 then ${raise('GCY01', `sqrt() of a negative number (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} else ${floatJson(sql`sqrt(${f})`)} end`;
+        return { sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) <> 'number' then ${notNumber} else ${body} end)`, type: 'value' };
+      }
+      case 'head':
+      case 'last':
+      case 'tail':
+      case 'reverse': {
+        const a = one();
+        if (a.type !== 'value') throw unsupported(n, `${fname}() of nodes, relationships or paths`);
+        const v = a.sql;
+        let body: Sql;
+        if (lower === 'head') body = sql`nullif(${v} -> 0, 'null'::jsonb)`;
+        else if (lower === 'last') body = sql`nullif(${v} -> -1, 'null'::jsonb)`;
+        else if (lower === 'tail') body = sql`(${v} - 0)`;
+        else body = sql`(select coalesce(jsonb_agg(gas_r.e order by gas_r.o desc), '[]'::jsonb) from jsonb_array_elements(${v}) with ordinality gas_r(e, o))`;
+        const text = lower === 'reverse' ? sql`when jsonb_typeof(${v}) = 'string' then to_jsonb(reverse(${v} #>> '{}'))` : raw('');
+        return {
+          sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'array' then ${body} ${text} else ${raise('GCY02', `Type mismatch: ${fname}() expects a list (at ${positionOf(n)})`, 'jsonb')} end)`,
+          type: 'value',
+          nestedNull: a.nestedNull,
+        };
+      }
+      case 'range': {
+        if (args.length !== 2 && args.length !== 3) throw cypherError(n, 'range() takes two or three arguments');
+        if (args.some((a) => a.type !== 'value')) throw cypherError(n, 'Type mismatch: range() expects integers');
+        const [from, to, step] = args.map((a) => a.sql);
+        const stepSql = step ?? raw(`'1'::jsonb`);
+        const ints = and(args.map((a) => isInt(a.sql)));
+        return {
+          sql: sql`(case when not coalesce(${ints}, false) then ${raise('GCY02', `Type mismatch: range() expects integers (at ${positionOf(n)})`, 'jsonb')}
+            when (${stepSql})::text::bigint = 0 then ${raise('GCY02', `range() with a step of 0 (at ${positionOf(n)})`, 'jsonb')}
+            else (select coalesce(jsonb_agg(gas_g order by gas_o), '[]'::jsonb) from generate_series((${from})::text::bigint, (${to})::text::bigint, (${stepSql})::text::bigint) with ordinality gas_s(gas_g, gas_o)) end)`,
+          type: 'value',
+        };
+      }
+      case 'replace':
+      case 'split':
+      case 'trim':
+      case 'ltrim':
+      case 'rtrim':
+      case 'toboolean': {
+        const expected = lower === 'replace' ? 3 : lower === 'split' ? 2 : 1;
+        arity(expected);
+        if (args.some((a) => a.type !== 'value' && !(lower === 'toboolean' && a.type === 'bool'))) throw cypherError(n, `Type mismatch: ${fname}() expects strings`);
+        if (lower === 'toboolean' && args[0].type === 'bool') return args[0];
+        const texts = args.map((a) => sql`(${a.sql} #>> '{}')`);
+        const nulls = or(args.map((a) => sql`${a.sql} is null`));
+        const strings = and(args.map((a) => sql`jsonb_typeof(${a.sql}) = 'string'`));
+        const refuse = (why: string) => raise('GCY01', `${fname}() ${why} (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb');
+        // Only ASCII text without control characters other than \t \n \v \f \r: there the
+        // whitespace of Neo4j's trim functions is exactly these and the space.
+        const plain = (t: Sql) => sql`${t} ~ '^[\x09-\x0d\x20-\x7e]*$'`;
+        let body: Sql;
+        switch (lower) {
+          case 'replace':
+            body = sql`case when ${texts[1]} = '' then ${refuse('with an empty search text')} else to_jsonb(replace(${texts[0]}, ${texts[1]}, ${texts[2]})) end`;
+            break;
+          case 'split':
+            body = sql`case when ${texts[0]} = '' then ${refuse('of an empty text')} when ${texts[1]} = '' then to_jsonb(regexp_split_to_array(${texts[0]}, '')) else to_jsonb(string_to_array(${texts[0]}, ${texts[1]})) end`;
+            break;
+          case 'toboolean':
+            body = sql`case when not ${plain(texts[0])} then ${refuse('of text beyond ASCII')} when lower(btrim(${texts[0]}, E' \t\n\x0b\f\r')) = 'true' then 'true'::jsonb when lower(btrim(${texts[0]}, E' \t\n\x0b\f\r')) = 'false' then 'false'::jsonb end`;
+            break;
+          default: {
+            const f = raw(lower === 'trim' ? 'btrim' : lower);
+            body = sql`case when not ${plain(texts[0])} then ${refuse('of text beyond ASCII or with control characters')} else to_jsonb(${f}(${texts[0]}, E' \t\n\x0b\f\r')) end`;
+          }
+        }
+        return {
+          sql: sql`(case when ${nulls} then null when not (${strings}) then ${raise('GCY02', `Type mismatch: ${fname}() expects strings (at ${positionOf(n)})`, 'jsonb')} else ${body} end)`,
+          type: 'value',
+        };
       }
       case 'coalesce': {
         if (args.length === 0) throw cypherError(n, 'coalesce() needs at least one argument');
