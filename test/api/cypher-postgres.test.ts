@@ -166,6 +166,21 @@ describe('variable-length relationships', () => {
     expect(single).toEqual({ nodes: [{ id: ids.acme, labels: ['Company'], properties: { name: 'acme', revenue: 5 } }], relationships: [] });
   });
 
+  test('when lists are filtered and mapped by comprehensions or tested by any/all/none, and node lists are unwound, then the answers are those of Cypher', async () => {
+    await expectRows(reader, [
+      [
+        'RETURN [x IN [1, 2, 3] WHERE x > 1 | x * 10] AS a, [x IN [1, null, 3] WHERE x > 1] AS b, any(x IN [1, 2] WHERE x > 1) AS c, all(x IN [1, 2] WHERE x > 1) AS d, none(x IN [] WHERE x > 1) AS e, any(x IN [null, 1] WHERE x > 1) AS f, all(x IN [2, null] WHERE x > 1) AS g, [x IN null | x] AS h',
+        [[[20, 30], [3], true, false, true, null, null, null]],
+      ],
+      ["MATCH p = (d {name: 'dan'})<-[:KNOWS*2]-(b) RETURN [n IN nodes(p) | n.name] AS names, [r IN relationships(p) | type(r)] AS types, [n IN nodes(p) WHERE n:Agent | n.codename] AS codes", [[['dan', 'agent', 'alice'], ['KNOWS', 'KNOWS'], ['007']]]],
+      ["MATCH p = (d {name: 'dan'})<-[:KNOWS*2]-(b) WITH p UNWIND nodes(p) AS n RETURN n.name ORDER BY n.name", [['agent'], ['alice'], ['dan']]],
+      ['MATCH (a:Person) WITH collect(a) AS people UNWIND people AS p MATCH (p)-[:WORKS_AT]->(c) RETURN p.name, c.name', [['alice', 'acme']]],
+      ["MATCH (a {name: 'alice'})-[r:KNOWS*2]->(c {name: 'carol'}) RETURN [x IN r | x.since] AS since, any(x IN r WHERE x.since > 2010) AS recent", [[[2019, 2003], true]]],
+    ]);
+    const [[nodes]] = await rowsOf(reader, "MATCH p = (d {name: 'dan'})<-[:KNOWS]-(b) RETURN [n IN nodes(p) WHERE n.name = 'dan'] AS l");
+    expect(nodes).toEqual([{ id: ids.dan, labels: ['Person'], properties: { name: 'dan', country: 'CZ' } }]);
+  });
+
   test('when a restricted reader walks variable-length patterns, then only walks through visible elements count', async () => {
     const paths = await rowsOf(restricted, 'MATCH p=(a)-[*1..3]->(b) RETURN p LIMIT 5');
     const names = paths.map((row) => (row[0] as { nodes: Array<{ properties: { name: string } }> }).nodes.map((n) => n.properties.name).join('>')).sort();
@@ -412,7 +427,8 @@ describe('restricted readers', () => {
       ['MATCH (a)-[*]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:12)'],
       ['MATCH (a)-[:KNOWS*2..]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:18)'],
       ["MATCH (a {name: 'alice'}), (b {name: 'dan'}) RETURN shortestPath((a)-[*]-(b))", 'shortestPath (at 1:53)'],
-      ['RETURN [x IN [1, 2] | x] AS l', 'A list comprehension (at 1:8)'],
+      ['RETURN [x IN [1, 2] | x] AS l ORDER BY l', 'ORDER BY over lists or maps'],
+      ['RETURN single(x IN [1, 2] WHERE x > 1) AS s', 'single() (at 1:8)'],
       ["MATCH (n) WHERE n.name =~ 'a.*' RETURN n", 'The operator =~ (at 1:24)'],
       ['MATCH (n) RETURN n.tags[0..1] AS s', 'A slice x[a..b] (at 1:24)'],
       ["MATCH (n) RETURN n['name'] AS s", 'A subscript on a node, relationship, path or list of them (at 1:19)'],

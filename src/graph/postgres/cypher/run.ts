@@ -77,7 +77,10 @@ function shape(value: unknown, kind: ColumnKind): unknown {
     case 'path':
       return value === null || typeof value !== 'object' ? value : { nodes: ((value as { nodes: unknown[] }).nodes ?? []).map(shapeNode), relationships: ((value as { relationships: unknown[] }).relationships ?? []).map(shapeRelationship) };
     case 'node':
+    case 'nodeobj':
       return shapeNode(value);
+    case 'relobj':
+      return shapeRelationship(value);
     case 'rel':
       return shapeRelationship(value);
     case 'nodes':

@@ -32,7 +32,8 @@ import { codePointKey, jsonTypeRank, ScopeSql } from '../sql-filter';
 
 export const PARSE_TIME_LIMIT_MS = 2000;
 
-export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels' | 'path';
+/** node / rel: an id column; nodeobj / relobj: the element as its (scope-projected) JSON object; the rest jsonb. */
+export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels' | 'path' | 'nodeobj' | 'relobj';
 
 export interface TranslatedCypher {
   statement: Sql;
@@ -60,7 +61,7 @@ function raise(code: 'GCY01' | 'GCY02', message: string, type: 'jsonb' | 'boolea
 // ---------------------------------------------------------------------------------------------
 // Values
 
-type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels' | 'path' | 'pattern';
+type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels' | 'path' | 'pattern' | 'nodeobj' | 'relobj';
 
 interface Expr {
   sql: Sql;
@@ -387,8 +388,9 @@ class Translator {
         const name = nameOf(variable);
         const bound = vars.get(name);
         if (bound) {
-          if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
-          structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
+          if (bound.kind === 'nodeobj') structural.push(sql`${raw(alias)}.id = (${bound.sql} ->> 'id')::bigint`);
+          else if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
+          else structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
         } else {
           if (!allowNew) throw unsupported(variable, 'A new variable in a pattern predicate');
           vars.set(name, { kind: 'node', sql: raw(`${alias}.id`), alias: () => alias });
@@ -632,7 +634,7 @@ class Translator {
     const ctx: Ctx = { vars: source.bindings(), aggregates: false, order: [] };
     const exprNode = rule(node, 'expression')!;
     const value = this.expr(exprNode, ctx);
-    if (value.type !== 'value') throw unsupported(exprNode, 'UNWIND of a list of nodes, relationships or a non-list');
+    if (value.type !== 'value' && value.type !== 'nodes' && value.type !== 'rels') throw unsupported(exprNode, 'UNWIND of a node, relationship or path');
     const name = nameOf(rule(node, 'variable')!);
     if (stage.vars.has(name)) throw cypherError(rule(node, 'variable')!, `Variable \`${name}\` already declared`);
     const u = this.fresh('u');
@@ -644,7 +646,7 @@ class Translator {
     const vars = new Map(stage.vars);
     const constant = value.constant?.value;
     const nestedNull = value.constant ? Array.isArray(constant) && constant.some((v) => v !== null && typeof v === 'object' && hasNestedNull(v)) : value.nestedNull;
-    vars.set(name, { name: column, kind: 'value', nestedNull });
+    vars.set(name, { name: column, kind: value.type === 'nodes' ? 'nodeobj' : value.type === 'rels' ? 'relobj' : 'value', nestedNull });
     return { sql: body, vars, order: [...stage.order, ord] };
   }
 
@@ -831,6 +833,8 @@ class Translator {
       case 'nodes':
       case 'rels':
       case 'path':
+      case 'nodeobj':
+      case 'relobj':
         return e.sql;
       case 'bool':
         return sql`to_jsonb(${e.sql})`;
@@ -914,6 +918,11 @@ class Translator {
         return this.functionCall(n, ctx);
       case 'atom':
         return this.atom(n, ctx);
+      case 'listComprehension':
+      case 'anyFunction':
+      case 'allFunction':
+      case 'noneFunction':
+        return this.overList(n, ctx);
       case 'existsFunction': {
         const arg = rule(n, 'expression');
         const inner = arg ? unwrap(arg) : undefined;
@@ -985,6 +994,14 @@ class Translator {
   }
 
   private equals(a: Expr, b: Expr, at: CstNode): Sql {
+    const objects = ['nodeobj', 'relobj', 'node', 'rel'];
+    if ((a.type === 'nodeobj' || a.type === 'relobj' || b.type === 'nodeobj' || b.type === 'relobj') && objects.includes(a.type) && objects.includes(b.type)) {
+      const sameKind = (a.type === 'node' || a.type === 'nodeobj') === (b.type === 'node' || b.type === 'nodeobj');
+      if (!sameKind) throw unsupported(at, 'Comparing a node with a relationship');
+      const id = (e: Expr) => (e.type === 'node' || e.type === 'rel' ? e.sql : sql`(${e.sql} ->> 'id')::bigint`);
+      return sql`(${id(a)} = ${id(b)})`;
+    }
+    if (['nodeobj', 'relobj'].includes(a.type) || ['nodeobj', 'relobj'].includes(b.type)) throw unsupported(at, 'Comparing a node or relationship with another kind of value');
     const elements = ['node', 'rel'];
     if (elements.includes(a.type) || elements.includes(b.type)) {
       if (a.type === b.type) return sql`(${a.sql} = ${b.sql})`;
@@ -1082,6 +1099,49 @@ class Translator {
     return { sql: sql`(case ${join(parts, ' ')}${otherwise} end)`, type: 'value', aggregate, nestedNull };
   }
 
+  /**
+   * [x IN list WHERE cond | expr], any / all / none(x IN list WHERE cond): over the list's
+   * elements in order (nodes and relationships of a list as their JSON objects), with Cypher's
+   * three-valued predicates (any: true when one is true, else null when one is null).
+   */
+  private overList(n: CstNode, ctx: Ctx): Expr {
+    const filter = rule(n, 'filterExpression')!;
+    const idInColl = rule(filter, 'idInColl')!;
+    const variable = rule(idInColl, 'variable')!;
+    const name = nameOf(variable);
+    const list = this.expr(rule(idInColl, 'expression')!, { ...ctx, aggregates: false });
+    if (list.type !== 'value' && list.type !== 'nodes' && list.type !== 'rels') throw unsupported(idInColl, 'A list comprehension over this value');
+    const e = this.fresh('e');
+    const element: Binding = { kind: list.type === 'nodes' ? 'nodeobj' : list.type === 'rels' ? 'relobj' : 'value', sql: raw(`nullif(${e}.v, 'null'::jsonb)`), nestedNull: list.nestedNull };
+    const inner: Ctx = { vars: new Map(ctx.vars).set(name, element), aggregates: false, order: [] };
+    const where = rule(filter, 'where');
+    const condition = where ? this.condition(rule(where, 'expression')!, inner) : undefined;
+    const l = list.sql;
+    const elements = sql`jsonb_array_elements(${l}) with ordinality ${raw(e)}(v, o)`;
+    const notList = raise('GCY02', `Type mismatch: expected a list (at ${positionOf(idInColl)})`, 'jsonb');
+    const wrap = (body: Sql, type: ExprType): Expr => ({
+      sql: sql`(case when ${l} is null then null when jsonb_typeof(${l}) <> 'array' then ${type === 'bool' ? sql`(${notList} is null)` : notList} else ${body} end)`,
+      type,
+    });
+    if (n.rule === 'listComprehension') {
+      const projectionNode = rules(n, 'expression')[0];
+      const projection = projectionNode ? this.expr(projectionNode, inner) : { sql: element.sql, type: (element.kind === 'nodeobj' ? 'nodeobj' : element.kind === 'relobj' ? 'relobj' : 'value') as ExprType };
+      if (projection.type === 'path' || projection.type === 'pattern' || projection.type === 'nodes' || projection.type === 'rels') throw unsupported(projectionNode ?? n, 'A list comprehension of paths or lists of nodes');
+      const type: ExprType = projection.type === 'node' || projection.type === 'nodeobj' ? 'nodes' : projection.type === 'rel' || projection.type === 'relobj' ? 'rels' : 'value';
+      const body = sql`(select coalesce(jsonb_agg(${this.json(projection)} order by ${raw(e)}.o), '[]'::jsonb) from ${elements}${condition ? sql` where ${condition}` : raw('')})`;
+      return { ...wrap(body, type), nestedNull: true };
+    }
+    if (!condition) throw cypherError(n, `${textOf(n).split('(')[0].trim()}() needs a WHERE`);
+    const c = condition;
+    const verdict =
+      n.rule === 'anyFunction'
+        ? sql`case when bool_or(${c}) then true when bool_or(${c} is null) then null else false end`
+        : n.rule === 'allFunction'
+          ? sql`case when bool_or(not ${c}) then false when bool_or(${c} is null) then null else true end`
+          : sql`case when bool_or(${c}) then false when bool_or(${c} is null) then null else true end`;
+    return wrap(sql`(select ${verdict} from ${elements})`, 'bool');
+  }
+
   private stringListNull(n: CstNode, ctx: Ctx): Expr {
     const kids = n.children.filter((c) => !c.space);
     let current = this.expr(kids[0], ctx);
@@ -1175,6 +1235,11 @@ class Translator {
     }
     const labels = rule(n, 'nodeLabels');
     if (labels) {
+      if (current.type === 'nodeobj') {
+        const names = rules(labels, 'nodeLabel').map((l) => nameOf(rule(l, 'labelName')!));
+        const tests = names.map((l) => (this.scope.labelVisible(l) ? sql`jsonb_exists(${current.sql} -> 'labels', ${l}::text)` : FALSE));
+        return { sql: sql`(case when ${current.sql} is null then null else ${and(tests)} end)`, type: 'bool' };
+      }
       if (current.type !== 'node') throw unsupported(labels, 'A label test on a value that is not a node variable');
       const names = rules(labels, 'nodeLabel').map((l) => nameOf(rule(l, 'labelName')!));
       const alias = current.element!.alias!();
@@ -1189,6 +1254,9 @@ class Translator {
       const alias = target.element!.alias!();
       const accessor = target.type === 'node' ? this.scope.nodeAccessor(alias, key) : this.scope.relationshipAccessor(alias, key);
       return { sql: accessor, type: 'value' };
+    }
+    if (target.type === 'nodeobj' || target.type === 'relobj') {
+      return { sql: sql`nullif(${target.sql} -> 'properties' -> ${key}::text, 'null'::jsonb)`, type: 'value', aggregate: target.aggregate };
     }
     if (target.type === 'value') {
       const v = target.sql;
@@ -1325,17 +1393,20 @@ class Translator {
     switch (lower) {
       case 'id': {
         const a = one();
+        if (a.type === 'nodeobj' || a.type === 'relobj') return { sql: sql`to_jsonb((${a.sql} ->> 'id')::bigint)`, type: 'value' };
         if (a.type !== 'node' && a.type !== 'rel') throw unsupported(n, 'id() of a value that is not a node or relationship variable');
         return { sql: sql`to_jsonb(${a.sql})`, type: 'value' };
       }
       case 'labels': {
         const a = one();
+        if (a.type === 'nodeobj') return { sql: sql`(${a.sql} -> 'labels')`, type: 'value' };
         if (a.type !== 'node') throw unsupported(n, 'labels() of a value that is not a node variable');
         const alias = a.element!.alias!();
         return { sql: sql`(case when ${a.sql} is null then null else to_jsonb(${this.scope.nodeLabels(alias)}) end)`, type: 'value' };
       }
       case 'type': {
         const a = one();
+        if (a.type === 'relobj') return { sql: sql`(${a.sql} -> 'type')`, type: 'value' };
         if (a.type !== 'rel') throw unsupported(n, 'type() of a value that is not a relationship variable');
         return { sql: sql`to_jsonb(${raw(a.element!.alias!())}.type)`, type: 'value' };
       }
@@ -1343,7 +1414,9 @@ class Translator {
       case 'keys': {
         const a = one();
         let props: Sql;
-        if (a.type === 'node' || a.type === 'rel') {
+        if (a.type === 'nodeobj' || a.type === 'relobj') {
+          props = sql`(${a.sql} -> 'properties')`;
+        } else if (a.type === 'node' || a.type === 'rel') {
           const alias = a.element!.alias!();
           props = sql`(case when ${a.sql} is null then null else ${a.type === 'node' ? this.scope.nodeProperties(alias) : this.scope.relationshipProperties(alias)} end)`;
         } else if (a.type === 'value') {
@@ -1542,7 +1615,7 @@ class Translator {
     }
     if (name === 'collect') {
       const v = this.json(arg);
-      const type: ExprType = arg.type === 'node' ? 'nodes' : arg.type === 'rel' ? 'rels' : 'value';
+      const type: ExprType = arg.type === 'node' || arg.type === 'nodeobj' ? 'nodes' : arg.type === 'rel' || arg.type === 'relobj' ? 'rels' : 'value';
       if (distinct) {
         if (ctx.order.length > 0) throw unsupported(n, 'collect(DISTINCT ...) over ordered rows');
         return { sql: sql`coalesce(jsonb_agg(distinct ${v}) filter (where ${v} is not null), '[]'::jsonb)`, type, aggregate: true };
@@ -1631,6 +1704,10 @@ function kindOf(e: Expr): ColumnKind {
       return 'rels';
     case 'path':
       return 'path';
+    case 'nodeobj':
+      return 'nodeobj';
+    case 'relobj':
+      return 'relobj';
     default:
       return 'value';
   }
@@ -1663,7 +1740,6 @@ function clauseName(clause: CstNode): string {
 
 const CONSTRUCT_NAMES: Record<string, string> = {
   caseExpression: 'CASE',
-  listComprehension: 'A list comprehension',
   patternComprehension: 'A pattern comprehension',
   relationshipsPattern: 'A pattern as an expression',
   filterFunction: 'filter()',
