@@ -177,6 +177,18 @@ describe('variable-length relationships', () => {
       ['MATCH (a:Person) WITH collect(a) AS people UNWIND people AS p MATCH (p)-[:WORKS_AT]->(c) RETURN p.name, c.name', [['alice', 'acme']]],
       ["MATCH (a {name: 'alice'})-[r:KNOWS*2]->(c {name: 'carol'}) RETURN [x IN r | x.since] AS since, any(x IN r WHERE x.since > 2010) AS recent", [[[2019, 2003], true]]],
     ]);
+    await expectRows(reader, [
+      ["MATCH (n:Person) RETURN n {.name, .age, k: 1} AS m ORDER BY n.name LIMIT 2", [[{ name: 'alice', age: 30, k: 1 }], [{ name: 'bob', age: 25, k: 1 }]]],
+      ["MATCH (n:Company) WITH n, 5 AS five RETURN n {.*, name: 'ACME', five} AS m", [[{ name: 'ACME', revenue: 5, five: 5 }]]],
+      ["MATCH (n:Person) OPTIONAL MATCH (n)-[:WORKS_AT]->(c) RETURN n.name, c {.name} AS c ORDER BY n.name LIMIT 2", [['alice', { name: 'acme' }], ['bob', null]]],
+      ["MATCH ()-[r:WORKS_AT]->() RETURN startNode(r).name, endNode(r).name", [['alice', 'acme']]],
+      ["MATCH (a {name: 'alice'})-[r:KNOWS*2]->(c {name: 'carol'}) RETURN [x IN r | endNode(x).name] AS ends", [[['bob', 'carol']]]],
+    ]);
+    // Neo4j's rewrite refuses .* under property rules (403 CYPHER_RESTRICTED); the translation
+    // projects it through the scope.
+    if (onPostgres) {
+      await expectRows(restricted, [["MATCH (n:Person {name: 'alice'}) RETURN n {.name, .salary} AS m, n {.*} AS every", [[{ name: 'alice', salary: null }, { name: 'alice', age: 30, score: 1.5, country: 'CZ', tags: ['a', 'b'], active: true }]]]]);
+    }
     const [[nodes]] = await rowsOf(reader, "MATCH p = (d {name: 'dan'})<-[:KNOWS]-(b) RETURN [n IN nodes(p) WHERE n.name = 'dan'] AS l");
     expect(nodes).toEqual([{ id: ids.dan, labels: ['Person'], properties: { name: 'dan', country: 'CZ' } }]);
   });
@@ -430,6 +442,7 @@ describe('restricted readers', () => {
       ['RETURN [x IN [1, 2] | x] AS l ORDER BY l', 'ORDER BY over lists or maps'],
       ['RETURN single(x IN [1, 2] WHERE x > 1) AS s', 'single() (at 1:8)'],
       ["MATCH (n) WHERE n.name =~ 'a.*' RETURN n", 'The operator =~ (at 1:24)'],
+      ['MATCH (n) RETURN n {.name, x: (n)-->()} AS m', 'A map projection entry holding a node, relationship or pattern (at 1:28)'],
       ['MATCH (n) RETURN n.tags[0..1] AS s', 'A slice x[a..b] (at 1:24)'],
       ["MATCH (n) RETURN n['name'] AS s", 'A subscript on a node, relationship, path or list of them (at 1:19)'],
       ['MATCH (n) RETURN n UNION MATCH (n) RETURN n', 'UNION (at 1:20)'],

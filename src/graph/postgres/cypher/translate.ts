@@ -918,6 +918,8 @@ class Translator {
         return this.functionCall(n, ctx);
       case 'atom':
         return this.atom(n, ctx);
+      case 'mapProjection':
+        return this.mapProjection(n, ctx);
       case 'listComprehension':
       case 'anyFunction':
       case 'allFunction':
@@ -1140,6 +1142,41 @@ class Translator {
           ? sql`case when bool_or(not ${c}) then false when bool_or(${c} is null) then null else true end`
           : sql`case when bool_or(${c}) then false when bool_or(${c} is null) then null else true end`;
     return wrap(sql`(select ${verdict} from ${elements})`, 'bool');
+  }
+
+  /** n {.name, .*, key: expr, v}: entries in order, a later key replaces an earlier one; null for a null element. */
+  private mapProjection(n: CstNode, ctx: Ctx): Expr {
+    const variable = rule(n, 'variable')!;
+    const target = this.variable(variable, ctx);
+    if (!['node', 'rel', 'nodeobj', 'relobj', 'value'].includes(target.type)) throw unsupported(n, 'A map projection of this value');
+    const parts: Sql[] = [];
+    let aggregate = false;
+    for (const variant of rules(n, 'mapProjectionVariants')) {
+      const item = rules(variant)[0];
+      if (item.rule === 'propertySelector') {
+        const key = nameOf(rule(item, 'variable') ?? rule(item, 'propertyKeyName') ?? rules(item)[0]);
+        parts.push(sql`jsonb_build_object(${key}::text, ${this.property(target, key, item).sql})`);
+      } else if (item.rule === 'allPropertiesSelector') {
+        if (target.type === 'node' || target.type === 'rel') {
+          const alias = target.element!.alias!();
+          parts.push(target.type === 'node' ? this.scope.nodeProperties(alias) : this.scope.relationshipProperties(alias));
+        } else if (target.type === 'nodeobj' || target.type === 'relobj') parts.push(sql`(${target.sql} -> 'properties')`);
+        else parts.push(sql`(case when jsonb_typeof(${target.sql}) = 'object' then ${target.sql} else ${raise('GCY02', `Type mismatch: .* needs a map, node or relationship (at ${positionOf(item)})`, 'jsonb')} end)`);
+      } else if (item.rule === 'literalEntry') {
+        const key = nameOf(rule(item, 'propertyKeyName')!);
+        const value = this.expr(rule(item, 'expression')!, ctx);
+        aggregate = aggregate || !!value.aggregate;
+        if (value.type === 'pattern' || value.type === 'node' || value.type === 'rel') throw unsupported(item, 'A map projection entry holding a node, relationship or pattern');
+        parts.push(sql`jsonb_build_object(${key}::text, ${this.json(value)})`);
+      } else if (item.rule === 'variableSelector') {
+        const v = rule(item, 'variable')!;
+        const value = this.variable(v, ctx);
+        if (value.type === 'node' || value.type === 'rel') throw unsupported(item, 'A map projection entry holding a node or relationship');
+        parts.push(sql`jsonb_build_object(${nameOf(v)}::text, ${this.json(value)})`);
+      } else throw unsupported(item, 'This map projection entry');
+    }
+    const map = parts.length ? join(parts, ' || ') : raw(`'{}'::jsonb`);
+    return { sql: sql`(case when ${target.sql} is null then null else ${map} end)`, type: 'value', nestedNull: true, aggregate };
   }
 
   private stringListNull(n: CstNode, ctx: Ctx): Expr {
@@ -1453,6 +1490,18 @@ class Translator {
             else ${raise('GCY02', `Type mismatch: size() expects a string or a list (at ${positionOf(n)})`, 'jsonb')} end)`,
           type: 'value',
         };
+      }
+      case 'startnode':
+      case 'endnode': {
+        const a = one();
+        const end = raw(lower === 'startnode' ? 'start_id' : 'end_id');
+        const x = this.fresh('x');
+        let id: Sql;
+        if (a.type === 'rel') id = sql`${raw(a.element!.alias!())}.${end}`;
+        else if (a.type === 'relobj') id = sql`(${a.sql} ->> ${lower === 'startnode' ? 'startNodeId' : 'endNodeId'}::text)::bigint`;
+        else throw unsupported(n, `${fname}() of a value that is not a relationship`);
+        // The ends of a visible relationship are visible (its rule includes them).
+        return { sql: sql`(select ${this.nodeObject(x)} from graph_nodes ${raw(x)} where ${raw(x)}.id = ${id})`, type: 'nodeobj' };
       }
       case 'nodes':
       case 'relationships':
