@@ -3,6 +3,7 @@ import { toJsonText } from '../../../exact-json';
 import { CstNode, CypherSyntaxError, CypherTooComplexError, hasToken, MAX_NESTING, nameOf, parseCypherWithin, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
 import { and, FALSE, join, or, raw, Sql, sql, TRUE } from '../sql';
 import { codePointKey, jsonTypeRank, ScopeSql } from '../sql-filter';
+import { postgresRegex } from '../../regex';
 
 /**
  * Cypher → one parameterised SQL statement over graph_nodes / graph_relationships (the READ
@@ -1212,7 +1213,12 @@ class Translator {
         current = this.inList(current, right, k);
         continue;
       }
-      if (k.rule === null && word === '=~') throw unsupported(k, 'The operator =~');
+      if (k.rule === null && word === '=~') {
+        const right = this.expr(kids[i + 1], ctx);
+        i += 2;
+        current = this.regexMatch(current, right, k);
+        continue;
+      }
       if (k.rule === null && word === '[') {
         let j = i + 1;
         const inside: CstNode[] = [];
@@ -1238,6 +1244,36 @@ class Translator {
       throw unsupported(k, constructName(k));
     }
     return current;
+  }
+
+  /**
+   * `x =~ 'pattern'` for a pattern known when translating (literal or parameter) written in the
+   * part of the regular-expression language where java.util.regex and PostgreSQL agree (checked by
+   * safeRegex), matched against printable ASCII text without line breaks (else GCY01 at run
+   * time): there both engines give the same answer.
+   */
+  private regexMatch(x: Expr, pattern: Expr, at: CstNode): Expr {
+    if (x.type !== 'value') throw unsupported(at, 'The operator =~ on a value that is not a string');
+    const value = pattern.constant?.value;
+    if (!pattern.constant) throw unsupported(at, 'The operator =~ with a pattern that is not a literal or parameter');
+    if (value === null) return { sql: raw('null::boolean'), type: 'bool' };
+    if (typeof value !== 'string') throw cypherError(at, 'Type mismatch: =~ expects a string pattern');
+    const why = safeRegex(value);
+    if (why) throw unsupported(at, `The operator =~ with this pattern (${why})`);
+    let translated: string;
+    try {
+      translated = postgresRegex(value);
+    } catch {
+      throw unsupported(at, 'The operator =~ with this pattern');
+    }
+    const t = sql`(${x.sql} #>> '{}')`;
+    return {
+      sql: sql`(case when jsonb_typeof(${x.sql}) <> 'string' or ${x.sql} is null then null
+        when ${t} !~ '^[\x09\x20-\x7e]*$' then ${raise('GCY01', `The operator =~ on text beyond printable ASCII or with line breaks (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')}
+        else ${t} ~ ${translated}::text end)`,
+      type: 'bool',
+      aggregate: x.aggregate,
+    };
   }
 
   private inList(x: Expr, list: Expr, at: CstNode): Expr {
@@ -1735,6 +1771,85 @@ function variablesOnlyInAggregates(node: CstNode): boolean {
     }
     return false;
   });
+}
+
+/**
+ * Why a regular expression is outside the part java.util.regex and PostgreSQL's ARE read alike
+ * (null when inside): printable ASCII; literal characters and escaped punctuation, `.`, classes
+ * `[...]` (ranges, negation, \d \w \s), groups `( )` and `(?: )`, `|`, `^` `$`, the quantifiers
+ * `* + ? {m} {m,} {m,n}` (lazy ones too), and leading flags (?i) (?s) (?u). Not: back-references,
+ * look-around, possessive quantifiers, \b, \Q...\E, \p{...}, POSIX or nested classes, (?m).
+ */
+export function safeRegex(pattern: string): string | null {
+  if (!/^[\x20-\x7e]*$/.test(pattern)) return 'only printable ASCII';
+  let body = pattern;
+  for (let m = /^\(\?([a-z]+)\)/.exec(body); m; m = /^\(\?([a-z]+)\)/.exec(body)) {
+    if (![...m[1]].every((f) => f === 'i' || f === 's' || f === 'u')) return `the flag group ${m[0]}`;
+    body = body.slice(m[0].length);
+  }
+  let i = 0;
+  let lastAtom = false;
+  while (i < body.length) {
+    const c = body[i];
+    if (c === '\\') {
+      const e = body[i + 1];
+      if (e === undefined) return 'a trailing backslash';
+      if (/[dwsDWS]/.test(e) || /[^A-Za-z0-9]/.test(e)) {
+        i += 2;
+        lastAtom = true;
+        continue;
+      }
+      return `the escape \\${e}`;
+    }
+    if (c === '[') {
+      let j = i + 1;
+      if (body[j] === '^') j++;
+      if (body[j] === ']') return 'a class starting with ]';
+      for (; j < body.length && body[j] !== ']'; j++) {
+        if (body[j] === '[') return 'a class inside a class';
+        if (body[j] === '&' && body[j + 1] === '&') return 'a class intersection';
+        if (body[j] === '\\') {
+          const e = body[j + 1];
+          if (e === undefined || !(/[dws]/.test(e) || /[^A-Za-z0-9]/.test(e))) return `the escape \\${e ?? ''} in a class`;
+          j++;
+        }
+      }
+      if (j >= body.length) return 'an unclosed class';
+      i = j + 1;
+      lastAtom = true;
+      continue;
+    }
+    if (c === '(') {
+      if (body[i + 1] === '?') {
+        if (body[i + 2] !== ':') return 'a group (?...) other than (?:...)';
+        i += 3;
+      } else i += 1;
+      lastAtom = false;
+      continue;
+    }
+    if (c === ')' || c === '|' || c === '^' || c === '$') {
+      i += 1;
+      lastAtom = c === ')';
+      continue;
+    }
+    if (c === '*' || c === '+' || c === '?' || c === '{') {
+      if (!lastAtom) return 'a quantifier without anything to repeat';
+      if (c === '{') {
+        const m = /^\{(\d{1,3})(,(\d{0,3}))?\}/.exec(body.slice(i));
+        if (!m) return 'a brace that is not a quantifier';
+        if (Number(m[1]) > 255 || (m[3] && Number(m[3]) > 255)) return 'a repetition count above 255';
+        i += m[0].length;
+      } else i += 1;
+      if (body[i] === '+') return 'a possessive quantifier';
+      if (body[i] === '?') i += 1;
+      lastAtom = false;
+      continue;
+    }
+    if (c === ']' || c === '}') return `a lone ${c}`;
+    i += 1;
+    lastAtom = true;
+  }
+  return null;
 }
 
 function normalize(text: string): string {
