@@ -290,13 +290,28 @@ class Translator {
     if (inner.rule !== 'query') throw unsupported(inner, 'A schema command');
     const q = rules(inner)[0];
     if (q?.rule !== 'regularQuery') throw unsupported(q ?? inner, q?.rule === 'bulkImportQuery' ? 'USING PERIODIC COMMIT' : q?.rule === 'standaloneCall' ? 'CALL' : 'This statement');
-    const union = rule(q, 'union');
-    if (union) throw unsupported(union, 'UNION');
-    const single = rule(q, 'singleQuery')!;
-    return this.singleQuery(single);
+    const first = rule(q, 'singleQuery')!;
+    const unions = rules(q, 'union');
+    if (unions.length === 0) return this.singleQuery(first, true);
+    // UNION ALL: each part keeps its row limit; UNION: the parts whole, then made distinct.
+    const all = hasToken(unions[0], 'ALL');
+    const mixed = unions.find((u) => hasToken(u, 'ALL') !== all);
+    if (mixed) throw cypherError(mixed, 'Invalid combination of UNION and UNION ALL');
+    const parts = [this.singleQuery(first, all), ...unions.map((u) => this.singleQuery(rule(u, 'singleQuery')!, all))];
+    parts.forEach((part, k) => {
+      if (part.columns.length !== parts[0].columns.length || part.columns.some((c, i) => c !== parts[0].columns[i])) {
+        throw cypherError(k === 0 ? first : unions[k - 1], 'All sub queries in an UNION must have the same column names');
+      }
+    });
+    const kinds = parts[0].kinds.map((kind, i) => (parts.every((p) => p.kinds[i] === kind) ? kind : 'value'));
+    const combined = join(
+      parts.map((p) => sql`(${p.statement})`),
+      all ? ' union all ' : ' union ',
+    );
+    return { statement: sql`select * from (${combined}) gas_union limit ${this.maxRows + 1}::bigint`, columns: parts[0].columns, kinds };
   }
 
-  private singleQuery(node: CstNode): TranslatedCypher {
+  private singleQuery(node: CstNode, limit: boolean): TranslatedCypher {
     let stage: Stage = { sql: raw('select 1 as gas_one'), vars: new Map(), order: [] };
     const clauses = rules(node, 'clause');
     for (let i = 0; i < clauses.length; i++) {
@@ -315,7 +330,7 @@ class Translator {
         case 'returnClause': {
           if (!last) throw unsupported(clauses[i + 1], 'A clause after RETURN');
           const projected = this.projection(clause, stage, true);
-          return this.render(projected.stage, projected.columns);
+          return this.render(projected.stage, projected.columns, limit);
         }
         default:
           throw unsupported(clause, clauseName(clause));
@@ -731,8 +746,9 @@ class Translator {
     const order = rule(body, 'order');
     const skip = rule(body, 'skip');
     const limit = rule(body, 'limit');
-    if (where && (skip || limit)) throw unsupported(where, 'WHERE together with SKIP or LIMIT in one WITH');
-    let whereSql = where ? this.condition(rule(where, 'expression')!, { ...octx, vars: new Map([...outVars].map(([n]) => [n, outer.binding(n)!])) }) : TRUE;
+    // With SKIP or LIMIT, WHERE filters the rows they leave (as on Neo4j): a stage of its own.
+    const whereAfter = !!where && !!(skip || limit);
+    let whereSql = where && !whereAfter ? this.condition(rule(where, 'expression')!, { ...octx, vars: new Map([...outVars].map(([n]) => [n, outer.binding(n)!])) }) : TRUE;
     const whereGuard = outer.guard();
     if (whereSql !== TRUE && whereGuard !== TRUE) whereSql = sql`(case when ${whereGuard} then ${whereSql} end)`;
     const sortKeys: Sql[] = [];
@@ -761,7 +777,14 @@ class Translator {
     if (ordered) text = sql`${text} order by ${join(orderBy, ', ')}`;
     if (skipValue !== undefined) text = sql`${text} offset ${skipValue}::bigint`;
     if (limitValue !== undefined) text = sql`${text} limit ${limitValue}::bigint`;
-    return { stage: { sql: text, vars: outVars, order: ordered ? [ord] : [] }, columns: items.map((i) => i.name) };
+    const projected: Stage = { sql: text, vars: outVars, order: ordered ? [ord] : [] };
+    if (!whereAfter) return { stage: projected, columns: items.map((i) => i.name) };
+    const filtered = new Source(this, projected);
+    const condition = this.condition(rule(where!, 'expression')!, { vars: filtered.bindings(), aggregates: false, order: [] });
+    const guard = filtered.guard();
+    const list = [...projected.vars.values()].map((c) => filtered.ref(c.name)).concat(projected.order.map((o) => filtered.ref(o)));
+    const filterSql = sql`select ${list.length ? join(list, ', ') : raw('1 as gas_one')} from ${filtered.from()} where ${guard === TRUE ? condition : sql`(case when ${guard} then ${condition} end)`}`;
+    return { stage: { sql: filterSql, vars: projected.vars, order: projected.order }, columns: items.map((i) => i.name) };
   }
 
   /** A SKIP / LIMIT value: a non-negative integer literal or parameter. */
@@ -789,7 +812,7 @@ class Translator {
   }
 
   /** The final SELECT: nodes and relationships rendered as the Neo4j backend renders them. */
-  private render(stage: Stage, names: string[]): TranslatedCypher {
+  private render(stage: Stage, names: string[], limit: boolean): TranslatedCypher {
     const source = new Source(this, stage);
     const out: Sql[] = [];
     const kinds: ColumnKind[] = [];
@@ -803,7 +826,7 @@ class Translator {
     const order = stage.order.map((o) => source.ref(o));
     let text = sql`select ${out.length ? join(out, ', ') : raw('1 as gas_one')} from ${source.from()}`;
     if (order.length) text = sql`${text} order by ${join(order, ', ')}`;
-    text = sql`${text} limit ${this.maxRows + 1}::bigint`;
+    if (limit) text = sql`${text} limit ${this.maxRows + 1}::bigint`;
     return { statement: text, columns: names, kinds };
   }
 
