@@ -387,6 +387,11 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
     ]);
     const [[id]] = await rowsOf(reader, "MATCH (n {name: 'alice'}) RETURN id(n)");
     expect(String(id)).toBe(ids.alice);
+    await expectRows(reader, [
+      ['MATCH (n) WHERE id(n) = $id RETURN n.name', [['alice']], { id: Number(ids.alice) }],
+      ['MATCH (n)-[r]->(m) WHERE id(r) = $id AND id(n) = $start RETURN type(r), m.name', [['WORKS_AT', 'acme']], { id: Number(ids['alice-WORKS_AT-acme']), start: Number(ids.alice) }],
+      ['MATCH (n) WHERE id(n) = $id RETURN n.name', [], { id: String(ids.alice) }],
+    ]);
   });
 });
 

@@ -605,6 +605,24 @@ class Translator {
       if (partials.length !== 1 || partials[0].children.filter((c) => c.rule === null && !c.space).map((c) => c.token).join('') !== '=') continue;
       const sides = [unwrap(rule(comparison, 'addOrSubtractExpression')!), unwrap(rule(partials[0], 'addOrSubtractExpression')!)];
       for (const [access, other] of [sides, [sides[1], sides[0]]]) {
+        const constantSide = ['literal', 'numberLiteral', 'integerLiteral', 'parameter', 'newParameter'].includes(other.rule ?? '');
+        // id(n) = <integer>: the primary key.
+        if (access.rule === 'functionInvocation' && constantSide) {
+          const body = rule(access, 'functionInvocationBody')!;
+          const args = rules(access, 'expression');
+          const arg = args.length === 1 ? unwrap(args[0]) : undefined;
+          if (nameOf(rule(body, 'functionName')!).toLowerCase() === 'id' && !textOf(rule(body, 'namespace') ?? body).trim().includes('.') && arg && (arg.rule === 'variable' || arg.rule === 'symbolicName')) {
+            const name = nameOf(arg);
+            const binding = vars.get(name);
+            const known = this.expr(other, ctx).constant?.value;
+            const id = typeof known === 'number' && Number.isSafeInteger(known) ? String(known) : typeof known === 'bigint' ? String(known) : undefined;
+            if (fresh.has(name) && binding?.alias && (binding.kind === 'node' || binding.kind === 'rel') && id !== undefined) {
+              probes.push(sql`${raw(binding.alias())}.id = ${id}::bigint`);
+              break;
+            }
+          }
+          continue;
+        }
         if (access.rule !== 'propertyOrLabelsExpression' || rule(access, 'nodeLabels')) continue;
         const lookups = rules(access, 'propertyLookup');
         const atom = unwrap(rule(access, 'atom')!);
