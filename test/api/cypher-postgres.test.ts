@@ -384,6 +384,7 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
       ["RETURN head([1, 2]), head([]), last([1, 2]), tail([1, 2, 3]), range(0, 10, 3), range(5, 1, -2), reverse([1, 2, 3]), reverse('abc')", [[1, null, 2, [2, 3], [0, 3, 6, 9], [5, 3, 1], [3, 2, 1], 'cba']]],
       ["RETURN trim('  a b  '), ltrim('  a '), rtrim(' a  '), replace('aXbXc', 'X', '-'), split('a,b,,c', ','), split('a,b,', ','), toBoolean(' TRUE'), toBoolean('x')", [['a b', 'a ', ' a', 'a-b-c', ['a', 'b', '', 'c'], ['a', 'b', ''], true, null]]],
       ["MATCH (n {name: 'alice'}) RETURN head(n.tags), last(n.tags), toUpper(reverse(n.name)), round(n.score)", [['a', 'b', 'ECILA', 2]]],
+      ["RETURN substring('hello', 1, 3), substring('hello', 2), substring('hello', 1, 10), substring('hello', 6), left('hello', 2), right('hello', 10), left('', 0)", [['ell', 'llo', 'ello', '', 'he', 'hello', '']]],
     ]);
     const [[id]] = await rowsOf(reader, "MATCH (n {name: 'alice'}) RETURN id(n)");
     expect(String(id)).toBe(ids.alice);

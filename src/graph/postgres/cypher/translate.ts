@@ -1642,6 +1642,30 @@ class Translator {
           type: 'value',
         };
       }
+      case 'substring':
+      case 'left':
+      case 'right': {
+        if (lower === 'substring' ? args.length !== 2 && args.length !== 3 : args.length !== 2) throw cypherError(n, `${fname}() takes ${lower === 'substring' ? 'two or three' : 'two'} arguments`);
+        if (args.some((a) => a.type !== 'value')) throw cypherError(n, `Type mismatch: ${fname}() expects a string and integers`);
+        const [text, ...numbers] = args.map((a) => a.sql);
+        const t = sql`(${text} #>> '{}')`;
+        const ints = and(numbers.map((x) => isInt(x)));
+        const num = (x: Sql) => sql`(${x})::text::bigint`;
+        // Java indexes UTF-16 code units: only text without characters beyond the BMP; a negative
+        // start or length fails on Neo4j.
+        let body: Sql;
+        if (lower === 'substring') {
+          body = numbers.length === 1 ? sql`to_jsonb(substr(${t}, (${num(numbers[0])} + 1)::int))` : sql`to_jsonb(substr(${t}, (${num(numbers[0])} + 1)::int, ${num(numbers[1])}::int))`;
+        } else body = sql`to_jsonb(${raw(lower)}(${t}, ${num(numbers[0])}::int))`;
+        return {
+          sql: sql`(case when ${text} is null then null
+            when jsonb_typeof(${text}) <> 'string' or not coalesce(${ints}, false) then ${raise('GCY02', `Type mismatch: ${fname}() expects a string and integers (at ${positionOf(n)})`, 'jsonb')}
+            when ${or(numbers.map((x) => sql`${num(x)} < 0 or ${num(x)} > 2147483646`))} then ${raise('GCY02', `${fname}() with a negative or too large number (at ${positionOf(n)})`, 'jsonb')}
+            when ${t} ~ '[\\U00010000-\\U0010FFFF]' then ${raise('GCY01', `${fname}() of text with characters beyond the BMP (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
+            else ${body} end)`,
+          type: 'value',
+        };
+      }
       case 'replace':
       case 'split':
       case 'trim':
