@@ -36,6 +36,8 @@ const WARMUP = intEnv('BENCH_WARMUP', 3);
 const IMPORT_NODES = intEnv('BENCH_IMPORT_NODES', 20_000);
 /** BENCH_ROUNDS (1): the whole PostgreSQL measurement repeated on the same data, then a table of the rounds. */
 const ROUNDS = Math.max(1, intEnv('BENCH_ROUNDS', 1));
+const NEO4J_REPS = Math.max(1, intEnv('BENCH_NEO4J_REPS', REPS));
+const measure = measureBoth;
 const CITIES = 200;
 /** The service's text search count limit (src/services/graph/find-service.ts TEXT_SEARCH_COUNT_LIMIT). */
 const TEXT_COUNT_LIMIT = 10_000;
@@ -97,7 +99,7 @@ function quantile(values: number[], q: number): number {
 }
 
 /** Alternates port and raw calls (so drift hits both), after a warm-up of each. */
-async function measure(port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>, reps = REPS): Promise<{ port: number[]; raw: number[] }> {
+async function measureBoth(port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>, reps = REPS): Promise<{ port: number[]; raw: number[] }> {
   for (let i = 0; i < Math.min(WARMUP, reps); i++) {
     await port(i);
     await rawWork(i);
@@ -749,6 +751,8 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
   const driver = neo4j.driver(url, auth, { disableLosslessIntegers: true });
   const store = createNeo4jGraphStore({ url, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database, queryTimeoutMs: 120_000 });
   const figures: Figure[] = [];
+  // BENCH_NEO4J_REPS (BENCH_REPS): the adapter's restricted reads are slow enough at 1M nodes to need fewer.
+  const measure = (port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>, reps = NEO4J_REPS) => measureBoth(port, rawWork, Math.min(reps, NEO4J_REPS));
   const run = async (cypher: string, params: Record<string, unknown> = {}) => {
     const session = driver.session({ ...(database ? { database } : {}) });
     try {
