@@ -366,7 +366,7 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
         [['alice', 'old', 1], ['bob', 'young', 1], ['carol', 'old', 0], ['dan', 'unknown', 1]],
       ],
     ]);
-    for (const query of ['MATCH (n:Person) RETURN n.age / 0 AS x', "MATCH (n:Person) RETURN n.name - 1 AS x"]) {
+    for (const query of ['MATCH (n:Person) RETURN n.age / 0 AS x', 'MATCH (n:Person) RETURN n.name - 1 AS x', 'UNWIND [9223372036854775807] AS x RETURN x + 1 AS s']) {
       const response = await cypher(reader, query);
       expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: 400, code: 'CYPHER_ERROR' });
     }
@@ -466,6 +466,7 @@ describe('restricted readers', () => {
       ["MATCH (n) WHERE n.name =~ n.country RETURN n", 'The operator =~ with a pattern that is not a literal or parameter (at 1:24)'],
       ['MATCH (n) RETURN n {.name, x: (n)-->()} AS m', 'A map projection entry holding a node, relationship or pattern (at 1:28)'],
       ['MATCH (n) RETURN n.tags[0..1] AS s', 'A slice x[a..b] (at 1:24)'],
+      ['UNWIND [9223372036854775807, 1] AS x RETURN sum(x) AS s', 'sum() of integers beyond 64 bits (at 1:45)'],
       ["MATCH (n) RETURN n['name'] AS s", 'A subscript on a node, relationship, path or list of them (at 1:19)'],
       ['MATCH (n) RETURN [(n)-->(m) | m.name] AS names', 'A pattern comprehension (at 1:18)'],
       ['MATCH (n) RETURN (n)-->() AS paths', 'A pattern as a value (it is supported as a condition, in exists() and in size()) (at 1:18)'],

@@ -1777,7 +1777,9 @@ class Translator {
     const v = arg.sql;
     if (name === 'sum') {
       return {
-        sql: sql`(case when count(${d}${v}) = 0 then '0'::jsonb when bool_and(${isInt(v)}) then to_jsonb(sum(${d}(${v})::numeric)) else ${floatJson(sql`sum(${d}(${v})::float8)`)} end)`,
+        sql: sql`(case when count(${d}${v}) = 0 then '0'::jsonb
+          when bool_and(${isInt(v)}) and sum(abs((${v})::numeric)) > 9223372036854775807 then ${raise('GCY01', `sum() of integers beyond 64 bits (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend (Neo4j goes on in floating point)`, 'jsonb')}
+          when bool_and(${isInt(v)}) then to_jsonb(sum(${d}(${v})::numeric)) else ${floatJson(sql`sum(${d}(${v})::float8)`)} end)`,
         type: 'value',
         aggregate: true,
       };
