@@ -57,6 +57,19 @@ class KeyMatcher {
     return `${label}\u0000${property}`;
   }
 
+  /**
+   * The key table of a label + property when it exists or `count` more values take the import
+   * past CACHE_AFTER (then it is built); undefined while the per-value probe is the better way.
+   */
+  async tableFor(label: string, property: string, count: number): Promise<string | undefined> {
+    const group = this.group(label, property);
+    const table = this.tables.get(group);
+    if (table) return table;
+    if ((this.seen.get(group) ?? 0) + count <= CACHE_AFTER) return undefined;
+    this.seen.set(group, (this.seen.get(group) ?? 0) + count);
+    return this.buildCache(label, property);
+  }
+
   /** For each value, the smallest id of a visible node with the label whose property equals it. */
   async match(label: string, property: string, values: unknown[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
@@ -242,6 +255,12 @@ async function writeBatch(
 
   // 3. Relationship ends: by key, by id, by label + property (one join per label + property).
   const rels = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanProperties(r.properties) }));
+  const direct = await insertMatchedInOne(runner, trx, rels, totals, matcher);
+  if (direct) {
+    totals.unresolvedRows.push(...direct);
+    await batch.onWritten?.(direct);
+    return;
+  }
   const byProperty = new Map<string, unknown[]>();
   const byId = new Set<string>();
   for (const r of rels) {
@@ -294,6 +313,55 @@ async function writeBatch(
   }
   totals.unresolvedRows.push(...unresolved);
   await batch.onWritten?.(unresolved);
+}
+
+type PropertyRef = { label: string; property: string; value: unknown };
+const byProperties = (ref: NodeRef): ref is PropertyRef => !!ref && typeof ref === 'object' && 'label' in ref && ref.value !== undefined && ref.value !== null;
+
+/**
+ * Relationships whose ends are all label + property (every CSV relationship row), once the key
+ * tables of those pairs exist: ends matched and relationships inserted in ONE statement (the
+ * batch's values joined to the key tables inside the INSERT, as the raw bulk path joins its
+ * staging table), instead of sending the matched ids back and forth. Returns the unresolved
+ * rows, or undefined when the batch does not qualify (the general path then runs).
+ */
+async function insertMatchedInOne(
+  runner: QueryRunner,
+  trx: Knex.Transaction,
+  rels: Array<{ row: number; type: string; start: NodeRef; end: NodeRef; properties: Properties }>,
+  totals: BulkImportResult,
+  matcher: KeyMatcher,
+): Promise<number[] | undefined> {
+  if (rels.length === 0 || !rels.every((r) => byProperties(r.start) && byProperties(r.end))) return undefined;
+  const first = rels[0].start as PropertyRef;
+  const last = rels[0].end as PropertyRef;
+  const same = (a: PropertyRef, b: PropertyRef) => a.label === b.label && a.property === b.property;
+  if (!rels.every((r) => same(r.start as PropertyRef, first) && same(r.end as PropertyRef, last))) return undefined;
+  for (const ref of [first, last]) {
+    assertIdentifier('label', ref.label);
+    assertIdentifier('property', ref.property);
+  }
+  const startTable = await matcher.tableFor(first.label, first.property, same(first, last) ? 2 * rels.length : rels.length);
+  const endTable = same(first, last) ? startTable : await matcher.tableFor(last.label, last.property, rels.length);
+  if (!startTable || !endTable) return undefined;
+  const payload = rels.map((r, i) => ({ i, type: r.type, s: (r.start as PropertyRef).value, e: (r.end as PropertyRef).value, properties: r.properties }));
+  const rows = await runner.rows<{ i: number }>(
+    sql`with m as materialized (
+          select x.i, x.type, x.properties, s.id as s, e.id as e
+          from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(i int, type text, s jsonb, e jsonb, properties jsonb)
+          left join ${raw(startTable)} s on s.v = x.s
+          left join ${raw(endTable)} e on e.v = x.e
+        ), inserted as (
+          insert into graph_relationships (type, start_id, end_id, properties)
+          select m.type, m.s, m.e, m.properties from m where m.s is not null and m.e is not null
+          order by m.s
+        )
+        select m.i from m where m.s is null or m.e is null`,
+    trx,
+  );
+  const unresolved = rows.map((r) => rels[Number(r.i)].row).sort((a, b) => a - b);
+  totals.relationshipsCreated += rels.length - unresolved.length;
+  return unresolved;
 }
 
 /**
