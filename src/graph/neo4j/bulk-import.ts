@@ -428,7 +428,7 @@ export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterabl
     const next = await iterator.next();
     if (!options.rollback) {
       const pairs = new Map<string, { label: string; property: string }>();
-      for (const p of [...(options.matchKeys ?? []), ...(next.done ? [] : pairsOf(next.value))]) {
+      for (const p of [...(options.matchKeys ?? []), ...(next.done || !next.value || typeof next.value !== 'object' ? [] : pairsOf(next.value))]) {
         pairs.set(pairKey(assertIdentifier('label', p.label), assertIdentifier('property', p.property)), p);
       }
       if (pairs.size) await host.ensureIndexes([...pairs.values()]);
