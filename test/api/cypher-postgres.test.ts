@@ -193,6 +193,18 @@ describe('variable-length relationships', () => {
     expect(nodes).toEqual([{ id: ids.dan, labels: ['Person'], properties: { name: 'dan', country: 'CZ' } }]);
   });
 
+  test('when shortestPath or allShortestPaths is matched with an upper bound, then the paths of the least length come back', async () => {
+    await expectRows(reader, [
+      ["MATCH p = shortestPath((a {name: 'alice'})-[*..3]-(d {name: 'dan'})) RETURN length(p), [n IN nodes(p) | n.name]", [[2, ['alice', 'agent', 'dan']]]],
+      ["MATCH p = allShortestPaths((a {name: 'bob'})-[*..3]-(c {name: 'acme'})) RETURN length(p), [r IN relationships(p) | type(r)] AS t ORDER BY t[0]", [[2, ['KNOWS', 'WORKS_AT']], [2, ['SPIES_ON', 'WORKS_AT']]]],
+      ["MATCH p = shortestPath((a {name: 'carol'})-[:KNOWS*..5]->(b {name: 'dan'})) RETURN p", []],
+      ["MATCH (a {name: 'alice'}), (b:Company) WITH a, b MATCH p = shortestPath((a)-[*..2]->(b)) RETURN b.name, length(p)", [['acme', 1]]],
+    ]);
+    // The restricted rewrite on Neo4j refuses shortestPath (403); the translation searches the
+    // visible graph only: dan is reached only through the hidden agent.
+    if (onPostgres) await expectRows(restricted, [["MATCH p = shortestPath((a {name: 'alice'})-[*..4]-(d {name: 'dan'})) RETURN length(p)", []]]);
+  });
+
   test('when a restricted reader walks variable-length patterns, then only walks through visible elements count', async () => {
     const paths = await rowsOf(restricted, 'MATCH p=(a)-[*1..3]->(b) RETURN p LIMIT 5');
     const names = paths.map((row) => (row[0] as { nodes: Array<{ properties: { name: string } }> }).nodes.map((n) => n.properties.name).join('>')).sort();
@@ -460,6 +472,9 @@ describe('restricted readers', () => {
       ['MATCH (a)-[*]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:12)'],
       ['MATCH (a)-[:KNOWS*2..]->(b) RETURN b', 'A variable-length relationship without an upper bound (at 1:18)'],
       ["MATCH (a {name: 'alice'}), (b {name: 'dan'}) RETURN shortestPath((a)-[*]-(b))", 'shortestPath (at 1:53)'],
+      ["MATCH p = shortestPath((a {name: 'alice'})-[*]-(b {name: 'dan'})) RETURN p", 'A variable-length relationship without an upper bound (at 1:45)'],
+      ["MATCH p = shortestPath((a {name: 'alice'})-[*..3]-(b)) WHERE all(r IN relationships(p) WHERE r.since > 0) RETURN p", 'WHERE on the path or relationships of shortestPath (at 1:56)'],
+      ["MATCH (a {name: 'alice'}) MATCH p = shortestPath((a)-[*..3]-(a)) RETURN p", 'A shortest path from a node to itself'],
       ['RETURN [x IN [1, 2] | x] AS l ORDER BY l', 'ORDER BY over lists or maps'],
       ['RETURN single(x IN [1, 2] WHERE x > 1) AS s', 'single() (at 1:8)'],
       ["MATCH (n) WHERE n.name =~ 'a(?=l).*' RETURN n", 'The operator =~ with this pattern (a group (?...) other than (?:...)) (at 1:24)'],

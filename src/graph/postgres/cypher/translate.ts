@@ -349,14 +349,29 @@ class Translator {
     const source = new Source(this, stage);
     const vars = source.bindings();
     const ctx: Ctx = { vars, aggregates: false, order: [] };
-    const parts: Array<{ element: CstNode; pathVariable?: CstNode }> = [];
-    for (const part of rules(rule(node, 'pattern')!, 'patternPart')) {
+    const parts: Array<{ element: CstNode; pathVariable?: CstNode; shortest?: 'one' | 'all' }> = [];
+    const patternParts = rules(rule(node, 'pattern')!, 'patternPart');
+    const where = rule(node, 'where');
+    for (const part of patternParts) {
       const inner = rules(rule(part, 'anonymousPatternPart')!)[0];
-      if (inner.rule === 'shortestPathPattern') throw unsupported(inner, textOf(inner).split('(')[0].trim());
+      if (inner.rule === 'shortestPathPatternFunction') {
+        const all = !!rule(inner, 'allShortestPathFunctionName');
+        const fname = all ? 'allShortestPaths' : 'shortestPath';
+        const element = rule(inner, 'patternElement');
+        const chains = element ? rules(element, 'patternElementChain') : [];
+        const detail = chains.length === 1 ? rule(rule(chains[0], 'relationshipPattern')!, 'relationshipDetail') : undefined;
+        if (!element || chains.length !== 1 || !detail || !rule(detail, 'rangeLiteral')) throw unsupported(inner, `${fname} of anything but one variable-length relationship`);
+        if (patternParts.length > 1) throw unsupported(inner, `${fname} together with other patterns in one MATCH`);
+        // Conditions on the path or its relationships restrict Neo4j's search itself: refused.
+        const pathNames = [rule(part, 'variable'), rule(detail, 'variable')].filter((v): v is CstNode => !!v).map(nameOf);
+        const used = where ? descendants(where, 'variable').map(nameOf) : [];
+        if (pathNames.some((name) => used.includes(name))) throw unsupported(where!, `WHERE on the path or relationships of ${fname}`);
+        parts.push({ element, pathVariable: rule(part, 'variable'), shortest: all ? 'all' : 'one' });
+        continue;
+      }
       parts.push({ element: inner, pathVariable: rule(part, 'variable') });
     }
     const { tables, structural, scopeParts, user, fresh } = this.patterns(parts, vars, ctx, true);
-    const where = rule(node, 'where');
     if (where) {
       user.unshift(this.condition(rule(where, 'expression')!, ctx));
       structural.push(...this.equalityProbes(rule(where, 'expression')!, vars, new Set(fresh.map((f) => f.name)), ctx));
@@ -387,7 +402,8 @@ class Translator {
    * uniqueness), the scope of every element, the user's property maps. `vars` gains the new
    * variables (allowNew: a MATCH; a pattern predicate may only use bound ones).
    */
-  private patterns(parts: Array<{ element: CstNode; pathVariable?: CstNode }>, vars: Map<string, Binding>, ctx: Ctx, allowNew: boolean): PatternSql {
+  private patterns(parts: Array<{ element: CstNode; pathVariable?: CstNode; shortest?: 'one' | 'all' }>, vars: Map<string, Binding>, ctx: Ctx, allowNew: boolean): PatternSql {
+    let shortest: 'one' | 'all' | undefined;
     const structural: Sql[] = [];
     const scopeParts: Sql[] = [];
     const user: Sql[] = [];
@@ -508,11 +524,23 @@ class Translator {
       conditions.push(this.scope.relationshipOwnVisible(e));
       const nodeRule = this.scope.nodeVisible(x);
       if (nodeRule !== TRUE) conditions.push(sql`exists (select 1 from graph_nodes ${raw(x)} where ${raw(x)}.id = ${next} and ${nodeRule})`);
+      const W = raw(w);
+      // shortestPath: per end node one walk of the least length; allShortestPaths: all of it.
+      const walksSelect =
+        shortest === 'one'
+          ? sql`select distinct on (${W}.node) ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int order by ${W}.node, cardinality(${W}.rels)`
+          : shortest === 'all'
+            ? sql`select gas_a.node, gas_a.rels, gas_a.nodes from (select ${W}.node, ${W}.rels, ${W}.nodes, min(cardinality(${W}.rels)) over (partition by ${W}.node) as gas_m from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int) gas_a where cardinality(gas_a.rels) = gas_a.gas_m`
+            : sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int`;
+      if (shortest) {
+        // Neo4j refuses a shortest path from a node to itself.
+        user.push(sql`(case when ${raw(left)}.id = ${raw(right)}.id then ${raise('GCY01', `A shortest path from a node to itself (at ${positionOf(range)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')} else true end)`);
+      }
       tables.push(sql`lateral (with recursive ${raw(w)}(node, rels, nodes) as (
           select ${raw(left)}.id, array[]::bigint[], array[]::bigint[]
           union all
           select ${next}, ${raw(w)}.rels || ${ew}.id, ${raw(w)}.nodes || ${next} from ${raw(w)} join graph_relationships ${ew} on ${step} where ${and(conditions)}
-        ) select ${raw(w)}.node, ${raw(w)}.rels, ${raw(w)}.nodes from ${raw(w)} where cardinality(${raw(w)}.rels) >= ${bounds.min}::int) ${raw(p)}`);
+        ) ${walksSelect}) ${raw(p)}`);
       structural.push(sql`${raw(p)}.node = ${raw(right)}.id`);
       for (const other of relAliases) structural.push(sql`not (${raw(other)}.id = any(${raw(p)}.rels))`);
       for (const other of pathAliases) structural.push(sql`not (${raw(other)}.rels && ${raw(p)}.rels)`);
@@ -555,7 +583,9 @@ class Translator {
     for (const part of parts) {
       pathNodes = [];
       pathRels = [];
+      shortest = part.shortest;
       element(part.element);
+      shortest = undefined;
       const pathVariable = part.pathVariable;
       if (pathVariable) {
         const name = nameOf(pathVariable);
