@@ -501,6 +501,11 @@ describe('restricted readers', () => {
     const response = await cypher(reader, 'MATCH (n) WHERE n.tags < $x RETURN n', { x: ['b'] });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('CYPHER_UNSUPPORTED');
+    // The detail is the reason, never the generated SQL.
+    expect(response.body.detail).toBe('The operator < on lists or maps (at 1:24) is not supported by Cypher on the PostgreSQL backend');
+    const typeError = await cypher(reader, "MATCH (n) WITH [x IN [1, 2] | x - 1] AS l, n RETURN n.name - 1");
+    expect(typeError.body.code).toBe('CYPHER_ERROR');
+    expect(typeError.body.detail).not.toMatch(/select|jsonb/i);
   });
 
   test('when the query cannot be read, a parameter is missing or rows exceed the row limit, then the answers are those of the Neo4j backend', async () => {

@@ -33,7 +33,9 @@ export async function runCypherOnPostgres(knex: Knex, query: string, params: Rec
 function mapCypherError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const e = error as { code?: string; message?: string };
-  const message = String(e?.message ?? '').replace(/^.*? - /s, '');
+  // knex writes "<statement> - <message>": only the database's message is shown.
+  const full = String(e?.message ?? '');
+  const message = full.includes(' - ') ? full.slice(full.lastIndexOf(' - ') + 3) : full;
   if (e?.code === 'GCY01') return new BadRequestError(message, 'CYPHER_UNSUPPORTED');
   if (e?.code === 'GCY02') return new BadRequestError(message, 'CYPHER_ERROR');
   // Data exceptions (a cast of a string to a number, a division by zero, ...): the query's error.
