@@ -34,7 +34,7 @@ export function createJobsRouter(deps: AppDeps): Router {
       description:
         'Creates a job. The configuration is validated by the schema of its type, the schedule (6 cron fields, with seconds) and time zone on save (400 VALIDATION_FAILED with the issues in words). ' +
         'A job runs with the rights of the user who last saved its type or configuration: saving needs the permissions its type uses (cypher: CYPHER_QUERIES; import: DATA_MANAGEMENT; reindex: SETTINGS_MANAGEMENT; export: EXPORT_DATA), else 403. ' +
-        'A cypher job (or a Cypher alert) on the PostgreSQL backend is 422 CYPHER_NOT_SUPPORTED. A taken name is 409 JOB_NAME_TAKEN. Audited as job.create.',
+        'On the PostgreSQL backend Cypher statements run through its translation of the reading subset: one outside it fails the run (CYPHER_UNSUPPORTED, with the construct). A taken name is 409 JOB_NAME_TAKEN. Audited as job.create.',
       body: { schema: createJobBody, example: CREATE_JOB_EXAMPLE },
       responses: { 201: { description: 'The created job', schema: jobSchema, example: { ...JOB_EXAMPLE, lastRun: null } } },
       errors: [409, 422],

@@ -145,16 +145,6 @@ describe('job definitions', () => {
     expect((await api().post('/jobs').send({ name: 'weird', type: 'teleport', config: {} })).status).toBe(400);
   });
 
-  (testGraphBackend === 'postgres' ? test : test.skip)('when a cypher job or a Cypher alert is saved on the PostgreSQL backend, then it is refused naming the backend', async () => {
-    const cypher = await api().post('/jobs').send({ name: 'pg-cypher', type: 'cypher', config: { statements: ['MATCH (n) RETURN n LIMIT 1'] } });
-    expect(cypher.status).toBe(422);
-    expect(cypher.body.code).toBe('CYPHER_NOT_SUPPORTED');
-    expect(cypher.body.detail).toMatch(/PostgreSQL/);
-    const alert = await api().post('/jobs').send({ name: 'pg-alert', type: 'alert', config: { cypher: 'MATCH (n) RETURN n', recipients: ['a@example.com'] } });
-    expect(alert.status).toBe(422);
-    expect(alert.body.detail).toMatch(/PostgreSQL/);
-  });
-
   test('when a user lacks Jobs management, then jobs can be neither seen nor changed; a type needs its own permission from the saving user', async () => {
     await t.createUser('no-jobs', { password: 'no-jobs-password-1', permissions: ['EXPORT_DATA'] });
     const outsider = api(t, t.basic('no-jobs', 'no-jobs-password-1'));
@@ -339,8 +329,8 @@ describe('runs', () => {
   });
 });
 
-(testGraphBackend === 'neo4j' ? describe : describe.skip)('Cypher on Neo4j', () => {
-  test('when a cypher job runs, then its statements run in order with the rights of the user who saved it', async () => {
+describe('Cypher jobs and alerts', () => {
+  (testGraphBackend === 'neo4j' ? test : test.skip)('when a cypher job runs, then its statements run in order with the rights of the user who saved it', async () => {
     const created = await api().post('/jobs').send({
       name: 'mark-reviewed', type: 'cypher',
       config: { statements: ["MATCH (p:Payment) WHERE p.amount > $limit SET p.reviewed = true RETURN p", 'MATCH (p:Payment {reviewed: true}) RETURN p'], parameters: { limit: 10000 } },
@@ -356,6 +346,26 @@ describe('runs', () => {
     expect(failing.status).toBe(201);
     await api().put('/jobs/broken-cypher/started');
     expect(await lastRunIn('broken-cypher', ['succeeded', 'failed'])).toMatchObject({ state: 'failed', error: expect.any(String) });
+  });
+
+  (testGraphBackend === 'postgres' ? test : test.skip)('when a cypher job runs on the PostgreSQL backend, then reading statements run through the translation and a writing one fails the run naming the clause', async () => {
+    const created = await api().post('/jobs').send({
+      name: 'pg-read', type: 'cypher',
+      config: { statements: ['MATCH (p:Payment) WHERE p.amount > $limit RETURN p.name ORDER BY p.name', 'MATCH (p:Payment) RETURN count(p)'], parameters: { limit: 10000 } },
+    });
+    expect(created.status).toBe(201);
+    await api().put('/jobs/pg-read/started');
+    const run = await lastRunIn('pg-read', ['succeeded', 'failed']);
+    expect(run).toMatchObject({ state: 'succeeded', counters: { statements: 2 } });
+    expect(run.counters.rows).toBeGreaterThanOrEqual(2);
+    const writing = await api().post('/jobs').send({ name: 'pg-write', type: 'cypher', config: { statements: ['MATCH (p:Payment) SET p.reviewed = true RETURN p'] } });
+    expect(writing.status).toBe(201);
+    await api().put('/jobs/pg-write/started');
+    const failed = await lastRunIn('pg-write', ['succeeded', 'failed']);
+    expect(failed).toMatchObject({ state: 'failed' });
+    expect(failed.error).toMatch(/SET/);
+    const reviewed = await api().post('/data/nodes/find').send({ filter: { property: 'reviewed', operator: '=', value: true } });
+    expect(reviewed.body.total).toBe(0);
   });
 
   test('when an alert is a Cypher query, then its new matches are mailed', async () => {

@@ -3,7 +3,7 @@
  * CodeMirror 6, completion fed with the labels, types and property keys the user can see), JSON
  * parameters, results as a table and as a graph that opens in the visualization workspace, and a
  * per-user history kept as the user setting "cypherHistory". On the PostgreSQL backend the page says
- * that Cypher needs Neo4j and the endpoint's 501 CYPHER_NOT_SUPPORTED is shown in words.
+ * which part of Cypher is translated there; a refusal (400 CYPHER_UNSUPPORTED) names the construct.
  */
 import { createCypherEditor, type EditorApi } from '@neo4j-cypher/codemirror';
 import '@neo4j-cypher/codemirror/css/cypher-codemirror.css';
@@ -288,11 +288,8 @@ form.addEventListener('submit', async (event) => {
     resultSection.hidden = false;
     await remember(query, params);
   } catch (error) {
-    const text = error instanceof ApiError && error.code === 'CYPHER_NOT_SUPPORTED'
-      ? t('web.cypher.needsNeo4j')
-      : (error as Error).message;
-    message(text, 'error');
-    if (!(error instanceof ApiError && error.code === 'CYPHER_NOT_SUPPORTED')) await remember(query, params);
+    message((error as Error).message, 'error');
+    await remember(query, params);
   }
 });
 

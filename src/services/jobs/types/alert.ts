@@ -4,7 +4,6 @@ import type { GraphNode } from '../../../graph/graph-store';
 import { CypherService } from '../../graph/cypher-service';
 import { defineJobType, JobRunContext } from '../job-type';
 import { captionOf, nodeQueryFields, streamMatchingNodes } from '../node-query';
-import { assertCypherBackend } from './cypher';
 
 /** Linkurious keeps at most 5,000 matches of an alert; so do we. */
 export const ALERT_MAX_MATCHES = 5000;
@@ -38,7 +37,6 @@ async function findMatches(run: JobRunContext<AlertConfig>, cap: number): Promis
     matches.push({ id: node.id, labels: node.labels, caption: captionOf(node) });
   };
   if (run.config.cypher) {
-    assertCypherBackend(run.deps.graph.backend);
     const result = await new CypherService(run.ctx).run(run.config.cypher, {});
     for (const row of result.rows) for (const cell of row) collectNodes(cell, add);
   } else {
@@ -67,13 +65,12 @@ export const alertJob = defineJobType({
   type: 'alert',
   title: 'Alert',
   description:
-    `Runs a find filter (or a Cypher query on Neo4j) and mails the nodes that are new since the previous run to the recipients, with a link that opens them; at most ${ALERT_MAX_MATCHES} matches are considered.`,
+    `Runs a find filter (or a Cypher query) and mails the nodes that are new since the previous run to the recipients, with a link that opens them; at most ${ALERT_MAX_MATCHES} matches are considered.`,
   configSchema,
   example: { filter: { and: [{ label: 'Transaction' }, { property: 'amount', operator: '>', value: 10000 }] }, recipients: ['fraud-team@example.com'], subject: 'Large transactions' },
   permissions: [],
   check(config, ctx) {
     if (config.cypher) {
-      assertCypherBackend(ctx.deps.graph.backend);
       if (!ctx.user?.permissions.has('CYPHER_QUERIES')) {
         throw new PermissionDeniedError('CYPHER_QUERIES');
       }

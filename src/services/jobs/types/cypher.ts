@@ -1,18 +1,6 @@
 import { z } from 'zod';
-import { UnprocessableError } from '../../../errors';
 import { CypherService } from '../../graph/cypher-service';
 import { defineJobType } from '../job-type';
-
-/** The refusal on a backend without Cypher, on save and (should the backend change) on run. */
-export function assertCypherBackend(backend: 'postgres' | 'neo4j'): void {
-  if (backend !== 'neo4j') {
-    throw new UnprocessableError(
-      'Cypher jobs need the Neo4j graph backend; this service runs on the PostgreSQL graph backend, which has no Cypher',
-      'CYPHER_NOT_SUPPORTED',
-      { backend },
-    );
-  }
-}
 
 const configSchema = z
   .object({
@@ -32,15 +20,11 @@ const configSchema = z
 export const cypherJob = defineJobType({
   type: 'cypher',
   title: 'Cypher statements',
-  description: 'Runs Cypher statements against Neo4j, in order; the first failing statement fails the run. Not available on the PostgreSQL backend.',
+  description: 'Runs Cypher statements, in order; the first failing statement fails the run. On the PostgreSQL backend the reading subset of Cypher is translated (docs/cypher-postgres.md); a statement outside it fails the run with CYPHER_UNSUPPORTED naming the construct.',
   configSchema,
   example: { statements: ["MATCH (p:Person) WHERE p.reviewed IS NULL SET p.reviewed = false RETURN p LIMIT 1000"], parameters: {} },
   permissions: ['CYPHER_QUERIES'],
-  check(_config, ctx) {
-    assertCypherBackend(ctx.deps.graph.backend);
-  },
   async run(run) {
-    assertCypherBackend(run.deps.graph.backend);
     const service = new CypherService(run.ctx);
     for (const [index, statement] of run.config.statements.entries()) {
       run.throwIfCancelled();
