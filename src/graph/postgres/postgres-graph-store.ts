@@ -56,8 +56,11 @@ export interface PostgresGraphStoreOptions {
   /** Rows per page of streamNodes / streamRelationships (default 1000). */
   streamPageSize?: number;
   /**
-   * On a PostgreSQL server, the first rows of a stream come from one plain statement, the rest (if
-   * any) from a cursor (default 5000; 0: always the cursor). See cursor.ts headThenCursor.
+   * On a PostgreSQL server, the first rows of a stream from one plain statement, the rest (if any)
+   * from a cursor after them (cursor.ts headThenCursor). Default 0: always the cursor. A head
+   * saves the cursor protocol's five round trips on small exports (10,000 nodes, 1,678 rows: 1.0x
+   * the statement by hand instead of 2x), but a larger export then reads its matches twice (the
+   * cursor after the head re-scans what the GIN index returns): 1.66x at 17,200 rows.
    */
   streamHeadRows?: number;
   /** Nodes per batch when the fulltext index is populated (default 2000). */
@@ -96,7 +99,7 @@ export class PostgresGraphStore implements GraphStore {
     this.runner = new QueryRunner(knex, options.queryTimeoutMs);
     this.fulltext = new FulltextIndex(this.runner, options.fulltextBatchSize ?? 2000, options.logger);
     this.pageSize = options.streamPageSize ?? 1000;
-    this.headRows = options.streamHeadRows ?? 5000;
+    this.headRows = options.streamHeadRows ?? 0;
   }
 
   async init(): Promise<void> {
