@@ -15,6 +15,15 @@ export function canUseCursor(knex: Knex): boolean {
  * Only on a PostgreSQL server: PGlite has one connection, which a long export would hold.
  */
 export async function* cursorRows<T>(runner: QueryRunner, query: Sql, pageSize: number): AsyncGenerator<T> {
+  for await (const page of cursorPages<T>(runner, query, pageSize)) yield* page;
+}
+
+/**
+ * cursorRows by page: a consumer that loops over each page itself pays one async step per page,
+ * not one per row and generator layer (two layers of per-row yields cost about 1.5 us a row, a
+ * third of a 17,200-row export's time over the statement run by hand).
+ */
+export async function* cursorPages<T>(runner: QueryRunner, query: Sql, pageSize: number): AsyncGenerator<T[]> {
   const trx = await runner.knex.transaction(undefined, { readOnly: true });
   try {
     // The whole result is read: plan for all rows, not for the first 10 % (the default
@@ -24,7 +33,7 @@ export async function* cursorRows<T>(runner: QueryRunner, query: Sql, pageSize: 
     await runner.rows(sql`declare gas_stream no scroll cursor for ${query}`, trx);
     for (;;) {
       const rows = await runner.rows<T>(sql`fetch forward ${raw(String(Math.max(1, Math.floor(pageSize))))} from gas_stream`, trx);
-      for (const row of rows) yield row;
+      if (rows.length > 0) yield rows;
       if (rows.length < pageSize) break;
     }
     await trx.commit();
@@ -34,7 +43,7 @@ export async function* cursorRows<T>(runner: QueryRunner, query: Sql, pageSize: 
 }
 
 /**
- * A stream's rows: first at most `headRows` of them through one plain statement (no transaction, no
+ * A stream's rows, by page: first at most `headRows` of them through one plain statement (no transaction, no
  * cursor: an export of a few thousand rows costs one round trip, as the statement run by hand,
  * where the cursor protocol added five: begin, setting, declare, the last fetch, commit), then,
  * only when there are more, the rest through one cursor (cursorRows) after the last id read.
@@ -46,15 +55,15 @@ export async function* headThenCursor<T extends { id: string }>(
   build: (after: string | null, limit: number | null) => Sql,
   headRows: number,
   pageSize: number,
-): AsyncGenerator<T> {
+): AsyncGenerator<T[]> {
   if (headRows <= 0) {
-    yield* cursorRows<T>(runner, build(null, null), pageSize);
+    yield* cursorPages<T>(runner, build(null, null), pageSize);
     return;
   }
   const head = await runner.rows<T>(build(null, headRows + 1));
   const more = head.length > headRows;
   if (more) head.length = headRows;
-  yield* head;
+  if (head.length > 0) yield head;
   if (!more) return;
-  yield* cursorRows<T>(runner, build(String(head[head.length - 1].id), null), pageSize);
+  yield* cursorPages<T>(runner, build(String(head[head.length - 1].id), null), pageSize);
 }

@@ -223,7 +223,7 @@ export class PostgresGraphStore implements GraphStore {
     if (canUseCursor(this.runner.knex)) {
       const build = (after: string | null, limit: number | null) =>
         sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${after === null ? sql`` : sql`n.id > ${after}::bigint and `}${where} order by n.id${limit === null ? sql`` : sql` limit ${limit}::bigint`}`;
-      for await (const row of headThenCursor<NodeRow>(this.runner, build, this.headRows, this.pageSize)) yield toNode(row);
+      for await (const page of headThenCursor<NodeRow>(this.runner, build, this.headRows, this.pageSize)) for (const row of page) yield toNode(row);
       return;
     }
     let last = '0';
@@ -244,7 +244,7 @@ export class PostgresGraphStore implements GraphStore {
     if (canUseCursor(this.runner.knex)) {
       const build = (after: string | null, limit: number | null) =>
         sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where ${after === null ? sql`` : sql`r.id > ${after}::bigint and `}${where} order by r.id${limit === null ? sql`` : sql` limit ${limit}::bigint`}`;
-      for await (const row of headThenCursor<RelationshipRow>(this.runner, build, this.headRows, this.pageSize)) yield toRelationship(row);
+      for await (const page of headThenCursor<RelationshipRow>(this.runner, build, this.headRows, this.pageSize)) for (const row of page) yield toRelationship(row);
       return;
     }
     let last = '0';
