@@ -1,5 +1,5 @@
 import neo4j, { Neo4jError, Session, Transaction } from 'neo4j-driver';
-import { BadRequestError, GraphUnavailableError } from '../../errors';
+import { AppError, BadRequestError, GraphUnavailableError } from '../../errors';
 import { toJsonText } from '../../exact-json';
 import type { AccessScope, BulkImportBatch, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier, assertIdentifiers, cypherIdentifier } from '../identifiers';
@@ -419,6 +419,12 @@ function lessId(a: string, b: string): boolean {
   return a < b;
 }
 
+/** Neo4j ran out of heap for the transaction (3.5 keeps its state on the heap; 5.x may cap it). */
+function outOfMemory(error: unknown): boolean {
+  if (!(error instanceof Neo4jError)) return false;
+  return /OutOfMemory|TransactionOutOfMemory|MemoryLimitExceeded/i.test(String(error.code)) || /not enough memory/i.test(error.message);
+}
+
 export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options: BulkImportOptions = {}): Promise<BulkImportResult> {
   const iterator = source[Symbol.asyncIterator]();
   const tx = new ImportTransaction(host);
@@ -446,6 +452,15 @@ export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterabl
     return writer.totals;
   } catch (error) {
     if (!finished) await iterator.return?.(undefined).catch(() => undefined);
+    if (outOfMemory(error)) {
+      throw new AppError(
+        503,
+        'GRAPH_IMPORT_TOO_LARGE',
+        'The import does not fit in one Neo4j transaction on this server (its heap ran out); nothing of it was written. ' +
+          "Split the file, or give Neo4j more heap (dbms.memory.heap.max_size) or, on 3.5, off-heap transaction state (dbms.tx_state.memory_allocation=OFF_HEAP)",
+        { neo4jCode: (error as { code?: unknown }).code },
+      );
+    }
     throw error instanceof Neo4jError ? host.mapError(error) : error;
   } finally {
     await tx.close();
