@@ -114,7 +114,7 @@ describe('Neo4j bulkImport Cypher', () => {
 
   it('when Neo4j runs out of heap for the transaction, then the import fails with GRAPH_IMPORT_TOO_LARGE saying what to do, and is rolled back', async () => {
     // What Neo4j 3.5.5 answered in bench/import (2 GB heap, 400,000 relationships in one transaction).
-    const oom = new Neo4jError("There is not enough memory to perform the current task. Please try increasing 'dbms.memory.heap.max_size'", 'Neo.TransientError.General.OutOfMemoryError');
+    const oom = new Neo4jError("There is not enough memory to perform the current task. Please try increasing 'dbms.memory.heap.max_size'", 'Neo.TransientError.General.OutOfMemoryError', '50N42', 'error: general processing exception - unexpected error');
     const { store, calls } = await storeFor('3.5.5', [], (query) => (query.includes('CREATE (a)-[r:') ? oom : undefined));
     await expect(store.bulkImport!(batches(relationshipBatch), UNRESTRICTED)).rejects.toMatchObject({ status: 503, code: 'GRAPH_IMPORT_TOO_LARGE', message: expect.stringMatching(/nothing of it was written.*Split the file/) });
     expect(calls.map((c) => c.query)).toContain('ROLLBACK');
