@@ -112,9 +112,14 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
       }
       const last = Math.min(skip + answer.items.length, answer.total);
       const prev = h('button', { type: 'button', disabled: skip === 0, onclick: () => ((skip = Math.max(0, skip - PAGE_SIZE)), void load()) }, t('web.search.previous'));
-      const next = h('button', { type: 'button', disabled: last >= answer.total, onclick: () => ((skip += PAGE_SIZE), void load()) }, t('web.search.next'));
+      // Past a lower-bound total there may be more pages: only a short page says it is the last.
+      const atEnd = answer.totalIsLowerBound ? answer.items.length < PAGE_SIZE : last >= answer.total;
+      const next = h('button', { type: 'button', disabled: atEnd, onclick: () => ((skip += PAGE_SIZE), void load()) }, t('web.search.next'));
+      const count = answer.totalIsLowerBound
+        ? t('web.search.rangeMoreThan', { from: skip + 1, to: skip + answer.items.length, total: answer.total })
+        : answer.total === 1 ? t('web.search.oneFound') : t('web.search.range', { from: skip + 1, to: last, total: answer.total });
       body.append(
-        h('p', { class: 'muted count' }, answer.total === 1 ? t('web.search.oneFound') : t('web.search.range', { from: skip + 1, to: last, total: answer.total })),
+        h('p', { class: 'muted count' }, count),
         h('div', { class: 'table-scroll' }, resultTable(answer.items, context.schema, selected, onSelection)),
         h('div', { class: 'pager' }, prev, next),
       );

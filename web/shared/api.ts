@@ -60,6 +60,8 @@ export async function request<T>(method: string, url: string, body?: unknown): P
 export interface FindAnswer {
   items: ApiNode[];
   total: number;
+  /** A text search stops counting at 10,000: then total is a lower bound. */
+  totalIsLowerBound?: boolean;
 }
 
 export interface ExploreAnswer extends ApiSubgraph {
