@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -11,8 +12,8 @@ import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
  * The file runs on its OWN throw-away Neo4j (it stops and freezes it), never on the server other
  * tests share: the neo4j-test-server script (NEO4J_TEST_SERVER_SCRIPT, or
  * ../shared/tools/neo4j/neo4j-test-server beside the repository) starts one under
- * NEO4J_FAILURE_TEST_BASE (default $TMPDIR/gas-neo4j-failure-test) on the Bolt / HTTP ports
- * NEO4J_FAILURE_TEST_BOLT_PORT / NEO4J_FAILURE_TEST_HTTP_PORT (default 17790 / 17791).
+ * NEO4J_FAILURE_TEST_BASE (default $TMPDIR/gas-neo4j-failure-test-<pid>, removed afterwards) on the
+ * Bolt / HTTP ports NEO4J_FAILURE_TEST_BOLT_PORT / NEO4J_FAILURE_TEST_HTTP_PORT (default: free ports).
  * Without the script the tests are skipped with that reason.
  */
 const script = process.env.NEO4J_TEST_SERVER_SCRIPT ?? path.resolve(__dirname, '../../../shared/tools/neo4j/neo4j-test-server');
@@ -20,11 +21,23 @@ const script = process.env.NEO4J_TEST_SERVER_SCRIPT ?? path.resolve(__dirname, '
 // (npm run test:neo4j, GAS_TEST_GRAPH_BACKEND=neo4j) leaves it to the main pass instead of running it twice.
 const secondPass = process.env.GAS_TEST_GRAPH_BACKEND === 'neo4j';
 const available = existsSync(script) && !secondPass;
-const base = process.env.NEO4J_FAILURE_TEST_BASE ?? path.join(os.tmpdir(), 'gas-neo4j-failure-test');
-const boltPort = process.env.NEO4J_FAILURE_TEST_BOLT_PORT ?? '17790';
-const httpPort = process.env.NEO4J_FAILURE_TEST_HTTP_PORT ?? '17791';
-const serverEnv = { ...process.env, NEO4J_TEST_BASE: base, NEO4J_TEST_BOLT_PORT: boltPort, NEO4J_TEST_HTTP_PORT: httpPort, NEO4J_TEST_HEAP: process.env.NEO4J_TEST_HEAP ?? '512m' };
+// One server per test process (the base and the ports are this process's own unless set), so two
+// checkouts testing at once on one machine never stop or freeze each other's server.
+const base = process.env.NEO4J_FAILURE_TEST_BASE ?? path.join(os.tmpdir(), `gas-neo4j-failure-test-${process.pid}`);
 const pidFile = path.join(base, 'neo4j-community-3.5.5', 'run', 'neo4j.pid');
+let serverEnv: NodeJS.ProcessEnv = {};
+
+/** A TCP port nothing listens on now (the kernel's choice for port 0). */
+function freePort(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(String(port)));
+    });
+  });
+}
 
 /** Limits the app runs with: a call may take queryTimeoutMs + deadlineGraceMs at most. */
 const QUERY_TIMEOUT_MS = 3000;
@@ -76,6 +89,9 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
   jest.setTimeout(240_000);
 
   beforeAll(async () => {
+    const boltPort = process.env.NEO4J_FAILURE_TEST_BOLT_PORT ?? (await freePort());
+    const httpPort = process.env.NEO4J_FAILURE_TEST_HTTP_PORT ?? (await freePort());
+    serverEnv = { ...process.env, NEO4J_TEST_BASE: base, NEO4J_TEST_BOLT_PORT: boltPort, NEO4J_TEST_HTTP_PORT: httpPort, NEO4J_TEST_HEAP: process.env.NEO4J_TEST_HEAP ?? '512m' };
     const exports = server('start');
     const uri = /NEO4J_URI=(\S+)/.exec(exports)?.[1];
     const password = /NEO4J_PASSWORD=(\S+)/.exec(exports)?.[1];
@@ -99,6 +115,7 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
       if (t) await t.close().catch(() => undefined);
     } finally {
       server('stop');
+      if (!process.env.NEO4J_FAILURE_TEST_BASE) rmSync(base, { recursive: true, force: true });
     }
   });
 
