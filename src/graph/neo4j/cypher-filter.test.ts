@@ -76,15 +76,19 @@ describe('access scope compilation', () => {
     expect(c.nodeProjection('n')).toBe('{id: id(n), labels: labels(n), props: [gasK IN keys(n) | [gasK, n[gasK]]]}');
   });
 
-  it('visible labels, row rule and property rules go into the query as parameters', () => {
+  it('when a scope names visible labels, then a query variable gets them as label predicates and the row rule binds its values', () => {
     const c = new CypherCompiler(v5, scope);
     const visible = c.nodeVisible('n');
-    expect(visible).toContain('any(gasL IN labels(n) WHERE gasL IN $scopeLabels');
-    expect(visible).toContain('n:`Company`');
-    expect(visible).toContain('n.`tenant` = $v');
+    // Label predicates (not a test over labels(n)): the planner scans the label or seeks its index.
+    expect(visible).toBe('(n:`Person` OR n:`Company`) AND ((n:`Company`) OR (n.`tenant` = $v0))');
     expect(visible).not.toContain('tenant-A');
+    expect(c.params.values.v0).toBe('tenant-A');
+    // Another expression than a plain variable keeps the list test (same truth value).
+    expect(c.nodeVisible('startNode(r)')).toContain('any(gasL IN labels(startNode(r)) WHERE gasL IN $scopeLabels');
     const scopeLabels = Object.entries(c.params.values).find(([k]) => k.startsWith('scopeLabels'))?.[1];
     expect(scopeLabels).toEqual(['Person', 'Company']);
+    // No visible label at all: nothing is visible.
+    expect(new CypherCompiler(v5, { ...scope, labels: [] }).nodeVisible('n')).toMatch(/^\(false\) AND /);
   });
 
   it('a relationship is visible only with its type, its rule and both ends visible', () => {
@@ -92,14 +96,25 @@ describe('access scope compilation', () => {
     const visible = c.relationshipVisible('r', 'a', 'b');
     expect(visible).toContain('type(r) IN $scopeTypes');
     expect(visible).toContain('r.`confidential` <> $v');
-    expect(visible).toContain('labels(a)');
-    expect(visible).toContain('labels(b)');
+    expect(visible).toContain('a:`Person` OR a:`Company`');
+    expect(visible).toContain('b:`Person` OR b:`Company`');
   });
 
   it('hidden properties read as null in user filters and sorts, and are stripped from projections', () => {
     const c = new CypherCompiler(v4, scope);
-    const f = c.filter({ property: 'ssn', operator: '=', value: '123' }, 'n', 'node');
-    expect(f).toMatch(/^CASE WHEN all\(gasR IN \$nodeRules\d+ WHERE .*\) THEN n\.`ssn` END = \$v\d+$/);
+    // Hidden under '*': the comparison is false, the property never reaches the query.
+    expect(c.filter({ property: 'ssn', operator: '=', value: '123' }, 'n', 'node')).toBe('false');
+    expect(c.filter({ property: 'ssn', operator: 'IS NULL' }, 'n', 'node')).toBe('null IS NULL');
+    expect(c.filter({ not: { property: 'ssn', operator: '=', value: '123' } }, 'n', 'node')).toBe('NOT coalesce(false, false)');
+    // Hidden on Person only (not in its allow list): the plain comparison AND "not a Person".
+    const f = c.filter({ property: 'email', operator: '=', value: 'x@y' }, 'n', 'node');
+    expect(f).toMatch(/^\(n\.`email` = \$v\d+\) AND \(NOT n:`Person`\)$/);
+    expect(c.filter({ property: 'email', operator: 'IS NULL' }, 'n', 'node')).toBe('CASE WHEN NOT n:`Person` THEN n.`email` END IS NULL');
+    // Visible under every rule: the plain comparison, which an index can answer.
+    expect(c.filter({ property: 'name', operator: '=', value: 'Ann' }, 'n', 'node')).toMatch(/^n\.`name` = \$v\d+$/);
+    // Relationships: a rule of one type hides it on that type only.
+    expect(c.filter({ property: 'salary', operator: '>', value: 1 }, 'r', 'relationship')).toMatch(/^\(r\.`salary` > \$v\d+\) AND \(type\(r\) <> \$type\d+\)$/);
+    c.nodeProjection('n');
     const rules = Object.entries(c.params.values).find(([k]) => k.startsWith('nodeRules'))?.[1];
     expect(rules).toEqual([
       { t: '*', allow: null, deny: ['ssn'] },
@@ -108,8 +123,9 @@ describe('access scope compilation', () => {
     const projection = c.nodeProjection('n', ['name']);
     expect(projection).toContain('[gasL IN labels(n) WHERE gasL IN $scopeLabels');
     expect(projection).toMatch(/\[gasK IN keys\(n\) WHERE .*\(gasK IN \$props\d+\) \| \[gasK, n\[gasK\]\]\]/);
-    const order = c.orderBy('node', 'n', [{ property: 'ssn', direction: 'desc' }], 'id(n)');
-    expect(order).toMatch(/^CASE WHEN .* THEN n\.`ssn` END DESC, id\(n\)$/);
+    const order = c.orderBy('node', 'n', [{ property: 'email', direction: 'desc' }], 'id(n)');
+    expect(order).toBe('CASE WHEN NOT n:`Person` THEN n.`email` END IS NULL, CASE WHEN NOT n:`Person` THEN n.`email` END DESC, id(n)');
+    expect(c.orderBy('node', 'n', [{ property: 'ssn', direction: 'asc' }], 'id(n)')).toBe('null IS NULL, null ASC, id(n)');
   });
 
   it('paths: every node and relationship must be visible', () => {

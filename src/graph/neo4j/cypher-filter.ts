@@ -44,6 +44,9 @@ export type ElementKind = 'node' | 'relationship';
 
 export const TRUE = 'true';
 
+/** A query variable written without quotes: label predicates (`v:Label`) apply to it on every version. */
+const PLAIN_VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 export function and(...parts: Array<string | undefined | null | false>): string {
   const kept = parts.filter((p): p is string => typeof p === 'string' && p !== TRUE && p.length > 0);
   if (kept.length === 0) return TRUE;
@@ -95,11 +98,22 @@ export class CypherCompiler {
   /** The node is visible: one visible label and the scope's row rule. */
   nodeVisible(v: string): string {
     if (!this.restricted) return TRUE;
-    const labels = this.visibleLabelsParam();
-    return and(
-      labels ? `any(gasL IN labels(${v}) WHERE gasL IN ${labels})` : undefined,
-      this.scope.nodeFilter ? this.filter(this.scope.nodeFilter, v, 'node', false) : undefined,
-    );
+    return and(this.hasVisibleLabel(v), this.scope.nodeFilter ? this.filter(this.scope.nodeFilter, v, 'node', false) : undefined);
+  }
+
+  /**
+   * The node carries one of the scope's labels. On a query variable as label predicates
+   * (`n:A OR n:B`, quoted): the planner reads them as it reads `MATCH (n:A)`, so a single visible
+   * label gives a label scan or, with an equality on an indexed property, an index seek (a list
+   * test over labels(n) left it an all-nodes scan, 100 times slower at 100,000 nodes). On any
+   * other expression (startNode(r), ...) the list test: the same truth value.
+   */
+  private hasVisibleLabel(v: string): string | undefined {
+    if (!this.restricted || this.scope.labels === '*') return undefined;
+    const labels = assertIdentifiers('label', this.scope.labels);
+    if (labels.length === 0) return 'false';
+    if (!PLAIN_VARIABLE.test(v)) return `any(gasL IN labels(${v}) WHERE gasL IN ${this.visibleLabelsParam()})`;
+    return labels.map((l) => `${v}:${cypherIdentifier('label', l)}`).join(' OR ');
   }
 
   /** Type and row rule of a relationship (its ends are checked separately). */
@@ -149,12 +163,34 @@ export class CypherCompiler {
     return `all(gasR IN ${ref} WHERE NOT (${matches}) OR (NOT ${key} IN gasR.deny AND (gasR.allow IS NULL OR ${key} IN gasR.allow)))`;
   }
 
+  /**
+   * The property `property` (a name known when compiling) is visible on element `v`: the rules
+   * resolved here instead of in the query. A rule hiding it under '*' hides it everywhere
+   * ('false'); one under a label (type) hides it on elements with that label (type); the others
+   * do not concern it (TRUE). The same truth value as propertyVisible(kind, v, $key).
+   */
+  knownPropertyVisible(kind: ElementKind, v: string, property: string): string {
+    if (!this.restricted) return TRUE;
+    const conditions: string[] = [];
+    for (const rule of this.rules(kind)) {
+      const hides = rule.deny.includes(property) || (rule.allow !== null && !rule.allow.includes(property));
+      if (!hides) continue;
+      if (rule.t === '*') return 'false';
+      if (kind === 'relationship') conditions.push(`type(${v}) <> ${this.params.add(rule.t, 'type')}`);
+      else if (PLAIN_VARIABLE.test(v)) conditions.push(`NOT ${v}:${cypherIdentifier('label', rule.t)}`);
+      else conditions.push(`NOT ${this.params.add(rule.t, 'label')} IN labels(${v})`);
+    }
+    return and(...conditions);
+  }
+
   /** v.`p`, or null when the property is hidden on this element. */
   property(kind: ElementKind, v: string, property: string): string {
     const quoted = `${v}.${cypherIdentifier('property', property)}`;
     if (!this.hasPropertyRules(kind)) return quoted;
-    const key = this.params.add(property, 'key');
-    return `CASE WHEN ${this.propertyVisible(kind, v, key)} THEN ${quoted} END`;
+    const visible = this.knownPropertyVisible(kind, v, property);
+    if (visible === TRUE) return quoted;
+    if (visible === 'false') return 'null';
+    return `CASE WHEN ${visible} THEN ${quoted} END`;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -188,7 +224,20 @@ export class CypherCompiler {
       return `type(${v}) = ${this.params.add(assertIdentifier('relationship type', f.type), 'type')}`;
     }
     if ('ids' in f) return `${this.id(v)} IN ${this.idsParam(f.ids)}`;
-    const expr = guard ? this.property(kind, v, f.property) : `${v}.${cypherIdentifier('property', f.property)}`;
+    const plain = `${v}.${cypherIdentifier('property', f.property)}`;
+    if (f.operator === 'IS NULL') return `${guard ? this.property(kind, v, f.property) : plain} IS NULL`;
+    // Every other operator is false (or null) on a hidden property, which reads as null: the
+    // comparison on the plain property AND its visibility, so that an equality stays a top-level
+    // predicate the planner can answer from an index (`CASE WHEN <visible> THEN v.p END = $x`
+    // hides the property from it). Only the truth value changes from null to false where the
+    // property is hidden, which no context tells apart: WHERE and AND / OR keep neither, and `not`
+    // coalesces its operand.
+    const visible = guard ? this.knownPropertyVisible(kind, v, f.property) : TRUE;
+    if (visible === 'false') return 'false';
+    return and(this.comparison(f, plain), visible);
+  }
+
+  private comparison(f: Extract<Filter, { property: string }>, expr: string): string {
     switch (f.operator) {
       case 'IS NULL':
         return `${expr} IS NULL`;

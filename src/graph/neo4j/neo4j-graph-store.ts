@@ -53,6 +53,7 @@ import { neo4jBulkImport } from './bulk-import';
 import { GraphPasswordChangeRequiredError, mapNeo4jError, MapErrorContext } from './errors';
 import { listProceduresCypher, ProcedureCatalogue } from './procedures';
 import { checkPlan, prepareUserQuery } from './user-cypher';
+import { withNoDelaySockets } from './tcp-nodelay';
 import {
   idToString,
   nodeFromProjection,
@@ -136,6 +137,14 @@ type Tx = ManagedTransaction;
 async function run(tx: Tx, query: string, params: Record<string, unknown> = {}): Promise<Neo4jRecord[]> {
   const result = await tx.run(query, params);
   return result.records;
+}
+
+/**
+ * A page shorter than the limit (and not past the end) already tells the total: skip + its
+ * length, read in the same transaction. Undefined when the count statement is needed.
+ */
+export function shortPageTotal(skip: number, limit: number, length: number): number | undefined {
+  return limit > 0 && length < limit && (length > 0 || skip === 0) ? skip + length : undefined;
 }
 
 function toNumber(value: unknown): number {
@@ -297,7 +306,7 @@ export class Neo4jGraphStore implements GraphStore {
       }, this.deadlineMs);
     });
     try {
-      return await Promise.race([work(), deadline]);
+      return await Promise.race([withNoDelaySockets(work), deadline]);
     } catch (error) {
       if (expired) {
         this.options.logger?.warn({ deadlineMs: this.deadlineMs }, 'Neo4j did not answer within the deadline; the call failed with 503');
@@ -386,8 +395,10 @@ export class Neo4jGraphStore implements GraphStore {
   async findNodes(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphNode>> {
     const c = this.compiler(scope);
     const { match, where, scored } = await this.nodeSearch(c, query);
-    const skip = c.params.add(neo4j.int(assertInteger('skip', query.skip ?? 0, 0, Number.MAX_SAFE_INTEGER)), 'skip');
-    const limit = c.params.add(neo4j.int(this.limit(query.limit, DEFAULT_FIND_LIMIT)), 'limit');
+    const skipCount = assertInteger('skip', query.skip ?? 0, 0, Number.MAX_SAFE_INTEGER);
+    const limitCount = this.limit(query.limit, DEFAULT_FIND_LIMIT);
+    const skip = c.params.add(neo4j.int(skipCount), 'skip');
+    const limit = c.params.add(neo4j.int(limitCount), 'limit');
     const fallback = scored && !query.sort?.length ? `score DESC, ${c.id('n')}` : c.id('n');
     const carry = scored ? 'n, score' : 'n';
     const whereClause = where === TRUE ? '' : ` WHERE ${where}`;
@@ -395,7 +406,8 @@ export class Neo4jGraphStore implements GraphStore {
     const countQuery = `${match}${whereClause} RETURN count(n) AS total`;
     return this.read(async (tx) => {
       const items = (await run(tx, itemsQuery, c.params.values)).map((r) => nodeFromProjection(r.get('item')));
-      const total = toNumber((await run(tx, countQuery, c.params.values))[0]?.get('total'));
+      const known = shortPageTotal(skipCount, limitCount, items.length);
+      const total = known ?? toNumber((await run(tx, countQuery, c.params.values))[0]?.get('total'));
       return { items, total };
     });
   }
@@ -410,13 +422,16 @@ export class Neo4jGraphStore implements GraphStore {
       text ? c.textMatch('relationship', 'r', text) : undefined,
     );
     const whereClause = where === TRUE ? '' : ` WHERE ${where}`;
-    const skip = c.params.add(neo4j.int(assertInteger('skip', query.skip ?? 0, 0, Number.MAX_SAFE_INTEGER)), 'skip');
-    const limit = c.params.add(neo4j.int(this.limit(query.limit, DEFAULT_FIND_LIMIT)), 'limit');
+    const skipCount = assertInteger('skip', query.skip ?? 0, 0, Number.MAX_SAFE_INTEGER);
+    const limitCount = this.limit(query.limit, DEFAULT_FIND_LIMIT);
+    const skip = c.params.add(neo4j.int(skipCount), 'skip');
+    const limit = c.params.add(neo4j.int(limitCount), 'limit');
     const itemsQuery = `MATCH (a)-[r]->(b)${whereClause} WITH r ORDER BY ${c.orderBy('relationship', 'r', query.sort, c.id('r'))} SKIP ${skip} LIMIT ${limit} RETURN ${c.relationshipProjection('r', query.properties)} AS item`;
     const countQuery = `MATCH (a)-[r]->(b)${whereClause} RETURN count(r) AS total`;
     return this.read(async (tx) => {
       const items = (await run(tx, itemsQuery, c.params.values)).map((r) => relationshipFromProjection(r.get('item')));
-      const total = toNumber((await run(tx, countQuery, c.params.values))[0]?.get('total'));
+      const known = shortPageTotal(skipCount, limitCount, items.length);
+      const total = known ?? toNumber((await run(tx, countQuery, c.params.values))[0]?.get('total'));
       return { items, total };
     });
   }
