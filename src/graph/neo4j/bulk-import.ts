@@ -1,10 +1,9 @@
 import neo4j, { Neo4jError, Session, Transaction } from 'neo4j-driver';
 import { AppError, BadRequestError, GraphUnavailableError } from '../../errors';
-import { toJsonText } from '../../exact-json';
-import type { AccessScope, BulkImportBatch, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
-import { assertIdentifier, assertIdentifiers, cypherIdentifier } from '../identifiers';
-import { assertPortableProperties } from '../property-values';
+import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
+import { assertIdentifier, cypherIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
+import { cleanImportProperties, groupBy, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
 import { and, CypherCompiler, TRUE } from './cypher-filter';
 import { Dialect, encodeId, idExpr } from './dialect';
 import { idToString, serializePropertyValue, toPropertyMap, toPropertyValue } from './serialize';
@@ -50,33 +49,6 @@ export interface BulkImportHost {
 
 /** Thrown by the deadline race; the transaction is then abandoned (its session closed in the background). */
 class StatementDeadline extends GraphUnavailableError {}
-
-function cleanProperties(properties: Properties | undefined): Properties {
-  const out: Properties = {};
-  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return out;
-  for (const [key, value] of Object.entries(properties)) {
-    assertIdentifier('property', key);
-    if (value !== null && value !== undefined) out[key] = value;
-  }
-  assertPortableProperties(out);
-  return out;
-}
-
-/** Canonical text of a value, to group equal values as Cypher equality would (1 = 1.0). */
-function valueKey(value: unknown): string {
-  return typeof value === 'number' ? `n:${value}` : typeof value === 'bigint' ? `n:${value.toString()}` : toJsonText(value);
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = groups.get(k);
-    if (list) list.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
 
 function chunks<T>(items: T[], size = BULK_STATEMENT_ROWS): T[][] {
   const out: T[][] = [];
@@ -205,58 +177,11 @@ class Writer {
 
   async write(batch: BulkImportBatch): Promise<void> {
     if (!batch || typeof batch !== 'object') throw new BadRequestError('a bulk import batch must be an object', 'INVALID_IMPORT');
-    const nodes = (batch.nodes ?? []).map((n) => ({
-      ...n,
-      labels: [...new Set(assertIdentifiers('label', n.labels ?? []))],
-      properties: cleanProperties(n.properties),
-      merge: n.merge ? { label: assertIdentifier('label', n.merge.label), property: assertIdentifier('property', n.merge.property) } : undefined,
-    }));
-    type Node = (typeof nodes)[number];
+    const nodes = normaliseImportNodes(batch);
 
     // 1. Merge keys: visible existing nodes first (one statement per label + property), then rows
     //    of this batch sharing a key value with an earlier row are folded into it.
-    const existing = new Map<string, string>();
-    const merging = nodes.filter((n) => n.merge && n.properties[n.merge.property] !== undefined);
-    for (const [group, list] of groupBy(merging, (n) => pairKey(n.merge!.label, n.merge!.property))) {
-      const [label, property] = group.split('\u0000');
-      const values = [...new Map(list.map((n) => [valueKey(n.properties[property]), n.properties[property]])).values()];
-      for (const [k, id] of await this.match(label, property, values)) existing.set(`${group}\u0000${k}`, id);
-    }
-    const updates = new Map<string, { labels: string[]; properties: Properties; createOnly: boolean }>();
-    const inserts: Node[] = [];
-    const insertByMergeValue = new Map<string, Node>();
-    const nodeIdOfRow = new Map<Node, string | Node>();
-    for (const node of nodes) {
-      const mergeKey = node.merge && node.properties[node.merge.property] !== undefined
-        ? `${pairKey(node.merge.label, node.merge.property)}\u0000${valueKey(node.properties[node.merge.property])}`
-        : undefined;
-      const id = mergeKey ? existing.get(mergeKey) : undefined;
-      if (id !== undefined) {
-        const update = updates.get(id);
-        if (update) {
-          if (!node.createOnly) {
-            update.createOnly = false;
-            update.labels = [...new Set([...update.labels, ...node.labels])];
-            Object.assign(update.properties, node.properties);
-          }
-        } else updates.set(id, { labels: node.labels, properties: { ...node.properties }, createOnly: !!node.createOnly });
-        nodeIdOfRow.set(node, id);
-        continue;
-      }
-      const earlier = mergeKey ? insertByMergeValue.get(mergeKey) : undefined;
-      if (earlier) {
-        if (!node.createOnly) {
-          earlier.labels = [...new Set([...earlier.labels, ...node.labels])];
-          Object.assign(earlier.properties, node.properties);
-        }
-        nodeIdOfRow.set(node, earlier);
-        continue;
-      }
-      const copy = { ...node, properties: { ...node.properties } };
-      inserts.push(copy);
-      nodeIdOfRow.set(node, copy);
-      if (mergeKey) insertByMergeValue.set(mergeKey, copy);
-    }
+    const { updates, inserts, nodeIdOfRow } = await planNodeBatch(nodes, (label, property, values) => this.match(label, property, values));
 
     // 2. Updates (properties merged, labels added), grouped by the labels they add (query text).
     const realUpdates = [...updates].filter(([, u]) => !u.createOnly);
@@ -270,7 +195,7 @@ class Writer {
     this.totals.nodesUpdated += realUpdates.length;
 
     // 3. New nodes, grouped by label set (labels are query text, quoted).
-    const insertedIds = new Map<Node, string>();
+    const insertedIds = new Map<BulkImportNode, string>();
     for (const [labelKey, list] of groupBy(inserts, (n) => JSON.stringify(n.labels))) {
       const labels = (JSON.parse(labelKey) as string[]).map((l) => ':' + cypherIdentifier('label', l)).join('');
       const query = `UNWIND $rows AS row CREATE (n${labels}) SET n = row.props RETURN row.i AS i, ${idExpr(this.dialect, 'n')} AS id`;
@@ -288,7 +213,7 @@ class Writer {
     }
 
     // 4. Relationship ends: by key, by id (visible), by label + property (one statement per pair).
-    const all = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanProperties(r.properties) }));
+    const all = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanImportProperties(r.properties) }));
     const unresolved: number[] = [];
     // Both ends given by label + property (every CSV relationship row): matched and created in
     // one statement per type and pair of ends, as the raw UNWIND would (matchAndCreate).

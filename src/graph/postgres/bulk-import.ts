@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import { BadRequestError } from '../../errors';
 import { toJsonText } from '../../exact-json';
 import type { BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
-import { assertIdentifier, assertIdentifiers } from '../identifiers';
-import { assertPortableProperties } from '../property-values';
+import { assertIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
+import { cleanImportProperties, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
 import { QueryRunner } from './runner';
 import { isValidId, raw, sql } from './sql';
 import type { ScopeSql } from './sql-filter';
@@ -14,22 +14,6 @@ class DryRunRollback extends Error {
   constructor(readonly result: BulkImportResult) {
     super('dry run');
   }
-}
-
-function cleanProperties(properties: Properties | undefined): Properties {
-  const out: Properties = {};
-  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return out;
-  for (const [key, value] of Object.entries(properties)) {
-    assertIdentifier('property', key);
-    if (value !== null && value !== undefined) out[key] = value;
-  }
-  assertPortableProperties(out);
-  return out;
-}
-
-/** Canonical text of a JSON value, to group equal values in JS as jsonb equality would. */
-function valueKey(value: unknown): string {
-  return typeof value === 'number' ? `n:${value}` : typeof value === 'bigint' ? `n:${value.toString()}` : toJsonText(value);
 }
 
 /**
@@ -140,17 +124,6 @@ class KeyMatcher {
   }
 }
 
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = groups.get(k);
-    if (list) list.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
-
 async function writeBatch(
   runner: QueryRunner,
   trx: Knex.Transaction,
@@ -160,57 +133,11 @@ async function writeBatch(
   totals: BulkImportResult,
   matcher: KeyMatcher,
 ): Promise<void> {
-  const nodes = (batch.nodes ?? []).map((n) => ({
-    ...n,
-    labels: [...new Set(assertIdentifiers('label', n.labels ?? []))],
-    properties: cleanProperties(n.properties),
-    merge: n.merge ? { label: assertIdentifier('label', n.merge.label), property: assertIdentifier('property', n.merge.property) } : undefined,
-  }));
+  const nodes = normaliseImportNodes(batch);
 
   // 1. Merge keys: existing nodes first (one join per label + property), then rows of this batch
   //    that share a key value with an earlier row of the batch are folded into it.
-  const updates = new Map<string, { labels: string[]; properties: Properties; createOnly: boolean }>();
-  const inserts: BulkImportNode[] = [];
-  const insertByMergeValue = new Map<string, BulkImportNode>();
-  const nodeIdOfRow = new Map<BulkImportNode, string | BulkImportNode>();
-  const merging = nodes.filter((n) => n.merge && n.properties[n.merge.property] !== undefined);
-  const existing = new Map<string, string>();
-  for (const [group, list] of groupBy(merging, (n) => `${n.merge!.label}\u0000${n.merge!.property}`)) {
-    const [label, property] = group.split('\u0000');
-    const values = [...new Map(list.map((n) => [valueKey(n.properties[property]), n.properties[property]])).values()];
-    for (const [k, id] of await matcher.match(label, property, values)) existing.set(`${group}\u0000${k}`, id);
-  }
-  for (const node of nodes) {
-    const mergeKey = node.merge && node.properties[node.merge.property] !== undefined
-      ? `${node.merge.label}\u0000${node.merge.property}\u0000${valueKey(node.properties[node.merge.property])}`
-      : undefined;
-    const id = mergeKey ? existing.get(mergeKey) : undefined;
-    if (id !== undefined) {
-      const update = updates.get(id);
-      if (update) {
-        if (!node.createOnly) {
-          update.createOnly = false;
-          update.labels = [...new Set([...update.labels, ...node.labels])];
-          Object.assign(update.properties, node.properties);
-        }
-      } else updates.set(id, { labels: node.labels, properties: { ...node.properties }, createOnly: !!node.createOnly });
-      nodeIdOfRow.set(node, id);
-      continue;
-    }
-    const earlier = mergeKey ? insertByMergeValue.get(mergeKey) : undefined;
-    if (earlier) {
-      if (!node.createOnly) {
-        earlier.labels = [...new Set([...earlier.labels, ...node.labels])];
-        Object.assign(earlier.properties, node.properties);
-      }
-      nodeIdOfRow.set(node, earlier);
-      continue;
-    }
-    const copy = { ...node, properties: { ...node.properties } };
-    inserts.push(copy);
-    nodeIdOfRow.set(node, copy);
-    if (mergeKey) insertByMergeValue.set(mergeKey, copy);
-  }
+  const { updates, inserts, nodeIdOfRow } = await planNodeBatch(nodes, (label, property, values) => matcher.match(label, property, values));
 
   const realUpdates = [...updates].filter(([, u]) => !u.createOnly);
   if (realUpdates.length > 0) {
@@ -254,7 +181,7 @@ async function writeBatch(
   }
 
   // 3. Relationship ends: by key, by id, by label + property (one join per label + property).
-  const rels = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanProperties(r.properties) }));
+  const rels = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanImportProperties(r.properties) }));
   const direct = await insertMatchedInOne(runner, trx, rels, totals, matcher);
   if (direct) {
     totals.unresolvedRows.push(...direct);
