@@ -358,6 +358,25 @@ export function nameOf(node: CstNode): string {
   return raw;
 }
 
+/** Clauses of the grammar by the name a user knows them (for refusals). */
+const CLAUSE_NAMES: Record<string, string> = {
+  loadCSVClause: 'LOAD CSV',
+  mergeClause: 'MERGE',
+  createClause: 'CREATE',
+  createUniqueClause: 'CREATE UNIQUE',
+  setClause: 'SET',
+  deleteClause: 'DELETE',
+  removeClause: 'REMOVE',
+  foreachClause: 'FOREACH',
+  call: 'CALL',
+  startClause: 'START',
+};
+
+/** The Cypher name of a clause node (`MERGE`, `LOAD CSV`, …): known rules by name, else its first word. */
+export function clauseName(clause: CstNode): string {
+  return CLAUSE_NAMES[clause.rule ?? ''] ?? (textOf(clause).trim().split(/\s+/)[0] || 'This clause').toUpperCase();
+}
+
 /** `line:column` for messages. */
 export function positionOf(node: CstNode): string {
   return `${node.line}:${node.column}`;

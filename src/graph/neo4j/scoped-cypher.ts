@@ -1,5 +1,5 @@
 import { BadRequestError, ForbiddenError } from '../../errors';
-import { backtick, CstNode, CypherSyntaxError, CypherTooComplexError, descendants, MAX_NESTING, hasToken, nameOf, parseCypherWithin, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
+import { backtick, clauseName, CstNode, CypherSyntaxError, CypherTooComplexError, descendants, MAX_NESTING, hasToken, nameOf, parseCypherWithin, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
 import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
 
 /**
@@ -64,19 +64,6 @@ export interface ScopedQuery {
 export const USER_PARAM_PREFIX = 'u_';
 
 const TEMPORAL_NAMESPACES = new Set(['date', 'datetime', 'localdatetime', 'localtime', 'time', 'duration']);
-
-const REFUSED_CLAUSES: Record<string, string> = {
-  loadCSVClause: 'LOAD CSV',
-  mergeClause: 'MERGE',
-  createClause: 'CREATE',
-  createUniqueClause: 'CREATE UNIQUE',
-  setClause: 'SET',
-  deleteClause: 'DELETE',
-  removeClause: 'REMOVE',
-  foreachClause: 'FOREACH',
-  call: 'CALL',
-  startClause: 'START',
-};
 
 function restricted(node: CstNode, construct: string, why: string): ForbiddenError {
   return new ForbiddenError(`${construct} (at ${positionOf(node)}) ${why}`, { construct, line: node.line, column: node.column }, 'CYPHER_RESTRICTED');
@@ -244,7 +231,7 @@ class ScopedRewriter {
           out += this.projection(clause, env, true);
           break;
         default: {
-          const name = REFUSED_CLAUSES[clause.rule ?? ''] ?? (textOf(clause).trim().split(/\s+/)[0] || 'This clause').toUpperCase();
+          const name = clauseName(clause);
           if (clause.rule === 'call') throw restricted(clause, `CALL ${textOf(rule(clause, 'procedureInvocation') ?? clause).split('(')[0].trim()}`, 'calls a procedure: procedures are not available with restricted data access');
           throw restricted(clause, name, 'is not a reading clause: queries run read-only with restricted data access (MATCH, OPTIONAL MATCH, WITH, UNWIND, RETURN and UNION are available)');
         }

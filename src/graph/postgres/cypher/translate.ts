@@ -1,6 +1,6 @@
 import { BadRequestError } from '../../../errors';
 import { toJsonText } from '../../../exact-json';
-import { CstNode, CypherSyntaxError, CypherTooComplexError, hasToken, MAX_NESTING, nameOf, parseCypherWithin, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
+import { clauseName, CstNode, CypherSyntaxError, CypherTooComplexError, descendants, hasToken, MAX_NESTING, nameOf, parseCypherWithin, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
 import { and, FALSE, join, or, raw, Sql, sql, TRUE } from '../sql';
 import { codePointKey, jsonTypeRank, ScopeSql } from '../sql-filter';
 import { postgresRegex } from '../../regex';
@@ -1972,31 +1972,6 @@ function kindOf(e: Expr): ColumnKind {
     default:
       return 'value';
   }
-}
-
-function descendants(node: CstNode, name: string, out: CstNode[] = []): CstNode[] {
-  for (const child of node.children) {
-    if (child.rule === name) out.push(child);
-    if (child.rule !== null) descendants(child, name, out);
-  }
-  return out;
-}
-
-const CLAUSE_NAMES: Record<string, string> = {
-  loadCSVClause: 'LOAD CSV',
-  mergeClause: 'MERGE',
-  createClause: 'CREATE',
-  createUniqueClause: 'CREATE UNIQUE',
-  setClause: 'SET',
-  deleteClause: 'DELETE',
-  removeClause: 'REMOVE',
-  foreachClause: 'FOREACH',
-  call: 'CALL',
-  startClause: 'START',
-};
-
-function clauseName(clause: CstNode): string {
-  return CLAUSE_NAMES[clause.rule ?? ''] ?? (textOf(clause).trim().split(/\s+/)[0] || 'This clause').toUpperCase();
 }
 
 const CONSTRUCT_NAMES: Record<string, string> = {
