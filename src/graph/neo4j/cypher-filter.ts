@@ -158,9 +158,27 @@ export class CypherCompiler {
     if (!this.restricted) return TRUE;
     const rules = this.rules(kind);
     if (rules.length === 0) return TRUE;
-    const ref = this.params.shared(kind === 'node' ? 'nodeRules' : 'relRules', () => rules);
-    const matches = kind === 'node' ? `gasR.t = '*' OR gasR.t IN labels(${v})` : `gasR.t = '*' OR gasR.t = type(${v})`;
-    return `all(gasR IN ${ref} WHERE NOT (${matches}) OR (NOT ${key} IN gasR.deny AND (gasR.allow IS NULL OR ${key} IN gasR.allow)))`;
+    // One condition per rule, written out (its lists bound once per statement) instead of an
+    // all() over a list of rule maps evaluated for every key of every row: a rule under '*'
+    // allows the key, a rule under a label (type) allows it or does not apply to the element.
+    const prefix = kind === 'node' ? 'nodeRule' : 'relRule';
+    return and(
+      ...rules.map((rule, i) => {
+        const allowed = and(
+          rule.deny.length ? `NOT ${key} IN ${this.params.shared(`${prefix}${i}deny`, () => rule.deny)}` : undefined,
+          rule.allow !== null ? `${key} IN ${this.params.shared(`${prefix}${i}allow`, () => rule.allow)}` : undefined,
+        );
+        if (rule.t === '*') return allowed;
+        return `NOT ${this.ruleApplies(kind, v, rule.t, `${prefix}${i}t`)} OR (${allowed})`;
+      }),
+    );
+  }
+
+  /** The element carries the rule's label (node) or has its type (relationship). */
+  private ruleApplies(kind: ElementKind, v: string, token: string, key: string): string {
+    if (kind === 'relationship') return `type(${v}) = ${this.params.shared(key, () => token)}`;
+    if (PLAIN_VARIABLE.test(v)) return `${v}:${cypherIdentifier('label', token)}`;
+    return `${this.params.shared(key, () => token)} IN labels(${v})`;
   }
 
   /**
@@ -172,13 +190,11 @@ export class CypherCompiler {
   knownPropertyVisible(kind: ElementKind, v: string, property: string): string {
     if (!this.restricted) return TRUE;
     const conditions: string[] = [];
-    for (const rule of this.rules(kind)) {
+    for (const [index, rule] of this.rules(kind).entries()) {
       const hides = rule.deny.includes(property) || (rule.allow !== null && !rule.allow.includes(property));
       if (!hides) continue;
       if (rule.t === '*') return 'false';
-      if (kind === 'relationship') conditions.push(`type(${v}) <> ${this.params.add(rule.t, 'type')}`);
-      else if (PLAIN_VARIABLE.test(v)) conditions.push(`NOT ${v}:${cypherIdentifier('label', rule.t)}`);
-      else conditions.push(`NOT ${this.params.add(rule.t, 'label')} IN labels(${v})`);
+      conditions.push(`NOT ${this.ruleApplies(kind, v, rule.t, `${kind === 'node' ? 'nodeRule' : 'relRule'}${index}t`)}`);
     }
     return and(...conditions);
   }
