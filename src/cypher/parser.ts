@@ -15,6 +15,7 @@
  * grammar has SP tokens): concatenating the terminals gives back the query text exactly.
  */
 import { Worker } from 'node:worker_threads';
+import { BadRequestError } from '../errors';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const grammar = require('@neo4j-cypher/antlr4-simple') as GrammarModule;
@@ -298,6 +299,29 @@ export async function parseCypherWithin(text: string, timeoutMs: number): Promis
     return finish(text, result);
   } finally {
     if (timer) clearTimeout(timer);
+  }
+}
+
+/** How long a user's query may take to parse before it is refused as too complex. */
+export const PARSE_TIME_LIMIT_MS = 2000;
+
+/**
+ * Parses a user's query for the service (the Neo4j rewrite for restricted readers, the PostgreSQL
+ * translation) within PARSE_TIME_LIMIT_MS and turns the parser's errors into 400 answers:
+ * CYPHER_TOO_COMPLEX or CYPHER_SYNTAX_ERROR with the position; `grammarNote` ends the syntax
+ * message with what the reader of this backend should know about the grammar.
+ */
+export async function parseUserQuery(query: string, grammarNote: string): Promise<ParsedCypher> {
+  try {
+    return await parseCypherWithin(query, PARSE_TIME_LIMIT_MS);
+  } catch (error) {
+    if (error instanceof CypherTooComplexError) {
+      throw new BadRequestError(`The query is too complex to check at ${error.line}:${error.column}: ${error.message}`, 'CYPHER_TOO_COMPLEX', { line: error.line, column: error.column, maxNesting: MAX_NESTING });
+    }
+    if (error instanceof CypherSyntaxError) {
+      throw new BadRequestError(`The query cannot be read at ${error.line}:${error.column}: ${error.message}. ${grammarNote}`, 'CYPHER_SYNTAX_ERROR', { line: error.line, column: error.column });
+    }
+    throw error;
   }
 }
 

@@ -1,5 +1,5 @@
 import { BadRequestError, ForbiddenError } from '../../errors';
-import { backtick, clauseName, CstNode, CypherSyntaxError, CypherTooComplexError, descendants, MAX_NESTING, hasToken, nameOf, parseCypherWithin, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
+import { backtick, clauseName, CstNode, descendants, hasToken, nameOf, parseUserQuery, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
 import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
 
 /**
@@ -73,26 +73,13 @@ const elementOf = (kind: Kind): Kind => (kind === 'nodes' ? 'node' : kind === 'r
 const listOf = (kind: Kind): Kind => (kind === 'node' ? 'nodes' : kind === 'relationship' ? 'relationships' : kind === 'path' ? 'paths' : 'unknown');
 
 /** Longest time the grammar may take to read a query (in a worker thread): beyond it 400 CYPHER_TOO_COMPLEX. */
-export const PARSE_TIME_LIMIT_MS = 2000;
 
 /** Parses and rewrites `query` for `compiler.scope`; the result binds the user's params (renamed) and the scope's. */
 export async function scopeCypher(query: string, params: Record<string, unknown>, compiler: CypherCompiler): Promise<ScopedQuery> {
-  let parsed;
-  try {
-    parsed = await parseCypherWithin(query, PARSE_TIME_LIMIT_MS);
-  } catch (error) {
-    if (error instanceof CypherTooComplexError) {
-      throw new BadRequestError(`The query is too complex to check at ${error.line}:${error.column}: ${error.message}`, 'CYPHER_TOO_COMPLEX', { line: error.line, column: error.column, maxNesting: MAX_NESTING });
-    }
-    if (error instanceof CypherSyntaxError) {
-      throw new BadRequestError(
-        `The query cannot be read at ${error.line}:${error.column}: ${error.message}. With restricted data access, queries are checked with the Cypher 3.5 grammar (no CALL subqueries, EXISTS/COUNT subqueries, label expressions or other 4.x / 5.x additions)`,
-        'CYPHER_SYNTAX_ERROR',
-        { line: error.line, column: error.column },
-      );
-    }
-    throw error;
-  }
+  const parsed = await parseUserQuery(
+    query,
+    'With restricted data access, queries are checked with the Cypher 3.5 grammar (no CALL subqueries, EXISTS/COUNT subqueries, label expressions or other 4.x / 5.x additions)',
+  );
   const rewriter = new ScopedRewriter(compiler, params ?? {});
   const text = rewriter.statement(parsed.root);
   const bound: Record<string, unknown> = { ...compiler.params.values };

@@ -1,6 +1,6 @@
 import { BadRequestError } from '../../../errors';
 import { toJsonText } from '../../../exact-json';
-import { clauseName, CstNode, CypherSyntaxError, CypherTooComplexError, descendants, hasToken, MAX_NESTING, nameOf, parseCypherWithin, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
+import { clauseName, CstNode, descendants, hasToken, nameOf, parseUserQuery, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
 import { and, FALSE, join, or, raw, Sql, sql, TRUE } from '../sql';
 import { codePointKey, jsonTypeRank, ScopeSql } from '../sql-filter';
 import { postgresRegex } from '../../regex';
@@ -31,7 +31,6 @@ import { postgresRegex } from '../../regex';
  * and its line:column. Never a wrong answer: when unsure, refuse.
  */
 
-export const PARSE_TIME_LIMIT_MS = 2000;
 
 /** node / rel: an id column; nodeobj / relobj: the element as its (scope-projected) JSON object; the rest jsonb. */
 export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels' | 'path' | 'nodeobj' | 'relobj';
@@ -166,22 +165,7 @@ function unescapeString(node: CstNode, literal: string): string {
 // ---------------------------------------------------------------------------------------------
 
 export async function translateCypher(query: string, params: Record<string, unknown>, scope: ScopeSql, maxRows: number): Promise<TranslatedCypher> {
-  let parsed;
-  try {
-    parsed = await parseCypherWithin(query, PARSE_TIME_LIMIT_MS);
-  } catch (error) {
-    if (error instanceof CypherTooComplexError) {
-      throw new BadRequestError(`The query is too complex to check at ${error.line}:${error.column}: ${error.message}`, 'CYPHER_TOO_COMPLEX', { line: error.line, column: error.column, maxNesting: MAX_NESTING });
-    }
-    if (error instanceof CypherSyntaxError) {
-      throw new BadRequestError(
-        `The query cannot be read at ${error.line}:${error.column}: ${error.message}. On the PostgreSQL backend, queries are read with the Cypher 3.5 grammar`,
-        'CYPHER_SYNTAX_ERROR',
-        { line: error.line, column: error.column },
-      );
-    }
-    throw error;
-  }
+  const parsed = await parseUserQuery(query, 'On the PostgreSQL backend, queries are read with the Cypher 3.5 grammar');
   return new Translator(scope, params ?? {}, maxRows).statement(parsed.root);
 }
 
