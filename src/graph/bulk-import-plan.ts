@@ -1,5 +1,5 @@
 import { toJsonText } from '../exact-json';
-import type { BulkImportBatch, BulkImportNode, Properties } from './graph-store';
+import type { BulkImportBatch, BulkImportNode, NodeRef, Properties } from './graph-store';
 import { assertIdentifier, assertIdentifiers } from './identifiers';
 import { assertPortableProperties } from './property-values';
 
@@ -119,4 +119,54 @@ export async function planNodeBatch(
     if (mergeKey) insertByMergeValue.set(mergeKey, copy);
   }
   return { updates, inserts, nodeIdOfRow };
+}
+
+/** What the adapter answers when the ends of a batch's relationships are resolved. */
+export interface EndLookup {
+  /** An id the backend could hold (an invalid one is never looked up). */
+  validId(id: string): boolean;
+  /** Value key -> id of the visible nodes with `label` whose `property` is one of `values`. */
+  match(label: string, property: string, values: unknown[]): Promise<Map<string, string>>;
+  /** The ids among `ids` of nodes that exist and are visible. */
+  visibleIds(ids: string[]): Promise<Iterable<string>>;
+}
+
+/**
+ * Resolves the ends of a batch's relationships, set-based: by key (nodes of this import), by id
+ * (one look-up for all ids), by label + property (one look-up per label + property). The answer
+ * maps each end to a node id, or undefined when the end is missing or hidden.
+ */
+export async function endResolver(
+  rels: Array<{ start: NodeRef; end: NodeRef }>,
+  keys: Map<string, string>,
+  lookup: EndLookup,
+): Promise<(ref: NodeRef) => string | undefined> {
+  const byProperty = new Map<string, unknown[]>();
+  const byId = new Set<string>();
+  for (const r of rels) {
+    for (const ref of [r.start, r.end]) {
+      if (ref && 'label' in ref && ref.value !== undefined && ref.value !== null) {
+        assertIdentifier('label', ref.label);
+        assertIdentifier('property', ref.property);
+        const group = `${ref.label}\u0000${ref.property}`;
+        const list = byProperty.get(group) ?? [];
+        list.push(ref.value);
+        byProperty.set(group, list);
+      } else if (ref && 'id' in ref && lookup.validId(ref.id)) byId.add(ref.id);
+    }
+  }
+  const matched = new Map<string, string>();
+  for (const [group, values] of byProperty) {
+    const [label, property] = group.split('\u0000');
+    const unique = [...new Map(values.map((v) => [valueKey(v), v])).values()];
+    for (const [k, id] of await lookup.match(label, property, unique)) matched.set(`${group}\u0000${k}`, id);
+  }
+  const existingIds = new Set(byId.size > 0 ? await lookup.visibleIds([...byId]) : []);
+  return (ref: NodeRef): string | undefined => {
+    if (!ref || typeof ref !== 'object') return undefined;
+    if ('key' in ref) return keys.get(ref.key);
+    if ('id' in ref) return existingIds.has(ref.id) ? ref.id : undefined;
+    if (ref.value === undefined || ref.value === null) return undefined;
+    return matched.get(`${ref.label}\u0000${ref.property}\u0000${valueKey(ref.value)}`);
+  };
 }

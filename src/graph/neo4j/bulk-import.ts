@@ -3,7 +3,7 @@ import { AppError, BadRequestError, GraphUnavailableError } from '../../errors';
 import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier, cypherIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
-import { cleanImportProperties, groupBy, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
+import { cleanImportProperties, endResolver, groupBy, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
 import { and, CypherCompiler, TRUE } from './cypher-filter';
 import { Dialect, encodeId, idExpr } from './dialect';
 import { idToString, serializePropertyValue, toPropertyMap, toPropertyValue } from './serialize';
@@ -228,40 +228,20 @@ class Writer {
     })) {
       unresolved.push(...(await this.matchAndCreate(list)));
     }
-    const byProperty = new Map<string, unknown[]>();
-    const byId = new Set<string>();
-    for (const r of rels) {
-      for (const ref of [r.start, r.end] as NodeRef[]) {
-        if (ref && 'label' in ref && ref.value !== undefined && ref.value !== null) {
-          assertIdentifier('label', ref.label);
-          assertIdentifier('property', ref.property);
-          const group = pairKey(ref.label, ref.property);
-          const list = byProperty.get(group) ?? [];
-          list.push(ref.value);
-          byProperty.set(group, list);
-        } else if (ref && 'id' in ref && this.encode(ref.id) !== undefined) byId.add(ref.id);
-      }
-    }
-    const matched = new Map<string, string>();
-    for (const [group, values] of byProperty) {
-      const [label, property] = group.split('\u0000');
-      const unique = [...new Map(values.map((v) => [valueKey(v), v])).values()];
-      for (const [k, id] of await this.match(label, property, unique)) matched.set(`${group}\u0000${k}`, id);
-    }
-    const existingIds = new Set<string>();
-    for (const part of chunks([...byId])) {
-      const c = new CypherCompiler(this.dialect, this.scope);
-      const ids = c.params.add(part.map((id) => this.encode(id)), 'ids');
-      const query = `UNWIND ${ids} AS x MATCH (n) WHERE ${and(`${idExpr(this.dialect, 'n')} = x`, c.nodeVisible('n'))} RETURN ${idExpr(this.dialect, 'n')} AS id`;
-      for (const record of await this.tx.run(query, c.params.values)) existingIds.add(idToString(record.get('id')));
-    }
-    const resolve = (ref: NodeRef): string | undefined => {
-      if (!ref || typeof ref !== 'object') return undefined;
-      if ('key' in ref) return this.keys.get(ref.key);
-      if ('id' in ref) return existingIds.has(ref.id) ? ref.id : undefined;
-      if (ref.value === undefined || ref.value === null) return undefined;
-      return matched.get(`${pairKey(ref.label, ref.property)}\u0000${valueKey(ref.value)}`);
-    };
+    const resolve = await endResolver(rels, this.keys, {
+      validId: (id) => this.encode(id) !== undefined,
+      match: (label, property, values) => this.match(label, property, values),
+      visibleIds: async (ids) => {
+        const visible: string[] = [];
+        for (const part of chunks(ids)) {
+          const c = new CypherCompiler(this.dialect, this.scope);
+          const param = c.params.add(part.map((id) => this.encode(id)), 'ids');
+          const query = `UNWIND ${param} AS x MATCH (n) WHERE ${and(`${idExpr(this.dialect, 'n')} = x`, c.nodeVisible('n'))} RETURN ${idExpr(this.dialect, 'n')} AS id`;
+          for (const record of await this.tx.run(query, c.params.values)) visible.push(idToString(record.get('id')));
+        }
+        return visible;
+      },
+    });
     const byType = new Map<string, Array<{ s: unknown; e: unknown; props: Record<string, unknown> }>>();
     for (const r of rels) {
       const s = resolve(r.start);

@@ -4,7 +4,7 @@ import { toJsonText } from '../../exact-json';
 import type { BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
-import { cleanImportProperties, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
+import { cleanImportProperties, endResolver, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
 import { QueryRunner } from './runner';
 import { isValidId, raw, sql } from './sql';
 import type { ScopeSql } from './sql-filter';
@@ -188,38 +188,12 @@ async function writeBatch(
     await batch.onWritten?.(direct);
     return;
   }
-  const byProperty = new Map<string, unknown[]>();
-  const byId = new Set<string>();
-  for (const r of rels) {
-    for (const ref of [r.start, r.end] as NodeRef[]) {
-      if (ref && 'label' in ref && ref.value !== undefined && ref.value !== null) {
-        assertIdentifier('label', ref.label);
-        assertIdentifier('property', ref.property);
-        const group = `${ref.label}\u0000${ref.property}`;
-        const list = byProperty.get(group) ?? [];
-        list.push(ref.value);
-        byProperty.set(group, list);
-      } else if (ref && 'id' in ref && isValidId(ref.id)) byId.add(ref.id);
-    }
-  }
-  const matched = new Map<string, string>();
-  for (const [group, values] of byProperty) {
-    const [label, property] = group.split('\u0000');
-    const unique = [...new Map(values.map((v) => [valueKey(v), v])).values()];
-    for (const [k, id] of await matcher.match(label, property, unique)) matched.set(`${group}\u0000${k}`, id);
-  }
-  const existingIds = new Set<string>();
-  if (byId.size > 0) {
-    const found = await runner.rows<{ id: string }>(sql`select n.id::text as id from graph_nodes n where n.id = any(${[...byId]}::bigint[]) and ${scope.nodeVisible('n')}`, trx);
-    for (const f of found) existingIds.add(f.id);
-  }
-  const resolve = (ref: NodeRef): string | undefined => {
-    if (!ref || typeof ref !== 'object') return undefined;
-    if ('key' in ref) return keys.get(ref.key);
-    if ('id' in ref) return existingIds.has(ref.id) ? ref.id : undefined;
-    if (ref.value === undefined || ref.value === null) return undefined;
-    return matched.get(`${ref.label}\u0000${ref.property}\u0000${valueKey(ref.value)}`);
-  };
+  const resolve = await endResolver(rels, keys, {
+    validId: isValidId,
+    match: (label, property, values) => matcher.match(label, property, values),
+    visibleIds: async (ids) =>
+      (await runner.rows<{ id: string }>(sql`select n.id::text as id from graph_nodes n where n.id = any(${ids}::bigint[]) and ${scope.nodeVisible('n')}`, trx)).map((f) => f.id),
+  });
   const payload: Array<{ type: string; s: string; e: string; properties: Properties }> = [];
   const unresolved: number[] = [];
   for (const r of rels) {
