@@ -37,6 +37,14 @@ const IMPORT_NODES = intEnv('BENCH_IMPORT_NODES', 20_000);
 /** BENCH_ROUNDS (1): the whole PostgreSQL measurement repeated on the same data, then a table of the rounds. */
 const ROUNDS = Math.max(1, intEnv('BENCH_ROUNDS', 1));
 const NEO4J_REPS = Math.max(1, intEnv('BENCH_NEO4J_REPS', REPS));
+/** BENCH_ONLY=<regular expression>: measure only the operations whose name matches (e.g. 'shortest|ordinary'). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const wanted = (operation: string) => !ONLY || ONLY.test(operation);
+/**
+ * BENCH_REUSE_URL=<database URL>: measure on a database kept by an earlier run (BENCH_KEEP=1) with
+ * the same BENCH_NODES / BENCH_RELS, instead of creating and loading one (never dropped).
+ */
+const REUSE_URL = process.env.BENCH_REUSE_URL || '';
 const measure = measureBoth;
 const CITIES = 200;
 /** The service's text search count limit (src/services/graph/find-service.ts TEXT_SEARCH_COUNT_LIMIT). */
@@ -216,6 +224,10 @@ interface PgDatabase {
 }
 
 async function openPostgres(): Promise<{ db: PgDatabase; server: PostgresServer | null }> {
+  if (REUSE_URL) {
+    const knex = knexFactory({ client: 'pg', connection: REUSE_URL, pool: { min: 0, max: 4 } });
+    return { db: { knex, drop: () => knex.destroy() }, server: null };
+  }
   const given = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   const server = given ? null : await startPostgres();
   const adminUrl = given ?? server!.adminUrl;
@@ -577,6 +589,7 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload, serial:
     const restricted = scopeName === 'restricted';
 
     for (const withLabel of [true, false]) {
+      if (!wanted(withLabel ? 'find Person by uid' : 'find by uid (no label)')) continue;
       const filterFor = (uid: string) =>
         withLabel
           ? { and: [{ label: 'Person' }, { property: 'uid', operator: '=' as const, value: uid }] }
@@ -593,7 +606,7 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload, serial:
       figures.push({ backend: 'postgres', operation: withLabel ? 'find Person by uid' : 'find by uid (no label)', scope: scopeName, ...m, plan });
     }
 
-    {
+    if (wanted('explore hub')) {
       const port = await store.explore({ nodeId: String(w.hubs[0]), limit: 100 }, scope);
       const raw = await rawExplore(serial, restricted, w.hubs[0]);
       check(port.nodes.length === raw.nodes && port.relationships.length === raw.relationships && port.remaining === raw.total - (raw.nodes - 1), `explore hub (${scopeName})`);
@@ -605,7 +618,7 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload, serial:
       figures.push({ backend: 'postgres', operation: 'explore hub (limit 100)', scope: scopeName, ...m, plan, note: `${raw.total} visible neighbours` });
     }
 
-    {
+    if (wanted('shortest paths')) {
       const pairs = w.pairs[scopeName];
       if (pairs.length > 0) {
         for (const p of pairs.slice(0, 3)) {
@@ -622,7 +635,7 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload, serial:
       }
     }
 
-    {
+    if (wanted('explore ordinary node')) {
       // An ordinary node: one of the uids (a few neighbours), not a hub.
       const ids = w.uids.map((u) => Number(u.slice(1)));
       const port = await store.explore({ nodeId: String(ids[0]), limit: 100 }, scope);
@@ -636,7 +649,7 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload, serial:
       figures.push({ backend: 'postgres', operation: 'explore ordinary node', scope: scopeName, ...m, plan, note: `${raw.total} visible neighbours of the first` });
     }
 
-    {
+    if (wanted('text search')) {
       const texts = w.uids.map((u) => `person ${u.slice(1)}`);
       const port = await store.findNodes({ text: texts[0], limit: 20, countLimit: TEXT_COUNT_LIMIT }, scope);
       const raw = await rawText(knex, restricted, texts[0]);
@@ -649,7 +662,7 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload, serial:
       figures.push({ backend: 'postgres', operation: 'text search (limit 20)', scope: scopeName, ...m, plan, note: `"${texts[0]}": ${port.totalIsLowerBound ? 'more than ' : ''}${raw.total} matches (counted up to ${TEXT_COUNT_LIMIT}, as the service)` });
     }
 
-    {
+    if (wanted('filtered export')) {
       const filter = { property: 'city', operator: '=' as const, value: 'City000' };
       const exportPort = async () => {
         let n = 0;
@@ -664,7 +677,7 @@ async function benchPostgres(knex: Knex, store: GraphStore, w: Workload, serial:
       figures.push({ backend: 'postgres', operation: 'filtered export (city)', scope: scopeName, ...m, plan, note: `${rawRows} rows` });
     }
 
-    {
+    if (wanted('frequency of city')) {
       const port = await store.frequency({ target: 'nodes', property: 'city' }, scope);
       const raw = await rawFrequency(knex, restricted);
       check(port.total === raw.total && port.distinct === raw.distinct && port.values[0]?.value === raw.top, `frequency (${scopeName})`);
@@ -941,8 +954,11 @@ async function runSize(): Promise<Figure[]> {
   try {
     await migrateToLatest(db.knex);
     const version = (await db.knex.raw(`select current_setting('server_version') as v`)).rows[0].v;
-    const load = await loadPostgres(db.knex);
-    console.log(
+    const loaded = REUSE_URL ? Number((await db.knex.raw('select count(*)::int as c from graph_nodes')).rows[0].c) : 0;
+    if (REUSE_URL && loaded !== NODES) throw new Error(`BENCH_REUSE_URL holds ${loaded} nodes, not BENCH_NODES ${NODES}`);
+    const load = REUSE_URL ? { nodesMs: 0, relsMs: 0, analyzeMs: 0 } : await loadPostgres(db.knex);
+    if (REUSE_URL) console.log(`reusing ${REUSE_URL} (${loaded} nodes)`);
+    else console.log(
       `PostgreSQL ${version}: loaded nodes ${(load.nodesMs / 1000).toFixed(1)} s, relationships ${(load.relsMs / 1000).toFixed(1)} s (INSERT ... SELECT generate_series), ` +
         `vacuum analyze ${(load.analyzeMs / 1000).toFixed(1)} s`,
     );
@@ -969,10 +985,10 @@ async function runSize(): Promise<Figure[]> {
       await serial.destroy();
     }
     if (ROUNDS > 1) printRounds(rounds);
-    const bulk = await benchAfterBulkWrites(db.knex, store);
+    const bulk = wanted('find by uid after') ? await benchAfterBulkWrites(db.knex, store) : [];
     if (bulk.length) printTable(bulk);
     all.push(...mergeRounds(rounds), ...bulk);
-    await benchImport(db.knex, store);
+    if (wanted('importBatch')) await benchImport(db.knex, store);
     await store.close();
     if (process.env.NEO4J_URI) {
       const neo = await benchNeo4j(db.knex, w);
