@@ -51,6 +51,13 @@ describeNeo4j('Neo4j adapter: index seeks for restricted readers', () => {
           const session = target.session(config);
           return new Proxy(session, {
             get: (s, k) => {
+              if (k === 'run') {
+                // Auto-commit statements (the adapter's single-statement reads).
+                return (query: string, params: Record<string, unknown> = {}, txConfig?: unknown) => {
+                  statements.push({ query, params });
+                  return s.run(query, params, txConfig as never);
+                };
+              }
               if (k === 'executeRead' || k === 'executeWrite') {
                 return (work: (tx: unknown) => unknown, txConfig?: unknown) =>
                   (s[k] as (w: (tx: never) => unknown, c?: unknown) => unknown).call(s, (tx: never) => work(recordingTx(tx)), txConfig);

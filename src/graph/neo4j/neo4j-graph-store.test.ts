@@ -42,6 +42,8 @@ function fakeDriver(version: string, responder: Responder = () => ({ rows: [] })
     session(config: { database?: string; defaultAccessMode?: string }) {
       sessions.push(config);
       return {
+        // An auto-commit statement (the adapter's single-statement reads).
+        run: (query: string, params: Record<string, unknown> = {}, cfg?: { timeout?: number }) => makeTx(config.defaultAccessMode ?? 'WRITE', config.database, cfg?.timeout).run(query, params),
         executeRead: (work: (tx: unknown) => Promise<unknown>, cfg?: { timeout?: number }) => work(makeTx('READ', config.database, cfg?.timeout)),
         executeWrite: (work: (tx: unknown) => Promise<unknown>, cfg?: { timeout?: number }) => work(makeTx('WRITE', config.database, cfg?.timeout)),
         beginTransaction(cfg?: { timeout?: number }) {
@@ -270,7 +272,7 @@ describe('Neo4jGraphStore sessions and schema indexes', () => {
         const refuse = async () => {
           throw new Error('Driver is connected to the database that does not support multiple databases. Please upgrade to neo4j 4.0.0 or later in order to use this functionality');
         };
-        return { ...session, executeRead: refuse, executeWrite: refuse };
+        return { ...session, run: refuse, executeRead: refuse, executeWrite: refuse };
       },
       close: async () => undefined,
     } as unknown as Driver;

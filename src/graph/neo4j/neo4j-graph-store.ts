@@ -174,7 +174,7 @@ export class Neo4jGraphStore implements GraphStore {
 
   /** Procedure name -> mode, for the checks of user queries (procedures.ts). */
   private readonly procedureCatalogue = new ProcedureCatalogue(async () => {
-    const records = await this.read((tx) => run(tx, listProceduresCypher(this.dialect)));
+    const records = await this.readOne(listProceduresCypher(this.dialect));
     return new Map(records.map((r) => [String(r.get('name')), String(r.get('mode'))]));
   });
   /** `deps.driver` replaces the real driver (unit tests record the generated Cypher with it). */
@@ -330,6 +330,29 @@ export class Neo4jGraphStore implements GraphStore {
     return this.withDeadline(session, () => session.executeRead(work, { timeout: this.options.queryTimeoutMs }));
   }
 
+  /**
+   * One read statement as an auto-commit transaction in a READ session: one round trip (RUN and
+   * PULL), where a read transaction pays BEGIN with the statement and then COMMIT on a round trip
+   * of its own (about 0.5 to 1 ms per call on Neo4j 3.5, the difference between the adapter's
+   * lookups and the raw query in bench:graph). Neo4j isolates one statement as it does one
+   * transaction (read committed), so nothing is lost. Retried on the driver's retriable errors
+   * for maxTransactionRetryTimeMs, as executeRead is.
+   */
+  private readOne(query: string, params: Record<string, unknown> = {}): Promise<Neo4jRecord[]> {
+    const session = this.session('READ');
+    return this.withDeadline(session, async () => {
+      const started = Date.now();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await session.run(query, params, { timeout: this.options.queryTimeoutMs })).records;
+        } catch (error) {
+          if (!neo4j.isRetriableError(error) || Date.now() - started >= (this.options.maxTransactionRetryTimeMs ?? 2000)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+        }
+      }
+    });
+  }
+
   /** Write work in one write transaction (retried by the driver on transient errors for maxTransactionRetryTimeMs). */
   private write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const session = this.session('WRITE');
@@ -353,7 +376,7 @@ export class Neo4jGraphStore implements GraphStore {
     const c = this.compiler(scope);
     const idsRef = c.idsParam(ids);
     const query = `MATCH (n) WHERE ${and(`${c.id('n')} IN ${idsRef}`, c.nodeVisible('n'))} RETURN ${c.nodeProjection('n', properties)} AS item`;
-    const records = await this.read((tx) => run(tx, query, c.params.values));
+    const records = await this.readOne(query, c.params.values);
     return orderByIds(records.map((r) => nodeFromProjection(r.get('item'))), ids);
   }
 
@@ -362,7 +385,7 @@ export class Neo4jGraphStore implements GraphStore {
     const c = this.compiler(scope);
     const idsRef = c.idsParam(ids);
     const query = `MATCH (a)-[r]->(b) WHERE ${and(`${c.id('r')} IN ${idsRef}`, c.relationshipVisible('r', 'a', 'b'))} RETURN ${c.relationshipProjection('r', properties)} AS item`;
-    const records = await this.read((tx) => run(tx, query, c.params.values));
+    const records = await this.readOne(query, c.params.values);
     return orderByIds(records.map((r) => relationshipFromProjection(r.get('item'))), ids);
   }
 
@@ -404,12 +427,11 @@ export class Neo4jGraphStore implements GraphStore {
     const whereClause = where === TRUE ? '' : ` WHERE ${where}`;
     const itemsQuery = `${match}${whereClause} WITH ${carry} ORDER BY ${c.orderBy('node', 'n', query.sort, fallback)} SKIP ${skip} LIMIT ${limit} RETURN ${c.nodeProjection('n', query.properties)} AS item`;
     const countQuery = `${match}${whereClause} RETURN count(n) AS total`;
-    return this.read(async (tx) => {
-      const items = (await run(tx, itemsQuery, c.params.values)).map((r) => nodeFromProjection(r.get('item')));
-      const known = shortPageTotal(skipCount, limitCount, items.length);
-      const total = known ?? toNumber((await run(tx, countQuery, c.params.values))[0]?.get('total'));
-      return { items, total };
-    });
+    // Auto-commit statements (readOne): the count only when the page does not tell the total.
+    const items = (await this.readOne(itemsQuery, c.params.values)).map((r) => nodeFromProjection(r.get('item')));
+    const known = shortPageTotal(skipCount, limitCount, items.length);
+    const total = known ?? toNumber((await this.readOne(countQuery, c.params.values))[0]?.get('total'));
+    return { items, total };
   }
 
   async findRelationships(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphRelationship>> {
@@ -428,12 +450,11 @@ export class Neo4jGraphStore implements GraphStore {
     const limit = c.params.add(neo4j.int(limitCount), 'limit');
     const itemsQuery = `MATCH (a)-[r]->(b)${whereClause} WITH r ORDER BY ${c.orderBy('relationship', 'r', query.sort, c.id('r'))} SKIP ${skip} LIMIT ${limit} RETURN ${c.relationshipProjection('r', query.properties)} AS item`;
     const countQuery = `MATCH (a)-[r]->(b)${whereClause} RETURN count(r) AS total`;
-    return this.read(async (tx) => {
-      const items = (await run(tx, itemsQuery, c.params.values)).map((r) => relationshipFromProjection(r.get('item')));
-      const known = shortPageTotal(skipCount, limitCount, items.length);
-      const total = known ?? toNumber((await run(tx, countQuery, c.params.values))[0]?.get('total'));
-      return { items, total };
-    });
+    // Auto-commit statements (readOne): the count only when the page does not tell the total.
+    const items = (await this.readOne(itemsQuery, c.params.values)).map((r) => relationshipFromProjection(r.get('item')));
+    const known = shortPageTotal(skipCount, limitCount, items.length);
+    const total = known ?? toNumber((await this.readOne(countQuery, c.params.values))[0]?.get('total'));
+    return { items, total };
   }
 
   async *streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode> {
@@ -444,7 +465,7 @@ export class Neo4jGraphStore implements GraphStore {
     let after: unknown = idKeysetStart(this.dialect);
     for (;;) {
       const params = { ...c.params.values, [afterName]: after };
-      const records = await this.read((tx) => run(tx, cypher, params));
+      const records = await this.readOne(cypher, params);
       for (const record of records) yield nodeFromProjection(record.get('item'));
       if (records.length < STREAM_PAGE) return;
       after = records[records.length - 1].get('k');
@@ -459,7 +480,7 @@ export class Neo4jGraphStore implements GraphStore {
     let after: unknown = idKeysetStart(this.dialect);
     for (;;) {
       const params = { ...c.params.values, after };
-      const records = await this.read((tx) => run(tx, cypher, params));
+      const records = await this.readOne(cypher, params);
       for (const record of records) yield relationshipFromProjection(record.get('item'));
       if (records.length < STREAM_PAGE) return;
       after = records[records.length - 1].get('k');
@@ -471,7 +492,7 @@ export class Neo4jGraphStore implements GraphStore {
 
   async labels(scope: AccessScope): Promise<string[]> {
     if (scope.unrestricted) {
-      const records = await this.read((tx) => run(tx, 'CALL db.labels() YIELD label RETURN label'));
+      const records = await this.readOne('CALL db.labels() YIELD label RETURN label');
       return sortStrings(records.map((r) => r.get('label') as string));
     }
     // One probe per label in use and in scope: a label scan that the first visible node ends
@@ -495,13 +516,13 @@ export class Neo4jGraphStore implements GraphStore {
 
   async relationshipTypes(scope: AccessScope): Promise<string[]> {
     if (scope.unrestricted) {
-      const records = await this.read((tx) => run(tx, 'CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType'));
+      const records = await this.readOne('CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType');
       return sortStrings(records.map((r) => r.get('relationshipType') as string));
     }
     const c = this.compiler(scope);
     const visible = c.relationshipVisible('r', 'a', 'b');
     const query = `MATCH (a)-[r]->(b)${visible === TRUE ? '' : ` WHERE ${visible}`} RETURN DISTINCT type(r) AS type`;
-    const records = await this.read((tx) => run(tx, query, c.params.values));
+    const records = await this.readOne(query, c.params.values);
     return sortStrings(records.map((r) => r.get('type') as string));
   }
 
@@ -555,7 +576,7 @@ export class Neo4jGraphStore implements GraphStore {
       `WITH value, count(*) AS c ORDER BY c DESC, value ` +
       `WITH collect({v: value, c: c}) AS rows, sum(c) AS total, count(*) AS dc ` +
       `RETURN rows[0..${limit}] AS top, total, dc`;
-    const records = await this.read((tx) => run(tx, cypher, c.params.values));
+    const records = await this.readOne(cypher, c.params.values);
     const row = records[0];
     const top = (row?.get('top') as Array<{ v: unknown; c: unknown }> | undefined) ?? [];
     return {
@@ -592,7 +613,7 @@ export class Neo4jGraphStore implements GraphStore {
       c.hasAnyType('r', types),
     );
     const query = `MATCH (x)-[r]-(y) WHERE ${where} WITH DISTINCT r LIMIT ${c.params.add(neo4j.int(this.maxRows), 'limit')} RETURN ${c.relationshipProjection('r')} AS item`;
-    const records = await this.read((tx) => run(tx, query, c.params.values));
+    const records = await this.readOne(query, c.params.values);
     return dedupe(records.map((r) => relationshipFromProjection(r.get('item'))));
   }
 
@@ -615,7 +636,7 @@ export class Neo4jGraphStore implements GraphStore {
     );
     const limit = c.params.add(neo4j.int(this.limit(query.limit, DEFAULT_PATH_LIMIT)), 'limit');
     const cypher = `MATCH p = ${pattern} WHERE ${where} WITH p LIMIT ${limit} RETURN ${c.pathProjection('p')} AS path`;
-    const records = await this.read((tx) => run(tx, cypher, c.params.values));
+    const records = await this.readOne(cypher, c.params.values);
     return records.map((r) => pathFromProjection(r.get('path')));
   }
 
@@ -632,24 +653,28 @@ export class Neo4jGraphStore implements GraphStore {
     const labels = query.labels ? assertIdentifiers('label', query.labels) : undefined;
     const neighbour = and(c.relationshipCore('r'), c.nodeVisible('m'), c.hasAnyType('r', query.types), c.hasAnyLabel('m', labels));
     const centerWhere = and(`${c.id('c')} = ${id}`, c.nodeVisible('c'));
-    const centerQuery = `MATCH (c) WHERE ${centerWhere} RETURN ${c.nodeProjection('c')} AS item`;
-    const countQuery = `MATCH (c) WHERE ${centerWhere} MATCH ${rel}${neighbour === TRUE ? '' : ` WHERE ${neighbour}`} RETURN count(DISTINCT m) AS total`;
-    const pageQuery = `MATCH (c) WHERE ${centerWhere} MATCH ${rel}${neighbour === TRUE ? '' : ` WHERE ${neighbour}`} WITH DISTINCT m ORDER BY ${c.id('m')} SKIP ${skip} LIMIT ${limit} RETURN ${c.id('m')} AS k, ${c.nodeProjection('m')} AS item`;
-    const relsQuery = `MATCH (c) WHERE ${centerWhere} MATCH ${rel} WHERE ${and(`${c.id('m')} IN $pageIds`, neighbour)} RETURN DISTINCT ${c.relationshipProjection('r')} AS item`;
-    return this.read(async (tx) => {
-      const centerRecord = (await run(tx, centerQuery, c.params.values))[0];
-      if (!centerRecord) throw new NotFoundError('Node');
-      const total = toNumber((await run(tx, countQuery, c.params.values))[0]?.get('total'));
-      const page = await run(tx, pageQuery, c.params.values);
-      const pageIds = page.map((r) => r.get('k'));
-      const rels = pageIds.length ? await run(tx, relsQuery, { ...c.params.values, pageIds }) : [];
-      const nodes = dedupe([nodeFromProjection(centerRecord.get('item')), ...page.map((r) => nodeFromProjection(r.get('item')))]);
-      return {
-        nodes,
-        relationships: dedupe(rels.map((r) => relationshipFromProjection(r.get('item')))),
-        remaining: Math.max(0, total - skipCount - page.length),
-      };
-    });
+    // One statement, one round trip: the centre (visible, else no row), its visible neighbours
+    // grouped with the relationships to each, in id order, their number, and the page of them,
+    // projected. (Four statements in a read transaction before: 2.6x Neo4j's own query for an
+    // ordinary node.) Only references are collected until the page is cut.
+    const cypher =
+      `MATCH (c) WHERE ${centerWhere} ` +
+      `OPTIONAL MATCH ${rel}${neighbour === TRUE ? '' : ` WHERE ${neighbour}`} ` +
+      `WITH c, m, collect(r) AS gasRs ORDER BY ${c.id('m')} ` +
+      `WITH c, collect(CASE WHEN m IS NULL THEN NULL ELSE {m: m, rs: gasRs} END) AS gasAll ` +
+      `WITH c, size(gasAll) AS total, gasAll[${skip}..(${skip} + ${limit})] AS gasPage ` +
+      `RETURN ${c.nodeProjection('c')} AS center, total, ` +
+      `[gasP IN gasPage | ${c.nodeProjection('gasP.m')}] AS page, ` +
+      `[gasP IN gasPage | [gasR IN gasP.rs | ${c.relationshipProjection('gasR')}]] AS rels`;
+    const record = (await this.readOne(cypher, c.params.values))[0];
+    if (!record) throw new NotFoundError('Node');
+    const page = (record.get('page') as unknown[]).map((item) => nodeFromProjection(item));
+    const rels = (record.get('rels') as unknown[][]).flat().map((item) => relationshipFromProjection(item));
+    return {
+      nodes: dedupe([nodeFromProjection(record.get('center')), ...page]),
+      relationships: dedupe(rels),
+      remaining: Math.max(0, toNumber(record.get('total')) - skipCount - page.length),
+    };
   }
 
   async shortestPaths(from: GraphId, to: GraphId, query: PathQuery, scope: AccessScope): Promise<GraphPath[]> {
@@ -676,7 +701,7 @@ export class Neo4jGraphStore implements GraphStore {
       `MATCH (b) WHERE ${and(`${c.id('b')} = ${toRef}`, c.nodeVisible('b'))} ` +
       `MATCH p = allShortestPaths(${pattern})${visible === TRUE ? '' : ` WHERE ${visible}`} ` +
       `WITH p LIMIT ${limit} RETURN ${c.pathProjection('p')} AS path`;
-    const records = await this.read((tx) => run(tx, cypher, c.params.values));
+    const records = await this.readOne(cypher, c.params.values);
     return records.map((r) => pathFromProjection(r.get('path')));
   }
 
@@ -758,7 +783,7 @@ export class Neo4jGraphStore implements GraphStore {
     const where = and(c.nodeVisible('n'), filter ? c.filter(filter, 'n', 'node') : undefined);
     const clauses = this.updateClauses(c, 'n', update.properties, update.addLabels, update.removeLabels);
     if (!clauses) {
-      const records = await this.read((tx) => run(tx, `MATCH (n)${where === TRUE ? '' : ` WHERE ${where}`} RETURN count(n) AS c`, c.params.values));
+      const records = await this.readOne(`MATCH (n)${where === TRUE ? '' : ` WHERE ${where}`} RETURN count(n) AS c`, c.params.values);
       return toNumber(records[0]?.get('c'));
     }
     // Matches locked (by SET) in id order: overlapping bulk updates cannot deadlock each other.
@@ -938,7 +963,7 @@ export class Neo4jGraphStore implements GraphStore {
 
   private async rawIndexes(): Promise<RawIndex[]> {
     const dialect = this.dialect;
-    const records = await this.read((tx) => run(tx, listIndexesCypher(dialect)));
+    const records = await this.readOne(listIndexesCypher(dialect));
     const out: RawIndex[] = [];
     for (const r of records) {
       const parsed = parseIndexRecord(dialect, r);
@@ -995,7 +1020,7 @@ export class Neo4jGraphStore implements GraphStore {
   private async indexFailure(name: string): Promise<string | undefined> {
     if (this.dialect.indexListing !== 'show') return undefined;
     try {
-      const records = await this.read((tx) => run(tx, 'SHOW INDEXES YIELD name, failureMessage WHERE name = $name RETURN failureMessage', { name }));
+      const records = await this.readOne('SHOW INDEXES YIELD name, failureMessage WHERE name = $name RETURN failureMessage', { name });
       const message = records[0]?.get('failureMessage');
       return typeof message === 'string' && message ? message : undefined;
     } catch {
