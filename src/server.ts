@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +7,7 @@ import { openDatabase, Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { createLogger } from './logger';
 import { createApp } from './app';
+import { createHttpServer } from './http/http-server';
 import { syncPermissions, ensureAdmin, resolveSessionSecret } from './bootstrap';
 import { createGraphStore, waitForGraph } from './graph';
 import { reconcileFulltextIndex } from './services/settings/fulltext-reconcile';
@@ -60,7 +60,8 @@ export async function startService(config: AppConfig, logger: Logger = createLog
     // Other instances' credential changes reach this one's cache (PostgreSQL server only).
     invalidation = await startCredentialInvalidation(deps);
     const { app, sessionStore } = createApp(deps);
-    const server = http.createServer(app);
+    // Requests are born with the app's prototypes (src/http/http-server.ts): no slow per-request Object.setPrototypeOf.
+    const server = createHttpServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.server.port, config.server.host, () => resolve());
