@@ -1,4 +1,4 @@
-import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Session } from 'neo4j-driver';
+import neo4j, { Driver, ManagedTransaction, Record as Neo4jRecord, Result, Session } from 'neo4j-driver';
 import type { Logger } from 'pino';
 import { BadRequestError, ConflictError, GraphTimeoutError, GraphUnavailableError, NotFoundError } from '../../errors';
 import type {
@@ -54,6 +54,7 @@ import { GraphPasswordChangeRequiredError, mapNeo4jError, MapErrorContext } from
 import { listProceduresCypher, ProcedureCatalogue } from './procedures';
 import { checkPlan, prepareUserQuery } from './user-cypher';
 import { withNoDelaySockets } from './tcp-nodelay';
+import { orderedStream } from './ordered-stream';
 import {
   idToString,
   nodeFromProjection,
@@ -87,6 +88,8 @@ export interface Neo4jGraphStoreOptions {
    * queryTimeoutMs + this grace (frozen process, lost network, stuck handshake) is unavailable: 503.
    */
   deadlineGraceMs?: number;
+  /** Rows an export may receive ahead of its consumer before the statement is stopped and resumed later; default 10000. */
+  streamBufferRows?: number;
 }
 
 /** Driver settings derived from the options (exported for the unit tests). */
@@ -104,8 +107,8 @@ export function driverConfig(options: Pick<Neo4jGraphStoreOptions, 'connectionTi
 export const FULLTEXT_INDEX_NAME = 'gas_fulltext';
 /** Rows per UNWIND batch (Neo4j 3.5 keeps the parameters of the last 8192 queries on its heap). */
 export const IMPORT_BATCH_ROWS = 1000;
-/** Page size of streamNodes / streamRelationships. */
-export const STREAM_PAGE = 1000;
+/** Rows streamNodes / streamRelationships receive ahead of a slow consumer before they pause the statement (ordered-stream.ts). */
+export const STREAM_BUFFER_ROWS = 10_000;
 
 const DEFAULT_FIND_LIMIT = 100;
 const DEFAULT_EXPLORE_LIMIT = 100;
@@ -460,31 +463,34 @@ export class Neo4jGraphStore implements GraphStore {
   async *streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode> {
     const c = this.compiler(scope);
     const { match, where } = await this.nodeSearch(c, query);
-    const afterName = 'after';
-    const cypher = `${match} WHERE ${and(where, `${c.id('n')} > $${afterName}`)} WITH n ORDER BY ${c.id('n')} LIMIT ${STREAM_PAGE} RETURN ${c.id('n')} AS k, ${c.nodeProjection('n', query.properties)} AS item`;
-    let after: unknown = idKeysetStart(this.dialect);
-    for (;;) {
-      const params = { ...c.params.values, [afterName]: after };
-      const records = await this.readOne(cypher, params);
-      for (const record of records) yield nodeFromProjection(record.get('item'));
-      if (records.length < STREAM_PAGE) return;
-      after = records[records.length - 1].get('k');
-    }
+    const cypher = `${match} WHERE ${and(where, `${c.id('n')} > $after`)} WITH n ORDER BY ${c.id('n')} RETURN ${c.id('n')} AS k, ${c.nodeProjection('n', query.properties)} AS item`;
+    for await (const batch of this.ordered(cypher, c.params.values)) for (const record of batch) yield nodeFromProjection(record.get('item'));
   }
 
   async *streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship> {
     const c = this.compiler(scope);
     if (query.filter) assertFilter(query.filter);
     const where = and(c.relationshipVisible('r', 'a', 'b'), query.filter ? c.filter(query.filter, 'r', 'relationship') : undefined, `${c.id('r')} > $after`);
-    const cypher = `MATCH (a)-[r]->(b) WHERE ${where} WITH r ORDER BY ${c.id('r')} LIMIT ${STREAM_PAGE} RETURN ${c.id('r')} AS k, ${c.relationshipProjection('r', query.properties)} AS item`;
-    let after: unknown = idKeysetStart(this.dialect);
-    for (;;) {
-      const params = { ...c.params.values, after };
-      const records = await this.readOne(cypher, params);
-      for (const record of records) yield relationshipFromProjection(record.get('item'));
-      if (records.length < STREAM_PAGE) return;
-      after = records[records.length - 1].get('k');
-    }
+    const cypher = `MATCH (a)-[r]->(b) WHERE ${where} WITH r ORDER BY ${c.id('r')} RETURN ${c.id('r')} AS k, ${c.relationshipProjection('r', query.properties)} AS item`;
+    for await (const batch of this.ordered(cypher, c.params.values)) for (const record of batch) yield relationshipFromProjection(record.get('item'));
+  }
+
+  /** One statement ordered by `k`, streamed with bounded memory (ordered-stream.ts); `$after` is bound here. */
+  private ordered(cypher: string, params: Record<string, unknown>): AsyncGenerator<Neo4jRecord[]> {
+    return orderedStream({
+      start: idKeysetStart(this.dialect),
+      bufferRows: this.options.streamBufferRows ?? STREAM_BUFFER_ROWS,
+      mapError: (error) => this.mapError(error),
+      open: (after) => {
+        const session = this.session('READ');
+        let result!: Result;
+        // Run inside the no-delay context, so a connection opened for it gets TCP_NODELAY.
+        void withNoDelaySockets(async () => {
+          result = session.run(cypher, { ...params, after }, { timeout: this.options.queryTimeoutMs });
+        });
+        return { session, result };
+      },
+    });
   }
 
   // -------------------------------------------------------------------------------------------
