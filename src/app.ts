@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
 import { jsonBody } from './http/json-body';
 import { inputGuards } from './http/input-guards';
+import { routeTable } from './http/route-table';
 import { createSystemRouter } from './routes/system';
 import { createAuthRouter } from './routes/auth';
 import { createUsersRouter } from './routes/users';
@@ -135,26 +136,30 @@ export function createApp(deps: AppDeps): BuiltApp {
   assets.use('/assets', express.static(path.resolve(viewsDir, '..', 'public'), { maxAge: '1h', index: false }));
   // Browsers ask for /favicon.ico on their own: send them to the SVG icon the pages link.
   assets.get('/favicon.ico', (_req: Request, res: Response) => res.redirect(301, '/assets/favicon.svg'));
-  app.use(assets);
-
-  // Pages first: /users/list and /jobs/list must win over API paths with ids.
-  app.use(createPagesRouter(deps));
-  app.use(createVisualizationPagesRouter(deps));
-  app.use(createApiDocsRouter(deps));
-  app.use(createSystemRouter(deps));
-  app.use(createAuthRouter(deps, passport, sessionStore));
-  app.use(createUsersRouter(deps, sessionStore));
-  app.use(createUserPreviewRouter(deps));
-  app.use(createGroupsRouter(deps));
-  app.use(createProfileRouter(deps, sessionStore));
-  app.use(createPasswordResetRouter(deps, sessionStore));
-  app.use(createAuditRouter(deps));
-  app.use(createAppearanceRouter(deps));
-  app.use(createSettingsRouter(deps));
-  app.use(createSchemaRouter(deps));
-  app.use(createDataRouter(deps));
-  app.use(createVisualizationsRouter(deps));
-  app.use(createJobsRouter(deps));
+  // The routers in order (pages first: /users/list and /jobs/list must win over API paths with ids);
+  // a request enters only those declaring a path with its first segment (src/http/route-table.ts).
+  app.use(
+    routeTable([
+      assets,
+      createPagesRouter(deps),
+      createVisualizationPagesRouter(deps),
+      createApiDocsRouter(deps),
+      createSystemRouter(deps),
+      createAuthRouter(deps, passport, sessionStore),
+      createUsersRouter(deps, sessionStore),
+      createUserPreviewRouter(deps),
+      createGroupsRouter(deps),
+      createProfileRouter(deps, sessionStore),
+      createPasswordResetRouter(deps, sessionStore),
+      createAuditRouter(deps),
+      createAppearanceRouter(deps),
+      createSettingsRouter(deps),
+      createSchemaRouter(deps),
+      createDataRouter(deps),
+      createVisualizationsRouter(deps),
+      createJobsRouter(deps),
+    ]),
+  );
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
