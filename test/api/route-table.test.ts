@@ -9,8 +9,10 @@ function counted(build: (router: Router) => void): Counted {
   const router = Router() as Counted;
   build(router);
   router.entered = 0;
-  const handle = router.handle.bind(router);
-  (router as unknown as { handle: typeof handle }).handle = (req, res, next) => {
+  type Handle = (req: Request, res: Response, next: NextFunction) => void;
+  const withHandle = router as unknown as { handle: Handle };
+  const handle = withHandle.handle.bind(router);
+  withHandle.handle = (req, res, next) => {
     router.entered++;
     return handle(req, res, next);
   };
