@@ -291,18 +291,23 @@ async function startService(store: Store, baseEnv: NodeJS.ProcessEnv): Promise<S
   }
 }
 
-type Kind = 'bare' | 'health' | 'basic' | 'session';
-const KINDS: Kind[] = ['bare', 'health', 'basic', 'session'];
+type Kind = 'bare' | 'bareClasses' | 'health' | 'basic' | 'session';
+const KINDS: Kind[] = ['bare', 'bareClasses', 'health', 'basic', 'session'];
 
-/** BENCH_REPS interleaved repetitions of the four measurements; prints the table. */
-async function repetitions(bare: Started, service: Service, title: string): Promise<boolean> {
-  const all: Record<Kind, Measurement[]> = { bare: [], health: [], basic: [], session: [] };
+interface Baselines {
+  bare: Started;
+  bareClasses: Started;
+}
+
+/** BENCH_REPS interleaved repetitions of the five measurements; prints the table. */
+async function repetitions(baselines: Baselines, service: Service, title: string): Promise<boolean> {
+  const all: Record<Kind, Measurement[]> = { bare: [], bareClasses: [], health: [], basic: [], session: [] };
   for (let rep = 0; rep < REPS; rep++) {
     const order = KINDS.map((_, i) => KINDS[(i + rep) % KINDS.length]);
     for (const kind of order) {
       const m =
-        kind === 'bare'
-          ? await measure(bare, bare.origin, { name: kind, path: '/ping', headers: {}, connections: CONNECTIONS })
+        kind === 'bare' || kind === 'bareClasses'
+          ? await measure(baselines[kind], baselines[kind].origin, { name: kind, path: '/ping', headers: {}, connections: CONNECTIONS })
           : await measure(service.started, service.origin, {
               name: kind,
               path: kind === 'health' ? '/health' : service.target,
@@ -315,12 +320,14 @@ async function repetitions(bare: Started, service: Service, title: string): Prom
   }
   const labels: Record<Kind, string> = {
     bare: 'bare Express 5 JSON handler (GET /ping)',
+    bareClasses: 'the same on the service HTTP server classes',
     health: 'service GET /health (no authentication)',
     basic: `service GET ${service.target}, HTTP Basic`,
     session: `service GET ${service.target}, session cookie`,
   };
   const anchors: Record<Kind, string> = {
     bare: `${number(ANCHOR_BARE)} (1.00)`,
+    bareClasses: '',
     health: '',
     basic: `${number(ANCHORS.basic.rps)} (${(ANCHORS.basic.rps / ANCHOR_BARE).toFixed(2)}) ${ANCHORS.basic.what}`,
     session: `${number(ANCHORS.session.rps)} (${(ANCHORS.session.rps / ANCHOR_BARE).toFixed(2)}) ${ANCHORS.session.what}`,
@@ -328,17 +335,20 @@ async function repetitions(bare: Started, service: Service, title: string): Prom
   console.log('');
   console.log(title);
   console.log(
-    `${'measurement'.padEnd(48)} ${'req/s'.padStart(7)} ${'min-max'.padStart(13)} ${'ratio'.padStart(6)} ${'CPU us/req'.padStart(10)} ${'CPU ratio'.padStart(9)} ${'p99 ms'.padStart(7)}  yardstick req/s (ratio)`,
+    `${'measurement'.padEnd(48)} ${'req/s'.padStart(7)} ${'min-max'.padStart(13)} ${'ratio'.padStart(6)} ${'CPU us/req'.padStart(10)} ${'CPU ratio'.padStart(9)} ${'ratio*'.padStart(6)} ${'CPU ratio*'.padStart(10)} ${'p99 ms'.padStart(7)}  yardstick req/s (ratio)`,
   );
   let failed = false;
+  const cpuOf = (kind: Kind) => (all[kind].every((m) => m.cpuUsPerRequest !== undefined) ? median(all[kind].map((m) => m.cpuUsPerRequest!)) : undefined);
   for (const kind of KINDS) {
     const ms = all[kind];
     const rps = ms.map((m) => m.rps);
     const ratio = median(ms.map((m, i) => m.rps / all.bare[i].rps));
-    const cpu = ms.every((m) => m.cpuUsPerRequest !== undefined) ? median(ms.map((m) => m.cpuUsPerRequest!)) : undefined;
-    const bareCpu = all.bare.every((m) => m.cpuUsPerRequest !== undefined) ? median(all.bare.map((m) => m.cpuUsPerRequest!)) : undefined;
+    const ratioClasses = median(ms.map((m, i) => m.rps / all.bareClasses[i].rps));
+    const cpu = cpuOf(kind);
+    const bareCpu = cpuOf('bare');
+    const bareClassesCpu = cpuOf('bareClasses');
     console.log(
-      `${labels[kind].padEnd(48)} ${number(median(rps)).padStart(7)} ${`${number(Math.min(...rps))}-${number(Math.max(...rps))}`.padStart(13)} ${ratio.toFixed(2).padStart(6)} ${(cpu === undefined ? '-' : number(cpu)).padStart(10)} ${(cpu && bareCpu ? (bareCpu / cpu).toFixed(2) : '-').padStart(9)} ${median(ms.map((m) => m.p99Ms)).toFixed(1).padStart(7)}  ${anchors[kind]}`,
+      `${labels[kind].padEnd(48)} ${number(median(rps)).padStart(7)} ${`${number(Math.min(...rps))}-${number(Math.max(...rps))}`.padStart(13)} ${ratio.toFixed(2).padStart(6)} ${(cpu === undefined ? '-' : number(cpu)).padStart(10)} ${(cpu && bareCpu ? (bareCpu / cpu).toFixed(2) : '-').padStart(9)} ${ratioClasses.toFixed(2).padStart(6)} ${(cpu && bareClassesCpu ? (bareClassesCpu / cpu).toFixed(2) : '-').padStart(10)} ${median(ms.map((m) => m.p99Ms)).toFixed(1).padStart(7)}  ${anchors[kind]}`,
     );
     const failures = ms.reduce((sum, m) => sum + m.failures, 0);
     if (failures) {
@@ -347,6 +357,7 @@ async function repetitions(bare: Started, service: Service, title: string): Prom
     }
   }
   console.log('ratio: median over the repetitions of req/s / bare req/s of the same repetition; CPU ratio: bare CPU per request / this CPU per request (medians)');
+  console.log('ratio*, CPU ratio*: the same against the bare handler on the service HTTP server classes (no per-request Object.setPrototypeOf, which costs stock Express most of its CPU per request)');
   return !failed;
 }
 
@@ -382,6 +393,7 @@ async function longRun(service: Service): Promise<boolean> {
 async function main(): Promise<void> {
   const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   let bare: Started | undefined;
+  let bareClasses: Started | undefined;
   let ok = true;
   console.log(
     `bench:api: ${CONNECTIONS} keep-alive connections from a separate load process, ${REPS} interleaved repetitions of ${SECONDS} s per measurement after 1 s warm-up, 127.0.0.1 only; node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
@@ -389,13 +401,15 @@ async function main(): Promise<void> {
   try {
     bare = await startChild(path.join(__dirname, 'baseline-server.js'), baseEnv, /listening (\d+)/);
     bare = { ...bare, origin: `http://127.0.0.1:${bare.origin}` };
+    bareClasses = await startChild(path.join(__dirname, 'baseline-server.js'), { ...baseEnv, BASELINE_CLASSES: '1' }, /listening (\d+)/);
+    bareClasses = { ...bareClasses, origin: `http://127.0.0.1:${bareClasses.origin}` };
     for (const kind of process.env.BENCH_PGLITE === '0' ? (['postgres'] as const) : (['postgres', 'pglite'] as const)) {
       const store = await prepareStore(kind);
       let service: Service | undefined;
       try {
         console.log(`\nservice store: ${store.label}; starting...`);
         service = await startService(store, baseEnv);
-        ok = (await repetitions(bare, service, `${store.label}: medians of ${REPS} repetitions`)) && ok;
+        ok = (await repetitions({ bare, bareClasses }, service, `${store.label}: medians of ${REPS} repetitions`)) && ok;
         if (kind === 'postgres' && LONG_SECONDS > 0) ok = (await longRun(service)) && ok;
       } finally {
         if (service) await stopChild(service.started);
@@ -406,6 +420,7 @@ async function main(): Promise<void> {
     if (!ok) process.exitCode = 1;
   } finally {
     await stopChild(bare);
+    await stopChild(bareClasses);
   }
 }
 
