@@ -27,6 +27,71 @@ function dataText(sess: object): string {
   });
 }
 
+interface SessionFacts {
+  /** The cached row's text these facts were read from. */
+  text: string;
+  userId: string;
+  expiresMs: number;
+  /** What store.touch reads of a session (the cookie's expiry). */
+  touchData: SessionData;
+}
+
+/** The facts of a stored session the hot path needs, or undefined when it is not a signed-in one. */
+function factsOf(text: string): SessionFacts | undefined {
+  const sess = JSON.parse(text) as StoredSession;
+  const userId = sess.passport?.user;
+  if (userId === undefined || userId === null || !sess.csrfToken || !sess.cookie || !sess.cookie.expires) return undefined;
+  const expiresMs = new Date(sess.cookie.expires).getTime();
+  if (Number.isNaN(expiresMs)) return undefined;
+  return { text, userId: String(userId), expiresMs, touchData: { cookie: { expires: sess.cookie.expires } } as unknown as SessionData };
+}
+
+const noop = () => undefined;
+const LAZY = Symbol('lazySession');
+
+interface LazyState {
+  store: KnexSessionStore;
+  sid: string;
+  text: string;
+  res: Response;
+  materialized: boolean;
+  value: unknown;
+}
+
+type LazyRequest = Request & { [LAZY]: LazyState };
+
+/**
+ * req.session of a cached session, built on first use: express-session's own Session object from
+ * the cached text (store.createSession), saved when the response finishes if the request changed
+ * it. Most reads never look at the session (the user is already req.user), so they parse nothing.
+ * Assigning req.session replaces it; delete req.session removes it, as with express-session.
+ */
+function lazyGet(this: LazyRequest): unknown {
+  const state = this[LAZY];
+  if (!state.materialized) {
+    state.materialized = true;
+    const sess = JSON.parse(state.text) as StoredSession;
+    const original = dataText(sess);
+    // createSession assigns req.session (lazySet below) and returns the Session.
+    const session = state.store.createSession(this, sess);
+    state.res.once('finish', () => {
+      // Keeps the full path's rule for a changed session: it is saved.
+      if (this.session !== session) return;
+      if (dataText(session) !== original) session.save(noop);
+    });
+  }
+  return state.value;
+}
+
+function lazySet(this: LazyRequest, value: unknown): void {
+  const state = this[LAZY];
+  state.materialized = true;
+  state.value = value;
+}
+
+/** One descriptor object for every request: the same accessor pair keeps V8's transitions shared. */
+const LAZY_SESSION: PropertyDescriptor = { get: lazyGet, set: lazySet, configurable: true, enumerable: true };
+
 /**
  * The hot path of a signed-in browser's read: a GET or HEAD whose session and user are both in
  * this process's caches, answered without express-session and passport.session(), which cost
@@ -45,9 +110,11 @@ function dataText(sess: object): string {
  *   answers nothing while it could have missed a notification;
  * - the user comes from the credential cache, invalidated the same way (disable, password change,
  *   permissions), exactly as passport's deserializeUser reads it.
- * The session object handed to the route is express-session's own (store.createSession), so
- * req.session.save/regenerate/destroy behave as usual; a GET that changes the session (none does
- * today: the CSRF token exists since login) has it saved when the response finishes.
+ * The session object handed to the route is express-session's own (store.createSession), built
+ * when the request first reads req.session (most never do), so req.session.save/regenerate/destroy
+ * behave as usual; a GET that changes the session (none does today: the CSRF token exists since
+ * login) has it saved when the response finishes. What the checks above need of the row (user,
+ * cookie expiry) is parsed once per cached text, not per request.
  */
 export function fastSession(options: FastSessionOptions): (req: Request, res: Response) => boolean {
   const { store, credentialCache, name, secret } = options;
@@ -91,6 +158,9 @@ export function fastSession(options: FastSessionOptions): (req: Request, res: Re
     return undefined;
   };
 
+  /** What each request needs of a cached session row, kept while the cache returns the same text. */
+  const facts = new Map<string, SessionFacts>();
+
   return (req: Request, res: Response): boolean => {
     if (!SAFE.has(req.method)) return false;
     const raw = cookieValue(req.headers.cookie);
@@ -99,28 +169,26 @@ export function fastSession(options: FastSessionOptions): (req: Request, res: Re
     if (sid === undefined) return false;
     const text = store.cache.get(sid);
     if (text === undefined) return false;
-    const sess = JSON.parse(text) as StoredSession;
-    const userId = sess.passport?.user;
-    if ((userId === undefined || userId === null) || !sess.csrfToken || !sess.cookie) return false;
+    let known = facts.get(sid);
+    if (known === undefined || known.text !== text) {
+      known = factsOf(text);
+      if (known === undefined) return false;
+      if (facts.size >= MAX_VERIFIED) facts.clear();
+      facts.set(sid, known);
+    }
     // Due for the rolling refresh (app.ts rollSession): the full path saves it and sends the cookie.
-    const expires = sess.cookie.expires ? new Date(sess.cookie.expires).getTime() : undefined;
-    if (expires === undefined || expires - Date.now() < options.maxAgeMs - options.touchAfterMs) return false;
-    const user = credentialCache.cachedUser(String(userId));
+    if (known.expiresMs - Date.now() < options.maxAgeMs - options.touchAfterMs) return false;
+    const user = credentialCache.cachedUser(known.userId);
     if (!user) return false;
 
-    const original = dataText(sess);
     req.sessionID = sid;
     // The store as express-session left it (its session() middleware gave it generate()).
     req.sessionStore = store as unknown as Request['sessionStore'];
-    const session = store.createSession(req, sess);
     req.user = user;
-    res.once('finish', () => {
-      // Keeps the full path's rules: a changed session is saved, an unchanged one only touched
-      // (the store writes the expiry at most once per touchAfterMs).
-      if (req.session !== session) return;
-      if (dataText(session) !== original) session.save(() => undefined);
-      else store.touch(sid, session, () => undefined);
-    });
+    (req as LazyRequest)[LAZY] = { store, sid, text, res, materialized: false, value: undefined };
+    Object.defineProperty(req, 'session', LAZY_SESSION);
+    // The full path's rule for an unchanged session: the store writes the expiry at most once per touchAfterMs.
+    store.touch(sid, known.touchData, noop);
     return true;
   };
 }
