@@ -10,7 +10,7 @@ import { fastSession } from './auth/fast-session';
 import { csrfProtection } from './auth/csrf';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
-import { jsonBody } from './http/json-body';
+import { exactJson, jsonBody } from './http/json-body';
 import { inputGuards } from './http/input-guards';
 import { routeTable } from './http/route-table';
 import { createSystemRouter } from './routes/system';
@@ -73,17 +73,32 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.locals.version = deps.version;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    req.requestId = (req.get('x-request-id') ?? '').slice(0, 64) || randomUUID();
-    res.set('X-Request-Id', req.requestId);
-    res.set('X-Content-Type-Options', 'nosniff');
-    res.set('Referrer-Policy', 'same-origin');
+    const sent = req.headers['x-request-id'];
+    req.requestId = (typeof sent === 'string' ? sent.slice(0, 64) : '') || randomUUID();
+    // setHeader directly: res.set only adds a content-type check and a String() for these.
+    res.setHeader('X-Request-Id', req.requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
     next();
   });
   app.use(requestLogger(logger));
 
-  app.use(visualizationBodyParsers(config));
-  app.use(jsonBody({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
-  app.use(express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }));
+  // The body parsers run only for a request with a body (type-is hasBody: Transfer-Encoding or a
+  // numeric Content-Length, the test each of them makes first); without one, req.body stays
+  // undefined and res.json writes BigInt exactly, as the JSON parser would have arranged.
+  const bodyParsers = express.Router();
+  bodyParsers.use(
+    visualizationBodyParsers(config),
+    jsonBody({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }),
+    express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']))) return bodyParsers(req, res, next);
+    res.json = exactJson;
+    const withBody: { body?: unknown } = req;
+    if (!('body' in withBody)) withBody.body = undefined;
+    next();
+  });
   // NUL characters and deep nesting are refused here, before anything reads the input (400).
   app.use(inputGuards());
 
@@ -122,9 +137,11 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   // Liveness probes need no session (a cookieless request would still build and hash an empty one).
   app.use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' || cachedSession(req, res) ? next() : cookieSession(req, res, next)));
-  app.use(scriptAuthentication(passport));
+  app.use(scriptAuthentication(passport, deps.credentialCache));
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    req.ctx = { deps, db, user: req.user ?? null, ip: req.ip ?? '', requestId: req.requestId };
+    // Without X-Forwarded-For, req.ip is the socket's address whatever 'trust proxy' says (proxy-addr).
+    const ip = req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip;
+    req.ctx = { deps, db, user: req.user ?? null, ip: ip ?? '', requestId: req.requestId };
     next();
   });
   // The request's language (profile locale, Accept-Language, en): req.locale, Content-Language, t/n/d for views.

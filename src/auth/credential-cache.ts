@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AuthenticatedUser } from '../http/context';
 import { UnauthorizedError } from '../errors';
 import { SessionCache } from './session-cache';
@@ -64,7 +64,22 @@ export class CredentialCache {
   }
 
   private key(kind: string, credential: string): string {
-    return createHash('sha256').update(kind).update('\0').update(credential).digest('hex');
+    // One-shot hash: the same digest as a Hash object fed kind, NUL, credential, without the object.
+    return hash('sha256', `${kind}\0${credential}`, 'hex');
+  }
+
+  /**
+   * The user of a credential, synchronously, when authenticate() would answer it from the cache
+   * without any work: a fresh entry outside its refresh-ahead window and the user still cached.
+   * Otherwise undefined (the caller then takes the full path, which verifies or refreshes).
+   */
+  cachedCredential(kind: string, credential: string): AuthenticatedUser | undefined {
+    const entry = this.entries.get(this.key(kind, credential));
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (entry.expiresAt - now <= this.refreshAheadMs) return undefined;
+    const user = this.users.get(entry.userId);
+    return user && user.expiresAt > now ? user.user : undefined;
   }
 
   /**

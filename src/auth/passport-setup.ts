@@ -53,12 +53,39 @@ export function createPassport(db: Knex, authenticator: Authenticator, cache: Cr
   return passport;
 }
 
-/** Authenticates scripts by the Authorization header (Basic or Bearer); no header, no effect. */
-export function scriptAuthentication(passport: PassportAuthenticator): RequestHandler {
+/**
+ * The user of an HTTP Basic header when the credential cache answers it at once (see
+ * CredentialCache.cachedCredential); undefined for anything else, which then takes passport's
+ * BasicStrategy (the same parsing: scheme, base64, the password after the first colon).
+ */
+function cachedBasicUser(header: string, cache: CredentialCache): AuthenticatedUser | undefined {
+  const space = header.indexOf(' ');
+  if (space !== 5 || header.slice(0, 5).toLowerCase() !== 'basic') return undefined;
+  const encoded = header.slice(6);
+  if (!encoded || encoded.includes(' ')) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  // The key Authenticator.verifyPassword caches Basic credentials under.
+  return cache.cachedCredential('basic', `${decoded.slice(0, colon)}\0${decoded.slice(colon + 1)}`);
+}
+
+/**
+ * Authenticates scripts by the Authorization header (Basic or Bearer); no header, no effect. A
+ * Basic credential the cache already holds (verified, not due for its refresh, user loaded) is
+ * answered here without passport's per-request strategy objects and promise hops.
+ */
+export function scriptAuthentication(passport: PassportAuthenticator, cache?: CredentialCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const header = req.get('authorization');
+    const header = req.headers.authorization;
     if (!header) {
       if (req.user) req.authMethod = 'session';
+      return next();
+    }
+    const cachedUser = cache ? cachedBasicUser(header, cache) : undefined;
+    if (cachedUser) {
+      req.user = cachedUser;
+      req.authMethod = 'basic';
       return next();
     }
     const scheme = header.split(' ')[0]?.toLowerCase();

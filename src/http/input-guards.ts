@@ -58,12 +58,23 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The decoded user name and password of an HTTP Basic header (they reach the user lookup). */
-function basicCredentials(header: string | undefined): string | undefined {
-  if (!header) return undefined;
+/**
+ * Whether the decoded user name and password of an HTTP Basic header (they reach the user lookup)
+ * hold U+0000: in UTF-8 only the NUL character itself is a zero byte, so the decoded bytes are
+ * searched without building the text.
+ */
+function basicHasNul(header: string | undefined): boolean {
+  if (!header) return false;
   const [scheme, encoded] = header.split(' ');
-  if (!/^Basic$/i.test(scheme ?? '') || !encoded) return undefined;
-  return Buffer.from(encoded, 'base64').toString('utf8');
+  if (!/^Basic$/i.test(scheme ?? '') || !encoded) return false;
+  return Buffer.from(encoded, 'base64').includes(0);
+}
+
+/** Whether a query object as Express parses it (no query string: an empty object) is empty. */
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
+  return true;
 }
 
 /**
@@ -76,17 +87,20 @@ function basicCredentials(header: string | undefined): string | undefined {
  */
 export function inputGuards(maxDepth = MAX_BODY_DEPTH) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    const pathSegments = req.path.split('/');
-    for (const segment of pathSegments) {
-      if (segment.includes('%') && decodeSegment(segment).includes(NUL)) return next(nulCharacter('path'));
+    const path = req.path;
+    if (path.includes('%')) {
+      for (const segment of path.split('/')) {
+        if (segment.includes('%') && decodeSegment(segment).includes(NUL)) return next(nulCharacter('path'));
+      }
     }
-    const queryProblem = findHostileValue(req.query, 'query', maxDepth);
+    const query: unknown = req.query;
+    const queryProblem = isEmptyObject(query) ? undefined : findHostileValue(query, 'query', maxDepth);
     if (queryProblem) return next(queryProblem);
     if (req.body !== undefined) {
       const bodyProblem = findHostileValue(req.body, 'body', maxDepth);
       if (bodyProblem) return next(bodyProblem);
     }
-    if (basicCredentials(req.headers.authorization)?.includes(NUL)) return next(nulCharacter('header.authorization'));
+    if (basicHasNul(req.headers.authorization)) return next(nulCharacter('header.authorization'));
     next();
   };
 }

@@ -7,7 +7,7 @@ const EXACT_BODY = Symbol('exactJsonBody');
 type WithExactBody = Request & { [EXACT_BODY]?: unknown };
 
 /** res.json that writes BigInt values (integers beyond 2^53) as exact JSON digits. */
-function exactJson(this: Response, body: unknown): Response {
+export function exactJson(this: Response, body: unknown): Response {
   const text = toJsonText(body);
   if (!this.get('Content-Type')) this.set('Content-Type', 'application/json');
   return this.send(text);
