@@ -902,7 +902,8 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
         (i) =>
           run(
             `MATCH (n${restricted ? ':Person' : ''}) WHERE any(k IN ${textKeys} WHERE n[k] =~ $pattern)${nodeOk('n')} ` +
-              `WITH n ORDER BY id(n) WITH collect(${projection('n', restricted)}) AS items RETURN items[0..20] AS items, size(items) AS total`,
+              // Counted up to TEXT_COUNT_LIMIT + 1 matches, as the service counts (countLimit).
+              `WITH n ORDER BY id(n) LIMIT ${TEXT_COUNT_LIMIT + 1} WITH collect(${projection('n', restricted)}) AS items RETURN items[0..20] AS items, size(items) AS total`,
             { pattern: `(?isu).*${texts[i % texts.length]}.*`, ...cities },
           ),
       );

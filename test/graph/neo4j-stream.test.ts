@@ -59,7 +59,7 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
     driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
     const session = driver.session();
     try {
-      await session.run(`UNWIND range(0, 2999) AS i CREATE (n:\`${label}\`) SET n.i = i, n.even = (i % 2 = 0)`);
+      await session.run(`UNWIND range(0, 2999) AS i CREATE (n:\`${label}\`) SET n.i = i, n.even = (i % 2 = 0), n.word = 'streamword ' + i`);
       await session.run(`MATCH (a:\`${label}\`) WHERE a.i < 1200 MATCH (b:\`${label}\`) WHERE b.i = a.i + 1 CREATE (a)-[:\`${type}\` {i: a.i}]->(b)`);
     } finally {
       await session.close();
@@ -118,6 +118,21 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
     let again = 0;
     for await (const node of store.streamNodes({ filter: { label } }, scope)) if (node) again++;
     expect(again).toBe(1500);
+  });
+
+  it('when a text search with a count limit fills its page, then one statement gives the page, the bounded count and the flag', async () => {
+    const store = await storeWith();
+    statements.length = 0;
+    const more = await store.findNodes({ text: 'streamword', limit: 20, countLimit: 1000 }, scope);
+    expect(more).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    expect(more.items).toHaveLength(20);
+    expect(more.items.every((n) => n.properties.even === true)).toBe(true);
+    // A full page sent a second statement counting every match.
+    expect(statements.filter((q) => q.includes('streamword') || q.includes('$text') || q.includes('$ft'))).toHaveLength(1);
+    const exact = await store.findNodes({ text: 'streamword', skip: 1490, limit: 20, countLimit: 2000 }, scope);
+    expect(exact.total).toBe(1500);
+    expect(exact.totalIsLowerBound).toBeUndefined();
+    expect(exact.items).toHaveLength(10);
   });
 
   it('when relationships are exported, then each visible one comes once in id order from one statement', async () => {

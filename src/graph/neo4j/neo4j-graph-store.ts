@@ -428,7 +428,22 @@ export class Neo4jGraphStore implements GraphStore {
     const fallback = scored && !query.sort?.length ? `score DESC, ${c.id('n')}` : c.id('n');
     const carry = scored ? 'n, score' : 'n';
     const whereClause = where === TRUE ? '' : ` WHERE ${where}`;
-    const itemsQuery = `${match}${whereClause} WITH ${carry} ORDER BY ${c.orderBy('node', 'n', query.sort, fallback)} SKIP ${skip} LIMIT ${limit} RETURN ${c.nodeProjection('n', query.properties)} AS item`;
+    const order = c.orderBy('node', 'n', query.sort, fallback);
+    const bound = query.countLimit;
+    if (bound !== undefined && Number.isInteger(bound) && bound >= 0 && limitCount > 0 && skipCount + limitCount <= bound + 1) {
+      // A bounded count (text search): ONE statement takes the first bound + 1 matches in the
+      // page's order (a top-N, bounded memory), counts them and cuts the page from them, where a
+      // full page needed a second statement reading every match again to count it.
+      const top = c.params.add(neo4j.int(bound + 1), 'top');
+      const cypher =
+        `${match}${whereClause} WITH ${carry} ORDER BY ${order} LIMIT ${top} WITH collect(n) AS gasAll ` +
+        `RETURN size(gasAll) AS total, [gasN IN gasAll[${skip}..(${skip} + ${limit})] | ${c.nodeProjection('gasN', query.properties)}] AS items`;
+      const record = (await this.readOne(cypher, c.params.values))[0];
+      const counted = toNumber(record?.get('total'));
+      const items = ((record?.get('items') as unknown[] | undefined) ?? []).map((item) => nodeFromProjection(item));
+      return counted > bound ? { items, total: bound, totalIsLowerBound: true } : { items, total: counted };
+    }
+    const itemsQuery = `${match}${whereClause} WITH ${carry} ORDER BY ${order} SKIP ${skip} LIMIT ${limit} RETURN ${c.nodeProjection('n', query.properties)} AS item`;
     const countQuery = `${match}${whereClause} RETURN count(n) AS total`;
     // Auto-commit statements (readOne): the count only when the page does not tell the total.
     const items = (await this.readOne(itemsQuery, c.params.values)).map((r) => nodeFromProjection(r.get('item')));
