@@ -1,10 +1,10 @@
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../../support/test-app';
+import { createHttpServer } from '../../../src/http/http-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -27,7 +27,8 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH. The browser tests need a real browser.`);
   }
   const t = await createTestApp();
-  const server = http.createServer(t.app);
+  // The service's own HTTP server (src/server.ts uses the same), so the browser runs against production request classes.
+  const server = createHttpServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let browser: Browser;
