@@ -6,10 +6,15 @@
  * load generator (bench/api/load-client.ts): BENCH_CONNECTIONS (50) keep-alive connections for
  * BENCH_SECONDS (5) per measurement after a 1 s warm-up.
  *
- * - BENCH_REPS (3) repetitions, interleaved: each repetition measures bare, /health, HTTP Basic and
- *   the session cookie once, in an order rotated per repetition; the table shows medians, and the
- *   ratio is the median of the per-repetition ratios (each against the bare figure of the same
- *   repetition), so a machine that gets busier during the run shows as a spread, not a false ratio.
+ * - BENCH_REPS (3) repetitions, interleaved: each repetition measures bare, bare on the service's
+ *   HTTP server classes, /health, HTTP Basic and the session cookie once, in an order rotated per
+ *   repetition; the table shows medians, and the ratio is the median of the per-repetition ratios
+ *   (each against the bare figure of the same repetition), so a machine that gets busier during the
+ *   run shows as a spread, not a false ratio.
+ * - Two baselines: stock bare Express (ratio, CPU ratio: the issue's yardstick) and the same handler
+ *   on src/http/http-server.ts (ratio*, CPU ratio*), which spares it the per-request
+ *   Object.setPrototypeOf the service no longer pays: the starred ratios are the service's own
+ *   middleware and routing against an equally built bare handler.
  * - Next to req/s: the server process's CPU time per request (utime + stime from /proc, Linux),
  *   which depends much less on what else the machine runs than throughput does.
  * - The long run: BENCH_LONG_SECONDS (180; 0 skips), longer than the credential cache's lifetime
