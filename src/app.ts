@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import express, { Express, NextFunction, Request, Response } from 'express';
+import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { AppDeps } from './http/context';
 import { KnexSessionStore } from './auth/session-store';
@@ -13,6 +13,7 @@ import { requestLogger } from './http/request-logger';
 import { exactJson, jsonBody } from './http/json-body';
 import { inputGuards } from './http/input-guards';
 import { routeTable } from './http/route-table';
+import { sequence } from './http/sequence';
 import { createSystemRouter } from './routes/system';
 import { createAuthRouter } from './routes/auth';
 import { createUsersRouter } from './routes/users';
@@ -72,7 +73,10 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.set('view engine', 'ejs');
   app.locals.version = deps.version;
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  // The request middlewares, in this order, run as one layer (src/http/sequence.ts).
+  const chain: RequestHandler[] = [];
+  const use = (handler: RequestHandler) => void chain.push(handler);
+  use((req: Request, res: Response, next: NextFunction) => {
     const sent = req.headers['x-request-id'];
     req.requestId = (typeof sent === 'string' ? sent.slice(0, 64) : '') || randomUUID();
     // setHeader directly: res.set only adds a content-type check and a String() for these.
@@ -81,7 +85,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     res.setHeader('Referrer-Policy', 'same-origin');
     next();
   });
-  app.use(requestLogger(logger));
+  use(requestLogger(logger));
 
   // The body parsers run only for a request with a body (type-is hasBody: Transfer-Encoding or a
   // numeric Content-Length, the test each of them makes first); without one, req.body stays
@@ -92,7 +96,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     jsonBody({ limit: config.server.bodyLimitBytes, type: ['application/json', 'application/*+json'] }),
     express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }),
   );
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  use((req: Request, res: Response, next: NextFunction) => {
     if (req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']))) return bodyParsers(req, res, next);
     res.json = exactJson;
     const withBody: { body?: unknown } = req;
@@ -100,7 +104,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     next();
   });
   // NUL characters and deep nesting are refused here, before anything reads the input (400).
-  app.use(inputGuards());
+  use(inputGuards());
 
   // Session rows cached in the process: always on the embedded store (one process); on a server
   // only while the invalidation listener receives notifications (src/auth/session-cache.ts).
@@ -120,7 +124,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   const authenticator = new Authenticator(db, config, deps.credentialCache);
   const passport = createPassport(db, authenticator, deps.credentialCache);
-  app.use(passport.initialize({ compat: false }));
+  use(passport.initialize({ compat: false }));
   // Scripts authenticate on every request (Authorization header): they get no session, which
   // saves the session machinery on their hot path and keeps them from minting session rows.
   const cookieSession = express.Router();
@@ -136,17 +140,18 @@ export function createApp(deps: AppDeps): BuiltApp {
     touchAfterMs: config.session.touchAfterMs,
   });
   // Liveness probes need no session (a cookieless request would still build and hash an empty one).
-  app.use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' || cachedSession(req, res) ? next() : cookieSession(req, res, next)));
-  app.use(scriptAuthentication(passport, deps.credentialCache));
-  app.use((req: Request, _res: Response, next: NextFunction) => {
+  use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' || cachedSession(req, res) ? next() : cookieSession(req, res, next)));
+  use(scriptAuthentication(passport, deps.credentialCache));
+  use((req: Request, _res: Response, next: NextFunction) => {
     // Without X-Forwarded-For, req.ip is the socket's address whatever 'trust proxy' says (proxy-addr).
     const ip = req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip;
     req.ctx = { deps, db, user: req.user ?? null, ip: ip ?? '', requestId: req.requestId };
     next();
   });
   // The request's language (profile locale, Accept-Language, en): req.locale, Content-Language, t/n/d for views.
-  app.use(localeMiddleware());
-  app.use(csrfProtection);
+  use(localeMiddleware());
+  use(csrfProtection);
+  app.use(sequence(chain));
 
   const assets = express.Router();
   assets.use('/assets/swagger-ui', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { maxAge: '1d', index: false }));
