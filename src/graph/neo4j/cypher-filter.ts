@@ -22,11 +22,24 @@ export class Params {
   private counter = 0;
   private readonly named = new Map<string, string>();
 
-  /** Binds a new parameter and returns its reference ($name). */
+  private readonly byObject = new Map<object, string>();
+
+  /**
+   * Binds a new parameter and returns its reference ($name). The same list or map (the same
+   * object, e.g. the scope's row rule compiled for the centre and for each neighbour) is bound
+   * once: a restricted reader's list of 100 cities was sent twice per explore.
+   */
   add(value: unknown, hint = 'p'): string {
+    const isObject = typeof value === 'object' && value !== null;
+    if (isObject) {
+      const bound = this.byObject.get(value);
+      if (bound) return bound;
+    }
     const name = `${hint}${this.counter++}`;
     this.values[name] = value;
-    return `$${name}`;
+    const ref = `$${name}`;
+    if (isObject) this.byObject.set(value, ref);
+    return ref;
   }
 
   /** Binds a parameter once per key (shared scope lists). */
