@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import neo4j, { Driver } from 'neo4j-driver';
 import type { AccessScope, GraphStore } from '../../src/graph/graph-store';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
+import { recordingDriver } from './support/recording-driver';
 
 /**
  * The restricted reader's statements keep Neo4j's index seek (bench:graph at 100,000 nodes: a
@@ -30,48 +31,11 @@ describeNeo4j('Neo4j adapter: index seeks for restricted readers', () => {
 
   beforeAll(async () => {
     driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
-    // The adapter on a driver that records every statement of its transactions.
-    const recordingTx = (tx: { run: (q: string, p?: Record<string, unknown>) => unknown }) =>
-      new Proxy(tx, {
-        get: (target, key) =>
-          key === 'run'
-            ? (query: string, params: Record<string, unknown> = {}) => {
-                statements.push({ query, params });
-                return target.run(query, params);
-              }
-            : (target as Record<string | symbol, unknown>)[key],
-      });
-    const recordingDriver = new Proxy(driver, {
-      get: (target, key) => {
-        if (key !== 'session') {
-          const value = (target as unknown as Record<string | symbol, unknown>)[key];
-          return typeof value === 'function' ? value.bind(target) : value;
-        }
-        return (config: Parameters<Driver['session']>[0]) => {
-          const session = target.session(config);
-          return new Proxy(session, {
-            get: (s, k) => {
-              if (k === 'run') {
-                // Auto-commit statements (the adapter's single-statement reads).
-                return (query: string, params: Record<string, unknown> = {}, txConfig?: unknown) => {
-                  statements.push({ query, params });
-                  return s.run(query, params, txConfig as never);
-                };
-              }
-              if (k === 'executeRead' || k === 'executeWrite') {
-                return (work: (tx: unknown) => unknown, txConfig?: unknown) =>
-                  (s[k] as (w: (tx: never) => unknown, c?: unknown) => unknown).call(s, (tx: never) => work(recordingTx(tx)), txConfig);
-              }
-              const value = (s as unknown as Record<string | symbol, unknown>)[k];
-              return typeof value === 'function' ? value.bind(s) : value;
-            },
-          });
-        };
-      },
-    });
+    // The adapter on a driver that records every statement it sends.
+    const recording = recordingDriver(driver, (query, params) => statements.push({ query, params }));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { Neo4jGraphStore } = require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
-    store = new Neo4jGraphStore({ url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000 }, { driver: recordingDriver });
+    store = new Neo4jGraphStore({ url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000 }, { driver: recording });
     await store.init();
     const session = driver.session();
     try {

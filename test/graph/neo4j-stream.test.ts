@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import neo4j, { Driver } from 'neo4j-driver';
 import type { AccessScope, GraphNode } from '../../src/graph/graph-store';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
+import { recordingDriver } from './support/recording-driver';
 import type { Neo4jGraphStore as Store } from '../../src/graph/neo4j/neo4j-graph-store';
 
 /**
@@ -20,31 +21,9 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
   const statements: string[] = [];
   const stores: Store[] = [];
 
-  /** The adapter on a driver that records the statements of auto-commit runs. */
+  /** The adapter on a driver that records the statements it sends. */
   async function storeWith(streamBufferRows?: number): Promise<Store> {
-    const recording = new Proxy(driver, {
-      get: (target, key) => {
-        if (key !== 'session') {
-          const value = (target as unknown as Record<string | symbol, unknown>)[key];
-          return typeof value === 'function' ? value.bind(target) : value;
-        }
-        return (config: Parameters<Driver['session']>[0]) => {
-          const session = target.session(config);
-          return new Proxy(session, {
-            get: (s, k) => {
-              if (k === 'run') {
-                return (query: string, params?: Record<string, unknown>, txConfig?: unknown) => {
-                  statements.push(query);
-                  return s.run(query, params, txConfig as never);
-                };
-              }
-              const value = (s as unknown as Record<string | symbol, unknown>)[k];
-              return typeof value === 'function' ? value.bind(s) : value;
-            },
-          });
-        };
-      },
-    });
+    const recording = recordingDriver(driver, (query) => statements.push(query));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { Neo4jGraphStore } = require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
     const store = new Neo4jGraphStore({ url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000, streamBufferRows }, { driver: recording });

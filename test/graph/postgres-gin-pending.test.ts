@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import knexFactory, { Knex } from 'knex';
-import { migrateToLatest } from '../../src/db/migrations';
+import type { Knex } from 'knex';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import type { GraphStore } from '../../src/graph/graph-store';
-import { createPostgresGraphStore } from '../../src/graph/postgres';
+import { throwawayGraphDatabase, ThrowawayGraphDatabase } from './support/throwaway-database';
 
 /**
  * Finding a node by a property right after many writes reads a few index pages, not a pending list
@@ -11,28 +9,17 @@ import { createPostgresGraphStore } from '../../src/graph/postgres';
  * of graph_nodes). Checked by the pages the probe reads (EXPLAIN BUFFERS), not by a time.
  */
 describe('PostgreSQL graph: lookups right after bulk writes', () => {
-  let admin: Knex;
+  let db: ThrowawayGraphDatabase;
   let knex: Knex;
   let store: GraphStore;
-  let name: string;
 
   beforeAll(async () => {
-    admin = knexFactory({ client: 'pg', connection: process.env.GAS_TEST_ADMIN_URL, pool: { min: 0, max: 1 } });
-    name = `gas_t_gin_${randomBytes(6).toString('hex')}`;
-    await admin.raw(`create database ${name}`);
-    const url = new URL(process.env.GAS_TEST_ADMIN_URL as string);
-    url.pathname = `/${name}`;
-    knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 2 } });
-    await migrateToLatest(knex);
-    store = createPostgresGraphStore(knex, { queryTimeoutMs: 30000 });
-    await store.init();
+    db = await throwawayGraphDatabase('gin');
+    ({ knex, store } = db);
   });
 
   afterAll(async () => {
-    await store.close();
-    await knex.destroy();
-    await admin.raw(`drop database if exists ${name} with (force)`);
-    await admin.destroy();
+    await db?.drop();
   });
 
   it('when 5,000 nodes were just written, then finding one by uid reads a handful of index pages and finds it', async () => {

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import knexFactory, { Knex } from 'knex';
-import { migrateToLatest } from '../../src/db/migrations';
+import type { Knex } from 'knex';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import type { GraphStore } from '../../src/graph/graph-store';
-import { createPostgresGraphStore } from '../../src/graph/postgres';
 import { schemaIndexName } from '../../src/graph/postgres/schema-indexes';
+import { throwawayGraphDatabase, ThrowawayGraphDatabase } from './support/throwaway-database';
 
 interface PlanNode {
   'Node Type': string;
@@ -25,30 +23,19 @@ function flatten(plan: PlanNode): PlanNode[] {
  * the statement the port sends, not by a time.
  */
 describe('PostgreSQL graph: statistics of schema indexes', () => {
-  let admin: Knex;
+  let db: ThrowawayGraphDatabase;
   let knex: Knex;
   let store: GraphStore;
-  let name: string;
 
   beforeAll(async () => {
-    admin = knexFactory({ client: 'pg', connection: process.env.GAS_TEST_ADMIN_URL, pool: { min: 0, max: 1 } });
-    name = `gas_t_stx_${randomBytes(6).toString('hex')}`;
-    await admin.raw(`create database ${name}`);
-    const url = new URL(process.env.GAS_TEST_ADMIN_URL as string);
-    url.pathname = `/${name}`;
-    knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 2 } });
-    await migrateToLatest(knex);
-    store = createPostgresGraphStore(knex, { queryTimeoutMs: 30000 });
-    await store.init();
+    db = await throwawayGraphDatabase('stx');
+    ({ knex, store } = db);
     await knex.raw(`insert into graph_nodes (labels, properties)
       select array['Person'], jsonb_build_object('uid', 'p' || g, 'name', 'Person ' || g, 'city', 'City' || (g % 20)) from generate_series(1, 20000) g`);
   });
 
   afterAll(async () => {
-    await store.close();
-    await knex.destroy();
-    await admin.raw(`drop database if exists ${name} with (force)`);
-    await admin.destroy();
+    await db?.drop();
   });
 
   /** The plan PostgreSQL makes for the statement the port sent for `work`. */
