@@ -114,6 +114,30 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
     expect(exact.items).toHaveLength(10);
   });
 
+  it('when a node has a property named __proto__, then it is read back as an own property, and its neighbours as before', async () => {
+    const store = await storeWith();
+    const session = driver.session();
+    try {
+      await session.run(`CREATE (n:\`${label}\`:Proto) SET n.\`__proto__\` = 'kept', n.i = -1, n.even = true`);
+    } finally {
+      await session.close();
+    }
+    const seen: GraphNode[] = [];
+    for await (const node of store.streamNodes({ filter: { label: 'Proto' } }, UNRESTRICTED)) seen.push(node);
+    expect(seen).toHaveLength(1);
+    expect(Object.getOwnPropertyDescriptor(seen[0].properties, '__proto__')?.value).toBe('kept');
+    expect(Object.getPrototypeOf(seen[0].properties)).toBe(Object.prototype);
+    expect(seen[0].properties.i).toBe(-1);
+    const [plain] = (await store.findNodes({ filter: { and: [{ label }, { property: 'i', operator: '=', value: 3 }] } }, UNRESTRICTED)).items;
+    expect(plain.properties).toEqual({ i: 3, even: false, word: 'streamword 3' });
+    const cleanup = driver.session();
+    try {
+      await cleanup.run('MATCH (n:Proto) DETACH DELETE n');
+    } finally {
+      await cleanup.close();
+    }
+  });
+
   it('when relationships are exported, then each visible one comes once in id order from one statement', async () => {
     const store = await storeWith();
     statements.length = 0;

@@ -371,7 +371,14 @@ export class CypherCompiler {
     const visible = this.propertyVisible(kind, v, 'gasK');
     const requested = properties ? `gasK IN ${this.params.add(assertIdentifiers('property', properties), 'props')}` : undefined;
     const condition = and(visible, requested);
-    return `[gasK IN keys(${v})${condition === TRUE ? '' : ` WHERE ${condition}`} | [gasK, ${v}[gasK]]]`;
+    if (condition === TRUE) {
+      // Every property: the map Neo4j keeps (one read of the property chain; the pairs below read
+      // it again per key, a third more time for an export). The driver decodes a map into a plain
+      // object, where a key named __proto__ would set the prototype instead: such an element is
+      // sent as pairs, and pairsToProperties keeps that key as an own property.
+      return `CASE WHEN ${v}.\`__proto__\` IS NULL THEN properties(${v}) ELSE [gasK IN keys(${v}) | [gasK, ${v}[gasK]]] END`;
+    }
+    return `[gasK IN keys(${v}) WHERE ${condition} | [gasK, ${v}[gasK]]]`;
   }
 
   /** {id, labels, props} with only visible labels and properties. */

@@ -3,6 +3,7 @@ import {
   idToString,
   integerToJson,
   nodeFromProjection,
+  pairsToProperties,
   pathFromProjection,
   relationshipFromProjection,
   serializeValue,
@@ -95,5 +96,19 @@ describe('JSON → driver values for writes', () => {
     expect(out.f).toBe(0.5);
     expect(neo4j.isInt((out.list as unknown[])[0])).toBe(true);
     expect(neo4j.isInt((out.nested as Record<string, unknown>).k)).toBe(true);
+  });
+});
+
+describe('pairsToProperties', () => {
+  it('when the properties come as a map or as pairs, then both give the same own properties, __proto__ included', () => {
+    const fromMap = pairsToProperties({ name: 'a', n: neo4j.int(7) });
+    expect(fromMap).toEqual({ name: 'a', n: 7 });
+    const fromPairs = pairsToProperties([
+      ['__proto__', 'x'],
+      ['name', 'b'],
+    ]);
+    expect(Object.keys(fromPairs)).toEqual(['__proto__', 'name']);
+    expect(Object.getOwnPropertyDescriptor(fromPairs, '__proto__')?.value).toBe('x');
+    expect(Object.getPrototypeOf(fromPairs)).toBe(Object.prototype);
   });
 });

@@ -119,7 +119,7 @@ export function idToString(value: unknown): string {
 interface NodeProjection {
   id: unknown;
   labels: string[];
-  props: Array<[string, unknown]>;
+  props: Array<[string, unknown]> | Record<string, unknown>;
 }
 
 interface RelationshipProjection {
@@ -127,14 +127,27 @@ interface RelationshipProjection {
   type: string;
   start: unknown;
   end: unknown;
-  props: Array<[string, unknown]>;
+  props: Array<[string, unknown]> | Record<string, unknown>;
 }
 
-export function pairsToProperties(pairs: unknown): Properties {
+/** out[key] = value as an own property, also for the key __proto__ (an assignment would set the prototype). */
+function setOwn(out: Properties, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/**
+ * The properties of a projection (cypher-filter.ts propertyPairs): `[key, value]` pairs (under
+ * property rules, or for an element with a property named __proto__), or the map of all of them.
+ */
+export function pairsToProperties(props: unknown): Properties {
   const out: Properties = {};
-  if (!Array.isArray(pairs)) return out;
-  for (const pair of pairs) {
-    if (Array.isArray(pair) && typeof pair[0] === 'string') out[pair[0]] = serializePropertyValue(pair[1]);
+  if (Array.isArray(props)) {
+    for (const pair of props) {
+      if (Array.isArray(pair) && typeof pair[0] === 'string') setOwn(out, pair[0], serializePropertyValue(pair[1]));
+    }
+  } else if (props !== null && typeof props === 'object') {
+    for (const key of Object.keys(props)) setOwn(out, key, serializePropertyValue((props as Record<string, unknown>)[key]));
   }
   return out;
 }
