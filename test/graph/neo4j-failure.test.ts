@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import { UNRESTRICTED } from '../../src/graph/graph-store';
 
 /**
  * Issue 7 item 15: fail fast when Neo4j is down or frozen.
@@ -143,6 +144,27 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
     }
     await untilWorking();
     expect((await ready()).status).toBe(200);
+  });
+
+  test('when the Neo4j process is frozen, then an export stream fails with 503 within the deadline instead of hanging; after SIGCONT it works again', async () => {
+    frozenPid = serverPid();
+    process.kill(frozenPid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const outcome = await (async () => {
+        for await (const node of t.deps.graph.streamNodes({ filter: { label: 'Probe' } }, UNRESTRICTED)) if (node) return 'rows';
+        return 'end';
+      })().catch((error: { code?: string }) => error);
+      expect(outcome).toMatchObject({ code: 'GRAPH_UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(QUERY_TIMEOUT_MS + DEADLINE_GRACE_MS + 2000);
+    } finally {
+      process.kill(frozenPid, 'SIGCONT');
+      frozenPid = null;
+    }
+    await untilWorking();
+    let rows = 0;
+    for await (const node of t.deps.graph.streamNodes({ filter: { label: 'Probe' } }, UNRESTRICTED)) if (node) rows++;
+    expect(rows).toBeGreaterThan(0);
   });
 
   test('when Neo4j is stopped, then a graph request answers 503 within a few seconds and /ready within 2 s', async () => {

@@ -496,6 +496,11 @@ export class Neo4jGraphStore implements GraphStore {
       start: idKeysetStart(this.dialect),
       bufferRows: this.options.streamBufferRows ?? STREAM_BUFFER_ROWS,
       mapError: (error) => this.mapError(error),
+      idleDeadlineMs: this.deadlineMs,
+      deadlineError: () => {
+        this.options.logger?.warn({ deadlineMs: this.deadlineMs }, 'Neo4j did not answer within the deadline during a stream; it failed with 503');
+        return new GraphUnavailableError(`The graph database did not answer within ${this.deadlineMs} ms`);
+      },
       open: (after) => {
         const session = this.session('READ');
         let result!: Result;

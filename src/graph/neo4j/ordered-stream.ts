@@ -16,6 +16,13 @@ export interface OrderedStreamOptions {
   bufferRows: number;
   /** Maps a driver error to the service's errors (GraphTimeoutError for Neo4j's time limit). */
   mapError(error: unknown): unknown;
+  /**
+   * Longest wait for the server while the consumer waits for rows (the adapter's client-side
+   * deadline, queryTimeoutMs + grace): a server that stops answering mid-export (a frozen process)
+   * fails the stream with `deadlineError()` instead of hanging it.
+   */
+  idleDeadlineMs: number;
+  deadlineError(): Error;
 }
 
 /**
@@ -33,7 +40,9 @@ export interface OrderedStreamOptions {
  * statement is run again for the keys after the last one consumed. A fast consumer costs one
  * statement; a slow one costs a restart per `bufferRows` rows it lags, never unbounded memory.
  * Neo4j's time limit (queryTimeoutMs) applies per statement: a statement stopped by it after
- * delivering rows is resumed the same way; one that delivered none fails with 504.
+ * delivering rows is resumed the same way; one that delivered none fails with 504. A server that
+ * sends nothing for idleDeadlineMs while the consumer waits fails the stream (503), and the session
+ * is closed in the background, as the adapter's other calls do.
  */
 export async function* orderedStream(options: OrderedStreamOptions): AsyncGenerator<Neo4jRecord[]> {
   let after = options.start;
@@ -99,13 +108,28 @@ export async function* orderedStream(options: OrderedStreamOptions): AsyncGenera
           }
           return;
         }
+        let timer: NodeJS.Timeout | undefined;
+        let expired = false;
         await new Promise<void>((resolve) => {
           wake = resolve;
+          timer = setTimeout(() => {
+            expired = true;
+            resolve();
+          }, options.idleDeadlineMs);
         });
+        clearTimeout(timer);
+        if (expired && queue.length === 0 && !completed) throw options.deadlineError();
       }
-    } finally {
+    } catch (error) {
+      // A frozen server would hold close() (RESET waits for its answer): let it go in the background.
       stopped = true;
-      await session.close().catch(() => undefined);
+      void session.close().catch(() => undefined);
+      throw error;
+    } finally {
+      if (!stopped) {
+        stopped = true;
+        await session.close().catch(() => undefined);
+      }
     }
     if (!resume) return;
   }
