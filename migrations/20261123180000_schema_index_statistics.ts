@@ -19,25 +19,6 @@ import type { Knex } from 'knex';
  * One statement per knex.raw (PGlite).
  */
 
-const CREATE_V2 = `create or replace function gas_create_schema_index(idx_name text, idx_entity text, idx_token text, idx_props text[]) returns void
-   language plpgsql as $$
-   declare
-     cols text;
-   begin
-     select string_agg(format('(properties->>%L)', p), ', ' order by o) into cols
-       from unnest(idx_props) with ordinality as u(p, o);
-     if idx_entity = 'node' then
-       execute format('create index if not exists %I on graph_nodes (%s) where labels @> array[%L]::text[]', idx_name, cols, idx_token);
-     else
-       execute format('create index if not exists %I on graph_relationships (%s) where type = %L', idx_name, cols, idx_token);
-     end if;
-     perform gas_create_schema_index_statistics(idx_name, idx_entity, idx_props);
-     insert into graph_schema_indexes (name, entity, token, properties)
-       values (idx_name, idx_entity, idx_token, idx_props)
-       on conflict (name) do nothing;
-   end
-   $$`;
-
 const STATISTICS = `create or replace function gas_create_schema_index_statistics(idx_name text, idx_entity text, idx_props text[]) returns void
    language plpgsql as $$
    declare
@@ -50,19 +31,6 @@ const STATISTICS = `create or replace function gas_create_schema_index_statistic
        from unnest(idx_props) with ordinality as u(p, o);
      execute format('create statistics if not exists %I on %s from %I', idx_name || '_st', exprs,
        case when idx_entity = 'node' then 'graph_nodes' else 'graph_relationships' end);
-   end
-   $$`;
-
-const DROP_V2 = `create or replace function gas_drop_schema_index(idx_name text) returns boolean
-   language plpgsql as $$
-   declare
-     existed boolean;
-   begin
-     delete from graph_schema_indexes where name = idx_name;
-     existed := found;
-     execute format('drop index if exists %I', idx_name);
-     execute format('drop statistics if exists %I', idx_name || '_st');
-     return existed;
    end
    $$`;
 
@@ -95,6 +63,17 @@ const DROP_V1 = `create or replace function gas_drop_schema_index(idx_name text)
      return existed;
    end
    $$`;
+
+/** `text` with `line` inserted before `anchor` (which must occur once). */
+function insertBefore(text: string, anchor: string, line: string): string {
+  const at = text.indexOf(anchor);
+  if (at < 0 || text.indexOf(anchor, at + 1) >= 0) throw new Error(`migration: anchor not found once: ${anchor}`);
+  return `${text.slice(0, at)}${line}\n     ${text.slice(at)}`;
+}
+
+// The new versions: the functions of 20261120000300_property_graph (restored by down) plus one line each.
+const CREATE_V2 = insertBefore(CREATE_V1, 'insert into graph_schema_indexes', 'perform gas_create_schema_index_statistics(idx_name, idx_entity, idx_props);');
+const DROP_V2 = insertBefore(DROP_V1, 'return existed;', "execute format('drop statistics if exists %I', idx_name || '_st');");
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(STATISTICS);
