@@ -94,7 +94,8 @@ async function nodePoint(page: Page, id: string): Promise<{ x: number; y: number
 async function searchAndAdd(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search the graph' }).fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.locator('.search-results .add').first().click();
+  // The row of this search: the previous search's rows stay until the answer replaces them.
+  await page.locator('.search-results li', { has: page.locator('.caption', { hasText: text }) }).locator('.add').first().click();
 }
 
 async function downloaded(page: Page, button: string): Promise<Buffer> {
