@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import { startBrowserHarness, BrowserHarness, expectSaved } from './support/browser';
 import { ADMIN_PASSWORD } from '../support/test-app';
 
 let b: BrowserHarness;
@@ -59,11 +59,12 @@ describe('search, access control, settings and profile in a real browser', () =>
     await editor.getByRole('button', { name: /^Save/ }).click();
     const message = editor.locator('p.error');
     await message.waitFor();
-    expect((await message.textContent())!.length).toBeGreaterThan(10);
+    const rejection = (await message.textContent())!;
+    expect(rejection.length).toBeGreaterThan(10);
 
     await editor.locator('textarea').fill('{"nodeFilter": {"label": "Person"}}');
     await editor.getByRole('button', { name: /^Save/ }).click();
-    await editor.locator('p.ok').waitFor();
+    await expectSaved(editor.locator('p[id$="-message"]'), rejection);
     const stored = await request(b.t.app).get(`/groups/${groupId}/entitySecurity`).set('Authorization', basic);
     expect(stored.body).toMatchObject({ nodeFilter: { label: 'Person' } });
 
@@ -71,7 +72,7 @@ describe('search, access control, settings and profile in a real browser', () =>
     await data.getByText('JSON (for experts)').click();
     await data.locator('textarea').fill('{"rules": [{"label": "Person", "filter": {"property": "name", "operator": "STARTS WITH", "value": "A"}}]}');
     await data.getByRole('button', { name: /^Save/ }).click();
-    await data.locator('p.ok').waitFor();
+    await expectSaved(data.locator('p[id$="-message"]'));
     expect(pageErrors).toEqual([]);
   });
 

@@ -83,7 +83,7 @@ async function wipeGraph(graph: GraphStore): Promise<void> {
  * the PostgreSQL graph backend in that same database (or an emptied Neo4j when
  * GAS_TEST_GRAPH_BACKEND=neo4j; run such files one at a time, `jest -i`) and an administrator `admin`.
  */
-export async function createTestApp(overrides: Record<string, unknown> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, unknown> = {}, options: { logger?: pino.Logger } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-test-data-'));
   const config = loadConfig(
@@ -102,7 +102,7 @@ export async function createTestApp(overrides: Record<string, unknown> = {}): Pr
       overrides,
     ),
   );
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const db = database.knex;
   await syncPermissions(db);
   await ensureAdmin(db, config, logger);

@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { chromium, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../../support/test-app';
 import { createHttpServer } from '../../../src/http/http-server';
@@ -14,6 +16,8 @@ export interface BrowserHarness {
   browser: Browser;
   baseUrl: string;
   screenshotDir: string;
+  /** The server's log lines at warn and above (JSON), newest last: a failing test says what the server saw. */
+  serverLog: string[];
   /** A fresh browser context (own cookies) and page; dialogs are accepted, page errors collected. */
   newPage(): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }>;
   /** Signs in through the login form, starting from `path` (a page that needs a session). */
@@ -26,7 +30,15 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH. The browser tests need a real browser.`);
   }
-  const t = await createTestApp();
+  const serverLog: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      serverLog.push(chunk.toString().trim());
+      if (serverLog.length > 200) serverLog.splice(0, serverLog.length - 200);
+      callback();
+    },
+  });
+  const t = await createTestApp({}, { logger: pino({ level: 'warn' }, logStream) });
   // The service's own HTTP server (src/server.ts uses the same), so the browser runs against production request classes.
   const server = createHttpServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,12 +63,20 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     browser,
     baseUrl,
     screenshotDir,
+    serverLog,
     async newPage() {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 } });
       contexts.add(context);
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      const traffic: string[] = [];
+      pageTraffic.set(page, traffic);
+      page.on('response', (response) => {
+        if (response.status() >= 400) traffic.push(`${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`);
+      });
+      page.on('requestfailed', (failed) => traffic.push(`${failed.method()} ${new URL(failed.url()).pathname} failed: ${failed.failure()?.errorText ?? 'unknown'}`));
+      pageLogs.set(page, serverLog);
       page.on('dialog', (dialog) => void dialog.accept());
       // A loaded CI machine runs Chromium on software GL next to two jest workers: give it room.
       page.setDefaultTimeout(process.env.CI ? 30000 : 15000);
@@ -79,13 +99,39 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   };
 }
 
+/** Per page: its requests answered with 400 or more, and those that failed. */
+const pageTraffic = new WeakMap<Page, string[]>();
+/** Per page: the server log of its harness. */
+const pageLogs = new WeakMap<Page, string[]>();
+
+/** What a page's failing test should show: its failed requests, the page's URL and the server's recent warnings. */
+export function pageDiagnostics(page: Page): string {
+  const traffic = pageTraffic.get(page) ?? [];
+  const log = (pageLogs.get(page) ?? []).slice(-10);
+  return [
+    `page at ${page.url()}`,
+    `requests answered 400 or more, or failed: ${traffic.length ? traffic.join('; ') : 'none'}`,
+    `server warnings and errors: ${log.length ? log.join('\n') : 'none'}`,
+  ].join('\n');
+}
+
 /**
- * Waits until a form's message element says how a save went (class `ok` or `error`) and fails with
- * the message's own words when it went wrong, instead of timing out on the missing `ok`.
+ * Waits until a form's message element says how a save went (class `ok` or `error`, with `since`
+ * the message text before the save, a different text) and fails with the message's own words and
+ * the page's diagnostics when it went wrong, instead of timing out on the missing `ok`.
  */
-export async function expectSaved(message: Locator): Promise<string> {
-  await message.and(message.page().locator('.ok, .error')).first().waitFor();
+export async function expectSaved(message: Locator, since?: string): Promise<string> {
+  const page = message.page();
+  try {
+    if (since === undefined) await message.and(page.locator('.ok, .error')).first().waitFor();
+    else await page.waitForFunction(
+      ([element, before]) => !!element && /\b(ok|error)\b/.test(element.className) && element.textContent !== before,
+      [await message.elementHandle(), since] as const,
+    );
+  } catch (error) {
+    throw new Error(`no save result: ${(error as Error).message.split('\n')[0]}\n${pageDiagnostics(page)}`);
+  }
   const [className, text] = await Promise.all([message.getAttribute('class'), message.textContent()]);
-  if (!/\bok\b/.test(className ?? '')) throw new Error(`the save failed: ${text?.trim() || '(no message)'}`);
+  if (!/\bok\b/.test(className ?? '')) throw new Error(`the save failed: ${text?.trim() || '(no message)'}\n${pageDiagnostics(page)}`);
   return text?.trim() ?? '';
 }
