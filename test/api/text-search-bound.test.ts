@@ -48,16 +48,23 @@ describePostgres('bounded count of a text search', () => {
   });
 
   test('when a text search with a count limit is repeated, then it is one statement: page and bounded count together, the index state remembered', async () => {
-    await t.deps.graph.findNodes({ text: 'common word', limit: 20, countLimit: TEXT_SEARCH_COUNT_LIMIT }, UNRESTRICTED);
-    const statements: string[] = [];
-    const onQuery = (q: { sql: string }) => statements.push(q.sql);
-    t.database.knex.on('query', onQuery);
-    try {
-      const result = await t.deps.graph.findNodes({ text: 'common word', limit: 20, countLimit: TEXT_SEARCH_COUNT_LIMIT }, UNRESTRICTED);
-      expect(result).toMatchObject({ total: TEXT_SEARCH_COUNT_LIMIT, totalIsLowerBound: true });
-      expect(result.items.map((n) => n.properties.name)).toEqual(Array.from({ length: 20 }, (_, i) => `common word ${i + 1}`));
-    } finally {
-      t.database.knex.removeListener('query', onQuery);
+    const search = () => t.deps.graph.findNodes({ text: 'common word', limit: 20, countLimit: TEXT_SEARCH_COUNT_LIMIT }, UNRESTRICTED);
+    await search();
+    // The index state is remembered for a second: on a loaded machine the search before may have
+    // taken longer, so the pair is tried up to three times; a state read on every search fails all three.
+    let statements: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      statements = [];
+      const onQuery = (q: { sql: string }) => statements.push(q.sql);
+      t.database.knex.on('query', onQuery);
+      try {
+        const result = await search();
+        expect(result).toMatchObject({ total: TEXT_SEARCH_COUNT_LIMIT, totalIsLowerBound: true });
+        expect(result.items.map((n) => n.properties.name)).toEqual(Array.from({ length: 20 }, (_, i) => `common word ${i + 1}`));
+      } finally {
+        t.database.knex.removeListener('query', onQuery);
+      }
+      if (statements.filter((q) => /graph_/.test(q)).length === 1) break;
     }
     expect(statements.filter((q) => /graph_/.test(q))).toHaveLength(1);
   });
