@@ -116,7 +116,9 @@ describe('administration pages: editing in a real browser', () => {
     const { page, pageErrors } = await adminPage('/acl/list');
     const section = page.locator(`section.acl-group[data-group-id="${group.body.id}"]`);
     await section.waitFor();
-    // The pickers offer the graph's labels and properties.
+    // The pickers offer the graph's labels and properties (loaded beside the sections, so waited for).
+    await page.locator('#acl-labels option[value="Person"]').waitFor({ state: 'attached' });
+    await page.locator('#acl-properties option[value="country"]').waitFor({ state: 'attached' });
     await expect(page.locator('#acl-labels option[value="Person"]').count()).resolves.toBe(1);
     await expect(page.locator('#acl-properties option[value="country"]').count()).resolves.toBe(1);
 
