@@ -223,13 +223,36 @@ export function parseCypher(text: string): ParsedCypher {
  * One long-lived worker thread that runs parseCore. ANTLR's prediction can take seconds to
  * minutes on some shapes (long AND chains, nested CASE): parsing there keeps the event loop free,
  * and a parse that outlives its time limit ends the worker (a new one starts for the next query).
+ *
+ * A query's time limit counts its own parse only. A new worker first loads the grammar (about a
+ * second, more on a busy machine) and warms the parser's caches with one ordinary query, and
+ * says when it is ready; the worker parses one query after the other, so each query's clock starts
+ * when the worker is ready and the queries before it are answered. Before, the clock started when
+ * the query was sent: the first query after a start (or after a refused one, which ends the
+ * worker) could be refused as too complex on a loaded machine for the grammar's loading time.
  */
+interface ParseJob {
+  id: number;
+  text: string;
+  timeoutMs: number;
+  resolve: (r: CoreResult) => void;
+  reject: (e: Error) => void;
+  timer?: NodeJS.Timeout;
+}
 interface ParserWorker {
   worker: Worker;
-  pending: Map<number, { resolve: (r: CoreResult) => void; reject: (e: Error) => void }>;
+  ready: boolean;
+  /** Sent to the worker, in the order it parses them; the first is being parsed once ready. */
+  queue: ParseJob[];
+  startTimer?: NodeJS.Timeout;
 }
 let current: ParserWorker | null = null;
 let nextId = 0;
+
+/** A worker that has not loaded the grammar after this long is given up (the queries waiting on it fail). */
+const WORKER_START_LIMIT_MS = 60_000;
+/** Parsed once by a new worker before it takes queries: fills the prediction caches for common shapes. */
+export const WARM_UP_QUERY = "MATCH (a:Label {key: 1})-[r:TYPE*1..2]->(b) WHERE a.x > $p AND b.y CONTAINS 's' WITH a, count(b) AS c ORDER BY c DESC SKIP 1 LIMIT 2 RETURN a.name, c";
 
 function startWorker(): ParserWorker {
   const source = `
@@ -237,69 +260,117 @@ function startWorker(): ParserWorker {
     const grammar = require(workerData.grammarPath);
     const antlr4 = require(workerData.runtimePath).default;
     const parseCore = ${parseCore.toString()};
+    try { parseCore(grammar, antlr4, workerData.warmUp, workerData.maxNesting); } catch (error) { /* warming only */ }
     parentPort.on('message', ({ id, text, maxNesting }) => {
       try {
         parentPort.postMessage({ id, result: parseCore(grammar, antlr4, text, maxNesting) });
       } catch (error) {
         parentPort.postMessage({ id, error: String(error && error.stack || error) });
       }
-    });`;
+    });
+    parentPort.postMessage({ ready: true });`;
   const created = new Worker(source, {
     eval: true,
-    workerData: { grammarPath: require.resolve('@neo4j-cypher/antlr4-simple'), runtimePath: require.resolve('@neo4j-cypher/antlr4-browser') },
+    workerData: {
+      grammarPath: require.resolve('@neo4j-cypher/antlr4-simple'),
+      runtimePath: require.resolve('@neo4j-cypher/antlr4-browser'),
+      warmUp: WARM_UP_QUERY,
+      maxNesting: MAX_NESTING,
+    },
   });
-  const handle: ParserWorker = { worker: created, pending: new Map() };
-  const pending = handle.pending;
-  created.on('message', (message: { id: number; result?: CoreResult; error?: string }) => {
-    const waiter = pending.get(message.id);
-    if (!waiter) return;
-    pending.delete(message.id);
-    if (message.result) waiter.resolve(message.result);
-    else waiter.reject(new Error(`Cypher parser worker failed: ${message.error}`));
+  const handle: ParserWorker = { worker: created, ready: false, queue: [] };
+  created.on('message', (message: { ready?: true; id?: number; result?: CoreResult; error?: string }) => {
+    if (message.ready) {
+      handle.ready = true;
+      clearTimeout(handle.startTimer);
+      armFirst(handle);
+      return;
+    }
+    const index = handle.queue.findIndex((job) => job.id === message.id);
+    if (index < 0) return;
+    const [job] = handle.queue.splice(index, 1);
+    clearTimeout(job.timer);
+    if (message.result) job.resolve(message.result);
+    else job.reject(new Error(`Cypher parser worker failed: ${message.error}`));
+    if (handle.queue.length === 0) created.unref();
+    armFirst(handle);
   });
   const fail = (error: Error) => {
     if (current === handle) current = null;
-    for (const [id, waiter] of pending) {
-      pending.delete(id);
-      waiter.reject(error);
+    clearTimeout(handle.startTimer);
+    for (const job of handle.queue.splice(0)) {
+      clearTimeout(job.timer);
+      job.reject(error);
     }
   };
   created.on('error', fail);
   created.on('exit', () => fail(new Error('Cypher parser worker stopped')));
+  handle.startTimer = setTimeout(() => {
+    fail(new Error(`Cypher parser worker did not load the grammar within ${WORKER_START_LIMIT_MS} ms`));
+    void created.terminate();
+  }, WORKER_START_LIMIT_MS);
+  handle.startTimer.unref();
   // After the listeners (adding a 'message' listener refs the port again): an idle worker never
-  // keeps the process alive.
+  // keeps the process alive; one with queries to answer does (send).
   created.unref();
   return handle;
 }
 
+/** Starts the clock of the query the worker is parsing now (the first of its queue), once it is ready. */
+function armFirst(handle: ParserWorker): void {
+  const job = handle.queue[0];
+  if (!handle.ready || !job || job.timer) return;
+  job.timer = setTimeout(() => {
+    // Refused: the worker is ended (it may parse for minutes); the queries behind go to a new one.
+    if (current === handle) current = null;
+    const [refused, ...waiting] = handle.queue.splice(0);
+    void handle.worker.terminate();
+    refused.reject(new CypherTooComplexError(`checking the query took longer than ${refused.timeoutMs} ms`, 1, 1));
+    if (waiting.length === 0) return;
+    let next: ParserWorker;
+    try {
+      next = workerNow();
+    } catch (error) {
+      for (const other of waiting) other.reject(error as Error);
+      return;
+    }
+    for (const other of waiting) send(next, other);
+  }, job.timeoutMs);
+}
+
+function workerNow(): ParserWorker {
+  return current ?? (current = startWorker());
+}
+
+function send(handle: ParserWorker, job: ParseJob): void {
+  job.timer = undefined;
+  if (handle.queue.length === 0) handle.worker.ref();
+  handle.queue.push(job);
+  handle.worker.postMessage({ id: job.id, text: job.text, maxNesting: MAX_NESTING });
+  armFirst(handle);
+}
+
 /**
- * Parses like parseCypher, in a worker thread, within `timeoutMs`: a parse that takes longer
- * throws CypherTooComplexError. Falls back to parsing in this thread when no worker can start.
+ * Parses like parseCypher, in a worker thread, within `timeoutMs` of parsing (see ParserWorker):
+ * a parse that takes longer throws CypherTooComplexError. Falls back to parsing in this thread
+ * when no worker can start.
  */
 export async function parseCypherWithin(text: string, timeoutMs: number): Promise<ParsedCypher> {
   let handle: ParserWorker;
   try {
-    handle = current ?? (current = startWorker());
+    handle = workerNow();
   } catch {
     return parseCypher(text);
   }
-  const id = nextId++;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const result = await new Promise<CoreResult>((resolve, reject) => {
-      handle.pending.set(id, { resolve, reject });
-      timer = setTimeout(() => {
-        handle.pending.delete(id);
-        if (current === handle) current = null;
-        void handle.worker.terminate();
-        reject(new CypherTooComplexError(`checking the query took longer than ${timeoutMs} ms`, 1, 1));
-      }, timeoutMs);
-      handle.worker.postMessage({ id, text, maxNesting: MAX_NESTING });
-    });
-    return finish(text, result);
-  } finally {
-    if (timer) clearTimeout(timer);
-  }
+  const result = await new Promise<CoreResult>((resolve, reject) => send(handle, { id: nextId++, text, timeoutMs, resolve, reject }));
+  return finish(text, result);
+}
+
+/** Ends the parser worker (tests: the next query starts a new one, as after a start of the service). */
+export async function stopParserWorker(): Promise<void> {
+  const handle = current;
+  current = null;
+  if (handle) await handle.worker.terminate();
 }
 
 /** How long a user's query may take to parse before it is refused as too complex. */

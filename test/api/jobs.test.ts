@@ -356,6 +356,8 @@ describe('Cypher jobs and alerts', () => {
     expect(created.status).toBe(201);
     await api().put('/jobs/pg-read/started');
     const run = await lastRunIn('pg-read', ['succeeded', 'failed']);
+    // The error of a failed run shows in the diff.
+    expect({ state: run.state, error: run.error ?? null }).toEqual({ state: 'succeeded', error: null });
     expect(run).toMatchObject({ state: 'succeeded', counters: { statements: 2 } });
     expect(run.counters.rows).toBeGreaterThanOrEqual(2);
     const writing = await api().post('/jobs').send({ name: 'pg-write', type: 'cypher', config: { statements: ['MATCH (p:Payment) SET p.reviewed = true RETURN p'] } });
