@@ -127,7 +127,7 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
     expect(r.body.status).toBe('ready');
   });
 
-  test('when the Neo4j process is frozen (SIGSTOP, TCP still accepted), then find answers 503 within the deadline and /ready within 2 s; after SIGCONT it works again', async () => {
+  test('when the Neo4j process is frozen (SIGSTOP, TCP still accepted), then find answers 503 within the deadline and /ready within its own; after SIGCONT it works again', async () => {
     frozenPid = serverPid();
     process.kill(frozenPid, 'SIGSTOP');
     try {
@@ -137,7 +137,7 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
       expect(found.ms).toBeLessThan(QUERY_TIMEOUT_MS + DEADLINE_GRACE_MS + 2000);
       const r = await ready();
       expect(r.status).toBe(503);
-      expect(r.ms).toBeLessThan(2000);
+      expect(r.ms).toBeLessThan(t.config.graphdb.readyTimeoutMs + 1000);
     } finally {
       process.kill(frozenPid, 'SIGCONT');
       frozenPid = null;
@@ -167,7 +167,7 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
     expect(rows).toBeGreaterThan(0);
   });
 
-  test('when Neo4j is stopped, then a graph request answers 503 within a few seconds and /ready within 2 s', async () => {
+  test('when Neo4j is stopped, then a graph request answers 503 within a few seconds and /ready within its deadline', async () => {
     server('stop');
     const found = await find();
     expect(found.status).toBe(503);
@@ -178,7 +178,10 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
     expect(created.ms).toBeLessThan(5000);
     const r = await ready();
     expect(r.status).toBe(503);
-    expect(r.ms).toBeLessThan(2000);
+    // The check's deadline (graphdb.readyTimeoutMs, 1.5 s) and a second for the request on a busy
+    // machine (2,038 ms once with four CPU-bound processes on two cores); without the deadline it is
+    // the driver's connection timeout.
+    expect(r.ms).toBeLessThan(t.config.graphdb.readyTimeoutMs + 1000);
     // The next file's createTestApp needs a server again: afterAll stops this one for good.
     server('start');
     await untilWorking();
