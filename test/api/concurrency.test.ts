@@ -60,34 +60,48 @@ describe('overlapping bulk updates', () => {
 
 describe('a bulk update that loses a deadlock', () => {
   postgresTest('when a bulk update is chosen as a deadlock victim, then it is retried and answers 200', async () => {
-    const first = await call('post', '/data/nodes').send({ labels: ['Victim'], properties: { n: 1 } });
-    const second = await call('post', '/data/nodes').send({ labels: ['Victim'], properties: { n: 2 } });
-    // Another writer holds the second node and will ask for the first while the bulk update holds it.
-    const trx = await t.deps.db.transaction();
+    // Three nodes in id order; the bulk update locks them in that order.
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) ids.push((await call('post', '/data/nodes').send({ labels: ['Victim'], properties: { n } })).body.id);
+    const [first, middle, last] = ids;
+    // PostgreSQL looks for a deadlock once per lock wait, deadlock_timeout (1 s) after it began, in
+    // the waiting backend, and the backend that finds the cycle is the victim. So the other writer
+    // waits first and long enough for its own look to have found nothing; the bulk update then
+    // closes the cycle and finds it. (Before, the cycle closed by the other writer's wait, which
+    // had to come within a second of the bulk update's: a loaded CI machine missed that once, and
+    // the other writer was the victim.)
+    const holder = await t.deps.db.transaction();
+    const other = await t.deps.db.transaction();
     try {
-      await trx.raw('select 1 from graph_nodes where id = ?::bigint for update', [second.body.id]);
+      await holder.raw('select 1 from graph_nodes where id = ?::bigint for update', [middle]);
+      await other.raw('select 1 from graph_nodes where id = ?::bigint for update', [last]);
       const updating = call('put', '/data/nodes/find').send({ filter: { label: 'Victim' }, set: { seen: true } }).then((r) => r);
-      await someoneWaitsForALock();
-      // A cycle: PostgreSQL breaks it after deadlock_timeout (1 s) in the backend that waited
-      // longest, the bulk update's; this transaction then gets the first node.
-      await trx.raw('select 1 from graph_nodes where id = ?::bigint for update', [first.body.id]);
-      await trx.commit();
+      // The bulk update holds the first node and waits for the middle one.
+      await lockWaiters(1);
+      const otherGetsFirst = other.raw('select 1 from graph_nodes where id = ?::bigint for update', [first]).then((r) => r);
+      await lockWaiters(2);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // The bulk update takes the middle node and waits for the last one, held by the other writer: a cycle.
+      await holder.commit();
+      await otherGetsFirst;
+      await other.commit();
       const updated = await updating;
       expect(updated.status).toBe(200);
-      expect(updated.body).toEqual({ updated: 2 });
+      expect(updated.body).toEqual({ updated: 3 });
     } finally {
-      if (!trx.isCompleted()) await trx.rollback();
+      if (!holder.isCompleted()) await holder.rollback();
+      if (!other.isCompleted()) await other.rollback();
     }
   });
 });
 
-/** Waits until some other backend of this database waits for a lock (the request under test is blocked). */
-async function someoneWaitsForALock(timeoutMs = 10000): Promise<void> {
+/** Waits until at least `count` backends of this database wait for a lock. */
+async function lockWaiters(count: number, timeoutMs = 10000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await t.deps.db.raw("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-    if (rows[0].n > 0) return;
-    if (Date.now() > deadline) throw new Error('no request blocked on a lock');
+    if (rows[0].n >= count) return;
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} backends blocked on a lock`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -102,7 +116,7 @@ describe('relationships and deleted ends', () => {
       await trx.raw('delete from graph_relationships where start_id = ?::bigint or end_id = ?::bigint', [b.body.id, b.body.id]);
       await trx.raw('delete from graph_nodes where id = ?::bigint', [b.body.id]);
       const creating = call('post', '/data/relationships').send({ type: 'LINKS', startNodeId: a.body.id, endNodeId: b.body.id }).then((r) => r);
-      await someoneWaitsForALock();
+      await lockWaiters(1);
       await trx.commit();
       const created = await creating;
       expect(created.status).toBe(404);
@@ -131,7 +145,7 @@ describe('relationships and deleted ends', () => {
           ],
         })
         .then((result) => ({ result }), (error: unknown) => ({ error }));
-      await someoneWaitsForALock();
+      await lockWaiters(1);
       await trx.commit();
       const outcome = await importing;
       expect(outcome).toEqual({ result: expect.objectContaining({ relationshipsCreated: 1, unresolved: [0, 1] }) });
