@@ -12,7 +12,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.GAS_TEST_ADMIN_URL;
   const template = process.env.GAS_TEST_TEMPLATE;
   if (!adminUrl || !template) throw new Error('test/support/global-setup.ts did not run');
-  const name = `gas_t_${randomBytes(6).toString('hex')}`;
+  // Named after the run (its template's pid), so a run's teardown drops only its own databases when
+  // several runs share one server (TEST_DATABASE_URL).
+  const name = `gas_t_${template.replace(/^gas_template_/, '')}_${randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
   try {
     await admin.raw(`create database ${name} template ${template}`);
