@@ -17,6 +17,7 @@ import type { AppDeps } from '../../src/http/context';
 import type { PermissionCode } from '../../src/auth/permissions';
 import type { KnexSessionStore } from '../../src/auth/session-store';
 import { createTestDatabase, TestDatabase } from './database';
+import { emptyNeo4jGraph } from './neo4j-env';
 import { validateResponses } from './response-validator';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -61,7 +62,7 @@ export const testGraphBackend: 'postgres' | 'neo4j' = process.env.GAS_TEST_GRAPH
 /** Config overrides that put the app on the backend chosen for this run. */
 function graphOverrides(): Tree {
   if (testGraphBackend === 'postgres') return {};
-  if (!process.env.NEO4J_URI) throw new Error('GAS_TEST_GRAPH_BACKEND=neo4j needs NEO4J_URI (start ../shared/tools/neo4j/neo4j-test-server)');
+  if (!process.env.NEO4J_URI) throw new Error('GAS_TEST_GRAPH_BACKEND=neo4j needs NEO4J_URI (see the README, "The graph tests on your own Neo4j")');
   return {
     graphdb: {
       backend: 'neo4j',
@@ -72,10 +73,7 @@ function graphOverrides(): Tree {
 
 /** Empties the graph (Neo4j keeps its data between test files; the PostgreSQL graph lives in the fresh database). */
 async function wipeGraph(graph: GraphStore): Promise<void> {
-  if (graph.backend !== 'neo4j') return;
-  await graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
-  await graph.dropFulltextIndex();
-  for (const index of await graph.listIndexes()) await graph.dropIndex(index);
+  if (graph.backend === 'neo4j') await emptyNeo4jGraph(graph);
 }
 
 /**
