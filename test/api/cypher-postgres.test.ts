@@ -516,6 +516,11 @@ describe('restricted readers', () => {
     const missing = await cypher(reader, 'MATCH (n) WHERE n.age = $age RETURN n');
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('CYPHER_PARAMETER_MISSING');
+    // The TCK's InvalidUnicodeLiteral (Literals6 [13]); a RangeError answered 500 before.
+    for (const literal of ["RETURN '\\uH'", "RETURN '\\U0011FFFF'"]) {
+      const unicode = await cypher(reader, literal);
+      expect({ literal, status: unicode.status, code: unicode.body.code }).toEqual({ literal, status: 400, code: 'CYPHER_SYNTAX_ERROR' });
+    }
     const undefinedVariable = await cypher(reader, 'MATCH (n) RETURN m');
     expect(undefinedVariable.status).toBe(400);
     expect(undefinedVariable.body.code).toBe('CYPHER_ERROR');

@@ -140,8 +140,15 @@ function unescapeString(node: CstNode, literal: string): string {
   return body.replace(/\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)/gs, (_m, e: string) => {
     switch (e[0]) {
       case 'u':
-      case 'U':
-        return String.fromCodePoint(parseInt(e.slice(1), 16));
+      case 'U': {
+        // `\u` without its hexadecimal digits, or beyond the last code point: the TCK's
+        // InvalidUnicodeLiteral, a syntax error (it was a RangeError and a 500).
+        const codePoint = e.length > 1 ? parseInt(e.slice(1), 16) : NaN;
+        if (!(codePoint <= 0x10ffff)) {
+          throw new BadRequestError(`The query cannot be read at ${positionOf(node)}: invalid unicode literal \\${e}`, 'CYPHER_SYNTAX_ERROR', { line: node.line, column: node.column });
+        }
+        return String.fromCodePoint(codePoint);
+      }
       case 'n':
         return '\n';
       case 't':
