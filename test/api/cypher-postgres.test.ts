@@ -521,6 +521,12 @@ describe('restricted readers', () => {
       const unicode = await cypher(reader, literal);
       expect({ literal, status: unicode.status, code: unicode.body.code }).toEqual({ literal, status: 400, code: 'CYPHER_SYNTAX_ERROR' });
     }
+    // A literal operand of AND / OR / XOR / NOT that is not a boolean is a type error even where the
+    // other operand decides (TCK Boolean1-4 [8]: `false AND 123` was answered false).
+    for (const query of ['RETURN false AND 123', "RETURN true OR 'foo'", 'RETURN false XOR {x: []}', 'RETURN null AND [null]', 'RETURN NOT 1.5', 'MATCH (n) WHERE 1 RETURN n']) {
+      const typed = await cypher(reader, query);
+      expect({ query, status: typed.status, code: typed.body.code }).toEqual({ query, status: 400, code: 'CYPHER_ERROR' });
+    }
     const undefinedVariable = await cypher(reader, 'MATCH (n) RETURN m');
     expect(undefinedVariable.status).toBe(400);
     expect(undefinedVariable.body.code).toBe('CYPHER_ERROR');

@@ -129,6 +129,15 @@ function literalJson(value: unknown, isFloat = false): Sql {
   return sql`${toJsonText(value)}::jsonb`;
 }
 
+/** The Cypher type name of a literal's value, for type errors. */
+function constantTypeName(value: unknown): string {
+  if (typeof value === 'string') return 'a String';
+  if (typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value))) return 'an Integer';
+  if (typeof value === 'number') return 'a Float';
+  if (Array.isArray(value)) return 'a List';
+  return 'a Map';
+}
+
 function hasNestedNull(value: unknown): boolean {
   if (Array.isArray(value)) return value.some((v) => v === null || v === undefined || hasNestedNull(v));
   if (value !== null && typeof value === 'object') return Object.values(value as Record<string, unknown>).some((v) => v === null || v === undefined || hasNestedNull(v));
@@ -883,6 +892,10 @@ class Translator {
       if (e.constant) {
         if (e.constant.value === null) return raw('null::boolean');
         if (typeof e.constant.value === 'boolean') return e.constant.value ? TRUE : FALSE;
+        // A literal that is not a boolean is refused before anything runs: PostgreSQL skips the
+        // run-time check when the other operand decides (`false AND 123` answered false), where
+        // Cypher raises InvalidArgumentType.
+        throw cypherError(at, `Type mismatch: expected a boolean but was ${constantTypeName(e.constant.value)}`);
       }
       return sql`(case when jsonb_typeof(${e.sql}) = 'boolean' then (${e.sql})::boolean when ${e.sql} is not null then ${raise('GCY02', `Type mismatch: expected a boolean (at ${positionOf(at)})`, 'boolean')} end)`;
     }
