@@ -522,3 +522,19 @@ export function dottedInvocations(text: string): DottedCall[] {
   }
   return out;
 }
+
+/**
+ * Where the keywords `words` follow each other (case-insensitive, space and comments between them
+ * allowed), found by the lexer alone: e.g. `LOAD CSV` in a query the grammar cannot parse (4.x /
+ * 5.x syntax). Names in backticks, string literals and comments never match.
+ */
+export function keywordSequence(text: string, words: string[]): { line: number; column: number } | null {
+  const lexer = new grammar.CypherLexer(new antlr4.InputStream(text));
+  lexer.removeErrorListeners();
+  const all = lexer.getAllTokens().filter((t) => t.type !== TOKEN_SP);
+  const wanted = words.map((w) => w.toUpperCase());
+  for (let i = 0; i + wanted.length <= all.length; i++) {
+    if (wanted.every((word, k) => all[i + k].text.toUpperCase() === word)) return { line: all[i].line, column: all[i].column + 1 };
+  }
+  return null;
+}

@@ -4,12 +4,14 @@ import type { Dialect } from './dialect';
 import { readOnlyError } from './errors';
 import { assertNoRefusedRoutines, assertPlanProcedures, ProcedureCatalogue, proceduresInPlan } from './procedures';
 import { scopeCypher } from './scoped-cypher';
+import { assertNoLoadCsv } from '../../cypher/refused-clauses';
 
 /**
  * The checks and the rewrite every user query of POST /data/cypher goes through in the Neo4j
  * adapter (runCypher):
- *  1. before anything reaches the server: dbms.* functions and routines that run Cypher text are
- *     refused (procedures.ts);
+ *  1. before anything reaches the server: LOAD CSV (the server would read its files or fetch a URL:
+ *     src/cypher/refused-clauses.ts), dbms.* functions and routines that run Cypher text are
+ *     refused, for every user (procedures.ts);
  *  2. a restricted scope (`options.scope` not unrestricted): the query is parsed and rewritten so
  *     every pattern carries the scope (scoped-cypher.ts) and runs read-only;
  *  3. on the server, before the query runs: its EXPLAIN plan (not executed) names every procedure
@@ -24,6 +26,7 @@ export interface PreparedQuery {
 
 /** `params` are already converted for the driver. */
 export async function prepareUserQuery(dialect: Dialect, query: string, params: Record<string, unknown>, options: CypherOptions): Promise<PreparedQuery> {
+  assertNoLoadCsv(query);
   assertNoRefusedRoutines(query);
   if (options.scope && !options.scope.unrestricted) {
     const scoped = await scopeCypher(query, params, new CypherCompiler(dialect, options.scope));

@@ -22,6 +22,7 @@ export function createCypherRouter(_deps: AppDeps): Router {
       description:
         'Runs a Cypher query with parameters, within the configured time limit (504) and row limit ("truncated": true when rows were cut). ' +
         'On the PostgreSQL backend a read subset of Cypher (MATCH, OPTIONAL MATCH, WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT, aggregation, bounded variable-length patterns, named paths, common functions; docs/cypher-postgres.md) is translated to SQL with the user\'s access rules in every pattern, read-only; anything else answers 400 CYPHER_UNSUPPORTED naming the construct and its line:column. The rest of this description is about the Neo4j backend. ' +
+        'LOAD CSV is refused for everyone on both backends (the database server would read its files or fetch a URL): 403 CYPHER_LOAD_CSV_REFUSED with its line:column. ' +
         'Procedures: every procedure the query would call (found in its plan, whatever the syntax) is judged by the mode the server declares: DBMS procedures (user and password administration, configuration) never run, ' +
         'WRITE and SCHEMA procedures only for users with unrestricted access and DATA_MANAGEMENT, and routines that run Cypher given as text (apoc.cypher.*, apoc.periodic.*, ...) or dbms.* functions are refused: 403 CYPHER_PROCEDURE_REFUSED. ' +
         'Users with unrestricted data access (READ_ALL_DATA and DATA_TYPES "*") run the query as written: read-only unless they also hold DATA_MANAGEMENT (write runs are audited as cypher.run). ' +

@@ -4,6 +4,7 @@ import { UNRESTRICTED, type CypherOptions, type CypherResult } from '../../graph
 import { QueryRunner } from '../runner';
 import { ScopeSql } from '../sql-filter';
 import { ColumnKind, translateCypher } from './translate';
+import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
 
 /**
  * runCypher of the PostgreSQL adapter: the query translated to one SQL statement (translate.ts)
@@ -16,6 +17,8 @@ export async function runCypherOnPostgres(knex: Knex, query: string, params: Rec
   if (typeof query !== 'string' || !query.trim()) throw new BadRequestError('The query is empty', 'CYPHER_ERROR');
   const maxRows = options.maxRows;
   if (!Number.isInteger(maxRows) || maxRows < 0) throw new BadRequestError('maxRows must be a non-negative integer', 'INVALID_QUERY');
+  // Refused for everyone on both backends, before the translation (which would answer unsupported).
+  assertNoLoadCsv(query);
   const scope = new ScopeSql(options.scope ?? UNRESTRICTED);
   const translated = await translateCypher(query, params ?? {}, scope, maxRows);
   const runner = new QueryRunner(knex, options.timeoutMs);
