@@ -27,7 +27,10 @@ export function createAuditRouter(deps: AppDeps): Router {
         'Events about graph data (node.*, nodes.*, relationship.*, cypher.*, data.*, graph.*, schema.index.*, fulltext.*) are shown through the reader\'s data access scope unless the reader may read all data: ' +
         'an event about an element the reader cannot see now (hidden, or deleted since), a bulk update or a Cypher run keeps its action, time and user with targetId null and details {"redacted": true}; ' +
         'an event about a visible element shows only the labels and properties the reader may see. Events are never dropped, so totals and paging do not depend on hidden data; ' +
-        'a targetId filter matches graph events only for an element the reader can see.',
+        'a targetId filter matches graph events only for an element the reader can see. ' +
+        'Configuration events (group.entitySecurity.set, group.propertySecurity.set, group.dataSecurity.set, settings.update, fulltext.configure) show, to a reader who may not see every name, ' +
+        'each hidden label, relationship type and property name as "(hidden)" (one per list; with the compared value of a filter on a hidden property) and leave out entries keyed by a hidden name, as GET /settings does; ' +
+        'readers with Settings management see them as recorded, and readers with ACL data management see group security events as recorded.',
       query: auditQuery,
       responses: {
         200: {

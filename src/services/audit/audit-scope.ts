@@ -4,6 +4,9 @@ import type { ServiceContext } from '../../http/context';
 import type { AccessScope, GraphStore } from '../../graph/graph-store';
 import { accessScopeFor } from '../security/access-scope';
 import { isPropertyVisible } from '../graph/property-visibility';
+import { SettingsService } from '../settings/settings-service';
+import { visibilityFor, Visibility } from '../settings/settings-view';
+import { detailsVisibleTo, isGroupSecurityAction, isNamingAction } from './audit-names';
 import { AuditFilter, AuditItem, AuditPage, AuditView, ExportFormat, listAuditEvents, streamAuditExport } from './audit-query';
 
 /**
@@ -29,6 +32,13 @@ import { AuditFilter, AuditItem, AuditPage, AuditView, ExportFormat, listAuditEv
  *   is known to the reader.
  * - A filter on targetId matches a graph event only when that target is visible to the reader now
  *   (an absent and a hidden element give the same answer: nothing).
+ *
+ * - Configuration events that name labels, types and properties (group.entitySecurity.set,
+ *   group.propertySecurity.set, group.dataSecurity.set, settings.update, fulltext.configure) show
+ *   their details with every name the reader may not see replaced by "(hidden)" or left out (rule:
+ *   audit-names.ts), judged by the Visibility GET /settings uses (everything for Settings
+ *   management); group security events are shown as recorded to a reader with ACL data management,
+ *   who reads the same configurations at GET /groups/{id}/...
  *
  * Limit (documented): the element's visibility is decided as it is now; the values an event
  * recorded at its time are shown when the property is visible on the element now.
@@ -58,11 +68,24 @@ function typeVisible(scope: AccessScope, type: string): boolean {
 
 class ScopedAuditView implements AuditView {
   private propertyKeysPromise?: Promise<Set<string>>;
+  private visibilityPromise?: Promise<Visibility>;
 
   constructor(
+    private readonly ctx: ServiceContext,
     private readonly graph: GraphStore,
     private readonly scope: AccessScope,
   ) {}
+
+  /** The names the reader may see, as GET /settings judges them (computed once, when a page needs it). */
+  private visibility(): Promise<Visibility> {
+    this.visibilityPromise ??= new SettingsService(this.ctx).get('DATA_TYPES').then((dataTypes) => visibilityFor(this.ctx, dataTypes));
+    return this.visibilityPromise;
+  }
+
+  private async namingItem(item: AuditItem): Promise<AuditItem> {
+    if (isGroupSecurityAction(item.action) && this.ctx.user?.permissions.has('ACL_DATA_MANAGEMENT')) return item;
+    return { ...item, details: detailsVisibleTo(item.action, item.details ?? {}, await this.visibility()) };
+  }
 
   private propertyKeys(): Promise<Set<string>> {
     this.propertyKeysPromise ??= this.graph.propertyKeys(this.scope).then((keys) => new Set(keys));
@@ -86,8 +109,8 @@ class ScopedAuditView implements AuditView {
   }
 
   async transform(items: AuditItem[]): Promise<AuditItem[]> {
-    const graphItems = items.filter((item) => isGraphDataAction(item.action));
-    if (graphItems.length === 0) return items;
+    const graphItems = items.filter((item) => isGraphDataAction(item.action) && !isNamingAction(item.action));
+    if (graphItems.length === 0 && !items.some((item) => isNamingAction(item.action))) return items;
     const nodeIds = [...new Set(graphItems.filter((i) => i.targetType === 'node' && i.targetId).map((i) => i.targetId as string))];
     const relationshipIds = [...new Set(graphItems.filter((i) => i.targetType === 'relationship' && i.targetId).map((i) => i.targetId as string))];
     const [nodes, relationships] = await Promise.all([
@@ -98,7 +121,8 @@ class ScopedAuditView implements AuditView {
     const relationshipTypes = new Map(relationships.map((r) => [r.id, r.type]));
     const out: AuditItem[] = [];
     for (const item of items) {
-      if (!isGraphDataAction(item.action)) out.push(item);
+      if (isNamingAction(item.action)) out.push(await this.namingItem(item));
+      else if (!isGraphDataAction(item.action)) out.push(item);
       else out.push(await this.graphItem(item, nodeLabels, relationshipTypes));
     }
     return out;
@@ -171,7 +195,7 @@ class ScopedAuditView implements AuditView {
 export async function auditViewFor(ctx: ServiceContext): Promise<AuditView | undefined> {
   const scope = await accessScopeFor(ctx);
   if (scope.unrestricted) return undefined;
-  return new ScopedAuditView(ctx.deps.graph, scope);
+  return new ScopedAuditView(ctx, ctx.deps.graph, scope);
 }
 
 /** GET /audit/data format=json for the request's user. */
