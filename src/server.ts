@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrations';
 import { createLogger } from './logger';
 import { createApp } from './app';
 import { createHttpServer } from './http/http-server';
+import { listenUrl } from './http/link-base-url';
 import { syncPermissions, ensureAdmin, resolveSessionSecret } from './bootstrap';
 import { createGraphStore, waitForGraph } from './graph';
 import { reconcileFulltextIndex } from './services/settings/fulltext-reconcile';
@@ -67,9 +68,11 @@ export async function startService(config: AppConfig, logger: Logger = createLog
       server.listen(config.server.port, config.server.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    const host = config.server.host === '0.0.0.0' || config.server.host === '::' ? '127.0.0.1' : config.server.host;
-    const url = `http://${host}:${port}`;
+    const url = listenUrl(config.server.host, port);
     logger.info({ url, store: database.kind, graph: graph.backend }, `listening on ${url}`);
+    if (!config.server.baseUrl.trim()) {
+      logger.warn({ linkBaseUrl: url }, `server.baseUrl (BASE_URL) is not set: links in e-mails (password reset) point to the listen address ${url}; set BASE_URL to the address users open`);
+    }
     // Off with jobs.schedulerEnabled=false (JOBS_SCHEDULER_ENABLED=false): this instance then only queues runs for others.
     const scheduler = config.jobs.schedulerEnabled ? new JobScheduler(deps, { publicUrl: config.server.baseUrl || url }).start() : undefined;
 

@@ -2,6 +2,7 @@ import { Router, Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../http/context';
 import { endpoint } from '../http/endpoint';
+import { linkBaseUrl } from '../http/link-base-url';
 import { csrfToken } from '../auth/csrf';
 import type { KnexSessionStore } from '../auth/session-store';
 import { PasswordResetService } from '../services/password-reset/password-reset-service';
@@ -34,10 +35,6 @@ function renderPage(req: Request, res: Response, view: string, locals: Record<st
   });
 }
 
-function origin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
-
 export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionStore): Router {
   const router = Router();
   const minLength = deps.config.auth.passwordMinLength;
@@ -62,13 +59,14 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
       description:
         'E-mails a link to choose a new password to the user with this username, valid for passwordReset.tokenTtlHours hours and usable once. ' +
         'The answer is always the same 202, whether the user exists, has an e-mail address, is disabled or has asked too often (at most 3 mails per user and hour), ' +
-        'so the endpoint cannot be used to find out usernames. The link points to server.baseUrl, or to the origin of this request when no baseUrl is configured. ' +
+        'so the endpoint cannot be used to find out usernames. The link points to server.baseUrl, or to the listen address (server.host and port) when no baseUrl is configured; ' +
+        'never to a host named in the request (Host, X-Forwarded-Host, Origin). A newer link ends the user\'s older open links. ' +
         'Audited as password.reset.requested. A form post (application/x-www-form-urlencoded) is answered with the HTML page.',
       body: { schema: requestBody, example: { username: 'jdoe' }, contentType: ['application/json', 'application/x-www-form-urlencoded'] },
       responses: { 202: { description: 'Accepted (always)', schema: z.object({ message: z.string() }), example: { message: REQUEST_ACCEPTED } } },
     },
     async ({ ctx, body, req, res }) => {
-      await new PasswordResetService(ctx).request(body.username, origin(req));
+      await new PasswordResetService(ctx).request(body.username, linkBaseUrl(deps.config, req));
       if (req.is('application/x-www-form-urlencoded')) {
         await renderPage(req, res, 'password-reset-request', { title: t(req, 'passwordReset.request.title'), csrfToken: csrfToken(req), user: req.user ?? null, sent: true, message: t(req, 'passwordReset.requestAccepted') }, 202);
         return undefined;
@@ -140,7 +138,8 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
       summary: 'Send a password reset mail to a user',
       description:
         'Starts the e-mail workflow for a user: the same link as POST /passwordReset/request is mailed to the user\'s address. 404 for unknown or deleted users, ' +
-        '422 NO_EMAIL when the user has no e-mail address, 422 ACCOUNT_DISABLED for disabled users, 502 MAIL_FAILED when the mail server refuses. Audited as user.password.reset-mail.',
+        '422 NO_EMAIL when the user has no e-mail address, 422 ACCOUNT_DISABLED for disabled users, 502 MAIL_FAILED when the mail server refuses. ' +
+        'Once the mail is accepted, the user\'s older open links end. Audited as user.password.reset-mail.',
       params: z.object({ id: z.string().regex(/^\d{1,18}$/, 'A user id is a number').openapi({ example: '7' }) }),
       responses: {
         202: {
@@ -152,7 +151,7 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
       errors: [422, 502],
     },
     async ({ ctx, params, req }) => {
-      const { email } = await new PasswordResetService(ctx).sendForUser(params.id, origin(req));
+      const { email } = await new PasswordResetService(ctx).sendForUser(params.id, linkBaseUrl(deps.config, req));
       return { sentTo: email, mailConfigured: deps.mailer.configured };
     },
   );

@@ -70,7 +70,7 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
       summary: 'Change own password',
       description:
         'Checks the current password (wrong: 422 CURRENT_PASSWORD_INVALID, counted like a failed login) and applies the password policy (422 PASSWORD_POLICY). ' +
-        'Clears the must-change-password flag, ends every other session of the user (the calling session stays signed in) and invalidates cached script credentials. ' +
+        'Clears the must-change-password flag, ends every other session of the user (the calling session stays signed in) and every open password reset link, and invalidates cached script credentials. ' +
         'Audited as profile.password.change.',
       body: { schema: passwordChangeBody, example: { currentPassword: 'my-old-password', newPassword: 'correct horse battery staple' } },
       responses: { 200: { description: 'Changed', schema: passwordChangeResult, example: { changed: true, endedSessions: 1 } } },

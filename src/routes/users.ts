@@ -194,7 +194,7 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
       method: 'put', path: '/users/{id}/password', tag, access: 'USER_MANAGEMENT',
       summary: "Set a user's password",
       description:
-        'An administrator sets the password (policy: 422 PASSWORD_POLICY). The user\'s other sessions end and cached script credentials are dropped. ' +
+        'An administrator sets the password (policy: 422 PASSWORD_POLICY). The user\'s other sessions and open password reset links end and cached script credentials are dropped. ' +
         'With mustChangePassword the user must change it at the next sign-in.',
       params: idParams,
       body: { schema: setPasswordBody, example: { password: 'a-new-long-passphrase', mustChangePassword: true } },

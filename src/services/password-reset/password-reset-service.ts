@@ -1,12 +1,14 @@
-import type { ServiceContext } from '../../http/context';
+import type { Knex } from 'knex';
+import { withDb, type ServiceContext } from '../../http/context';
 import { AppError, NotFoundError, UnprocessableError } from '../../errors';
 import { hashPassword, randomToken, sha256 } from '../../auth/passwords';
 import { LoginThrottle } from '../../auth/login-throttle';
 import type { KnexSessionStore } from '../../auth/session-store';
 import { findUserByUsername, UserRow } from '../../auth/user-loader';
 import { actorOf, audit, recordAudit } from '../audit/audit-service';
-import { assertPasswordPolicy } from '../profile/password-policy';
+import { assertPasswordPolicy } from '../../auth/password-policy';
 import { DEFAULT_LOCALE, offeredLocale, translator } from '../../i18n/i18n';
+import { endOpenResetLinks } from './reset-links';
 
 /** Reset mails per user and hour; further requests are answered the same way but send nothing. */
 export const RESET_MAILS_PER_HOUR = 3;
@@ -34,17 +36,21 @@ interface ValidReset {
 export class PasswordResetService {
   constructor(private readonly ctx: ServiceContext) {}
 
-  /** `${server.baseUrl}/passwordReset/<token>`, or the request's own origin when no baseUrl is configured. */
-  private link(origin: string, token: string): string {
-    const base = (this.ctx.deps.config.server.baseUrl || origin).replace(/\/+$/, '');
-    return `${base}/passwordReset/${token}`;
+  /**
+   * `<linkBase>/passwordReset/<token>`. The base comes from the configuration and the listen
+   * address (src/http/link-base-url.ts), never from request headers: a client must not be able to
+   * point a victim's mail at its own host.
+   */
+  private link(linkBase: string, token: string): string {
+    return `${linkBase.replace(/\/+$/, '')}/passwordReset/${token}`;
   }
 
-  private async issue(user: UserRow): Promise<string> {
+  /** Stores a new link of the user (only its hash); the token is for the mail. */
+  private async issue(db: Knex, user: UserRow): Promise<{ token: string; resetId: string }> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.ctx.deps.config.passwordReset.tokenTtlHours * 3_600_000);
-    await this.ctx.db('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: expiresAt });
-    return token;
+    const [row] = await db('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: expiresAt }).returning('id');
+    return { token, resetId: String(row.id) };
   }
 
   /** The mail in the recipient's profile locale (English when the stored locale is no longer offered). */
@@ -71,7 +77,7 @@ export class PasswordResetService {
    * limited), the caller learns nothing: the route answers the same. The mail is sent in the
    * background so the response time does not depend on the outcome either.
    */
-  async request(username: string, origin: string): Promise<void> {
+  async request(username: string, linkBase: string): Promise<void> {
     const user = await findUserByUsername(this.ctx.db, username);
     const record = (outcome: string) =>
       audit(this.ctx, { action: 'password.reset.requested', targetType: 'user', targetId: user?.id ?? null, details: { outcome } });
@@ -83,29 +89,38 @@ export class PasswordResetService {
       .andWhere('created_at', '>', new Date(Date.now() - 3_600_000))
       .count({ recent: '*' })) as Array<{ recent: string | number }>;
     if (Number(recent) >= RESET_MAILS_PER_HOUR) return record('rate-limited');
-    const token = await this.issue(user);
-    await record('mail-sent');
+    // The newer link ends the user's older open ones, in one transaction with its audit event.
+    const token = await this.ctx.db.transaction(async (trx) => {
+      const issued = await this.issue(trx, user);
+      const endedLinks = await endOpenResetLinks(trx, user.id, { except: issued.resetId });
+      await audit(withDb(this.ctx, trx), { action: 'password.reset.requested', targetType: 'user', targetId: user.id, details: { outcome: 'mail-sent', endedLinks } });
+      return issued.token;
+    });
     const { logger } = this.ctx.deps;
-    void this.mail(user, this.link(origin, token), false).catch((error: unknown) => {
+    void this.mail(user, this.link(linkBase, token), false).catch((error: unknown) => {
       logger.error({ err: error, userId: String(user.id) }, 'password reset mail could not be sent');
     });
   }
 
   /** An administrator sends the reset mail to a user (PUT /users/{id}/reset-password). */
-  async sendForUser(userId: string, origin: string): Promise<{ email: string }> {
+  async sendForUser(userId: string, linkBase: string): Promise<{ email: string }> {
     const user = (await this.ctx.db('users').where({ id: userId, deleted: false }).first()) as UserRow | undefined;
     if (!user) throw new NotFoundError(`User ${userId}`);
     if (!user.enabled) throw new UnprocessableError('The user is disabled; enable the account first', 'ACCOUNT_DISABLED');
     if (!user.email) throw new UnprocessableError('The user has no e-mail address to send the link to', 'NO_EMAIL');
-    const token = await this.issue(user);
+    const { token, resetId } = await this.issue(this.ctx.db, user);
     try {
-      await this.mail(user, this.link(origin, token), true);
+      await this.mail(user, this.link(linkBase, token), true);
     } catch (error) {
-      await this.ctx.db('password_resets').where('token_hash', sha256(token)).update({ used_at: new Date() });
+      await this.ctx.db('password_resets').where('id', resetId).update({ used_at: new Date() });
       this.ctx.deps.logger.error({ err: error, userId }, 'password reset mail could not be sent');
       throw new AppError(502, 'MAIL_FAILED', 'The mail server did not accept the message');
     }
-    await audit(this.ctx, { action: 'user.password.reset-mail', targetType: 'user', targetId: user.id, details: { username: user.username } });
+    // Once the new link is on its way, it ends the user's older open ones (a failed mail leaves them).
+    await this.ctx.db.transaction(async (trx) => {
+      const endedLinks = await endOpenResetLinks(trx, user.id, { except: resetId });
+      await audit(withDb(this.ctx, trx), { action: 'user.password.reset-mail', targetType: 'user', targetId: user.id, details: { username: user.username, endedLinks } });
+    });
     return { email: user.email };
   }
 
@@ -137,7 +152,7 @@ export class PasswordResetService {
     const found = await this.findValid(token);
     if (!found) throw new ResetLinkInvalidError();
     const { user } = found;
-    assertPasswordPolicy(password, this.ctx.deps.config, user.username);
+    assertPasswordPolicy(this.ctx.deps.config, password, user.username);
     const hash = await hashPassword(password);
     const actor = { ...actorOf(this.ctx), userId: String(user.id), username: user.username };
     await this.ctx.db.transaction(async (trx) => {
@@ -145,7 +160,7 @@ export class PasswordResetService {
       // The rows claimed, not an update count: on the embedded store knex answers an update with the driver's raw result.
       const claimed = await trx('password_resets').where('id', found.resetId).whereNull('used_at').andWhere('expires_at', '>', now).update({ used_at: now }).returning('id');
       if (claimed.length === 0) throw new ResetLinkInvalidError();
-      await trx('password_resets').where('user_id', user.id).whereNull('used_at').update({ used_at: now });
+      await endOpenResetLinks(trx, user.id, { at: now });
       await trx('users').where('id', user.id).update({ password_hash: hash, must_change_password: false, password_changed_at: now, updated_at: now });
       await recordAudit(trx, actor, { action: 'password.reset.performed', targetType: 'user', targetId: user.id });
     });

@@ -6,7 +6,8 @@ import { LoginThrottle } from '../../auth/login-throttle';
 import type { KnexSessionStore } from '../../auth/session-store';
 import type { UserRow } from '../../auth/user-loader';
 import { audit } from '../audit/audit-service';
-import { assertPasswordPolicy } from './password-policy';
+import { assertPasswordPolicy } from '../../auth/password-policy';
+import { endOpenResetLinks } from '../password-reset/reset-links';
 import type { LocaleCode } from './locales';
 
 export interface Profile {
@@ -80,7 +81,7 @@ export class ProfileService {
   /**
    * Changes the user's own password after checking the current one (wrong: 422
    * CURRENT_PASSWORD_INVALID, counted like a failed login). Clears must_change_password, ends the
-   * user's other sessions and drops cached script credentials.
+   * user's other sessions and open password reset links and drops cached script credentials.
    */
   async changePassword(currentPassword: string, newPassword: string, sessions: KnexSessionStore, keepSessionId?: string): Promise<{ endedSessions: number }> {
     const { config, credentialCache } = this.ctx.deps;
@@ -92,12 +93,13 @@ export class ProfileService {
       await audit(this.ctx, { action: 'profile.password.change.failed', targetType: 'user', targetId: this.user.id, details: { reason: 'current-password-invalid', locked } });
       throw new UnprocessableError('The current password is not correct', 'CURRENT_PASSWORD_INVALID');
     }
-    assertPasswordPolicy(newPassword, config, row.username);
+    assertPasswordPolicy(config, newPassword, row.username);
     if (newPassword === currentPassword) throw new UnprocessableError('The new password must differ from the current one', 'PASSWORD_POLICY', { rule: 'unchanged' });
     const hash = await hashPassword(newPassword);
     await this.ctx.db.transaction(async (trx) => {
       await trx('users').where({ id: this.user.id }).update({ password_hash: hash, must_change_password: false, password_changed_at: new Date(), updated_at: new Date() });
-      await audit(withDb(this.ctx, trx), { action: 'profile.password.change', targetType: 'user', targetId: this.user.id, details: { wasRequired: row.must_change_password } });
+      const endedResetLinks = await endOpenResetLinks(trx, this.user.id);
+      await audit(withDb(this.ctx, trx), { action: 'profile.password.change', targetType: 'user', targetId: this.user.id, details: { wasRequired: row.must_change_password, endedResetLinks } });
     });
     await throttle.clear(this.user.username);
     const endedSessions = await sessions.destroyUserSessions(this.user.id, keepSessionId);

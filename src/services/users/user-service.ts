@@ -6,8 +6,9 @@ import { ConflictError, UnauthorizedError } from '../../errors';
 import { audit } from '../audit/audit-service';
 import { resolveGroupRefs } from '../groups/group-queries';
 import { PermissionPolicy } from './permission-policy';
-import { assertPasswordPolicy } from './password-policy';
+import { assertPasswordPolicy } from '../../auth/password-policy';
 import { diff, managementTransaction, unique } from './management-transaction';
+import { endOpenResetLinks } from '../password-reset/reset-links';
 import { loadUserViews, requireManagedUser, requireUserView, UserView } from './user-queries';
 
 /** Ends a user's sessions (KnexSessionStore.destroyUserSessions). */
@@ -220,7 +221,8 @@ export class UserService {
 
   /**
    * An administrator sets the user's password: the policy applies, the user's other sessions end
-   * (all of them unless the actor sets their own) and cached script credentials are dropped.
+   * (all of them unless the actor sets their own), cached script credentials are dropped and the
+   * user's open password reset links end.
    */
   async setPassword(id: string, password: string, options: { mustChangePassword?: boolean; currentSessionId?: string } = {}): Promise<void> {
     const current = await requireManagedUser(this.ctx.db, id);
@@ -234,7 +236,8 @@ export class UserService {
       const target = await requireManagedUser(trx, id);
       this.policy.assertCanManageUser(target);
       await trx('users').where({ id }).update({ password_hash: hash, must_change_password: mustChangePassword, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
-      await audit(tctx, { action: 'user.password.set', targetType: 'user', targetId: id, details: { username: target.username, mustChangePassword } });
+      const endedResetLinks = await endOpenResetLinks(trx, id);
+      await audit(tctx, { action: 'user.password.set', targetType: 'user', targetId: id, details: { username: target.username, mustChangePassword, endedResetLinks } });
     });
     this.ctx.deps.credentialCache.forgetUser(id);
     await this.sessions?.destroyUserSessions(id, id === this.actor.id ? options.currentSessionId : undefined);
