@@ -39,6 +39,8 @@ export interface GraphmlAnalysis {
   labels: string[];
   relationshipTypes: string[];
   labelSource: 'labels attribute' | 'label key' | 'yEd node labels' | 'none';
+  /** What the import will leave out (ports, data of keys declared for other elements, markup). */
+  warnings: string[];
   mapping: ImportMapping;
 }
 
@@ -212,6 +214,7 @@ export async function analyzeGraphml(file: { path: string; name: string }): Prom
     labels: [...labels].sort(),
     relationshipTypes: [...types].sort(),
     labelSource,
+    warnings: doc.warnings,
     mapping: { kind: 'graphml', defaultLabel: 'Node', defaultType: 'RELATED_TO', idProperty: 'id' },
   };
 }

@@ -2,9 +2,12 @@ import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { BadRequestError, UnprocessableError } from '../../errors';
 
+/** The elements a key is declared for (GraphML's key.for; absent = all). */
+export type GraphmlDomain = 'node' | 'edge' | 'graph' | 'all' | 'port' | 'hyperedge' | 'endpoint' | 'graphml';
+
 export interface GraphmlKey {
   id: string;
-  for: 'node' | 'edge' | 'graph' | 'all';
+  for: GraphmlDomain;
   name: string;
   type: 'boolean' | 'int' | 'long' | 'float' | 'double' | 'string';
   default?: string;
@@ -15,8 +18,9 @@ export interface GraphmlNode {
   line: number;
   /** Neo4j's labels=":A:B" attribute, split. */
   labels: string[];
+  /** Values of the keys declared for nodes (or all), by key id. */
   data: Record<string, string>;
-  /** yEd: the text of y:NodeLabel. */
+  /** yEd: the text of y:NodeLabel; yFiles for HTML: the text of the first y:Label.Text. */
   yedLabel?: string;
 }
 
@@ -28,6 +32,7 @@ export interface GraphmlEdge {
   directed: boolean;
   /** Neo4j's label="TYPE" attribute on edges. */
   label?: string;
+  /** Values of the keys declared for edges (or all), by key id. */
   data: Record<string, string>;
 }
 
@@ -37,38 +42,82 @@ export interface GraphmlDocument {
   edges: GraphmlEdge[];
   directed: boolean;
   parallelEdges: number;
+  /** What was read but left out (ports, data of keys declared for other elements, XML markup in data). */
+  warnings: string[];
 }
 
 const KEY_TYPES = new Set(['boolean', 'int', 'long', 'float', 'double', 'string']);
+const DOMAINS = new Set<GraphmlDomain>(['node', 'edge', 'graph', 'all', 'port', 'hyperedge', 'endpoint', 'graphml']);
+
+/** xs:boolean: true, false, 1 or 0, white space around them collapsed (any case accepted, as igraph writes True). */
+export function graphmlBoolean(text: string): boolean | undefined {
+  const t = text.trim();
+  if (t === '1' || /^true$/i.test(t)) return true;
+  if (t === '0' || /^false$/i.test(t)) return false;
+  return undefined;
+}
+
+/** Where a <data> element stands: the element it describes. */
+type Owner = 'node' | 'edge' | 'graph' | 'port' | 'graphml';
 
 /**
  * Reads a GraphML file with a streaming SAX parser (saxes; no DOM, no external entities, no
- * DTD processing). Nested graphs, hyperedges and ports are refused (422 naming the element and
- * line), as is an edge whose source or target the file does not define; malformed XML is a 400
- * with the line and column.
+ * DTD processing). Nested graphs and hyperedges are refused (422 naming the element and line),
+ * as is an edge whose source or target the file does not define, and data for a key the file
+ * does not declare (422 GRAPHML_UNDECLARED_KEY naming the key, the element and the line);
+ * malformed XML is a 400 with the line and column.
+ *
+ * Left out with a warning (doc.warnings), the rest of the graph read: ports (<port>, yEd and
+ * yFiles write them; edges keep their nodes, without sourceport/targetport), data of a key
+ * declared for other elements (a key applies only to the elements of its `for`: node, edge or
+ * all for nodes; edge or all for edges), and data holding XML markup instead of a value (yFiles
+ * styles, geometry, label lists: only the text of a yEd/yFiles node label is kept, as `name`).
  */
 export async function readGraphml(file: string, fileName: string): Promise<GraphmlDocument> {
   const parser = new SaxesParser({ xmlns: false, position: true });
-  const doc: GraphmlDocument = { keys: [], nodes: [], edges: [], directed: true, parallelEdges: 0 };
+  const doc: GraphmlDocument = { keys: [], nodes: [], edges: [], directed: true, parallelEdges: 0, warnings: [] };
+  const keys = new Map<string, GraphmlKey>();
   let sawGraphml = false;
   let graphDepth = 0;
   let node: GraphmlNode | undefined;
   let edge: GraphmlEdge | undefined;
-  let dataKey: string | undefined;
-  let dataText = '';
   let key: GraphmlKey | undefined;
-  let inDefault = false;
-  let inYedLabel = false;
+  /** The open <data> (or a key's <default>): its text, and whether it holds elements (markup). */
+  let data: { key?: GraphmlKey; owner: Owner; line: number; text: string; markup: boolean; depth: number; label?: boolean } | undefined;
+  let defaultOf: { text: string; markup: boolean; depth: number } | undefined;
+  let portDepth = 0;
+  let inYedLabel = 0;
   let yedText = '';
   let failure: Error | undefined;
+  const ports = { count: 0, firstLine: 0, edges: 0 };
+  /** Data of keys declared for other elements, and data holding markup: counted per key and element kind. */
+  const misplaced = new Map<string, { key: GraphmlKey; owner: Owner; count: number; element: string; line: number }>();
+  const markup = new Map<string, { key: GraphmlKey; owner: Owner; count: number; element: string; line: number; label?: boolean }>();
   const refuse = (element: string, what: string): void => {
     failure ??= new UnprocessableError(`The GraphML file ${fileName}, line ${parser.line}: ${what} (<${element}>) are not supported`, 'GRAPHML_UNSUPPORTED', { file: fileName, line: parser.line, element });
   };
   const local = (name: string): string => name.replace(/^.*:/, '');
+  const describe = (owner: Owner): string =>
+    owner === 'node' ? `node ${node?.id ?? ''}`
+      : owner === 'edge' ? `edge ${edge?.id ?? `${edge?.source}->${edge?.target}`}`
+        : owner === 'port' ? `a port of node ${node?.id ?? ''}`
+          : owner === 'graph' ? 'the graph' : 'the graphml element';
 
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = local(tag.name);
     const a = tag.attributes as Record<string, string>;
+    // Inside <data> or <default>: markup (yFiles XAML, yEd graphics), never GraphML structure.
+    if (data || defaultOf) {
+      const open = (data ?? defaultOf)!;
+      open.markup = true;
+      open.depth++;
+      if (data?.owner === 'node' && node && node.yedLabel === undefined && (name === 'NodeLabel' || name === 'Label.Text')) {
+        inYedLabel = open.depth;
+        yedText = '';
+        if (data) data.label = true;
+      }
+      return;
+    }
     if (name === 'graphml') sawGraphml = true;
     else if (name === 'graph') {
       if (graphDepth > 0 || node || edge) refuse('graph', 'nested graphs');
@@ -78,14 +127,18 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
       const type = (a['attr.type'] ?? 'string').toLowerCase();
       key = {
         id: a.id ?? '',
-        for: (['node', 'edge', 'graph', 'all'].includes(a.for) ? a.for : 'all') as GraphmlKey['for'],
+        for: (DOMAINS.has(a.for as GraphmlDomain) ? a.for : 'all') as GraphmlDomain,
         name: a['attr.name'] ?? a['yfiles.type'] ?? a.id ?? '',
         type: (KEY_TYPES.has(type) ? type : 'string') as GraphmlKey['type'],
       };
       doc.keys.push(key);
+      keys.set(key.id, key);
     } else if (name === 'default') {
-      inDefault = true;
-      dataText = '';
+      if (key) defaultOf = { text: '', markup: false, depth: 0 };
+    } else if (name === 'port') {
+      portDepth++;
+      ports.count++;
+      if (ports.count === 1) ports.firstLine = parser.line;
     } else if (name === 'node' && tag.name.indexOf(':') < 0) {
       if (node) refuse('node', 'nested nodes');
       node = { id: a.id ?? '', line: parser.line, labels: (a.labels ?? '').split(':').filter(Boolean), data: {} };
@@ -96,44 +149,70 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
         line: parser.line,
         source: a.source ?? '',
         target: a.target ?? '',
-        directed: a.directed === undefined ? doc.directed : a.directed === 'true',
+        directed: a.directed === undefined ? doc.directed : graphmlBoolean(a.directed) ?? doc.directed,
         label: a.label,
         data: {},
       };
-      if (a.sourceport || a.targetport) refuse('edge', 'ports');
+      if (a.sourceport || a.targetport) ports.edges++;
     } else if (name === 'hyperedge') refuse('hyperedge', 'hyperedges');
-    else if (name === 'port') refuse('port', 'ports');
     else if (name === 'data') {
-      dataKey = a.key;
-      dataText = '';
-    } else if (name === 'NodeLabel' && node) {
-      inYedLabel = true;
-      yedText = '';
+      const owner: Owner = portDepth > 0 ? 'port' : edge ? 'edge' : node ? 'node' : graphDepth > 0 ? 'graph' : 'graphml';
+      const declared = a.key === undefined ? undefined : keys.get(a.key);
+      if (!declared) {
+        const keyId = a.key ?? '';
+        failure ??= new UnprocessableError(
+          `The GraphML file ${fileName}, line ${parser.line}: ${describe(owner)} has data for the key "${keyId}", which the file does not declare (no <key id="${keyId}"> before it); nothing was imported`,
+          'GRAPHML_UNDECLARED_KEY',
+          { file: fileName, line: parser.line, key: keyId, element: describe(owner) },
+        );
+      }
+      data = { key: declared, owner, line: parser.line, text: '', markup: false, depth: 0 };
     }
   });
   parser.on('text', (text: string) => {
     if (inYedLabel) yedText += text;
-    else if (dataKey !== undefined || inDefault) dataText += text;
+    if (data) data.text += text;
+    else if (defaultOf) defaultOf.text += text;
   });
   parser.on('cdata', (text: string) => {
-    if (dataKey !== undefined || inDefault) dataText += text;
+    if (inYedLabel) yedText += text;
+    if (data) data.text += text;
+    else if (defaultOf) defaultOf.text += text;
   });
   parser.on('closetag', (tag) => {
     const name = local(tag.name);
+    const open = data ?? defaultOf;
+    if (open && open.depth > 0) {
+      if (inYedLabel === open.depth) {
+        inYedLabel = 0;
+        if (node && node.yedLabel === undefined && yedText.trim()) node.yedLabel = yedText.trim();
+      }
+      open.depth--;
+      return;
+    }
     if (name === 'graph') graphDepth--;
     else if (name === 'key') key = undefined;
     else if (name === 'default') {
-      if (key) key.default = dataText;
-      inDefault = false;
-    } else if (name === 'NodeLabel' && inYedLabel) {
-      inYedLabel = false;
-      if (node && node.yedLabel === undefined && yedText.trim()) node.yedLabel = yedText.trim();
-    } else if (name === 'data') {
-      if (dataKey !== undefined) {
-        if (edge) edge.data[dataKey] = dataText;
-        else if (node) node.data[dataKey] = dataText;
+      // A default made of markup (yFiles writes <x:Static .../> for port styles) is no value.
+      if (key && defaultOf && !defaultOf.markup) key.default = defaultOf.text;
+      defaultOf = undefined;
+    } else if (name === 'port') portDepth--;
+    else if (name === 'data' && data) {
+      const { key: k, owner } = data;
+      if (k && (owner === 'node' || owner === 'edge')) {
+        const target = owner === 'edge' ? edge : node;
+        if (k.for !== owner && k.for !== 'all') {
+          const tally = misplaced.get(`${k.id}\u0000${owner}`);
+          if (tally) tally.count++;
+          else misplaced.set(`${k.id}\u0000${owner}`, { key: k, owner, count: 1, element: describe(owner), line: data.line });
+        } else if (data.markup) {
+          const tally = markup.get(`${k.id}\u0000${owner}`);
+          if (tally) tally.count++;
+          else markup.set(`${k.id}\u0000${owner}`, { key: k, owner, count: 1, element: describe(owner), line: data.line });
+          if (data.label) markup.get(`${k.id}\u0000${owner}`)!.label = true;
+        } else if (target) target.data[k.id] = data.text;
       }
-      dataKey = undefined;
+      data = undefined;
     } else if (name === 'node' && tag.name.indexOf(':') < 0) {
       if (node) doc.nodes.push(node);
       node = undefined;
@@ -169,6 +248,21 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
       else resolve();
     });
   });
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (ports.count) doc.warnings.push(`${plural(ports.count, 'port')} (<port>, first on line ${ports.firstLine}) were skipped${ports.edges ? `; ${plural(ports.edges, 'edge')} name a sourceport or targetport: they join their nodes` : ''}`);
+  else if (ports.edges) doc.warnings.push(`${plural(ports.edges, 'edge')} name a sourceport or targetport, which were skipped: they join their nodes`);
+  for (const m of misplaced.values()) {
+    doc.warnings.push(`the key ${m.key.id} (${m.key.name}) is declared for ${m.key.for} but used on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})`);
+  }
+  for (const m of markup.values()) {
+    doc.warnings.push(`the key ${m.key.id} (${m.key.name}) holds XML markup, not a value, on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})${m.label ? '; the text of its node labels is the name property' : ''}`);
+  }
+  for (const k of doc.keys) {
+    if (k.default !== undefined && graphmlValue(k.default, k.type) === undefined) {
+      doc.warnings.push(`the default of the key ${k.id} (${k.name}), "${k.default.trim().slice(0, 50)}", is not a ${k.type}: left out`);
+      delete k.default;
+    }
+  }
   if (!sawGraphml) throw new BadRequestError(`The file ${fileName} has no <graphml> root element`, 'GRAPHML_INVALID', { file: fileName });
   const ids = new Set<string>();
   for (const n of doc.nodes) {
@@ -198,7 +292,7 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
 export function graphmlValue(text: string, type: GraphmlKey['type']): unknown {
   switch (type) {
     case 'boolean':
-      return /^true$/i.test(text.trim()) ? true : /^false$/i.test(text.trim()) ? false : undefined;
+      return graphmlBoolean(text);
     case 'int':
     case 'long': {
       const t = text.trim();

@@ -42,6 +42,8 @@ export interface ImportReport {
   rowsRejected: number;
   /** The first rejected or skipped rows and why. */
   rejected: Array<{ row: number; reason: string }>;
+  /** What the file held that was left out (GraphML: ports, data of keys declared for other elements, markup). */
+  warnings?: string[];
   durationMs: number;
 }
 
@@ -505,6 +507,7 @@ export class ImportService {
   private async *graphmlBatches(run: Run, mapping: GraphmlMapping): AsyncGenerator<BulkImportBatch> {
     const doc = await readGraphml(run.file.path, run.file.name);
     run.progress.rowsTotal = doc.nodes.length + doc.edges.length;
+    if (doc.warnings.length) run.report.warnings = doc.warnings;
     const keys = new Map(doc.keys.map((k) => [k.id, k]));
     const nodeLabelKey = doc.keys.find((k) => (k.for === 'node' || k.for === 'all') && /^labels?$/i.test(k.name));
     const edgeTypeKey = doc.keys.find((k) => (k.for === 'edge' || k.for === 'all') && /^(label|type)$/i.test(k.name));
