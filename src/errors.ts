@@ -101,6 +101,18 @@ export class GraphTimeoutError extends AppError {
   }
 }
 
+/** The server's storage is full (ENOSPC, EDQUOT): nothing of the request was kept. */
+export class StorageFullError extends AppError {
+  constructor(message = 'The server has no storage left for this request; nothing of it was kept') {
+    super(507, 'STORAGE_FULL', message);
+  }
+}
+/** True for a file system error that says the disk (or the quota) is full. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 export function toProblem(error: AppError, instance?: string): ProblemDetails {
   return {
     type: `about:blank#${error.code}`,

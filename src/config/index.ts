@@ -68,6 +68,8 @@ const configSchema = z.object({
     maxIconBytes: z.coerce.number().int().positive(),
     maxZipEntries: z.coerce.number().int().positive(),
     maxUnzippedBytes: z.coerce.number().int().positive(),
+    /** Import uploads one user may keep at once (bytes, zips counted unpacked): a new upload beyond it is 413 UPLOAD_QUOTA_EXCEEDED. */
+    maxBytesPerUser: z.coerce.number().int().positive(),
   }),
   /** Import (spec 4.7): uploads expire, zip ratio limit, rows per bulk batch, direct vs background. */
   imports: z.object({

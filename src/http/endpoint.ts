@@ -77,12 +77,13 @@ const ERROR_TEXT: Record<number, string> = {
   501: 'Not supported by the configured backend',
   503: 'A dependency (the graph database) is not reachable',
   504: 'The operation exceeded its time limit',
+  507: 'The server has no storage left (STORAGE_FULL); nothing of the request was kept',
 };
 
 const ERROR_CODE: Record<number, string> = {
   400: 'VALIDATION_FAILED', 401: 'UNAUTHORIZED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 422: 'UNPROCESSABLE', 429: 'TOO_MANY_REQUESTS',
-  501: 'NOT_IMPLEMENTED', 503: 'GRAPH_UNAVAILABLE', 504: 'GRAPH_TIMEOUT',
+  501: 'NOT_IMPLEMENTED', 503: 'GRAPH_UNAVAILABLE', 504: 'GRAPH_TIMEOUT', 507: 'STORAGE_FULL',
 };
 
 function problemExample(status: number, code = ERROR_CODE[status] ?? 'ERROR', detail = ERROR_TEXT[status] ?? 'Error', extra: Record<string, unknown> = {}) {

@@ -5,7 +5,7 @@ import { isPermissionCode, PERMISSIONS } from '../auth/permissions';
 import { applyLocale } from '../i18n/middleware';
 import { localizeDetail } from '../i18n/problems';
 import { translate } from '../i18n/i18n';
-import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError, toProblem, UnsupportedMediaTypeError } from '../errors';
+import { AppError, BadRequestError, isStorageFull, NotFoundError, PayloadTooLargeError, StorageFullError, toProblem, UnsupportedMediaTypeError } from '../errors';
 
 interface HttpLibraryError {
   type?: string;
@@ -17,6 +17,7 @@ interface HttpLibraryError {
 /** Errors raised by body-parser and multer, mapped to the API's own codes. */
 function fromLibraryError(error: HttpLibraryError & Error): AppError | undefined {
   if (error.type === 'entity.too.large' || error.code === 'LIMIT_FILE_SIZE') return new PayloadTooLargeError();
+  if (isStorageFull(error)) return new StorageFullError();
   if (error.type === 'entity.parse.failed') return new BadRequestError('The request body is not valid JSON', 'INVALID_JSON');
   if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return new UnsupportedMediaTypeError(error.message);
   if (error.name === 'MulterError') return new BadRequestError(`Upload rejected: ${error.message}`, 'UPLOAD_REJECTED');

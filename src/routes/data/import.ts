@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { AppError, BadRequestError, UnsupportedMediaTypeError } from '../../errors';
+import { AppError, BadRequestError, isStorageFull, StorageFullError, UnsupportedMediaTypeError } from '../../errors';
 import type { AppDeps } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { render, requirePage } from '../../pages/page';
@@ -93,6 +95,19 @@ const statusExample = {
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
+const INCOMING_PATHS = Symbol('incomingPaths');
+
+/** The paths multer chose for this request's files (also those whose write failed). */
+function incomingPaths(req: Request): string[] {
+  const holder = req as unknown as { [INCOMING_PATHS]?: string[] };
+  return (holder[INCOMING_PATHS] ??= []);
+}
+
+/** The client went away before sending its whole body. */
+function clientAborted(req: Request): boolean {
+  return req.readableAborted || (req.destroyed && !req.readableEnded) || Boolean(req.socket?.destroyed && !req.complete);
+}
+
 function requireMultipart(req: Request, _res: Response, next: NextFunction): void {
   if (!req.is('multipart/form-data')) return next(new UnsupportedMediaTypeError('Upload the files as multipart/form-data in the field "file"'));
   next();
@@ -106,6 +121,13 @@ export function createImportRouter(deps: AppDeps): Router {
   const storage = multer.diskStorage({
     destination: (_req, _file, cb) => {
       mkdir(incoming, { recursive: true }).then(() => cb(null, incoming), (error: Error) => cb(error, incoming));
+    },
+    // Every file multer starts is remembered on the request: one whose write failed (disk full) is
+    // not in req.files, and must be removed too.
+    filename: (req, _file, cb) => {
+      const name = randomBytes(16).toString('hex');
+      incomingPaths(req).push(path.join(incoming, name));
+      cb(null, name);
     },
   });
   const upload = multer({ storage, limits: { fileSize: maxBytes, files: 20, fields: 10, parts: 30 } }).array('file', 20);
@@ -121,10 +143,21 @@ export function createImportRouter(deps: AppDeps): Router {
     upload(req, res, (error?: unknown) => {
       if (!error) return next();
       const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-      void Promise.all(files.map((f) => rm(f.path, { force: true }))).finally(() => {
-        const e = error as { code?: string };
-        if (e.code === 'LIMIT_FILE_SIZE') next(new AppError(413, 'PAYLOAD_TOO_LARGE', `A file is larger than ${maxBytes} bytes`));
-        else next(error);
+      const paths = new Set([...files.map((f) => f.path), ...incomingPaths(req)]);
+      void Promise.all([...paths].map((p) => rm(p, { force: true }))).finally(() => {
+        const e = error as { code?: string; errno?: number; name?: string; message?: string };
+        if (e.code === 'LIMIT_FILE_SIZE') return next(new AppError(413, 'PAYLOAD_TOO_LARGE', `A file is larger than ${maxBytes} bytes`));
+        if (isStorageFull(error)) return next(new StorageFullError('The server has no storage left for uploads; nothing of this upload was kept'));
+        if (clientAborted(req)) {
+          // Nobody is left to answer; not a server fault.
+          deps.logger.info({ requestId: req.requestId, path: req.path, reason: e.message }, 'upload aborted by the client');
+          return next(new AppError(400, 'UPLOAD_ABORTED', 'The client aborted the upload'));
+        }
+        // A malformed multipart body (busboy: "Unexpected end of form", "Malformed part header") is the client's mistake.
+        if (e.errno === undefined && e.name !== 'MulterError' && !(error instanceof AppError)) {
+          return next(new BadRequestError(`Upload rejected: ${e.message ?? 'malformed multipart body'}`.slice(0, 300), 'UPLOAD_REJECTED'));
+        }
+        next(error);
       });
     });
   };
@@ -143,7 +176,9 @@ export function createImportRouter(deps: AppDeps): Router {
         'multipart/form-data with one or more files in the field "file": csv, xls, xlsx, GraphML (.graphml, .xml) or a zip of these. ' +
         'Nothing is imported yet: the answer lists one file identifier per file and per file inside a zip, for analyzeFile and importFile. ' +
         'The type is judged from the content (415 otherwise). Limits: size per file (413), zip entry count, total uncompressed size and compression ratio (413), ' +
-        'entry names without absolute paths, ".." or links (400). A refused upload leaves nothing. Uploads belong to their uploader (404 for anyone else) and expire.',
+        'entry names without absolute paths, ".." or links (400), the uploads one user keeps (413 UPLOAD_QUOTA_EXCEEDED, uploads.maxBytesPerUser). ' +
+        'Zips are checked as a whole from their central directory before anything is extracted, and each entry is extracted as a stream, at most the size it declares (413 ZIP_ENTRY_SIZE_MISMATCH). ' +
+        'A full disk answers 507 STORAGE_FULL. A refused upload leaves nothing. Uploads belong to their uploader (404 for anyone else) and expire.',
       body: {
         schema: z.object({ file: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A file (repeat the field for several).' }) }),
         example: { file: '(people.csv)' },
@@ -156,7 +191,7 @@ export function createImportRouter(deps: AppDeps): Router {
           example: { files: [{ fileId: '0b7e4c1a-5d55-4c39-8a0e-2f1f5b6c7d80', name: 'people.csv', type: 'csv', size: 1200, archive: null, expiresAt: '2026-11-24T10:00:00.000Z' }] },
         },
       },
-      errors: [413, 415],
+      errors: [413, 415, 507],
       middleware: [requireMultipart, uploadMiddleware],
     },
     async ({ ctx, req }) => {

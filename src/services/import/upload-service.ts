@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import AdmZip from 'adm-zip';
-import { AppError, BadRequestError, NotFoundError, UnsupportedMediaTypeError } from '../../errors';
-import type { ServiceContext } from '../../http/context';
+import type { Knex } from 'knex';
+import { AppError, BadRequestError, isStorageFull, NotFoundError, StorageFullError, UnsupportedMediaTypeError } from '../../errors';
+import { withDb, type ServiceContext } from '../../http/context';
 import { audit } from '../audit/audit-service';
 import { readHead, sniffType, type ImportFileType } from './file-types';
+import { extractZipEntry, isZipHead, readZipDirectory, ZipEntryDataError, ZipEntrySizeError, ZipFormatError, type ZipDirectory, type ZipEntry } from './zip-reader';
 
 export interface UploadedImportFile {
   fileId: string;
@@ -61,10 +62,9 @@ function unsafeEntryName(name: string): string | undefined {
   return undefined;
 }
 
-/** Symbolic links in a zip: the unix mode in the high 16 bits of the external attributes. */
-function isLink(entry: AdmZip.IZipEntry): boolean {
-  const attr = (entry.header as unknown as { attr: number }).attr >>> 16;
-  return (attr & 0o170000) === 0o120000;
+/** A zip holding xl/workbook.xml is an XLSX workbook. */
+function isWorkbook(directory: ZipDirectory | undefined): boolean {
+  return directory?.entries.some((e) => e.name === 'xl/workbook.xml') ?? false;
 }
 
 /**
@@ -79,6 +79,13 @@ export class ImportUploadService {
     return String(this.ctx.user!.id);
   }
 
+  /**
+   * Every file is judged and every zip checked from its central directory before anything is
+   * written; then the user's quota (uploads.maxBytesPerUser, zips counted by their declared
+   * unpacked size, which extraction enforces) is checked; then plain files are moved and zip
+   * entries extracted as streams. The rows are inserted under a per-user lock that checks the
+   * quota again, so parallel uploads of one user cannot pass it together.
+   */
   async upload(files: IncomingFile[]): Promise<UploadedImportFile[]> {
     const dir = uploadsDir(this.ctx);
     await mkdir(dir, { recursive: true });
@@ -87,112 +94,153 @@ export class ImportUploadService {
     const staged: Array<Omit<UploadedImportFile, 'expiresAt'>> = [];
     try {
       if (files.length === 0) throw new BadRequestError('Upload at least one file in the multipart field "file"', 'FILE_REQUIRED');
+      const planned: Array<{ file: IncomingFile; name: string; type: ImportFileType } | { file: IncomingFile; name: string; type: 'zip'; entries: ZipEntry[] }> = [];
+      let incomingBytes = 0;
       for (const file of files) {
         const name = displayName(file.originalname);
         const head = await readHead(file.path);
-        const type = sniffType(head, () => this.isXlsx(file.path));
+        const directory = isZipHead(head) ? await readZipDirectory(file.path, this.ctx.deps.config.uploads.maxZipEntries).catch(() => undefined) : undefined;
+        const type = sniffType(head, () => isWorkbook(directory));
         if (type === 'empty') throw new BadRequestError(`The file ${name} is empty`, 'EMPTY_FILE', { file: name });
         if (type === 'binary') throw new UnsupportedMediaTypeError(`The file ${name} is neither CSV text, XLS, XLSX, GraphML nor zip (judged from its content)`);
         if (type === 'zip') {
-          for (const entry of this.unzip(file, name)) {
+          const entries = this.checkZip(directory, name);
+          incomingBytes += entries.reduce((sum, e) => sum + e.size, 0);
+          planned.push({ file, name, type, entries });
+        } else {
+          incomingBytes += file.size;
+          planned.push({ file, name, type });
+        }
+      }
+      await this.assertQuota(this.ctx.db, incomingBytes);
+      for (const plan of planned) {
+        if (plan.type === 'zip') {
+          for (const entry of plan.entries) {
             const id = randomUUID();
             const target = path.join(dir, id);
-            await writeFile(target, entry.content, { flag: 'wx' });
             written.push(target);
-            staged.push({ fileId: id, name: entry.name, type: entry.type, size: entry.content.length, archive: name });
+            const { name, type, size } = await this.extract(plan.file, plan.name, entry, target);
+            staged.push({ fileId: id, name, type, size, archive: plan.name });
           }
           continue;
         }
         const id = randomUUID();
         const target = path.join(dir, id);
-        await rename(file.path, target);
         written.push(target);
-        staged.push({ fileId: id, name, type, size: file.size, archive: null });
+        await rename(plan.file.path, target);
+        staged.push({ fileId: id, name: plan.name, type: plan.type, size: plan.file.size, archive: null });
       }
       const ttl = this.ctx.deps.config.imports.uploadTtlMinutes;
       const expiresAt = new Date(Date.now() + ttl * 60_000);
-      await this.ctx.db('import_uploads').insert(
-        staged.map((s) => ({ id: s.fileId, user_id: this.userId, name: s.name, type: s.type, size: s.size, archive: s.archive, expires_at: expiresAt })),
-      );
-      await audit(this.ctx, {
-        action: 'data.import.upload',
-        targetType: 'import_upload',
-        details: { files: staged.map((s) => ({ fileId: s.fileId, name: s.name, type: s.type, size: s.size, archive: s.archive })) },
+      await this.ctx.db.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`import_uploads:${this.userId}`]);
+        await this.assertQuota(trx, staged.reduce((sum, s) => sum + s.size, 0));
+        await trx('import_uploads').insert(
+          staged.map((s) => ({ id: s.fileId, user_id: this.userId, name: s.name, type: s.type, size: s.size, archive: s.archive, expires_at: expiresAt })),
+        );
+        await audit(withDb(this.ctx, trx), {
+          action: 'data.import.upload',
+          targetType: 'import_upload',
+          details: { files: staged.map((s) => ({ fileId: s.fileId, name: s.name, type: s.type, size: s.size, archive: s.archive })) },
+        });
       });
       return staged.map((s) => ({ ...s, expiresAt: expiresAt.toISOString() }));
     } catch (error) {
       await Promise.all(written.map((p) => rm(p, { force: true })));
+      if (isStorageFull(error)) {
+        throw new StorageFullError('The server has no storage left for uploads; nothing of this upload was kept');
+      }
       throw error;
     } finally {
       await Promise.all(files.map((f) => rm(f.path, { force: true })));
     }
   }
 
-  private isXlsx(file: string): boolean {
-    try {
-      return new AdmZip(file).getEntries().some((e) => e.entryName === 'xl/workbook.xml');
-    } catch {
-      return false;
+  /** 413 UPLOAD_QUOTA_EXCEEDED when the user's kept uploads and `adding` bytes exceed uploads.maxBytesPerUser. */
+  private async assertQuota(db: Knex, adding: number): Promise<void> {
+    const limit = this.ctx.deps.config.uploads.maxBytesPerUser;
+    const row = (await db('import_uploads').where({ user_id: this.userId }).andWhere('expires_at', '>', new Date()).sum({ total: 'size' }).first()) as { total: string | number | null } | undefined;
+    const kept = Number(row?.total ?? 0);
+    if (kept + adding > limit) {
+      throw new AppError(
+        413,
+        'UPLOAD_QUOTA_EXCEEDED',
+        `This upload needs ${adding} bytes and your kept uploads take ${kept}; at most ${limit} bytes per user are kept (uploads expire, or import them first)`,
+        { limit, kept, adding },
+      );
     }
   }
 
   /**
-   * The entries of an uploaded zip, checked from the central directory before anything is
-   * inflated: entry count, total declared size, per-entry compression ratio (zip bombs: 413),
-   * names (absolute, "..", backslash: 400 ZIP_ENTRY_NAME), links and encrypted entries (400),
-   * and every entry's own type from its content (415; no zip inside a zip).
+   * The file entries of an uploaded zip, checked from its central directory before anything is
+   * inflated: entry count, the whole archive's declared unpacked size and compression ratio, the
+   * ratio of each entry over 1 MiB (zip bombs: 413), names (absolute, "..", backslash: 400
+   * ZIP_ENTRY_NAME), links, encrypted entries and unknown compression methods (400).
    */
-  private unzip(file: IncomingFile, zipName: string): Array<{ name: string; type: ImportFileType; content: Buffer }> {
+  private checkZip(directory: ZipDirectory | undefined, zipName: string): ZipEntry[] {
     const limits = this.ctx.deps.config.uploads;
     const ratioLimit = this.ctx.deps.config.imports.maxZipRatio;
-    let entries: AdmZip.IZipEntry[];
-    try {
-      entries = new AdmZip(file.path).getEntries();
-    } catch (error) {
-      throw new BadRequestError(`The zip ${zipName} is not readable: ${(error as Error).message}`.slice(0, 300), 'INVALID_ZIP', { file: zipName });
+    if (!directory) throw new BadRequestError(`The zip ${zipName} is not readable: its central directory is missing or corrupt`, 'INVALID_ZIP', { file: zipName });
+    if (directory.count > limits.maxZipEntries) {
+      throw new AppError(413, 'ZIP_TOO_MANY_ENTRIES', `The zip ${zipName} holds ${directory.count} entries; at most ${limits.maxZipEntries} are accepted`);
     }
+    const entries = directory.entries;
     const files = entries.filter((e) => !e.isDirectory);
     if (files.length === 0) throw new BadRequestError(`The zip ${zipName} holds no file`, 'INVALID_ZIP', { file: zipName });
-    if (entries.length > limits.maxZipEntries) {
-      throw new AppError(413, 'ZIP_TOO_MANY_ENTRIES', `The zip ${zipName} holds ${entries.length} entries; at most ${limits.maxZipEntries} are accepted`);
-    }
     let total = 0;
     for (const entry of entries) {
-      const problem = unsafeEntryName(entry.entryName);
-      if (problem) throw new BadRequestError(`The zip ${zipName} has an entry name with ${problem}: ${JSON.stringify(entry.entryName.slice(0, 200))}`, 'ZIP_ENTRY_NAME', { file: zipName, entry: entry.entryName.slice(0, 200) });
-      if (isLink(entry)) throw new BadRequestError(`The zip ${zipName} has a link entry: ${entry.entryName}`, 'ZIP_ENTRY_LINK', { file: zipName, entry: entry.entryName });
-      if (entry.header.encrypted) throw new BadRequestError(`The zip ${zipName} has an encrypted entry: ${entry.entryName}`, 'ZIP_ENTRY_ENCRYPTED', { file: zipName, entry: entry.entryName });
-      const size = entry.header.size;
-      const compressed = Math.max(entry.header.compressedSize, 1);
+      const problem = unsafeEntryName(entry.name);
+      if (problem) throw new BadRequestError(`The zip ${zipName} has an entry name with ${problem}: ${JSON.stringify(entry.name.slice(0, 200))}`, 'ZIP_ENTRY_NAME', { file: zipName, entry: entry.name.slice(0, 200) });
+      if (entry.isLink) throw new BadRequestError(`The zip ${zipName} has a link entry: ${entry.name}`, 'ZIP_ENTRY_LINK', { file: zipName, entry: entry.name });
+      if (entry.encrypted) throw new BadRequestError(`The zip ${zipName} has an encrypted entry: ${entry.name}`, 'ZIP_ENTRY_ENCRYPTED', { file: zipName, entry: entry.name });
+      if (entry.isDirectory) continue;
+      if (entry.method !== 0 && entry.method !== 8) {
+        throw new BadRequestError(`The zip ${zipName} entry ${entry.name} uses compression method ${entry.method}; only stored and deflated entries are read`, 'INVALID_ZIP', { file: zipName, entry: entry.name });
+      }
+      const size = entry.size;
+      const compressed = Math.max(entry.compressedSize, 1);
       total += size;
       if (size / compressed > ratioLimit && size > 1024 * 1024) {
-        throw new AppError(413, 'ZIP_RATIO', `The zip ${zipName} entry ${entry.entryName} expands ${Math.round(size / compressed)} times (at most ${ratioLimit}): refused as a zip bomb`, { file: zipName, entry: entry.entryName });
+        throw new AppError(413, 'ZIP_RATIO', `The zip ${zipName} entry ${entry.name} expands ${Math.round(size / compressed)} times (at most ${ratioLimit}): refused as a zip bomb`, { file: zipName, entry: entry.name });
       }
     }
     if (total > limits.maxUnzippedBytes) {
       throw new AppError(413, 'ZIP_TOO_LARGE', `The zip ${zipName} expands to ${total} bytes; at most ${limits.maxUnzippedBytes} are accepted`, { file: zipName });
     }
-    return files.map((entry) => {
-      let content: Buffer;
-      try {
-        content = entry.getData();
-      } catch (error) {
-        throw new BadRequestError(`The zip ${zipName} entry ${entry.entryName} cannot be read: ${(error as Error).message}`.slice(0, 300), 'INVALID_ZIP', { file: zipName, entry: entry.entryName });
+    // The whole archive: many small entries that each pass the entry check add up.
+    const archiveRatio = total / Math.max(directory.fileSize, 1);
+    if (archiveRatio > ratioLimit && total > 1024 * 1024) {
+      throw new AppError(413, 'ZIP_RATIO', `The zip ${zipName} expands ${Math.round(archiveRatio)} times as a whole (at most ${ratioLimit}): refused as a zip bomb`, { file: zipName });
+    }
+    return files;
+  }
+
+  /**
+   * Extracts one checked entry to `target` as a stream (zlib on the thread pool, never the whole
+   * entry in memory), at most the size it declares, then judges its type from the written content
+   * (415 for anything but CSV, XLS, XLSX and GraphML; no zip inside a zip).
+   */
+  private async extract(file: IncomingFile, zipName: string, entry: ZipEntry, target: string): Promise<{ name: string; type: ImportFileType; size: number }> {
+    let size: number;
+    try {
+      size = await extractZipEntry(file.path, entry, target);
+    } catch (error) {
+      if (error instanceof ZipEntrySizeError) {
+        throw new AppError(413, 'ZIP_ENTRY_SIZE_MISMATCH', `The zip ${zipName} entry ${entry.name} inflates past the ${entry.size} bytes it declares: refused`, { file: zipName, entry: entry.name });
       }
-      if (content.length !== entry.header.size) throw new BadRequestError(`The zip ${zipName} entry ${entry.entryName} is not the size it declares`, 'INVALID_ZIP', { file: zipName, entry: entry.entryName });
-      const name = entry.entryName.split('/').pop()!;
-      const type = sniffType(content.subarray(0, 65536), () => {
-        try {
-          return new AdmZip(content).getEntries().some((e) => e.entryName === 'xl/workbook.xml');
-        } catch {
-          return false;
-        }
-      });
-      if (type === 'empty') throw new BadRequestError(`The zip ${zipName} entry ${entry.entryName} is empty`, 'EMPTY_FILE', { file: zipName, entry: entry.entryName });
-      if (type === 'zip') throw new UnsupportedMediaTypeError(`The zip ${zipName} entry ${entry.entryName} is itself a zip: nested archives are not accepted`);
-      if (type === 'binary') throw new UnsupportedMediaTypeError(`The zip ${zipName} entry ${entry.entryName} is neither CSV text, XLS, XLSX nor GraphML (judged from its content)`);
-      return { name, type, content };
-    });
+      if (error instanceof ZipEntryDataError || error instanceof ZipFormatError) {
+        throw new BadRequestError(`The zip ${zipName} entry ${entry.name} cannot be read: ${error.message}`.slice(0, 300), 'INVALID_ZIP', { file: zipName, entry: entry.name });
+      }
+      throw error;
+    }
+    const name = entry.name.split('/').pop()!;
+    const head = await readHead(target);
+    const inner = isZipHead(head) ? await readZipDirectory(target, 100_000).catch(() => undefined) : undefined;
+    const type = sniffType(head, () => isWorkbook(inner));
+    if (type === 'empty') throw new BadRequestError(`The zip ${zipName} entry ${entry.name} is empty`, 'EMPTY_FILE', { file: zipName, entry: entry.name });
+    if (type === 'zip') throw new UnsupportedMediaTypeError(`The zip ${zipName} entry ${entry.name} is itself a zip: nested archives are not accepted`);
+    if (type === 'binary') throw new UnsupportedMediaTypeError(`The zip ${zipName} entry ${entry.name} is neither CSV text, XLS, XLSX nor GraphML (judged from its content)`);
+    return { name, type, size };
   }
 
   /** The caller's upload (404 for anyone else's, and once it expired). */
