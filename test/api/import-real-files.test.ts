@@ -193,3 +193,31 @@ describe('keys apply only to the elements they are declared for', () => {
     for (const n of await nodes()) expect(n.properties.weight).toBeUndefined();
   });
 });
+
+describe('XLSX progress (lencek6-nodes.xlsx)', () => {
+  it('when lencek6-nodes.xlsx is imported, then the progress total, when given, is its 51 data rows and rows done never exceed it', async () => {
+    const fileId = await uploadOne(dataset('xlsx/lencek6-nodes.xlsx'), 'lencek6-nodes.xlsx');
+    const analysis = await analyze(fileId);
+    expect(analysis.status).toBe(200);
+    const [sheet] = analysis.body.tables;
+    expect(sheet.rowCount).toBe(51);
+    const started = await importFile({ fileId, mapping: { ...sheet.mapping, mergeKey: undefined }, background: true });
+    expect(started.status).toBe(202);
+    const seen = [started.body.progress];
+    let status = started.body;
+    const deadline = Date.now() + 30000;
+    while (status.state === 'running' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await request(t.app).get(`/data/import/imports/${started.body.importId}`).set('Authorization', admin)).body;
+      seen.push(status.progress);
+    }
+    expect(status).toMatchObject({ state: 'succeeded', report: { rowsRead: 51, nodesCreated: 51 } });
+    for (const progress of seen) {
+      if (progress.rowsTotal !== null) {
+        expect(progress.rowsTotal).toBe(51);
+        expect(progress.rowsDone).toBeLessThanOrEqual(progress.rowsTotal);
+      }
+    }
+    expect(status.progress).toMatchObject({ rowsDone: 51, rowsTotal: 51 });
+  });
+});

@@ -267,7 +267,9 @@ export class ImportService {
     let state: ImportState = 'succeeded';
     let error: ImportStatus['error'] = null;
     try {
-      if (run.mapping.kind !== 'graphml') run.progress.rowsTotal = await countLines(run.file.path);
+      // CSV: its line count (an estimate when quoted cells hold line breaks); a spreadsheet's
+      // rows are counted when its sheet is read (tableBatches), GraphML's elements when parsed.
+      if (run.mapping.kind !== 'graphml' && run.file.type === 'csv') run.progress.rowsTotal = await countLines(run.file.path);
       const source = run.mapping.kind === 'graphml' ? this.graphmlBatches(run, run.mapping) : this.tableBatches(run, run.mapping);
       const started = Date.now();
       const graph = ctx.deps.graph;
@@ -381,6 +383,8 @@ export class ImportService {
         { file: run.file.name, sheet: table.name, cells: table.formulas },
       );
     }
+    // A sheet is read whole: its data rows are the progress total (not the newlines of the binary file).
+    if (table.rowCount !== undefined) run.progress.rowsTotal = Math.max(0, table.rowCount - (mapping.header !== false ? 1 : 0));
     const batchRows = config.imports.batchRows;
     let names: string[] | undefined;
     let plan: ReturnType<typeof columnPlan> | undefined;

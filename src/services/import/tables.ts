@@ -16,6 +16,8 @@ export interface Table {
   dialect?: CsvDialect;
   formulas?: string[];
   formulaCount?: number;
+  /** Spreadsheets: the number of rows rows() yields (header included), known before reading them. */
+  rowCount?: number;
   rows(): AsyncIterable<TableRow>;
 }
 
@@ -59,6 +61,7 @@ export async function openTables(config: AppConfig, file: { path: string; name: 
       name: sheet.name,
       formulas: sheet.formulas,
       formulaCount: sheet.formulaCount,
+      rowCount: sheet.rows.filter((cells) => cells.length > 0).length,
       async *rows() {
         let line = 0;
         for (const cells of sheet.rows) {
