@@ -104,3 +104,70 @@ describe('scopeCypher', () => {
     expect(query).toContain('THEN startNode(head(r)).salary END');
   });
 });
+
+describe('scopeCypher: what a property read may read from (issue 18 item 8)', () => {
+  // Deny rules only, as a group that hides one property: every other key is visible everywhere.
+  const hiding: AccessScope = { unrestricted: false, labels: '*', types: '*', nodeProperties: { Pub: { deny: ['secprop'] } }, relationshipProperties: { LINK: { deny: ['secprop'] } } };
+  const scoped = (query: string, params: Record<string, unknown> = {}, scope: AccessScope = hiding) => scopeCypher(query, params, new CypherCompiler(chooseDialect('3.5.5'), scope));
+  const refused = async (query: string) => {
+    try {
+      await scoped(query, { k: 'secprop', m: { a: 1 } });
+    } catch (error) {
+      return error as { code: string; message: string; status: number };
+    }
+    throw new Error(`not refused: ${query}`);
+  };
+
+  test('when a property is read from a map or list that may hold an element, in any spelling or position, then 400 CYPHER_UNSUPPORTED names the read and its position', async () => {
+    for (const [query, construct] of [
+      ['MATCH (n:Pub) WITH {a: n} AS m RETURN m.a.secprop', 'Property access .a (at 1:40)'],
+      ['MATCH (n:Pub) WITH {a: {b: n}} AS m RETURN m.a.b.secprop', 'Property access .a'],
+      ['MATCH ()-[r:LINK]->() WITH {a: r} AS m RETURN m.a.secprop', 'Property access .a'],
+      ["MATCH (n:Pub) WITH {a: n} AS m WHERE m.a.secprop STARTS WITH 'SECRET' RETURN count(*)", 'Property access .a'],
+      ['MATCH (n:Pub) WITH {a: n} AS m RETURN toInteger(m.a.secprop)', 'Property access .a'],
+      ['MATCH (n:Pub) WITH {a: n} AS m RETURN exists(m.a.secprop)', 'Property access .a'],
+      ['MATCH (n:Pub) WITH {a: n} AS m ORDER BY m.a.secprop RETURN 1', 'Property access .a'],
+      ['MATCH (n:Pub) WITH [n] AS l RETURN (l[0]).secprop', 'Property access .secprop'],
+      ['MATCH (n:Pub) RETURN head([n]).secprop', 'Property access .secprop'],
+      ['MATCH (n:Pub) UNWIND [n] AS x RETURN x.secprop', 'Property access .secprop'],
+      ['MATCH (n:Pub) RETURN [x IN [n] | x.secprop]', 'Property access .secprop'],
+      ["MATCH (n:Pub) RETURN any(x IN [n] WHERE x.secprop STARTS WITH 'S')", 'Property access .secprop'],
+      ['MATCH (n:Pub) RETURN reduce(s = n, x IN [1] | s.secprop)', 'Property access .secprop'],
+      ['MATCH (n:Pub) RETURN (CASE WHEN true THEN n END).secprop', 'Property access .secprop'],
+      ['MATCH (n:Pub), (m:Pub) RETURN coalesce(n, [m]).secprop', 'Property access .secprop'],
+      ['MATCH p = (:Pub)-->() RETURN p.secprop', 'Property access .secprop'],
+      ['MATCH (n:Pub) WITH {a: n} AS m RETURN keys(m)', 'keys()'],
+      ['MATCH (n:Pub) WITH {a: n} AS m RETURN properties(m)', 'properties()'],
+      ['MATCH (n:Pub) WITH {a: n} AS m RETURN m {.a}', 'Property access .a'],
+      ['MATCH (n:Pub) WITH {a: n} AS m RETURN m {.*}', 'The map projection .*'],
+    ]) {
+      expect({ query, refusal: await refused(query) }).toEqual({ query, refusal: expect.objectContaining({ status: 400, code: 'CYPHER_UNSUPPORTED', message: expect.stringContaining(construct) }) });
+    }
+  });
+
+  test('when a property is read by a computed key, then it is refused whatever the base', async () => {
+    for (const query of ["MATCH (n:Pub) RETURN n['secprop']", "MATCH (n:Pub) WITH {a: n} AS m RETURN m['a']['secprop']", 'MATCH (n:Pub) RETURN n[$k]']) {
+      expect({ query, code: (await refused(query)).code }).toEqual({ query, code: 'CYPHER_RESTRICTED' });
+    }
+  });
+
+  test('when reads are from a MATCH variable (also passed on by WITH or taken from a list of proven elements), then each is guarded; reads from stored values are left as written', async () => {
+    const guarded = /\(CASE WHEN .* THEN x\.secprop END\)/;
+    expect((await scoped('MATCH (n:Pub) WITH n AS x RETURN x.secprop')).query).toMatch(guarded);
+    expect((await scoped('MATCH (n:Pub) WITH collect(n) AS ns UNWIND ns AS x RETURN x.secprop')).query).toMatch(guarded);
+    expect((await scoped('MATCH (n:Pub) WITH collect(n) AS ns RETURN (ns[0]).secprop')).query).toContain('THEN (ns[0]).secprop END');
+    // A property value never holds an element: reading from it needs no guard.
+    expect((await scoped('MATCH (n:Pub) WITH n, n.born AS b RETURN b.year, n.born.month')).query).toBe('MATCH (n:Pub) WITH n, n.born AS b RETURN b.year, n.born.month');
+    expect((await scoped('MATCH (n:Pub) RETURN n.secprop.month')).query).toMatch(/RETURN \(CASE WHEN .* THEN n\.secprop END\)\.month AS `n\.secprop\.month`$/);
+    expect((await scoped('RETURN $m.a AS a, date().year AS y, toString(1).x AS s', { m: { a: 1 } })).query).toBe('RETURN $u_m.a AS a, date().year AS y, toString(1).x AS s');
+  });
+
+  test('when elements are returned inside maps and lists, then that is allowed (the service re-reads every returned element through the scope)', async () => {
+    expect((await scoped('MATCH (n:Pub) WITH {a: n} AS m RETURN m, [n] AS l')).query).toMatch(/ WITH \{a: n\} AS m RETURN m, \[n\] AS l$/);
+  });
+
+  test('when the reader has no property rule, then reads from maps are left as written (nothing to hide)', async () => {
+    const noPropertyRules: AccessScope = { unrestricted: false, labels: ['Pub'], types: '*' };
+    expect((await scoped('MATCH (n:Pub) WITH {a: n} AS m RETURN m.a.secprop, keys(m), m {.*}', {}, noPropertyRules)).query).toMatch(/RETURN m\.a\.secprop, keys\(m\), m \{\.\*\}$/);
+  });
+});

@@ -1,6 +1,7 @@
 import { BadRequestError, ForbiddenError } from '../../errors';
 import { backtick, clauseName, CstNode, descendants, hasToken, nameOf, parseUserQuery, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../cypher/parser';
 import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
+import { afterPropertyRead, asVariable, describeKind, elementOf, functionNameOf, isElement, Kind, kindOf } from './scope-analysis';
 
 /**
  * Rewrites a user's Cypher query so that it can only see what an AccessScope shows (restricted
@@ -19,16 +20,20 @@ import { and, CypherCompiler, ElementKind, TRUE } from './cypher-filter';
  *  - a label outside the scope's visible labels is false (in a pattern and in `n:Label`);
  *  - property access on an element (`n.p`, pattern maps `{p: v}`, map projections `n {.p}`,
  *    `exists(n.p)`) reads null where the scope hides the property (the compiler's own rule);
- *    `keys(n)` and `labels(n)` list only visible keys and labels;
+ *    `keys(n)` and `labels(n)` list only visible keys and labels. What an expression is comes
+ *    from scope-analysis.ts, deny by default: every read of a chain (`m.a.b`) is judged on its
+ *    own base, and where the reader has property rules a read (`.p`, `{.p}`, `{.*}`, keys(),
+ *    properties()) from anything not proven to be a MATCH-bound node or relationship, or a
+ *    value holding no element, is refused with 400 CYPHER_UNSUPPORTED (maps and lists may hold
+ *    nodes: `WITH {a: n} AS m RETURN m.a.secret` read a hidden property before);
  *  - parameters are renamed `$u_<name>` so the user can neither collide with nor read the
  *    parameters that carry the scope.
  * Refused (403 CYPHER_RESTRICTED, naming the construct and its position): anything but reading
  * clauses (CALL, CREATE, MERGE, SET, DELETE, REMOVE, FOREACH, LOAD CSV, START, schema commands),
  * shortestPath / allShortestPaths (a shortest path through hidden elements decides which visible
  * paths are shortest), index hints, dynamic property access `x[expr]`, `properties(x)` and `.*`
- * where a property rule applies, namespaced functions other than the temporal ones, parameter
- * maps in patterns, and property access on values the rewrite cannot tell are nodes or
- * relationships when a rule hides that property somewhere. Syntax the grammar does not know
+ * where a property rule applies, namespaced functions other than the temporal ones and parameter
+ * maps in patterns (reads from unproven values: 400 CYPHER_UNSUPPORTED, above). Syntax the grammar does not know
  * (Cypher 4.x / 5.x additions) is refused with 400 CYPHER_SYNTAX_ERROR.
  */
 
@@ -52,7 +57,6 @@ function combine(conditions: Conditions): string {
   return and(scope, `CASE WHEN ${scope} THEN ${user} END`);
 }
 
-type Kind = 'node' | 'relationship' | 'path' | 'nodes' | 'relationships' | 'paths' | 'unknown';
 type Env = Map<string, Kind>;
 
 export interface ScopedQuery {
@@ -69,8 +73,13 @@ function restricted(node: CstNode, construct: string, why: string): ForbiddenErr
   return new ForbiddenError(`${construct} (at ${positionOf(node)}) ${why}`, { construct, line: node.line, column: node.column }, 'CYPHER_RESTRICTED');
 }
 
-const elementOf = (kind: Kind): Kind => (kind === 'nodes' ? 'node' : kind === 'relationships' ? 'relationship' : kind === 'paths' ? 'path' : 'unknown');
-const listOf = (kind: Kind): Kind => (kind === 'node' ? 'nodes' : kind === 'relationship' ? 'relationships' : kind === 'path' ? 'paths' : 'unknown');
+/**
+ * 400 CYPHER_UNSUPPORTED (the code of the PostgreSQL translation's refusals): the analysis
+ * (scope-analysis.ts) cannot prove that what the construct reads is scoped.
+ */
+function unprovable(node: CstNode, construct: string, why: string): BadRequestError {
+  return new BadRequestError(`${construct} (at ${positionOf(node)}) is not available with restricted data access: ${why}`, 'CYPHER_UNSUPPORTED', { construct, line: node.line, column: node.column });
+}
 
 /** Longest time the grammar may take to read a query (in a worker thread): beyond it 400 CYPHER_TOO_COMPLEX. */
 
@@ -141,11 +150,20 @@ class ScopedRewriter {
     return `(CASE WHEN ${this.c.propertyVisible(kind, v, this.keyParam(key))} THEN ${plain} END)`;
   }
 
+  /** The reader has property rules (on nodes or relationships): reads from unproven values are refused. */
+  private get anyPropertyRules(): boolean {
+    return this.c.hasPropertyRules('node') || this.c.hasPropertyRules('relationship');
+  }
+
+  /**
+   * `base.key` where the analysis proved what base is (scope-analysis.ts): the scope's guard on a
+   * node or relationship, as written on a value that holds no element, refused on anything else
+   * (maps and lists may hold elements: `{a: n}.a.secret`) unless the reader has no property rule.
+   */
   private access(kind: Kind, base: string, key: string, at: CstNode): string {
-    if (kind === 'node' || kind === 'relationship') return this.guard(kind, base, key);
-    if (kind === 'path' || kind === 'nodes' || kind === 'relationships' || kind === 'paths') return `${base}.${quoteName(key)}`;
-    if (this.globallyVisible(key)) return `${base}.${quoteName(key)}`;
-    throw restricted(at, `Property access .${key}`, 'is on a value the service cannot tell is a node or a relationship, and a property rule of yours hides this property on some elements: read it from a variable bound by a MATCH pattern');
+    if (isElement(kind)) return this.guard(kind, base, key);
+    if (kind === 'value' || !this.anyPropertyRules) return `${base}.${quoteName(key)}`;
+    throw unprovable(at, `Property access .${key}`, `it reads from ${describeKind(kind)}; with property rules, read properties from a variable bound by a MATCH pattern (or passed on by WITH)`);
   }
 
   private checkVariable(node: CstNode): string {
@@ -518,11 +536,13 @@ class ScopedRewriter {
     const labels = rule(node, 'nodeLabels');
     let out = this.generic(atom, env);
     if (lookups.length === 0 && !labels) return out;
-    const kind = this.kindOf(atom, env);
-    lookups.forEach((lookup, i) => {
+    // Every read of the chain is judged on what its own base is (`m.a.b`: m, then m.a).
+    let kind = this.kindOf(atom, env);
+    for (const lookup of lookups) {
       const key = nameOf(rule(lookup, 'propertyKeyName')!);
-      out = i === 0 ? this.access(kind, out, key, lookup) : `${out}.${quoteName(key)}`;
-    });
+      out = this.access(kind, out, key, lookup);
+      kind = afterPropertyRead(kind);
+    }
     if (labels) {
       if (lookups.length > 0) throw restricted(labels, 'A label test on a property value', 'is not available');
       const hidden = rules(labels, 'nodeLabel').some((label) => !this.labelVisible(nameOf(rule(label, 'labelName')!)));
@@ -549,11 +569,7 @@ class ScopedRewriter {
   }
 
   private functionName(node: CstNode): { namespace: string; name: string } {
-    const body = rule(node, 'functionInvocationBody')!;
-    const namespace = rule(body, 'namespace');
-    const name = rule(body, 'functionName')!;
-    const ns = namespace ? rules(namespace, 'symbolicName').map(nameOf).join('.') : '';
-    return { namespace: ns, name: nameOf(name) };
+    return functionNameOf(node);
   }
 
   private functionArguments(node: CstNode): CstNode[] {
@@ -575,10 +591,13 @@ class ScopedRewriter {
         if (!labels) return `labels(${arg})`;
         return `[gasL IN labels(${arg}) WHERE gasL IN ${this.c.params.shared('scopeLabels', () => labels)}]`;
       }
-      const elementKind: ElementKind | null = kind === 'node' ? 'node' : kind === 'relationship' ? 'relationship' : null;
-      const ruled = elementKind ? this.c.hasPropertyRules(elementKind) : this.c.hasPropertyRules('node') || this.c.hasPropertyRules('relationship');
-      if (!ruled) return `${name}(${arg})`;
-      if (lower === 'keys' && elementKind) return `[gasK IN keys(${arg}) WHERE ${this.c.propertyVisible(elementKind, arg, 'gasK')}]`;
+      const elementKind: ElementKind | null = isElement(kind) ? kind : null;
+      if (!elementKind) {
+        if (kind === 'value' || !this.anyPropertyRules) return `${name}(${arg})`;
+        throw unprovable(node, `${name}()`, `its argument is ${describeKind(kind)}; with property rules, use it on a variable bound by a MATCH pattern`);
+      }
+      if (!this.c.hasPropertyRules(elementKind)) return `${name}(${arg})`;
+      if (lower === 'keys') return `[gasK IN keys(${arg}) WHERE ${this.c.propertyVisible(elementKind, arg, 'gasK')}]`;
       throw restricted(node, `${name}()`, 'would show properties that your property rules hide: use property access (n.name) or a map projection (n {.name, .age})');
     }
     return this.children(node, env);
@@ -660,9 +679,10 @@ class ScopedRewriter {
         const key = nameOf(rule(item, 'propertyKeyName') ?? rules(item)[0]);
         entries.push(`${quoteName(key)}: ${this.access(kind, v, key, item)}`);
       } else if (item.rule === 'allPropertiesSelector') {
-        const elementKind: ElementKind | null = kind === 'node' ? 'node' : kind === 'relationship' ? 'relationship' : null;
-        const ruled = elementKind ? this.c.hasPropertyRules(elementKind) : this.c.hasPropertyRules('node') || this.c.hasPropertyRules('relationship');
-        if (ruled) throw restricted(item, 'The map projection .*', 'would show properties that your property rules hide: name the properties (n {.name, .age})');
+        if (!isElement(kind) && kind !== 'value' && this.anyPropertyRules) {
+          throw unprovable(item, 'The map projection .*', `it reads from ${describeKind(kind)}; with property rules, project a variable bound by a MATCH pattern and name the properties (n {.name, .age})`);
+        }
+        if (isElement(kind) && this.c.hasPropertyRules(kind)) throw restricted(item, 'The map projection .*', 'would show properties that your property rules hide: name the properties (n {.name, .age})');
         entries.push('.*');
       } else entries.push(this.generic(item, env));
     }
@@ -673,69 +693,8 @@ class ScopedRewriter {
   // Kinds
 
   private kindOf(node: CstNode, env: Env): Kind {
-    const inner = unwrap(node);
-    switch (inner.rule) {
-      case 'variable':
-      case 'symbolicName': {
-        const variable = asVariable(inner);
-        return variable ? env.get(variable) ?? 'unknown' : 'unknown';
-      }
-      case 'parenthesizedExpression': {
-        const expr = rule(inner, 'expression');
-        return expr ? this.kindOf(expr, env) : 'unknown';
-      }
-      case 'functionInvocation': {
-        const { namespace, name } = this.functionName(inner);
-        if (namespace) return 'unknown';
-        const args = this.functionArguments(inner);
-        switch (name.toLowerCase()) {
-          case 'startnode':
-          case 'endnode':
-            return 'node';
-          case 'nodes':
-            return 'nodes';
-          case 'relationships':
-          case 'rels':
-            return 'relationships';
-          case 'head':
-          case 'last':
-            return args[0] ? elementOf(this.kindOf(args[0], env)) : 'unknown';
-          case 'collect':
-          case 'tail':
-          case 'reverse':
-            return args[0] ? (name.toLowerCase() === 'collect' ? listOf(this.kindOf(args[0], env)) : this.kindOf(args[0], env)) : 'unknown';
-          case 'coalesce': {
-            // Only when every argument has the same kind (coalesce(r, n) could be either).
-            const kinds = new Set(args.map((arg) => this.kindOf(arg, env)));
-            return kinds.size === 1 ? [...kinds][0] : 'unknown';
-          }
-          default:
-            return 'unknown';
-        }
-      }
-      case 'stringListNullOperatorExpression': {
-        const base = rule(inner, 'propertyOrLabelsExpression');
-        const tokensInside = inner.children.filter((c) => c.rule === null && !c.space).map((c) => c.token);
-        if (!base || tokensInside[0] !== '[') return 'unknown';
-        const baseKind = this.kindOf(base, env);
-        return tokensInside.includes('..') ? baseKind : elementOf(baseKind);
-      }
-      case 'propertyOrLabelsExpression': {
-        if (rules(inner, 'propertyLookup').length > 0 || rule(inner, 'nodeLabels')) return 'unknown';
-        const atom = rule(inner, 'atom');
-        return atom ? this.kindOf(atom, env) : 'unknown';
-      }
-      default:
-        return 'unknown';
-    }
+    return kindOf(node, (name) => env.get(name));
   }
-}
-
-/** The name when the expression is a bare variable. */
-function asVariable(expr: CstNode): string | null {
-  const inner = unwrap(expr);
-  if (inner.rule === 'variable' || (inner.rule === 'symbolicName' && inner.parent?.rule === 'variable')) return nameOf(inner);
-  return null;
 }
 
 function trailingSpace(text: string): string {

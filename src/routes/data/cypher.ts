@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { CypherService } from '../../services/graph/cypher-service';
+import { withinCypherLimits } from '../../services/graph/cypher-limits';
 import { nodeExample } from '../schemas/graph';
 import { TAG_CYPHER } from './shared';
 
@@ -29,8 +30,10 @@ export function createCypherRouter(_deps: AppDeps): Router {
         'Everyone else: the query is parsed (Cypher 3.5 grammar; other syntax is 400 CYPHER_SYNTAX_ERROR with the position) and rewritten so every node and relationship pattern, each element of a variable-length pattern included, only matches elements the user may see; ' +
         'a hidden label or type matches nothing, a hidden property reads as null (also in keys(), map projections and exists()), and the query always runs read-only. Counts, aggregates, LIMIT and returned values therefore only ever reflect visible data. ' +
         'Refused with 403 CYPHER_RESTRICTED, naming the construct and its position: CALL and every clause that writes, shortestPath/allShortestPaths, index hints, computed subscripts x[expr], properties() and n {.*} where a property rule applies, functions outside the built-in and temporal ones, ' +
-        'parameter maps in patterns, and property access on a value that is not known to be a node or relationship when a property rule hides that property somewhere. Variables starting with "gas" are reserved (400 CYPHER_RESERVED_NAME); a parameter the request does not give is 400 CYPHER_PARAMETER_MISSING. ' +
-        'Returned nodes, relationships and paths are re-read under the user\'s access rules (hidden labels and properties removed).',
+        'and parameter maps in patterns. Where the user has property rules, reading a property (x.p, x {.p}, x {.*}, keys(x), properties(x)) from anything but a node or relationship bound by a MATCH pattern (or passed on by WITH), or a value that holds no node or relationship, is refused with 400 CYPHER_UNSUPPORTED naming the read and its position (a map or list may hold nodes). Variables starting with "gas" are reserved (400 CYPHER_RESERVED_NAME); a parameter the request does not give is 400 CYPHER_PARAMETER_MISSING. ' +
+        'Returned nodes, relationships and paths are re-read under the user\'s access rules (hidden labels and properties removed). ' +
+        'Limits: at most cypher.maxConcurrentPerUser queries of one user (default 2) and cypher.maxConcurrent of everyone (default database.poolMax - 4) run at once; beyond either 429 CYPHER_CONCURRENCY_LIMIT with Retry-After. ' +
+        'A user whose queries were refused as too complex (CYPHER_TOO_COMPLEX) cypher.maxTooComplex times (default 3) within cypher.tooComplexWindowMs (default 60 s) gets 429 CYPHER_TOO_COMPLEX_REPEATED with Retry-After until the oldest refusal leaves that window.',
       body: { schema: cypherBody, example: { query: 'MATCH (p:Person) WHERE p.age > $age RETURN p LIMIT 10', params: { age: 30 } } },
       responses: {
         200: {
@@ -39,9 +42,9 @@ export function createCypherRouter(_deps: AppDeps): Router {
           example: { columns: ['p'], rows: [[nodeExample]], truncated: false },
         },
       },
-      errors: [501, 503, 504],
+      errors: [429, 501, 503, 504],
     },
-    ({ ctx, body }) => new CypherService(ctx).run(body.query, body.params),
+    ({ ctx, body }) => withinCypherLimits(ctx, () => new CypherService(ctx).run(body.query, body.params)),
   );
 
   return router;

@@ -21,7 +21,8 @@ const REREAD_CHUNK = 1000;
  * Restricted scope (anyone else): the adapter parses the query and rewrites it so every node and
  * relationship pattern (each element of variable-length ones too) carries the user's scope, and
  * property access reads null where the scope hides the property; it always runs read-only, and
- * what cannot be rewritten safely is refused (403 CYPHER_RESTRICTED naming the construct). Since
+ * what cannot be rewritten safely is refused (403 CYPHER_RESTRICTED naming the construct; a property
+ * read from a value not proven to be a scoped node or relationship: 400 CYPHER_UNSUPPORTED). Since
  * patterns only match visible elements, any value may be returned (counts, aggregates, property
  * values, maps); LIMIT and counts only ever see visible rows. As defence in depth every node,
  * relationship and path in the result is replaced by its re-read through the scope (dropping
