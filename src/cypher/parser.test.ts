@@ -7,6 +7,14 @@ describe('parseCypher', () => {
   });
 
 
+  test('when a label or type follows its colon after a space, then the query is read as Neo4j reads it, the colon moved past the space and a map\'s colon kept', () => {
+    const query = "MATCH (me: Person)-[r: KNOWS|: LIKES| HATES]->(you {name: 'a: b'}) WHERE you: Person RETURN me {.name, n: you.name}, [x IN [1] | x]";
+    const parsed = parseCypher(query);
+    expect(parsed.text).toBe("MATCH (me :Person)-[r :KNOWS |:LIKES |HATES]->(you {name: 'a: b'}) WHERE you :Person RETURN me {.name, n: you.name}, [x IN [1] | x]");
+    expect(textOf(parsed.root)).toBe(parsed.text);
+    expect(parsed.text).toHaveLength(query.length);
+  });
+
   test('when brackets nest deeper than MAX_NESTING, then the query is refused at once instead of parsed for minutes', () => {
     const started = Date.now();
     expect(() => parseCypher(`RETURN ${'('.repeat(2000)}1${')'.repeat(2000)}`)).toThrow(CypherTooComplexError);

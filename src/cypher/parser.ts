@@ -119,7 +119,7 @@ interface PlainNode {
   end: number;
 }
 
-type CoreResult = { ok: true; root: PlainNode } | { ok: false; tooComplex: boolean; message: string; line: number; column: number };
+type CoreResult = { ok: true; root: PlainNode; text: string } | { ok: false; tooComplex: boolean; message: string; line: number; column: number };
 
 /**
  * The whole parse, self-contained (no reference outside its body) so that its source can also
@@ -132,13 +132,38 @@ function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: string, 
   const EOF = grammar.CypherParser.EOF;
   const nestingLexer = new grammar.CypherLexer(new antlr4.InputStream(text));
   nestingLexer.removeErrorListeners();
-  let depth = 0;
-  for (const token of nestingLexer.getAllTokens()) {
+  const open: Array<{ bracket: string; relationship: boolean }> = [];
+  const all = nestingLexer.getAllTokens();
+  // Neo4j reads `(me: Person)`, `[r: KNOWS]`, `n: Person` and `[:A| B]` / `[:A|: B]`; the grammar
+  // wants the label or type right after its colon, and a type right after its `|`. A colon that is
+  // not a map's (its innermost bracket is not `{`) and a relationship type's `|` (with its colon)
+  // that are followed by space are moved after the space: `(me :Person)`, `[:A |B]`, the same
+  // query at the same length, so every position stays the user's.
+  const swaps: Array<{ from: number; length: number; to: number }> = [];
+  const previous = (i: number) => {
+    let k = i - 1;
+    while (k >= 0 && all[k].type === SP) k -= 1;
+    return all[k];
+  };
+  for (let i = 0; i < all.length; i += 1) {
+    const token = all[i];
+    const inside = open[open.length - 1];
     if (token.text === '(' || token.text === '[' || token.text === '{') {
-      depth += 1;
-      if (depth > maxNesting) return { ok: false, tooComplex: true, message: `brackets nested deeper than ${maxNesting} levels`, line: token.line, column: token.column + 1 };
-    } else if (token.text === ')' || token.text === ']' || token.text === '}') depth = Math.max(0, depth - 1);
+      const before = previous(i)?.text;
+      open.push({ bracket: token.text, relationship: token.text === '[' && (before === '-' || before === '<') });
+      if (open.length > maxNesting) return { ok: false, tooComplex: true, message: `brackets nested deeper than ${maxNesting} levels`, line: token.line, column: token.column + 1 };
+    } else if (token.text === ')' || token.text === ']' || token.text === '}') open.pop();
+    else if (token.text === '|' && inside?.relationship) {
+      const withColon = all[i + 1]?.text === ':';
+      const space = all[i + (withColon ? 2 : 1)];
+      const name = all[i + (withColon ? 3 : 2)];
+      if (space?.type === SP && name && name.type !== SP) swaps.push({ from: token.start, length: withColon ? 2 : 1, to: name.start });
+      i += withColon ? 1 : 0;
+    } else if (token.text === ':' && inside?.bracket !== '{' && all[i + 1]?.type === SP && all[i + 2] && all[i + 2].type !== SP) {
+      swaps.push({ from: token.start, length: 1, to: all[i + 2].start });
+    }
   }
+  for (const { from, length, to } of swaps) text = `${text.slice(0, from)}${text.slice(from + length, to)}${text.slice(from, from + length)}${text.slice(to)}`;
   const attempt = (sll: boolean) => {
     const errors: Array<{ message: string; line: number; column: number }> = [];
     const listener = {
@@ -194,7 +219,7 @@ function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: string, 
       end: last ? last.end : 0,
     };
   };
-  return { ok: true, root: convert(result.tree) };
+  return { ok: true, root: convert(result.tree), text };
 }
 
 function link(node: PlainNode, parent: CstNode | null): CstNode {
@@ -208,7 +233,8 @@ function finish(text: string, result: CoreResult): ParsedCypher {
   if (!result.ok) {
     throw result.tooComplex ? new CypherTooComplexError(result.message, result.line, result.column) : new CypherSyntaxError(result.message, result.line, result.column);
   }
-  return { text, root: link(result.root, null) };
+  // The text as parsed (a label's colon may have moved past its space: parseCore).
+  return { text: result.text, root: link(result.root, null) };
 }
 
 /** Parses one Cypher statement (a trailing `;` is allowed) in this thread; throws CypherSyntaxError. */

@@ -250,6 +250,8 @@ describe('WHERE', () => {
       ['MATCH (n {country: $c}) WHERE n.name <> $name RETURN n.name ORDER BY n.name', [['agent'], ['bob'], ['dan']], { c: 'CZ', name: 'alice' }],
       ['MATCH (a)-[r]->(b) WHERE r.since >= 2003 RETURN type(r), a.name ORDER BY r.since', [['KNOWS', 'bob'], ['SPIES_ON', 'bob'], ['KNOWS', 'alice']]],
       ['MATCH (n:Person) WHERE 1 < n.age < 31 RETURN n.name ORDER BY n.name', [['alice'], ['bob']]],
+      // A space after a label's or type's colon, as Neo4j reads it (TCK With6, ReturnOrderBy6).
+      ['MATCH (n: Person)-[r: WORKS_AT| :KNOWS]->(c: Company) WHERE c: Company RETURN n.name', [['alice']]],
     ]);
   });
 });
