@@ -16,7 +16,8 @@ const previewSchema = z
     userId: z.string(),
     username: z.string(),
     readAllData: z.boolean().openapi({ description: 'The user holds Read all data: group rules do not apply' }),
-    unrestricted: z.boolean().openapi({ description: 'Nothing is restricted (Read all data and DATA_TYPES "*")' }),
+    unrestricted: z.boolean().openapi({ description: 'Nothing is restricted (Read all data and DATA_TYPES "*", for the user and the caller)' }),
+    limitedToCaller: z.boolean().openapi({ description: "The caller's own data access is restricted: the preview shows only what both the user and the caller may see" }),
     nodes: z.object({
       total: z.number().int(),
       perLabel: z.array(z.object({ label: z.string(), count: z.number().int() })),
@@ -36,6 +37,7 @@ const previewExample = {
   username: 'jnovak',
   readAllData: false,
   unrestricted: false,
+  limitedToCaller: false,
   nodes: { total: 120, perLabel: [{ label: 'Person', count: 120 }], leftOut: 0 },
   relationships: { total: 80, perType: [{ type: 'KNOWS', count: 80 }], leftOut: 0 },
   sample: [nodeExample],
@@ -78,9 +80,10 @@ export function createUserPreviewRouter(deps: AppDeps): Router {
       method: 'get', path: '/users/{id}/preview', tag: 'Users', access: 'ACL_DATA_MANAGEMENT',
       summary: 'What a user would see of the graph',
       description:
-        "Computes the user's data access scope (their permissions and their groups' entity, property and data security, as their own requests get it) and answers " +
+        "Computes the user's data access scope (their permissions and their groups' entity, property and data security, as their own requests get it), narrowed to the caller's own scope " +
+        '(the preview never shows what the caller may not see: labels, types and rows both may see, properties both may see), and answers ' +
         `the number of visible nodes per label and relationships per type (the first ${PREVIEW_MAX_KINDS} labels and types), the totals, and a sample of visible nodes with only the properties the user may see. ` +
-        'A disabled user is previewed as if enabled; 404 for an unknown user. Reading only (not audited). An addition to the specification, for the access control page.',
+        'A disabled user is previewed as if enabled; 404 for an unknown user. Every preview is audited as user.preview with the previewed user\'s id. An addition to the specification, for the access control page.',
       params: idParams,
       query: previewQuery,
       responses: { 200: { description: "The user's view of the graph", schema: previewSchema, example: previewExample } },

@@ -5,6 +5,9 @@ let t: TestApp;
 let admin: string;
 let restrictedId: string;
 let noGroupId: string;
+let companiesOnlyId: string;
+let restrictedManager: string;
+let readAllManager: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,6 +34,14 @@ beforeAll(async () => {
   restrictedId = await t.createUser('preview-restricted', { groupIds: [groupId] });
   noGroupId = await t.createUser('preview-nogroup');
   await t.createUser('preview-no-acl', { password: 'preview-no-acl-password', permissions: ['USER_MANAGEMENT'] });
+  await t.createUser('preview-acl-restricted', { password: 'preview-acl-restricted-password', permissions: ['ACL_DATA_MANAGEMENT'], groupIds: [groupId] });
+  restrictedManager = t.basic('preview-acl-restricted', 'preview-acl-restricted-password');
+  await t.createUser('preview-acl-readall', { password: 'preview-acl-readall-password', permissions: ['ACL_DATA_MANAGEMENT', 'READ_ALL_DATA'] });
+  readAllManager = t.basic('preview-acl-readall', 'preview-acl-readall-password');
+  const companies = await request(t.app).post('/groups').set('Authorization', admin).send({ name: 'Companies only' });
+  expect(companies.status).toBe(201);
+  expect((await request(t.app).post(`/groups/${companies.body.id}/entitySecurity`).set('Authorization', admin).send({ nodeFilter: { label: 'Company' } })).status).toBe(200);
+  companiesOnlyId = await t.createUser('preview-companies', { groupIds: [String(companies.body.id)] });
 });
 afterAll(async () => {
   await t.close();
@@ -65,6 +76,48 @@ describe('GET /users/{id}/preview', () => {
     expect(res.status).toBe(200);
     expect(res.body.nodes.total).toBe(0);
     expect(res.body.sample).toEqual([]);
+  });
+
+  test('when a restricted ACL manager previews an administrator, then the preview shows nothing the manager may not see', async () => {
+    const adminId = String((await t.deps.db('users').where({ username: 'admin' }).first()).id);
+    const res = await request(t.app).get(`/users/${adminId}/preview?sample=10`).set('Authorization', restrictedManager);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userId: adminId, readAllData: true, unrestricted: false, limitedToCaller: true });
+    expect(res.body.nodes.total).toBe(1);
+    expect(res.body.nodes.perLabel).toEqual([{ label: 'Person', count: 1 }]);
+    expect(res.body.relationships).toMatchObject({ total: 0, perType: [] });
+    expect(res.body.sample.map((node: { properties: Record<string, unknown> }) => node.properties)).toEqual([{ name: 'Anna Preview', country: 'CZ' }]);
+    const text = JSON.stringify(res.body);
+    for (const hidden of ['Bert Preview', 'Acme Preview', 'Company', 'WORKS_AT', 'ssn']) expect(text).not.toContain(hidden);
+    // Czech people for the manager, companies for the user: nothing both may see.
+    const disjoint = await request(t.app).get(`/users/${companiesOnlyId}/preview`).set('Authorization', restrictedManager);
+    expect(disjoint.status).toBe(200);
+    expect(disjoint.body.nodes.total).toBe(0);
+    expect(disjoint.body.sample).toEqual([]);
+  });
+
+  test('when an unrestricted ACL manager previews a restricted user, then the preview is the restricted view and not limited by the manager', async () => {
+    const res = await request(t.app).get(`/users/${restrictedId}/preview`).set('Authorization', readAllManager);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userId: restrictedId, readAllData: false, unrestricted: false, limitedToCaller: false });
+    expect(res.body.nodes.total).toBe(1);
+    expect(res.body.sample.map((node: { properties: Record<string, unknown> }) => node.properties)).toEqual([{ name: 'Anna Preview', country: 'CZ' }]);
+  });
+
+  test('when a user is previewed, then each preview writes one user.preview audit event with the previewed user id; an unknown user writes none', async () => {
+    const events = () => t.deps.db('audit_events').where({ action: 'user.preview' }).orderBy('id');
+    const before = (await events()).length;
+    expect((await request(t.app).get(`/users/${restrictedId}/preview?sample=3`).set('Authorization', restrictedManager)).status).toBe(200);
+    expect((await request(t.app).get(`/users/${restrictedId}/preview`).set('Authorization', admin)).status).toBe(200);
+    expect((await request(t.app).get('/users/999999/preview').set('Authorization', admin)).status).toBe(404);
+    const after = await events();
+    expect(after).toHaveLength(before + 2);
+    const [first, second] = after.slice(before) as Array<{ user_id: string; username: string; target_type: string; target_id: string; details: Record<string, unknown> }>;
+    expect(first).toMatchObject({ username: 'preview-acl-restricted', target_type: 'user', target_id: restrictedId, details: { username: 'preview-restricted', sample: 3 } });
+    expect(second).toMatchObject({ username: 'admin', target_type: 'user', target_id: restrictedId });
+    const listed = await request(t.app).get(`/audit/data?action=user.preview&targetId=${restrictedId}`).set('Authorization', admin);
+    expect(listed.status).toBe(200);
+    expect(listed.body.total).toBe(after.filter((e: { target_id: string }) => e.target_id === restrictedId).length);
   });
 
   test('when the caller lacks ACL data management, then 403; an unknown user is 404; a bad sample size is 400', async () => {
