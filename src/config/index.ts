@@ -100,6 +100,8 @@ const configSchema = z.object({
     exportDir: z.string(),
     /** Import jobs read files from here; empty = <dataDir>/jobs/import. */
     importDir: z.string(),
+    /** The shortest time allowed between two scheduled runs of a job (a schedule firing more often is refused on save). */
+    minIntervalMs: z.coerce.number().int().min(0),
   }),
   log: z.object({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) }),
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   ensureBuilt();
   base = mkdtempSync(path.join(os.tmpdir(), 'gas-jobs-embedded-'));
   const configFile = path.join(base, 'config.json');
-  writeFileSync(configFile, JSON.stringify({ jobs: { tickIntervalMs: 200, exportDir: path.join(base, 'export') } }));
+  writeFileSync(configFile, JSON.stringify({ jobs: { tickIntervalMs: 200, exportDir: path.join(base, 'export'), minIntervalMs: 0 } }));
   service = startServiceProcess({ DATA_DIR: path.join(base, 'data'), ADMIN_PASSWORD, CONFIG_FILE: configFile });
   url = (await service.waitForLog(/^listening on /)).url as string;
 }, 240_000);

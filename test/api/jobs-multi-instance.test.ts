@@ -52,7 +52,7 @@ beforeAll(async () => {
   writeFileSync(
     configFile,
     JSON.stringify({
-      jobs: { tickIntervalMs: 200, leaseMs: LEASE_MS, exportDir: path.join(base, 'export') },
+      jobs: { tickIntervalMs: 200, leaseMs: LEASE_MS, exportDir: path.join(base, 'export'), minIntervalMs: 0 },
       mail: { url: `smtp://127.0.0.1:${(silentSmtp.address() as net.AddressInfo).port}` },
     }),
   );

@@ -52,7 +52,7 @@ beforeAll(async () => {
   exportDir = path.join(base, 'export');
   importDir = path.join(base, 'import');
   mkdirSync(importDir, { recursive: true });
-  t = await createTestApp({ mail: { url: smtp.url }, server: { baseUrl: 'https://gas.example.test' }, jobs: { tickIntervalMs: 200, leaseMs: 5000, exportDir, importDir } });
+  t = await createTestApp({ mail: { url: smtp.url }, server: { baseUrl: 'https://gas.example.test' }, jobs: { tickIntervalMs: 200, leaseMs: 5000, exportDir, importDir, minIntervalMs: 0 } });
   admin = t.basic('admin', ADMIN_PASSWORD);
   scheduler = new JobScheduler(t.deps).start();
 });
@@ -157,11 +157,15 @@ describe('job definitions', () => {
     const exportJob = await jobsOnly.post('/jobs').send({ name: 'no-export-right', type: 'export', config: { labels: ['Person'], file: 'x.csv' } });
     expect(exportJob.status).toBe(403);
     expect(exportJob.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'EXPORT_DATA' });
-    // Bookkeeping (enabled, schedule, description) needs no more than Jobs management and keeps the job's user.
+    // Disabling a job and editing its description need no more than Jobs management and keep the job's user;
+    // its schedule is changed only by someone holding the rights it runs with (issue 18, item 6: jobs-scope.test.ts).
     expect((await api().post('/jobs').send({ name: 'admins-export', type: 'export', config: { labels: ['Person'], file: 'a.csv' } })).status).toBe(201);
-    const disabled = await jobsOnly.put('/jobs/admins-export').send({ enabled: false, schedule: '0 0 1 * * *' });
+    const disabled = await jobsOnly.put('/jobs/admins-export').send({ enabled: false, description: 'paused' });
     expect(disabled.status).toBe(200);
-    expect(disabled.body).toMatchObject({ enabled: false, runAs: { username: 'admin' } });
+    expect(disabled.body).toMatchObject({ enabled: false, description: 'paused', runAs: { username: 'admin' } });
+    const rescheduled = await jobsOnly.put('/jobs/admins-export').send({ schedule: '0 0 1 * * *' });
+    expect(rescheduled.status).toBe(403);
+    expect(rescheduled.body.code).toBe('PERMISSION_DENIED');
     const takeOver = await jobsOnly.put('/jobs/admins-export').send({ config: { labels: ['Person'], file: 'b.csv' } });
     expect(takeOver.status).toBe(403);
     expect(takeOver.body.permission).toBe('EXPORT_DATA');

@@ -54,6 +54,16 @@ export const updateJobBody = z
   })
   .strict();
 
+/** What a reader who does not hold the rights a job runs with sees instead of its configuration or a run's result. */
+export const redactedSchema = z
+  .object({ redacted: z.literal(true) })
+  .strict()
+  .openapi('JobRedacted', {
+    description:
+      "Shown instead of a job's configuration and its runs' results to a reader who does not hold the rights the job runs with (its run-as user's data access): only that user and readers whose access covers it (unrestricted graph access, or the same or wider labels and types with the same row and property rules) see them. The run's log and counters are then empty and its error a fixed sentence.",
+    example: { redacted: true },
+  });
+
 const logLineSchema = z.object({ at: z.string(), level: z.enum(['info', 'warn', 'error']), message: z.string() });
 
 export const jobRunSchema = z
@@ -73,7 +83,7 @@ export const jobRunSchema = z
     counters: z.record(z.string(), z.number()),
     log: z.array(logLineSchema).openapi({ description: 'Bounded (jobs.maxLogLines): the first and the latest lines' }),
     error: z.string().nullable(),
-    result: z.record(z.string(), z.unknown()).nullable(),
+    result: z.union([redactedSchema, z.record(z.string(), z.unknown())]).nullable().openapi({ description: 'What the run produced (e.g. the new matches of an alert), or {"redacted": true} for a reader who does not hold the rights the job runs with' }),
   })
   .openapi('JobRun');
 
@@ -84,7 +94,7 @@ export const jobSchema = z
     name: z.string(),
     type: z.string(),
     description: z.string(),
-    config: z.record(z.string(), z.unknown()),
+    config: z.union([redactedSchema, z.record(z.string(), z.unknown())]).openapi({ description: 'The configuration of its type, or {"redacted": true} for a reader who does not hold the rights the job runs with' }),
     schedule: z.string().nullable(),
     timeZone: z.string().nullable(),
     effectiveTimeZone: z.string(),

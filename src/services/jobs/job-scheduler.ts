@@ -150,7 +150,8 @@ export class JobScheduler {
         const scheduledFor = new Date(job.next_run_at!);
         // A job still queued or running skips this tick (the partial unique index refuses a second active run).
         await trx('job_runs').insert({ job_id: job.id, state: 'queued', trigger: 'schedule', scheduled_for: scheduledFor }).onConflict().ignore();
-        const from = new Date(Math.max(Date.now(), scheduledFor.getTime()));
+        // A schedule saved before jobs.minIntervalMs held (or under a smaller one) fires no more often than it allows.
+        const from = new Date(Math.max(Date.now(), scheduledFor.getTime() + Math.max(0, (this.config.minIntervalMs ?? 0) - 1)));
         let next: Date | null = null;
         try {
           next = nextRunAfter(job.schedule!, job.time_zone ?? this.config.timeZone, from);

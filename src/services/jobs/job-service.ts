@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { ServiceContext } from '../../http/context';
 import { withDb } from '../../http/context';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, ValidationError } from '../../errors';
 import { audit } from '../audit/audit-service';
 import { jobTypeOf, JOB_TYPE_NAMES } from './types';
-import { nextRunAfter, scheduleProblem, timeZoneProblem } from './schedule';
+import { nextRunAfter, scheduleProblem, shorterIntervalThan, timeZoneProblem } from './schedule';
 import { JobRow, JobRunView, JobView, RunRow, jobView, runView, ACTIVE_STATES } from './job-views';
+import { JobAccess, redactJob, redactRun } from './job-access';
 
 /** Names taken by fixed routes under /jobs (GET /jobs/list is the page). */
 export const RESERVED_JOB_NAMES = ['list'];
@@ -38,10 +39,16 @@ const isUniqueViolation = (error: unknown, constraint?: string) =>
  * A job runs with the rights of the user who last saved its type or configuration (runAs), so a
  * user cannot make a job do what that user may not do: the type's permissions are checked against
  * that user on save and against runAs before every run. Running is the scheduler's job (job-scheduler.ts); this
- * service only queues runs and flags cancellations in the shared table.
+ * service only queues runs and flags cancellations in the shared table. What a reader sees of a
+ * job, and who may start or reconfigure it, follows job-access.ts: configuration and results only
+ * through the run-as user's rights.
  */
 export class JobService {
-  constructor(private readonly ctx: ServiceContext) {}
+  private readonly access: JobAccess;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.access = new JobAccess(ctx);
+  }
 
   private get db(): Knex {
     return this.ctx.db;
@@ -67,7 +74,7 @@ export class JobService {
   }
 
   async create(input: JobInput): Promise<JobView> {
-    const validated = await this.validate({ ...input, schedule: input.schedule ?? null, timeZone: input.timeZone ?? null, config: input.config ?? {} });
+    const validated = await this.validate({ ...input, schedule: input.schedule ?? null, timeZone: input.timeZone ?? null, config: input.config ?? {} }, true, true);
     const userId = this.ctx.user?.id ?? null;
     const enabled = input.enabled ?? true;
     await this.db.transaction(async (trx) => {
@@ -97,6 +104,10 @@ export class JobService {
 
   async update(name: string, patch: JobPatch): Promise<JobView> {
     const current = await this.find(this.db, name);
+    // Anything that makes the job run, run differently or more often acts with its run-as user's
+    // rights; disabling it and editing its description make it do nothing new.
+    const acts = patch.type !== undefined || patch.config !== undefined || patch.schedule !== undefined || patch.timeZone !== undefined || (patch.enabled === true && !current.enabled);
+    if (acts) await this.access.assertMayActAs(current, 'change the schedule or configuration of');
     if (patch.type && patch.type !== current.type && patch.config === undefined) {
       throw new ValidationError('Changing the type of a job needs the configuration of the new type', [{ path: 'body.config', message: 'required when the type changes' }]);
     }
@@ -111,7 +122,7 @@ export class JobService {
     // the user it runs as (and must hold what the type uses). Schedule, enabled flag and description
     // are bookkeeping that any job manager may change without taking the job over.
     const contentChanged = patch.type !== undefined || patch.config !== undefined;
-    const validated = await this.validate(merged, contentChanged);
+    const validated = await this.validate(merged, contentChanged, patch.schedule !== undefined || patch.timeZone !== undefined);
     const enabled = patch.enabled ?? current.enabled;
     const changed = Object.keys(patch).filter((key) => (patch as Record<string, unknown>)[key] !== undefined);
     await this.db.transaction(async (trx) => {
@@ -147,6 +158,7 @@ export class JobService {
   /** Queues a run now (PUT /jobs/{name}/started); 409 JOB_RUNNING while one is queued or running. */
   async start(name: string): Promise<JobRunView> {
     const job = await this.find(this.db, name);
+    await this.access.assertMayActAs(job, 'start');
     const id = await this.db.transaction(async (trx) => {
       let inserted: Array<{ id: string }>;
       try {
@@ -201,12 +213,14 @@ export class JobService {
     const [{ count }] = (await base().count({ count: '*' })) as Array<{ count: string }>;
     const rows = (await base().orderBy('id', 'desc').offset(offset).limit(limit)) as RunRow[];
     const usernames = await this.usernames(rows.map((r) => r.requested_by));
-    return { items: rows.map((r) => runView(r, job.name, usernames)), total: Number(count), offset, limit };
+    const full = await this.access.seesContent(job);
+    return { items: rows.map((r) => runView(r, job.name, usernames)).map((run) => (full ? run : redactRun(run))), total: Number(count), offset, limit };
   }
 
   private async run(job: JobRow, id: string): Promise<JobRunView> {
     const row = (await this.db('job_runs').where('id', id).first()) as RunRow;
-    return runView(row, job.name, await this.usernames([row.requested_by]));
+    const view = runView(row, job.name, await this.usernames([row.requested_by]));
+    return (await this.access.seesContent(job)) ? view : redactRun(view);
   }
 
   private async find(db: Knex, name: string): Promise<JobRow> {
@@ -221,7 +235,7 @@ export class JobService {
   }
 
   /** Everything a job must satisfy to be saved; returns the parsed configuration. */
-  private async validate(input: { name: string; type: string; config: unknown; schedule: string | null; timeZone: string | null }, contentChanged = true) {
+  private async validate(input: { name: string; type: string; config: unknown; schedule: string | null; timeZone: string | null }, contentChanged = true, scheduleChanged = false) {
     const issues: Array<{ path: string; message: string }> = [];
     if (!JOB_NAME_PATTERN.test(input.name)) issues.push({ path: 'body.name', message: "a job name has 1 to 100 letters, digits, '.', '_' or '-' and starts with a letter or digit" });
     if (RESERVED_JOB_NAMES.includes(input.name.toLowerCase())) issues.push({ path: 'body.name', message: `${input.name} is reserved (GET /jobs/${input.name} is a page); choose another name` });
@@ -242,6 +256,7 @@ export class JobService {
       else for (const issue of parsed.error.issues) issues.push({ path: ['body', 'config', ...issue.path.map(String)].join('.'), message: issue.message });
     }
     if (issues.length > 0) throw new ValidationError(`Invalid job: ${issues[0].path.replace(/^body\./, '')}: ${issues[0].message}`, issues);
+    if (scheduleChanged && input.schedule !== null) this.assertInterval(input.schedule, input.timeZone ?? this.defaultTimeZone);
     if (!contentChanged) return { config: config as Record<string, unknown>, schedule: input.schedule?.trim() ?? null, timeZone: input.timeZone };
     for (const permission of type!.permissions) {
       if (!this.ctx.user?.permissions.has(permission)) {
@@ -250,6 +265,18 @@ export class JobService {
     }
     await type!.check?.(config, this.ctx);
     return { config: config as Record<string, unknown>, schedule: input.schedule?.trim() ?? null, timeZone: input.timeZone };
+  }
+
+  /** 422 JOB_SCHEDULE_TOO_FREQUENT when the schedule fires more often than jobs.minIntervalMs. */
+  private assertInterval(schedule: string, timeZone: string): void {
+    const minIntervalMs = this.ctx.deps.config.jobs.minIntervalMs;
+    const interval = shorterIntervalThan(schedule, timeZone, minIntervalMs);
+    if (interval === null) return;
+    throw new UnprocessableError(
+      `The schedule "${schedule.trim()}" fires twice within ${interval / 1000} s; a job may be scheduled at most once every ${minIntervalMs / 1000} s (jobs.minIntervalMs)`,
+      'JOB_SCHEDULE_TOO_FREQUENT',
+      { minIntervalMs, intervalMs: interval },
+    );
   }
 
   private async usernames(ids: Array<string | null>): Promise<Map<string, string>> {
@@ -262,9 +289,12 @@ export class JobService {
   private async views(rows: JobRow[], lastRuns: RunRow[]): Promise<JobView[]> {
     const byJob = new Map(lastRuns.map((r) => [String(r.job_id), r]));
     const usernames = await this.usernames([...rows.flatMap((r) => [r.created_by, r.run_as]), ...lastRuns.map((r) => r.requested_by)]);
-    return rows.map((row) => {
-      const last = byJob.get(String(row.id));
-      return jobView(row, last ? runView(last, row.name, usernames) : null, usernames, this.defaultTimeZone);
-    });
+    return Promise.all(
+      rows.map(async (row) => {
+        const last = byJob.get(String(row.id));
+        const view = jobView(row, last ? runView(last, row.name, usernames) : null, usernames, this.defaultTimeZone);
+        return (await this.access.seesContent(row)) ? view : redactJob(view);
+      }),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { nextRunAfter, scheduleProblem, timeZoneProblem } from './schedule';
+import { nextRunAfter, scheduleProblem, shorterIntervalThan, timeZoneProblem } from './schedule';
 
 describe('job schedules', () => {
   test('when a schedule has seconds, then it fires on them', () => {
@@ -24,5 +24,18 @@ describe('job schedules', () => {
   test('when a time zone is not an IANA name, then it is refused', () => {
     expect(timeZoneProblem('Europe/Prague')).toBeNull();
     expect(timeZoneProblem('Moon/Base')).toMatch(/not a time zone/);
+  });
+
+  test.each([
+    ['*/30 * * * * *', 60_000, 30_000],
+    ['0,1 * * * * *', 60_000, 59_000],
+    ['0,1 * * * * *', 60_000, 1_000, '2026-06-15T09:59:59Z'],
+    ['0 * * * * *', 60_000, null],
+    ['0 0,59 * * * *', 300_000, 60_000],
+    ['0 0 1,2 * * *', 7_200_000, 3_600_000],
+    ['* * * 1 1 *', 60_000, 1_000],
+    ['* * * * * *', 0, null],
+  ] as Array<[string, number, number | null, string?]>)('when the schedule %s is checked against a minimum of %i ms, then the first shorter interval is %p', (pattern, minimum, found, from = '2026-06-15T10:00:00Z') => {
+    expect(shorterIntervalThan(pattern, 'UTC', minimum, new Date(from))).toBe(found);
   });
 });
