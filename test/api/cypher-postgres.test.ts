@@ -333,7 +333,13 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
       ['MATCH (a:Company) WITH * RETURN a.name', [['acme']]],
       ['UNWIND [1, 2, 3, 4] AS x WITH x ORDER BY x LIMIT 2 WHERE x > 1 RETURN x', [[2]]],
       ['UNWIND [1, 2, 3, 4] AS x WITH x SKIP 1 WHERE x < 4 RETURN x', [[2], [3]]],
+      // WHERE after WITH without aggregation reads the variables before it too (TCK triadic selection).
+      ["MATCH (a {name: 'alice'})-[:KNOWS]->(b)-->(c) OPTIONAL MATCH (a)-[r:KNOWS]->(c) WITH c WHERE r IS NULL RETURN c.name ORDER BY c.name", [['alice'], ['carol'], ['dan']]],
+      ["MATCH (a {name: 'alice'})-[:KNOWS]->(b) WITH b.name AS name WHERE a.name = 'alice' AND b.name <> 'bob' RETURN name", [['agent']]],
     ]);
+    // After aggregation the variables before WITH are gone.
+    const gone = await cypher(reader, 'MATCH (n:Person) WITH count(*) AS k WHERE n.age > 1 RETURN k');
+    expect({ status: gone.status, code: gone.body.code }).toEqual({ status: 400, code: 'CYPHER_ERROR' });
   });
 
   test('when queries are joined by UNION or UNION ALL, then the rows of both parts come back, made distinct by UNION', async () => {

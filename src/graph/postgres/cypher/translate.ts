@@ -796,7 +796,10 @@ class Translator {
     const limit = rule(body, 'limit');
     // With SKIP or LIMIT, WHERE filters the rows they leave (as on Neo4j): a stage of its own.
     const whereAfter = !!where && !!(skip || limit);
-    let whereSql = where && !whereAfter ? this.condition(rule(where, 'expression')!, { ...octx, vars: new Map([...outVars].map(([n]) => [n, outer.binding(n)!])) }) : TRUE;
+    // Without aggregation or DISTINCT, WHERE also reads the input's variables, as ORDER BY does
+    // (`WITH c WHERE r IS NULL`: the TCK's triadic selection).
+    const whereVars = passthrough ? sortVars : new Map([...outVars].map(([n]) => [n, outer.binding(n)!]));
+    let whereSql = where && !whereAfter ? this.condition(rule(where, 'expression')!, { ...octx, vars: whereVars }) : TRUE;
     const whereGuard = outer.guard();
     if (whereSql !== TRUE && whereGuard !== TRUE) whereSql = sql`(case when ${whereGuard} then ${whereSql} end)`;
     const sortKeys: Sql[] = [];
