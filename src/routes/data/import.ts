@@ -61,6 +61,8 @@ const reportSchema = z.object({
   rowsSkipped: z.number(),
   rowsRejected: z.number(),
   rejected: z.array(z.object({ row: z.number(), reason: z.string() })),
+  /** What the file held that was left out (GraphML: ports, data of keys declared for other elements, markup). */
+  warnings: z.array(z.string()).optional(),
   durationMs: z.number(),
 });
 
@@ -209,7 +211,8 @@ export function createImportRouter(deps: AppDeps): Router {
       description:
         'Tables (CSV, each sheet of XLS/XLSX): encoding, delimiter, quote, header, columns with their inferred type (integer, float, boolean, date, datetime, string, list) ' +
         'and empty counts, row count, sample rows, whether rows look like nodes or relationships, and a proposed mapping for importFile. ' +
-        'GraphML: node and edge counts, keys with types and defaults, labels, relationship types, directedness, parallel edges, and a proposed mapping. ' +
+        'GraphML: node and edge counts, keys with types and defaults, labels, relationship types, directedness, parallel edges, warnings (what the import leaves out: ports, ' +
+        'data of keys declared for other elements, XML markup), and a proposed mapping; data for an undeclared key is 422 GRAPHML_UNDECLARED_KEY naming the key, element and line. ' +
         'Broken files answer 400/422 naming the file and the line or element.',
       body: { schema: analyzeBodySchema, example: { fileId: '0b7e4c1a-5d55-4c39-8a0e-2f1f5b6c7d80' } },
       responses: {
