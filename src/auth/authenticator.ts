@@ -12,7 +12,8 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Verifies credentials for all three ways in: the login form, HTTP Basic and API tokens.
- * Failures are throttled per username and audited; verified script credentials are cached
+ * Password checks are throttled per username and per client address (LoginThrottle.reserve) and
+ * failures audited; verified script credentials are cached
  * briefly (see CredentialCache).
  */
 export class Authenticator {
@@ -40,21 +41,24 @@ export class Authenticator {
   }
 
   private async checkPassword(username: string, password: string, ip: string, method: AuthMethod): Promise<VersionedUser> {
-    await this.throttle.assertNotLocked(username);
+    // One attempt of the name and of the address is taken before the hash is checked (429 when none
+    // is left), so concurrent requests cannot run more checks than the lockout allows.
+    const attempt = await this.throttle.reserve(username, ip);
     const row = await findUserByUsername(this.db, username);
     // Hash something even for unknown names, so response time does not reveal which names exist.
     const valid = row ? await verifyPassword(password, row.password_hash) : await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-password')));
     const actor = { userId: row ? String(row.id) : null, username, ip };
     if (!row || !valid) {
-      const locked = await this.throttle.recordFailure(username);
-      await recordAudit(this.db, actor, { action: 'auth.login.failed', targetType: 'user', targetId: row?.id ?? null, details: { method, reason: 'bad-credentials', locked } });
+      // The attempt stays counted; it locked the name if it was the last one.
+      await recordAudit(this.db, actor, { action: 'auth.login.failed', targetType: 'user', targetId: row?.id ?? null, details: { method, reason: 'bad-credentials', locked: attempt.locks } });
       throw new UnauthorizedError('Invalid username or password', 'INVALID_CREDENTIALS');
     }
+    // The password is right (also for a disabled account, which is refused below): the name's failures are forgotten.
+    await this.throttle.succeeded(username, attempt);
     if (!row.enabled || row.deleted) {
       await recordAudit(this.db, actor, { action: 'auth.login.failed', targetType: 'user', targetId: row.id, details: { method, reason: row.deleted ? 'deleted' : 'disabled' } });
       throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
     }
-    await this.throttle.clear(username);
     const loaded = await loadVersionedUser(this.db, String(row.id));
     if (!loaded) throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
     if (method !== 'basic') {

@@ -57,6 +57,8 @@ const configSchema = z.object({
       maxFailures: z.coerce.number().int().positive(),
       windowMs: z.coerce.number().int().positive(),
       durationMs: z.coerce.number().int().positive(),
+      /** Failed logins from one client address (any usernames) within windowMs before it gets 429; 0: no limit. */
+      maxFailuresPerAddress: z.coerce.number().int().min(0).default(50),
     }),
     credentialCacheMs: z.coerce.number().int().min(0),
     adminPassword: z.string(),

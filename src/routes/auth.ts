@@ -33,7 +33,8 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
       summary: 'Sign in',
       description:
         'Starts a browser session (cookie gas.sid). Accepts JSON or a form post; a form post is answered with a redirect, JSON with the user and a fresh CSRF token. ' +
-        'Repeated failures lock the account temporarily (429). Scripts do not need this: they send HTTP Basic or a Bearer API token with each request.',
+        'Repeated failures lock the account temporarily (429 TOO_MANY_REQUESTS); many failures from one client address, whatever the usernames, are refused for a while too (429 LOGIN_ADDRESS_LIMITED). ' +
+        'Scripts do not need this: they send HTTP Basic or a Bearer API token with each request.',
       body: { schema: loginBody, example: { username: 'admin', password: 'correct horse battery staple' }, contentType: ['application/json', 'application/x-www-form-urlencoded'] },
       responses: {
         200: { description: 'Signed in', schema: z.object({ user: sessionUserSchema, csrfToken: z.string() }), example: { user: { id: '1', username: 'admin', name: 'Administrator', email: '', locale: 'en', mustChangePassword: false, permissions: ['USER_MANAGEMENT'], groupIds: [] }, csrfToken: 'q3Jk9-example-token' } },
