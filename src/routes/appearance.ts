@@ -59,6 +59,7 @@ export function createAppearanceRouter(deps: AppDeps): Router {
       body: { schema: logoUploadBody, example: { file: '(binary image)' }, contentType: 'multipart/form-data' },
       middleware: uploads(),
       responses: { 200: { description: 'Stored', schema: imageInfoSchema, example: { contentType: 'image/png', bytes: 18234 } } },
+      errors: [507],
     },
     ({ ctx, body }) => new AppearanceService(ctx).setLogo(body.file),
   );
@@ -115,6 +116,7 @@ export function createAppearanceRouter(deps: AppDeps): Router {
       body: { schema: iconUploadBody, example: { file: '(binary image)', name: 'warehouse.svg' }, contentType: 'multipart/form-data' },
       middleware: uploads(),
       responses: { 201: { description: 'Stored', schema: iconInfoSchema, example: { name: 'warehouse.svg', contentType: 'image/svg+xml', bytes: 912, replaced: false } } },
+      errors: [507],
     },
     ({ ctx, body }) => new AppearanceService(ctx).createIcon(body.name ?? body.file.originalname ?? '', body.file),
   );

@@ -289,6 +289,22 @@ if (mountRefused) console.warn(`upload-limits: disk-full tests skipped: ${mountR
     for (const file of filesUnder(uploads)) rmSync(path.join(uploads, file));
   });
 
+  it('when the disk fills while an icon is stored, then it is 507 STORAGE_FULL, no temporary file is left and the icon is not audited', async () => {
+    const icons = path.join(t.config.dataDir, 'icons');
+    mkdirSync(icons, { recursive: true });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', icons]);
+    try {
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200 * 1024, 7)]);
+      const response = await request(t.app).post('/icons').set('Authorization', admin).attach('file', png, { filename: 'full.png', contentType: 'image/png' });
+      expect(response.status).toBe(507);
+      expect(response.body).toMatchObject({ code: 'STORAGE_FULL', detail: expect.stringMatching(/full\.png/) });
+      expect(readdirSync(icons)).toEqual([]);
+      expect(await t.deps.db('audit_events').where({ action: 'icon.create' }).count({ n: '*' })).toEqual([{ n: '0' }]);
+    } finally {
+      execFileSync('umount', [icons]);
+    }
+  });
+
   it('when the disk fills while a zip is extracted, then it is 507 STORAGE_FULL and nothing of it is left', async () => {
     const zip = makeZip([entryOf('a.csv', csvText(1024 * 1024, 6)), entryOf('b.csv', csvText(1024 * 1024, 7)), entryOf('c.csv', csvText(1024 * 1024, 8))]);
     expect(zip.length).toBeLessThan(1.5 * 1024 * 1024);

@@ -2,7 +2,7 @@ import { createReadStream, promises as fs, Stats } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { BadRequestError, isStorageFull, NotFoundError, StorageFullError } from '../../errors';
 
 /** File names the stores accept: one path segment, no leading dot, no '..', no separators. */
 export const FILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -120,6 +120,8 @@ export class SafeFileStore {
       await fs.rename(temporary, full);
     } catch (error) {
       await fs.rm(temporary, { force: true });
+      // A full disk is not the client's fault nor an unknown error: 507, the old file (if any) unchanged.
+      if (isStorageFull(error)) throw new StorageFullError(`The server has no storage left for ${name}; nothing was changed`);
       throw error;
     }
   }
