@@ -185,6 +185,25 @@ describe('keys apply only to the elements they are declared for', () => {
     expect(rels.filter((r) => r.properties.weight !== undefined)).toHaveLength(4);
   });
 
+  it('when igraph-yfiles.graphml without its ports is imported, then its for="port" keys and style markup put no property on nodes or relationships', async () => {
+    // The file as the issue measured it: the same export with the <port> elements and port ends removed.
+    const xml = dataset('graphml/igraph-yfiles.graphml').toString('utf8')
+      .replace(/<port name="[^"]*"\/>/g, '')
+      .replace(/<port name="[^"]*">[\s\S]*?<\/port>/g, '')
+      .replace(/ (source|target)port="[^"]*"/g, '');
+    expect(xml).not.toMatch(/<port|sourceport|targetport/);
+    const fileId = await uploadOne(Buffer.from(xml), 'yfiles-without-ports.graphml');
+    const response = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 4, relationshipsCreated: 4, rowsRejected: 0 } });
+    const all = await nodes();
+    const rels = await relationships();
+    for (const e of [...all, ...rels]) {
+      expect(Object.keys(e.properties).filter((k) => /^Port|Style$|Geometry$|ViewState$|Labels$/.test(k))).toEqual([]);
+    }
+    expect(blankValues(all)).toEqual([]);
+    expect(blankValues(rels)).toEqual([]);
+  });
+
   it('when graphology-attributes.graphml is imported as it is, then node keys stay on nodes and edge keys on relationships', async () => {
     const fileId = await uploadOne(dataset('graphml/graphology-attributes.graphml'), 'attributes.graphml');
     const response = await importFile({ fileId, mapping: { kind: 'graphml' } });
