@@ -1089,8 +1089,9 @@ export class Neo4jGraphStore implements GraphStore {
     const userParams: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(params ?? {})) userParams[k] = toCypherParam(v);
     // Refused routines, and the scope rewrite for restricted readers (user-cypher.ts).
-    const { statement, params: boundParams, readOnly } = await prepareUserQuery(this.dialect, query, userParams, options);
-    const context: MapErrorContext = { readOnly, userQuery: true };
+    const { statement, params: boundParams, readOnly, rewritten } = await prepareUserQuery(this.dialect, query, userParams, options);
+    // A rewritten statement (restricted reader) is never quoted back: errors.ts userQueryMessage.
+    const context: MapErrorContext = { readOnly, userQuery: true, ...(rewritten ? { rewrittenFrom: query } : {}) };
 
     const session = this.session(readOnly ? 'READ' : 'WRITE');
     // An explicit transaction (no automatic retry of a user query): READ access mode for read-only

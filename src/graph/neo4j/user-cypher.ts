@@ -22,6 +22,8 @@ export interface PreparedQuery {
   statement: string;
   params: Record<string, unknown>;
   readOnly: boolean;
+  /** Restricted scope: the statement is the rewrite, not the user's text (its errors are never quoted back). */
+  rewritten: boolean;
 }
 
 /** `params` are already converted for the driver. */
@@ -30,9 +32,9 @@ export async function prepareUserQuery(dialect: Dialect, query: string, params: 
   assertNoRefusedRoutines(query);
   if (options.scope && !options.scope.unrestricted) {
     const scoped = await scopeCypher(query, params, new CypherCompiler(dialect, options.scope));
-    return { statement: scoped.query, params: scoped.params, readOnly: true };
+    return { statement: scoped.query, params: scoped.params, readOnly: true, rewritten: true };
   }
-  return { statement: query, params, readOnly: options.readOnly };
+  return { statement: query, params, readOnly: options.readOnly, rewritten: false };
 }
 
 /** Judges the EXPLAIN summary of a prepared query (throws 403). */
