@@ -27,4 +27,10 @@ describe('procedures', () => {
     expect(() => assertNoRefusedRoutines('CALL `apoc`.periodic.iterate("a", "b", {})')).toThrow(/apoc\.periodic\.iterate/);
     expect(() => assertNoRefusedRoutines("MATCH (n) RETURN n.name, 'apoc.cypher.run(' AS text")).not.toThrow();
   });
+
+  test('when a query calls an apoc.load routine (the server reads a file or fetches a URL, as LOAD CSV), then it is refused from the text', () => {
+    for (const query of ["CALL apoc.load.json('file:///etc/passwd') YIELD value RETURN value", "CALL apoc.load.csv('http://169.254.169.254/') YIELD map RETURN map", "CALL apoc.load.xml('file:///x') YIELD value RETURN value"]) {
+      expect(() => assertNoRefusedRoutines(query)).toThrow(expect.objectContaining({ code: 'CYPHER_PROCEDURE_REFUSED' }));
+    }
+  });
 });

@@ -26,8 +26,12 @@ export function procedureRefused(message: string, procedure: string): ForbiddenE
   return new ForbiddenError(message, { procedure }, 'CYPHER_PROCEDURE_REFUSED');
 }
 
-/** Names (lower-case prefixes) of routines that run Cypher passed as a string, or administer the DBMS. */
-const REFUSED_PREFIXES = ['dbms.', 'apoc.cypher.', 'apoc.periodic.', 'apoc.do.', 'apoc.when', 'apoc.case', 'apoc.custom.', 'apoc.trigger.', 'apoc.systemdb.', 'apoc.load.jdbc', 'apoc.export.', 'apoc.import.'];
+/**
+ * Names (lower-case prefixes) of routines that run Cypher passed as a string, administer the DBMS,
+ * or make the database server read its files or fetch URLs (apoc.load.*, like LOAD CSV: file:///
+ * answers show the server's paths, http:// fetches from inside the network).
+ */
+const REFUSED_PREFIXES = ['dbms.', 'apoc.cypher.', 'apoc.periodic.', 'apoc.do.', 'apoc.when', 'apoc.case', 'apoc.custom.', 'apoc.trigger.', 'apoc.systemdb.', 'apoc.load.', 'apoc.export.', 'apoc.import.'];
 
 function refusedByName(name: string): boolean {
   const lower = name.toLowerCase();
