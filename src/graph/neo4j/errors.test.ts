@@ -76,4 +76,10 @@ describe('mapNeo4jError of user queries (issue 18 item 9)', () => {
       expect(error.message).not.toMatch(/var\/lib|neo4j-community|Users|import|neo4j\\/);
     }
   });
+
+  test('when a procedure of a user query fails with java.io.FileNotFoundException, then 400 CYPHER_ERROR without the path, not 503 (ENOTFOUND is not in its text)', () => {
+    const error = mapNeo4jError(fail('Neo.ClientError.Procedure.ProcedureCallFailed', 'Failed to invoke procedure `custom.read`: Caused by: java.io.FileNotFoundException: /var/lib/neo4j/import/a.json (No such file or directory)'), { userQuery: true }) as { status: number; code: string; message: string };
+    expect(error).toMatchObject({ status: 400, code: 'CYPHER_ERROR' });
+    expect(error.message).not.toContain('/var/lib');
+  });
 });

@@ -59,6 +59,9 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
   const e = (error ?? {}) as DriverError;
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : String(error);
+  // An error of the query itself (its code says so) is never read as an unreachable server from
+  // its text: a procedure's java.io.FileNotFoundException matched ENOTFOUND (503 showing a path).
+  const queryError = code.startsWith('Neo.ClientError.Statement.') || code.startsWith('Neo.ClientError.Procedure.');
 
   if (code === 'Neo.ClientError.Security.CredentialsExpired') return new GraphPasswordChangeRequiredError();
   if (code === 'Neo.ClientError.Security.Unauthorized') {
@@ -67,11 +70,11 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
   if (code === 'Neo.ClientError.Security.AuthenticationRateLimit') {
     return new GraphUnavailableError('Neo4j is rate-limiting authentication after failed attempts: check graphdb.connector.password and retry later');
   }
-  if (UNAVAILABLE_CODES.has(code) || /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|Could not perform discovery|Failed to connect to server/i.test(message)) {
+  if (UNAVAILABLE_CODES.has(code) || (!queryError && /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|Could not perform discovery|Failed to connect to server/i.test(message))) {
     // neo4j:// asks the server for a routing table: a single Neo4j 3.5 server has no routing
     // procedure (that came with 4.0), and the driver then reports "can't perform routing".
     const hint = /can't perform routing/i.test(message) ? ' (a single Neo4j 3.5 server needs a bolt:// URL in graphdb.connector.url)' : '';
-    return new GraphUnavailableError(`The graph database is not reachable: ${message.slice(0, 300)}${hint}`);
+    return new GraphUnavailableError(`The graph database is not reachable: ${withoutServerPaths(message).slice(0, 300)}${hint}`);
   }
   // Lock contention the driver's managed-transaction retries did not outlast: 503 with Retry-After.
   if (CONTENTION_CODES.has(code)) return new GraphContentionError();
