@@ -85,14 +85,26 @@ export class NotImplementedError extends AppError {
   }
 }
 export class GraphUnavailableError extends AppError {
-  constructor(message = 'The graph database is not reachable') {
-    super(503, 'GRAPH_UNAVAILABLE', message);
+  constructor(message = 'The graph database is not reachable', readonly retryAfterSeconds = 5) {
+    super(503, 'GRAPH_UNAVAILABLE', message, { retryAfterSeconds });
   }
 }
 /** Concurrent writes kept colliding (deadlock or serialization failure, retried first): try again shortly. */
 export class GraphContentionError extends AppError {
   constructor(message = 'The graph is busy with concurrent changes to the same elements; try again', readonly retryAfterSeconds = 1) {
     super(503, 'GRAPH_CONTENTION', message, { retryAfterSeconds });
+  }
+}
+/** The service's own store cannot be reached or lost the connection (restart, outage): try again shortly. */
+export class DatabaseUnavailableError extends AppError {
+  constructor(message = 'The database is not reachable right now; try again shortly', readonly retryAfterSeconds = 5) {
+    super(503, 'DATABASE_UNAVAILABLE', message, { retryAfterSeconds });
+  }
+}
+/** Every connection of the store's pool stayed busy for the whole wait: try again shortly. */
+export class DatabaseBusyError extends AppError {
+  constructor(message = 'The database is busy: no connection became free in time; try again shortly', readonly retryAfterSeconds = 2) {
+    super(503, 'DATABASE_BUSY', message, { retryAfterSeconds });
   }
 }
 export class GraphTimeoutError extends AppError {

@@ -21,6 +21,21 @@ const configSchema = z.object({
   database: z.object({
     url: z.string(),
     poolMax: z.coerce.number().int().positive(),
+    /** Longest wait for a free connection of the pool (PostgreSQL and PGlite); beyond it 503 DATABASE_BUSY with Retry-After. */
+    acquireTimeoutMs: z.coerce.number().int().positive().max(600_000).default(15000),
+  }),
+  /**
+   * POST /data/cypher (src/services/graph/cypher-limits.ts): Cypher requests running at once per
+   * user and in total (beyond: 429 CYPHER_CONCURRENCY_LIMIT), so that Cypher never holds every
+   * connection of the pool (maxConcurrent defaults to database.poolMax - 4, at least 1); a user
+   * whose queries were refused as too complex maxTooComplex times within tooComplexWindowMs gets
+   * 429 CYPHER_TOO_COMPLEX_REPEATED until the oldest refusal leaves the window.
+   */
+  cypher: z.object({
+    maxConcurrentPerUser: z.coerce.number().int().positive().default(2),
+    maxConcurrent: z.coerce.number().int().positive().optional(),
+    maxTooComplex: z.coerce.number().int().positive().default(3),
+    tooComplexWindowMs: z.coerce.number().int().positive().default(60000),
   }),
   graphdb: z.object({
     backend: z.enum(['postgres', 'neo4j']),
@@ -201,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Tree
   }
   const config: AppConfig = { ...parsed.data, configFile };
   config.dataDir = path.resolve(config.dataDir);
+  config.cypher.maxConcurrent ??= Math.max(1, config.database.poolMax - 4);
   config.jobs.exportDir = path.resolve(config.jobs.exportDir || path.join(config.dataDir, 'jobs', 'export'));
   config.jobs.importDir = path.resolve(config.jobs.importDir || path.join(config.dataDir, 'jobs', 'import'));
   if (config.graphdb.backend === 'neo4j' && !config.graphdb.connector.url) {

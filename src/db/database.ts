@@ -31,7 +31,8 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       client: 'pg',
       connection: config.database.url,
       pool: { min: 0, max: config.database.poolMax },
-      acquireConnectionTimeout: 15000,
+      // A wait beyond it is answered 503 DATABASE_BUSY (db/availability.ts), never 500.
+      acquireConnectionTimeout: config.database.acquireTimeoutMs,
     });
     await knex.raw('select 1');
     return { knex, kind: 'server', close: () => knex.destroy() };
@@ -48,6 +49,8 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     const knex = knexFactory({
       client: ClientPgLite as unknown as typeof Knex.Client,
       connection: () => ({ pglite }) as object,
+      // One connection: a request waiting for it longer than this is answered 503 DATABASE_BUSY.
+      acquireConnectionTimeout: config.database.acquireTimeoutMs,
     } as Knex.Config);
     return {
       knex,

@@ -108,15 +108,18 @@ const UNSAFE_METHODS = new Set<Method>(['post', 'put', 'delete', 'patch']);
  * - 401 everywhere (an Authorization header with wrong credentials is refused before routing);
  * - 503 GRAPH_UNAVAILABLE / GRAPH_CONTENTION and 504 GRAPH_TIMEOUT on authenticated operations (any of
  *   them may read the graph or its vocabulary; 503 also when concurrent writes keep colliding);
+ * - 503 DATABASE_UNAVAILABLE / DATABASE_BUSY everywhere (the service's own store is down, restarting
+ *   or has no free connection: sign-in and sessions read it too), with Retry-After;
  * - 400 NUL_CHARACTER everywhere (input guards: query string, path, credentials; NESTING_TOO_DEEP for bodies);
  * - 500 INTERNAL_ERROR everywhere (the generic problem of the error handler).
  */
 function automaticErrorStatuses(spec: { method: Method; access: Access }): number[] {
   // 400: the input guards (http/input-guards.ts) refuse a NUL character in any query string, path or credentials.
   // 401: wrong credentials in an Authorization header are refused before any route, public ones included.
-  const statuses = [400, 401, 500];
+  // 503: the service's own store may be unreachable or busy for any operation (db/availability.ts).
+  const statuses = [400, 401, 500, 503];
   if (UNSAFE_METHODS.has(spec.method)) statuses.push(403);
-  if (spec.access !== 'public') statuses.push(429, 503, 504);
+  if (spec.access !== 'public') statuses.push(429, 504);
   return statuses;
 }
 
@@ -193,10 +196,20 @@ function errorResponse(status: number, spec: { method: Method; access: Access; e
   }
   if (status === 503) {
     return {
-      description: 'The graph database is not reachable (GRAPH_UNAVAILABLE), or concurrent changes to the same elements kept colliding (GRAPH_CONTENTION, with Retry-After)',
-      headers: { 'Retry-After': { description: 'Seconds to wait before trying again (GRAPH_CONTENTION)', schema: { type: 'integer', minimum: 0 } } },
+      description:
+        'The graph database is not reachable (GRAPH_UNAVAILABLE), or concurrent changes to the same elements kept colliding (GRAPH_CONTENTION), ' +
+        'or the service\'s own database is not reachable (DATABASE_UNAVAILABLE) or has no free connection (DATABASE_BUSY); Retry-After says when to try again',
+      headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } },
       examples: {
-        graphUnavailable: { summary: 'The graph database is not reachable', value: problemExample(503, 'GRAPH_UNAVAILABLE', 'The graph database is not reachable') },
+        databaseUnavailable: {
+          summary: 'The service\'s own database is not reachable (outage, restart)',
+          value: problemExample(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable right now; try again shortly', { retryAfterSeconds: 5 }),
+        },
+        databaseBusy: {
+          summary: 'No database connection became free in time',
+          value: problemExample(503, 'DATABASE_BUSY', 'The database is busy: no connection became free in time; try again shortly', { retryAfterSeconds: 2 }),
+        },
+        graphUnavailable: { summary: 'The graph database is not reachable', value: problemExample(503, 'GRAPH_UNAVAILABLE', 'The graph database is not reachable', { retryAfterSeconds: 5 }) },
         graphContention: {
           summary: 'Concurrent writes kept colliding',
           value: problemExample(503, 'GRAPH_CONTENTION', 'The graph is busy with concurrent changes to the same elements; try again', { retryAfterSeconds: 1 }),

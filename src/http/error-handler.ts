@@ -5,6 +5,7 @@ import { isPermissionCode, PERMISSIONS } from '../auth/permissions';
 import { applyLocale } from '../i18n/middleware';
 import { localizeDetail } from '../i18n/problems';
 import { translate } from '../i18n/i18n';
+import { databaseUnavailable } from '../db/availability';
 import { AppError, BadRequestError, isStorageFull, NotFoundError, PayloadTooLargeError, StorageFullError, toProblem, UnsupportedMediaTypeError } from '../errors';
 
 interface HttpLibraryError {
@@ -16,6 +17,9 @@ interface HttpLibraryError {
 
 /** Errors raised by body-parser and multer, mapped to the API's own codes. */
 function fromLibraryError(error: HttpLibraryError & Error): AppError | undefined {
+  // The store cannot be used right now (outage, restart, every pooled connection busy): 503 with Retry-After.
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) return unavailable;
   if (error.type === 'entity.too.large' || error.code === 'LIMIT_FILE_SIZE') return new PayloadTooLargeError();
   if (isStorageFull(error)) return new StorageFullError();
   if (error.type === 'entity.parse.failed') return new BadRequestError('The request body is not valid JSON', 'INVALID_JSON');

@@ -1,3 +1,5 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import neo4j, { Neo4jError } from 'neo4j-driver';
 import { mapNeo4jError } from './errors';
 
 const fail = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -19,6 +21,40 @@ describe('mapNeo4jError', () => {
 
   it('when a deadlock outlasts the driver\'s retries, then 503 GRAPH_CONTENTION with a retry delay, not a 500', () => {
     expect(mapNeo4jError(fail('Neo.TransientError.Transaction.DeadlockDetected'))).toMatchObject({ status: 503, code: 'GRAPH_CONTENTION', extra: { retryAfterSeconds: 1 } });
+  });
+});
+
+describe('mapNeo4jError on errors of the real driver', () => {
+  it('when the driver reports the server unavailable or the session expired, then 503 GRAPH_UNAVAILABLE with a retry delay', () => {
+    for (const code of ['ServiceUnavailable', 'SessionExpired']) {
+      const error = new Neo4jError(`${code} from the driver`, code, '50N42', 'error: general processing exception - unexpected error');
+      expect(mapNeo4jError(error)).toMatchObject({ status: 503, code: 'GRAPH_UNAVAILABLE', extra: { retryAfterSeconds: 5 } });
+    }
+  });
+
+  it('when the pool has no connection within the acquisition timeout (a frozen server), then 503 GRAPH_UNAVAILABLE, not a 500', async () => {
+    // A server that accepts the connection and never says anything, like a Neo4j stopped with SIGSTOP.
+    const sockets: Socket[] = [];
+    const frozen = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => frozen.listen(0, '127.0.0.1', resolve));
+    const { port } = frozen.address() as AddressInfo;
+    const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic('neo4j', 'x'), {
+      connectionAcquisitionTimeout: 300,
+      connectionTimeout: 60_000,
+      maxTransactionRetryTime: 0,
+      logging: { level: 'error', logger: () => {} },
+    });
+    try {
+      const raw = await driver.executeQuery('RETURN 1').catch((error: unknown) => error);
+      expect(raw).toBeInstanceOf(Neo4jError);
+      expect(String((raw as Error).message)).toMatch(/acquisition timed out/i);
+      // Before, the message and its code 'N/A' matched nothing and the error became a 500.
+      expect(mapNeo4jError(raw)).toMatchObject({ status: 503, code: 'GRAPH_UNAVAILABLE' });
+    } finally {
+      await driver.close().catch(() => {});
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => frozen.close(resolve));
+    }
   });
 });
 

@@ -39,6 +39,13 @@ interface DriverError {
 }
 
 const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.TransientError.General.DatabaseUnavailable', 'Neo.ClientError.Database.DatabaseNotFound']);
+/**
+ * Driver errors that carry no code (or 'N/A') but mean the server cannot be used now: the driver's
+ * pool had no connection for connectionAcquisitionTimeoutMs (a frozen or overloaded server), a
+ * socket that failed or was closed, the pool closed at shutdown.
+ */
+const UNAVAILABLE_MESSAGE =
+  /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|EPIPE|Could not perform discovery|Failed to connect to server|Connection acquisition timed out|Failed to establish connection|Connection was closed by server|Pool is closed/i;
 const CONTENTION_CODES = new Set([
   'Neo.TransientError.Transaction.DeadlockDetected',
   'Neo.TransientError.Transaction.LockAcquisitionTimeout',
@@ -70,7 +77,7 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
   if (code === 'Neo.ClientError.Security.AuthenticationRateLimit') {
     return new GraphUnavailableError('Neo4j is rate-limiting authentication after failed attempts: check graphdb.connector.password and retry later');
   }
-  if (UNAVAILABLE_CODES.has(code) || (!queryError && /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|Could not perform discovery|Failed to connect to server/i.test(message))) {
+  if (UNAVAILABLE_CODES.has(code) || (!queryError && UNAVAILABLE_MESSAGE.test(message))) {
     // neo4j:// asks the server for a routing table: a single Neo4j 3.5 server has no routing
     // procedure (that came with 4.0), and the driver then reports "can't perform routing".
     const hint = /can't perform routing/i.test(message) ? ' (a single Neo4j 3.5 server needs a bolt:// URL in graphdb.connector.url)' : '';

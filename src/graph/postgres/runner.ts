@@ -4,6 +4,7 @@ import { AppError, BadRequestError, GraphContentionError, GraphTimeoutError, Gra
 import type { GraphNode, GraphRelationship } from '../graph-store';
 import type { Executor, Sql } from './sql';
 import { EXACT_JSON_QUERY_OPTIONS } from './json-values';
+import { databaseUnavailable } from '../../db/availability';
 
 /** Runs compiled Sql on knex (or a transaction), with the query time limit and error mapping. */
 export class QueryRunner {
@@ -66,6 +67,9 @@ export function mapDatabaseError(error: unknown): Error {
     return new GraphUnavailableError();
   }
   if (e?.code?.startsWith('08')) return new GraphUnavailableError();
+  // Every pooled connection busy for the whole wait (DATABASE_BUSY), a lost connection without a code, ...: 503 with Retry-After.
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) return unavailable;
   if (e?.name === 'KnexTimeoutError') return new GraphUnavailableError();
   return error instanceof Error ? error : new Error(String(error));
 }
