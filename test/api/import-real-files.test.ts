@@ -98,6 +98,18 @@ describe('GraphML booleans (igraph-test.graphml)', () => {
     const all = byGraphmlId(await nodes());
     expect(['n0', 'n2', 'n4', 'n5'].map((id) => all.get(id)!.properties.gender)).toEqual([true, false, true, false]);
   });
+
+  it('when a key\'s default in a file made from igraph-test.graphml is not a boolean, then it is left out with a warning and no row is rejected', async () => {
+    const xml = dataset('graphml/igraph-test.graphml').toString('utf8').replace('<default>1</default>', '<default>yes</default>');
+    const fileId = await uploadOne(Buffer.from(xml), 'bad-default.graphml');
+    const analysis = await analyze(fileId);
+    expect(analysis.body.graphml.warnings).toEqual(expect.arrayContaining(['the default of the key d4 (gender), "yes", is not a boolean: left out']));
+    const response = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 6, relationshipsCreated: 7, rowsRejected: 0 } });
+    const all = byGraphmlId(await nodes());
+    expect(all.get('n1')!.properties).toEqual({ id: 'n1', color: 'yellow' });
+    expect(all.get('n2')!.properties.gender).toBe(false);
+  });
 });
 
 describe('GraphML data for an undeclared key (graphology-miserables_broken.graphml)', () => {

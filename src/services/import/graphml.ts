@@ -97,10 +97,12 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
     failure ??= new UnprocessableError(`The GraphML file ${fileName}, line ${parser.line}: ${what} (<${element}>) are not supported`, 'GRAPHML_UNSUPPORTED', { file: fileName, line: parser.line, element });
   };
   const local = (name: string): string => name.replace(/^.*:/, '');
+  /** Names from the file in messages: at most 100 characters each. */
+  const short = (text: string): string => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
   const describe = (owner: Owner): string =>
-    owner === 'node' ? `node ${node?.id ?? ''}`
-      : owner === 'edge' ? `edge ${edge?.id ?? `${edge?.source}->${edge?.target}`}`
-        : owner === 'port' ? `a port of node ${node?.id ?? ''}`
+    owner === 'node' ? `node ${short(node?.id ?? '')}`
+      : owner === 'edge' ? `edge ${short(edge?.id ?? `${edge?.source}->${edge?.target}`)}`
+        : owner === 'port' ? `a port of node ${short(node?.id ?? '')}`
           : owner === 'graph' ? 'the graph' : 'the graphml element';
 
   parser.on('opentag', (tag: SaxesTagPlain) => {
@@ -159,7 +161,7 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
       const owner: Owner = portDepth > 0 ? 'port' : edge ? 'edge' : node ? 'node' : graphDepth > 0 ? 'graph' : 'graphml';
       const declared = a.key === undefined ? undefined : keys.get(a.key);
       if (!declared) {
-        const keyId = a.key ?? '';
+        const keyId = short(a.key ?? '');
         failure ??= new UnprocessableError(
           `The GraphML file ${fileName}, line ${parser.line}: ${describe(owner)} has data for the key "${keyId}", which the file does not declare (no <key id="${keyId}"> before it); nothing was imported`,
           'GRAPHML_UNDECLARED_KEY',
@@ -252,14 +254,14 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
   if (ports.count) doc.warnings.push(`${plural(ports.count, 'port')} (<port>, first on line ${ports.firstLine}) were skipped${ports.edges ? `; ${plural(ports.edges, 'edge')} name a sourceport or targetport: they join their nodes` : ''}`);
   else if (ports.edges) doc.warnings.push(`${plural(ports.edges, 'edge')} name a sourceport or targetport, which were skipped: they join their nodes`);
   for (const m of misplaced.values()) {
-    doc.warnings.push(`the key ${m.key.id} (${m.key.name}) is declared for ${m.key.for} but used on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})`);
+    doc.warnings.push(`the key ${short(m.key.id)} (${short(m.key.name)}) is declared for ${m.key.for} but used on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})`);
   }
   for (const m of markup.values()) {
-    doc.warnings.push(`the key ${m.key.id} (${m.key.name}) holds XML markup, not a value, on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})${m.label ? '; the text of its node labels is the name property' : ''}`);
+    doc.warnings.push(`the key ${short(m.key.id)} (${short(m.key.name)}) holds XML markup, not a value, on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})${m.label ? '; the text of its node labels is the name property' : ''}`);
   }
   for (const k of doc.keys) {
     if (k.default !== undefined && graphmlValue(k.default, k.type) === undefined) {
-      doc.warnings.push(`the default of the key ${k.id} (${k.name}), "${k.default.trim().slice(0, 50)}", is not a ${k.type}: left out`);
+      doc.warnings.push(`the default of the key ${short(k.id)} (${short(k.name)}), "${k.default.trim().slice(0, 50)}", is not a ${k.type}: left out`);
       delete k.default;
     }
   }
