@@ -2,7 +2,7 @@ import { Router, NextFunction } from 'express';
 import { z } from 'zod';
 import type { AppDeps, AuthenticatedUser } from '../http/context';
 import { endpoint } from '../http/endpoint';
-import { csrfToken } from '../auth/csrf';
+import { assertSameOriginSignIn, csrfToken } from '../auth/csrf';
 import type { PassportAuthenticator } from '../auth/passport-setup';
 import type { KnexSessionStore } from '../auth/session-store';
 import { AppError, BadRequestError } from '../errors';
@@ -34,6 +34,7 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
       description:
         'Starts a browser session (cookie gas.sid). Accepts JSON or a form post; a form post is answered with a redirect, JSON with the user and a fresh CSRF token. ' +
         'Repeated failures lock the account temporarily (429 TOO_MANY_REQUESTS); many failures from one client address, whatever the usernames, are refused for a while too (429 LOGIN_ADDRESS_LIMITED). ' +
+        'A browser sign-in from another site (Sec-Fetch-Site cross-site or same-site, or an Origin other than this service) is refused with 403 CROSS_SITE_LOGIN. ' +
         'Scripts do not need this: they send HTTP Basic or a Bearer API token with each request.',
       body: { schema: loginBody, example: { username: 'admin', password: 'correct horse battery staple' }, contentType: ['application/json', 'application/x-www-form-urlencoded'] },
       responses: {
@@ -44,6 +45,8 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
     },
     ({ body, req, res }) =>
       new Promise<void>((resolve, reject) => {
+        // Login CSRF: a form on another site must not sign this browser in to someone's account.
+        assertSameOriginSignIn(req, deps.config.server.baseUrl);
         if (!req.session) {
           return reject(new BadRequestError('Sign-in starts a browser session; send it without an Authorization header (scripts send their credentials with every request instead)', 'SESSION_LOGIN_WITH_AUTHORIZATION'));
         }

@@ -2,15 +2,15 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import request from 'supertest';
 import knexFactory from 'knex';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { validateResponses } from '../support/response-validator';
 import { createApp } from '../../src/app';
 import { CredentialCache } from '../../src/auth/credential-cache';
 
 /**
- * Sign-in security (issue 18, item 2): the lockout holds whatever the concurrency (at most
- * maxFailures password checks per name, on several instances and on PGlite), and a per-address
- * limit against spraying usernames.
+ * Sign-in security (issue 18, items 2 and 4): the lockout holds whatever the concurrency (at most
+ * maxFailures password checks per name, on several instances and on PGlite), a per-address limit
+ * against spraying usernames, and no sign-in from another site (login CSRF).
  */
 const MAX = 5;
 const lockout = { maxFailures: MAX, windowMs: 60_000, durationMs: 60_000 };
@@ -168,5 +168,76 @@ describe('per-address limit', () => {
     expect((await from('192.0.2.44', 'sprayed', 'sprayed-password-1')).status).toBe(200);
     expect((await from('192.0.2.44', 'own-last', 'wrong')).status).toBe(401);
     expect((await from('192.0.2.44', 'own-after', 'wrong')).body.code).toBe('LOGIN_ADDRESS_LIMITED');
+  });
+});
+
+describe('login CSRF', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const formLogin = () => request(t.app).post('/login').type('form').send({ username: 'admin', password: ADMIN_PASSWORD, next: '/' });
+
+  async function expectRefused(response: Reply): Promise<void> {
+    expect(response.status).toBe(403);
+    expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(response.body.code).toBe('CROSS_SITE_LOGIN');
+    expect(String(response.headers['set-cookie'] ?? '')).not.toMatch(/gas\.sid=/);
+  }
+
+  test('when another site posts the login form in the victim\'s browser (Sec-Fetch-Site cross-site, foreign Origin), then 403 CROSS_SITE_LOGIN and no session is started', async () => {
+    const before = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
+    await expectRefused(await formLogin().set('Sec-Fetch-Site', 'cross-site').set('Origin', 'https://attacker.example'));
+    const after = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
+    expect(after[0]!.count).toBe(before[0]!.count);
+  });
+
+  test('when a browser that sends no Sec-Fetch-Site posts the login from a foreign Origin, then 403 CROSS_SITE_LOGIN', async () => {
+    await expectRefused(await formLogin().set('Origin', 'https://attacker.example'));
+    await expectRefused(await formLogin().set('Host', 'gas.test').set('Origin', 'http://gas.test.attacker.example'));
+    await expectRefused(await formLogin().set('Host', 'gas.test:8080').set('Origin', 'http://gas.test'));
+  });
+
+  test('when the sign-in comes from a sibling site, an opaque origin or as a cross-site JSON request, then 403 CROSS_SITE_LOGIN', async () => {
+    await expectRefused(await formLogin().set('Sec-Fetch-Site', 'same-site'));
+    await expectRefused(await formLogin().set('Origin', 'null'));
+    await expectRefused(await request(t.app).post('/login').set('Sec-Fetch-Site', 'cross-site').send({ username: 'admin', password: ADMIN_PASSWORD }));
+  });
+
+  test('when the login form is posted from the service\'s own origin, then the browser is signed in', async () => {
+    const same = await formLogin().set('Host', 'gas.test:8080').set('Origin', 'http://gas.test:8080').set('Sec-Fetch-Site', 'same-origin');
+    expect(same.status).toBe(303);
+    expect(String(same.headers['set-cookie'])).toMatch(/gas\.sid=/);
+    // Behind a TLS-terminating proxy the request arrives as http while the browser's origin is https.
+    const proxied = await formLogin().set('Host', 'gas.test').set('Origin', 'https://gas.test').set('Sec-Fetch-Site', 'same-origin');
+    expect(proxied.status).toBe(303);
+  });
+
+  test('when a client sends neither Origin nor Sec-Fetch-Site (curl, scripts), then it still signs in', async () => {
+    expect((await formLogin()).status).toBe(303);
+    expect((await request(t.app).post('/login').send({ username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await formLogin().set('Sec-Fetch-Site', 'none')).status).toBe(303);
+  });
+});
+
+describe('login CSRF with server.baseUrl', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ server: { baseUrl: 'https://graphs.example.com/gas' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('when server.baseUrl is set, then only its origin may sign in, whatever Host the request names', async () => {
+    const own = await request(t.app).post('/login').set('Origin', 'https://graphs.example.com').send({ username: 'admin', password: ADMIN_PASSWORD });
+    expect(own.status).toBe(200);
+    const hostMatch = await request(t.app).post('/login').set('Host', 'attacker.example').set('Origin', 'http://attacker.example').send({ username: 'admin', password: ADMIN_PASSWORD });
+    expect(hostMatch.status).toBe(403);
+    expect(hostMatch.body.code).toBe('CROSS_SITE_LOGIN');
   });
 });
