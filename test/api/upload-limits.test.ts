@@ -196,7 +196,8 @@ describe('per-user cap on kept uploads', () => {
   beforeAll(async () => {
     t = await createTestApp({ uploads: { maxBytesPerUser: 1024 * 1024 } });
     admin = t.basic('admin', ADMIN_PASSWORD);
-    await t.createUser('importer', { password: 'importer-password-1', permissions: ['DATA_MANAGEMENT'] });
+    const importer = await t.createUser('importer', { password: 'importer-password-1', permissions: ['DATA_MANAGEMENT'] });
+    await t.deps.db('users').where({ id: importer }).update({ locale: 'de' });
   });
   afterAll(async () => {
     await t.close();
@@ -216,8 +217,12 @@ describe('per-user cap on kept uploads', () => {
     expect(second.body).toMatchObject({ code: 'UPLOAD_QUOTA_EXCEEDED', limit: 1024 * 1024, detail: expect.stringMatching(/at most 1048576 bytes per user/) });
     expect(filesUnder(path.join(t.config.dataDir, 'uploads'))).toEqual(kept);
     expect(await uploadRows(t)).toBe(1);
-    const other = await uploadAs(t, t.basic('importer', 'importer-password-1'), csvText(600 * 1024, 3), 'other.csv');
-    expect(other.status).toBe(201);
+    const importer = t.basic('importer', 'importer-password-1');
+    expect((await uploadAs(t, importer, csvText(600 * 1024, 3), 'other.csv')).status).toBe(201);
+    // The importer reads German: the refusal too.
+    const german = await uploadAs(t, importer, csvText(600 * 1024, 4), 'more.csv');
+    expect(german.status).toBe(413);
+    expect(german.body).toMatchObject({ code: 'UPLOAD_QUOTA_EXCEEDED', detail: expect.stringMatching(/je Benutzer werden höchstens 1048576 Bytes behalten/) });
   });
 
   it('when a zip declares more unpacked bytes than the user has left, then it is refused before extraction', async () => {

@@ -99,12 +99,18 @@ export class ImportUploadService {
       for (const file of files) {
         const name = displayName(file.originalname);
         const head = await readHead(file.path);
-        const directory = isZipHead(head) ? await readZipDirectory(file.path, this.ctx.deps.config.uploads.maxZipEntries).catch(() => undefined) : undefined;
+        let unreadable = 'its central directory is missing or corrupt';
+        const directory = isZipHead(head)
+          ? await readZipDirectory(file.path, this.ctx.deps.config.uploads.maxZipEntries).catch((error: Error) => {
+              if (error instanceof ZipFormatError) unreadable = error.message;
+              return undefined;
+            })
+          : undefined;
         const type = sniffType(head, () => isWorkbook(directory));
         if (type === 'empty') throw new BadRequestError(`The file ${name} is empty`, 'EMPTY_FILE', { file: name });
         if (type === 'binary') throw new UnsupportedMediaTypeError(`The file ${name} is neither CSV text, XLS, XLSX, GraphML nor zip (judged from its content)`);
         if (type === 'zip') {
-          const entries = this.checkZip(directory, name);
+          const entries = this.checkZip(directory, name, unreadable);
           incomingBytes += entries.reduce((sum, e) => sum + e.size, 0);
           planned.push({ file, name, type, entries });
         } else {
@@ -177,10 +183,10 @@ export class ImportUploadService {
    * ratio of each entry over 1 MiB (zip bombs: 413), names (absolute, "..", backslash: 400
    * ZIP_ENTRY_NAME), links, encrypted entries and unknown compression methods (400).
    */
-  private checkZip(directory: ZipDirectory | undefined, zipName: string): ZipEntry[] {
+  private checkZip(directory: ZipDirectory | undefined, zipName: string, unreadable: string): ZipEntry[] {
     const limits = this.ctx.deps.config.uploads;
     const ratioLimit = this.ctx.deps.config.imports.maxZipRatio;
-    if (!directory) throw new BadRequestError(`The zip ${zipName} is not readable: its central directory is missing or corrupt`, 'INVALID_ZIP', { file: zipName });
+    if (!directory) throw new BadRequestError(`The zip ${zipName} is not readable: ${unreadable}`, 'INVALID_ZIP', { file: zipName });
     if (directory.count > limits.maxZipEntries) {
       throw new AppError(413, 'ZIP_TOO_MANY_ENTRIES', `The zip ${zipName} holds ${directory.count} entries; at most ${limits.maxZipEntries} are accepted`);
     }
