@@ -7,7 +7,8 @@ import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../sup
  * harness's backend (testGraphBackend: PostgreSQL, or Neo4j with GAS_TEST_GRAPH_BACKEND=neo4j).
  *
  * The fixture: two Pub nodes joined by a LINK relationship, each with a public name and a secprop
- * whose value starts with SECRET. The reader's group hides secprop on Pub and on LINK.
+ * whose value starts with SECRET. The reader's group hides secprop on Pub and on LINK, and shows
+ * a Pub only with tier "public" (a third Pub, tier "internal", is hidden by that row rule).
  */
 let t: TestApp;
 let admin: string;
@@ -19,8 +20,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
   const ids: string[] = [];
-  for (const name of ['pub1', 'pub2']) {
-    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Pub'], properties: { name, secprop: `SECRET_${name}` } });
+  for (const [name, tier] of [['pub1', 'public'], ['pub2', 'public'], ['pub3', 'internal']]) {
+    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Pub'], properties: { name, tier, secprop: `SECRET_${name}` } });
     expect(response.status).toBe(201);
     ids.push(response.body.id);
   }
@@ -28,7 +29,11 @@ beforeAll(async () => {
   expect(link.status).toBe(201);
   const [group] = await t.deps
     .db('groups')
-    .insert({ name: 'No secrets', property_security: JSON.stringify({ nodes: { Pub: { disabled: ['secprop'] } }, relationships: { LINK: { disabled: ['secprop'] } } }) })
+    .insert({
+      name: 'No secrets',
+      property_security: JSON.stringify({ nodes: { Pub: { disabled: ['secprop'] } }, relationships: { LINK: { disabled: ['secprop'] } } }),
+      data_security: JSON.stringify({ rules: [{ label: 'Pub', filter: { property: 'tier', operator: '=', value: 'public' } }] }),
+    })
     .returning('id');
   await t.createUser('leaker', { password: 'leaker-password-1', permissions: ['CYPHER_QUERIES'], groupIds: [String(group.id)] });
   reader = t.basic('leaker', 'leaker-password-1');
@@ -92,6 +97,17 @@ describe('restricted reader (item 8)', () => {
     const response = await cypher(reader, 'MATCH (a:Pub)-[r:LINK]->(b:Pub) RETURN a.name, r.name, b.name, a.secprop');
     expect(response.status).toBe(200);
     expect(response.body.rows).toEqual([['pub1', 'link', 'pub2', null]]);
+  });
+});
+
+describe('query errors (item 9)', () => {
+  test('when a restricted reader\'s query fails on the graph database, then the answer shows neither the access rules (the row rule\'s property) nor the statement the service ran', async () => {
+    for (const query of ['MATCH (n:Pub) RETURN m', 'MATCH (n:Pub) RETURN toInteger({a: n.name}) AS x', 'MATCH (n:Pub) WITH n, 1 AS n RETURN n']) {
+      const response = await cypher(reader, query);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      const body = JSON.stringify(response.body);
+      expect({ query, body }).toEqual({ query, body: expect.not.stringMatching(/tier|\(line \d|gas[NRPEKL]\d*|scopeLabels|nodeRule|SECRET/) });
+    }
   });
 });
 
