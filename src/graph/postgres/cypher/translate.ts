@@ -1003,6 +1003,7 @@ class Translator {
       case 'anyFunction':
       case 'allFunction':
       case 'noneFunction':
+      case 'singleFunction':
         return this.overList(n, ctx);
       case 'existsFunction': {
         const arg = rule(n, 'expression');
@@ -1181,7 +1182,7 @@ class Translator {
   }
 
   /**
-   * [x IN list WHERE cond | expr], any / all / none(x IN list WHERE cond): over the list's
+   * [x IN list WHERE cond | expr], any / all / none / single(x IN list WHERE cond): over the list's
    * elements in order (nodes and relationships of a list as their JSON objects), with Cypher's
    * three-valued predicates (any: true when one is true, else null when one is null).
    */
@@ -1193,7 +1194,11 @@ class Translator {
     const list = this.expr(rule(idInColl, 'expression')!, { ...ctx, aggregates: false });
     if (list.type !== 'value' && list.type !== 'nodes' && list.type !== 'rels') throw unsupported(idInColl, 'A list comprehension over this value');
     const e = this.fresh('e');
-    const element: Binding = { kind: list.type === 'nodes' ? 'nodeobj' : list.type === 'rels' ? 'relobj' : 'value', sql: raw(`nullif(${e}.v, 'null'::jsonb)`), nestedNull: list.nestedNull };
+    // An element may hold a null inside it only if it is a list or map of the literal that does
+    // (`x IN [2, null] WHERE x = 2` compares numbers).
+    const constant = list.constant?.value;
+    const nestedNull = list.constant ? Array.isArray(constant) && constant.some((v) => v !== null && typeof v === 'object' && hasNestedNull(v)) : list.nestedNull;
+    const element: Binding = { kind: list.type === 'nodes' ? 'nodeobj' : list.type === 'rels' ? 'relobj' : 'value', sql: raw(`nullif(${e}.v, 'null'::jsonb)`), nestedNull };
     const inner: Ctx = { vars: new Map(ctx.vars).set(name, element), aggregates: false, order: [] };
     const where = rule(filter, 'where');
     const condition = where ? this.condition(rule(where, 'expression')!, inner) : undefined;
@@ -1219,7 +1224,10 @@ class Translator {
         ? sql`case when bool_or(${c}) then true when bool_or(${c} is null) then null else false end`
         : n.rule === 'allFunction'
           ? sql`case when bool_or(not ${c}) then false when bool_or(${c} is null) then null else true end`
-          : sql`case when bool_or(${c}) then false when bool_or(${c} is null) then null else true end`;
+          : n.rule === 'singleFunction'
+            ? // single: two true make false whatever the nulls; else a null makes null; else exactly one true.
+              sql`case when count(*) filter (where ${c}) >= 2 then false when bool_or(${c} is null) then null else count(*) filter (where ${c}) = 1 end`
+            : sql`case when bool_or(${c}) then false when bool_or(${c} is null) then null else true end`;
     return wrap(sql`(select ${verdict} from ${elements})`, 'bool');
   }
 
