@@ -85,10 +85,13 @@ describe('CredentialCache', () => {
   });
 
   test('when a background refresh is refused (the password changed), then that entry is dropped and the next request is refused', async () => {
-    const cache = new CredentialCache(600, { refreshAheadMs: 300 });
+    // Refreshed ahead from 3 s on (the window is at most half the lifetime), expired after 6 s: a
+    // loaded machine's late timers stay inside the window (600 / 300 ms expired under load before
+    // the refusing call).
+    const cache = new CredentialCache(6000, { refreshAheadMs: 3000 });
     const { verify } = verifier();
     await cache.authenticate('basic', 'alice\0right-password', verify('right-password'));
-    await sleep(400);
+    await sleep(3100);
     const refusing = async (): Promise<VersionedUser> => {
       throw new UnauthorizedError('Invalid username or password', 'INVALID_CREDENTIALS');
     };
