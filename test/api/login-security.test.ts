@@ -113,6 +113,16 @@ describe('lockout under concurrency', () => {
     expect(report).toEqual({ kind: 'embedded', statuses: { 401: 5, 429: 35 }, lockedCodes: ['TOO_MANY_REQUESTS'], rightWhileLocked: 429 });
   }, 180_000);
 
+  test('when 40 password changes with wrong current passwords arrive at once on a session, then exactly maxFailures are checked (422) and the others get 429', async () => {
+    await t.createUser('changer', { password: 'changer-password-1' });
+    const session = await t.login('changer', 'changer-password-1');
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => session.put('/profile/password').send({ currentPassword: `wrong-${i}`, newPassword: 'a brand new password 1' })));
+    expect(countBy(responses)).toEqual({ 422: MAX, 429: 40 - MAX });
+    expectLockedAnswers(responses);
+    const right = await session.put('/profile/password').send({ currentPassword: 'changer-password-1', newPassword: 'a brand new password 1' });
+    expect(right.status).toBe(429);
+  });
+
   test('when a sign-in succeeds before the lock, then the failures are forgotten and the next failures count from zero', async () => {
     await t.createUser('forgiven', { password: 'forgiven-password-1' });
     for (let i = 0; i < MAX - 1; i++) expect((await sessionLogin('forgiven', `wrong-${i}`)).status).toBe(401);

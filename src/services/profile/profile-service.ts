@@ -86,13 +86,15 @@ export class ProfileService {
   async changePassword(currentPassword: string, newPassword: string, sessions: KnexSessionStore, keepSessionId?: string): Promise<{ endedSessions: number }> {
     const { config, credentialCache } = this.ctx.deps;
     const throttle = new LoginThrottle(this.ctx.db, config.auth.lockout);
-    await throttle.assertNotLocked(this.user.username);
+    // An attempt is reserved before the check, as for a login: parallel guesses get no more checks than the lockout allows.
+    const attempt = await throttle.reserve(this.user.username, this.ctx.ip);
     const row = await this.row();
     if (!(await verifyPassword(currentPassword, row.password_hash))) {
-      const locked = await throttle.recordFailure(this.user.username);
-      await audit(this.ctx, { action: 'profile.password.change.failed', targetType: 'user', targetId: this.user.id, details: { reason: 'current-password-invalid', locked } });
+      await audit(this.ctx, { action: 'profile.password.change.failed', targetType: 'user', targetId: this.user.id, details: { reason: 'current-password-invalid', locked: attempt.locks } });
       throw new UnprocessableError('The current password is not correct', 'CURRENT_PASSWORD_INVALID');
     }
+    // The current password is right: the failures are forgotten (also when the new one is refused below).
+    await throttle.succeeded(this.user.username, attempt);
     assertPasswordPolicy(config, newPassword, row.username);
     if (newPassword === currentPassword) throw new UnprocessableError('The new password must differ from the current one', 'PASSWORD_POLICY', { rule: 'unchanged' });
     const hash = await hashPassword(newPassword);
@@ -101,7 +103,6 @@ export class ProfileService {
       const endedResetLinks = await endOpenResetLinks(trx, this.user.id);
       await audit(withDb(this.ctx, trx), { action: 'profile.password.change', targetType: 'user', targetId: this.user.id, details: { wasRequired: row.must_change_password, endedResetLinks } });
     });
-    await throttle.clear(this.user.username);
     const endedSessions = await sessions.destroyUserSessions(this.user.id, keepSessionId);
     credentialCache.forgetUser(this.user.id);
     return { endedSessions };
