@@ -848,6 +848,42 @@ class Translator {
     return String(v);
   }
 
+  /**
+   * list[a..b], list[a..], list[..b]: the elements from a up to b (excluded), a negative bound
+   * counting from the end, bounds outside the list clamped, [] when b is not after a; null for a
+   * null list or a null bound (TCK List2).
+   */
+  private slice(list: Expr, inside: CstNode[], at: CstNode, ctx: Ctx): Expr {
+    if (list.type !== 'value') throw unsupported(at, 'A slice of a node, relationship, path or list of them');
+    const dots = inside.findIndex((c) => c.rule === null && c.token === '..');
+    const fromNode = dots > 0 ? inside[0] : undefined;
+    const toNode = dots < inside.length - 1 ? inside[dots + 1] : undefined;
+    const bound = (node: CstNode | undefined): Expr | undefined => {
+      if (!node) return undefined;
+      const e = this.expr(node, ctx);
+      if (e.type !== 'value') throw cypherError(node, 'Type mismatch: a slice bound is an integer');
+      return e;
+    };
+    const from = bound(fromNode);
+    const to = bound(toNode);
+    const x = list.sql;
+    const n = sql`jsonb_array_length(${x})`;
+    const position = (e: Expr, at: CstNode) =>
+      sql`(case when ${isInt(e.sql)} then (case when (${e.sql})::text::numeric < 0 then (${e.sql})::text::numeric + ${n} else (${e.sql})::text::numeric end) else ${raise('GCY02', `Type mismatch: a slice bound is an integer (at ${positionOf(at)})`, 'int')} end)`;
+    const start = from ? position(from, fromNode!) : raw('0');
+    const end = to ? position(to, toNode!) : n;
+    const nullBound = [from, to].filter((e): e is Expr => !!e).map((e) => sql` or ${e.sql} is null`);
+    const e = this.fresh('e');
+    return {
+      sql: sql`(case when ${x} is null${join(nullBound, '')} then null
+        when jsonb_typeof(${x}) <> 'array' then ${raise('GCY02', `Type mismatch: a slice needs a list (at ${positionOf(at)})`, 'jsonb')}
+        else (select coalesce(jsonb_agg(${raw(e)}.v order by ${raw(e)}.o), '[]'::jsonb) from jsonb_array_elements(${x}) with ordinality ${raw(e)}(v, o) where ${raw(e)}.o - 1 >= ${start} and ${raw(e)}.o - 1 < ${end}) end)`,
+      type: 'value',
+      nestedNull: list.nestedNull,
+      aggregate: list.aggregate || !!from?.aggregate || !!to?.aggregate,
+    };
+  }
+
   private sortKeys(e: Expr, desc: boolean, at: CstNode): Sql[] {
     if (e.type !== 'value' && e.type !== 'bool') throw unsupported(at, 'ORDER BY a node, relationship, path or list of them');
     const v = this.json(e);
@@ -1309,7 +1345,12 @@ class Translator {
         let j = i + 1;
         const inside: CstNode[] = [];
         while (j < kids.length && !(kids[j].rule === null && kids[j].token === ']')) inside.push(kids[j++]);
-        if (inside.some((c) => c.rule === null && c.token === '..') || inside.length !== 1) throw unsupported(k, 'A slice x[a..b]');
+        if (inside.some((c) => c.rule === null && c.token === '..')) {
+          current = this.slice(current, inside, k, ctx);
+          i = j + 1;
+          continue;
+        }
+        if (inside.length !== 1) throw unsupported(k, 'A slice x[a..b]');
         if (current.type !== 'value') throw unsupported(k, 'A subscript on a node, relationship, path or list of them');
         const index = this.expr(inside[0], ctx);
         if (index.type !== 'value') throw cypherError(inside[0], 'Type mismatch: a subscript is an integer or a string');
