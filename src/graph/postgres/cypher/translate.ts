@@ -1591,6 +1591,14 @@ class Translator {
       return args[0];
     };
     switch (lower) {
+      case 'rand':
+        arity(0);
+        // PostgreSQL's random(): a float in [0, 1), drawn per row as Neo4j draws it per evaluation.
+        // (Once: floatJson would draw twice; a draw is never integral in practice.)
+        return { sql: raw('to_jsonb(random())'), type: 'value' };
+      case 'pi':
+        arity(0);
+        return { sql: floatJson(raw('pi()')), type: 'value' };
       case 'id': {
         const a = one();
         if (a.type === 'nodeobj' || a.type === 'relobj') return { sql: sql`to_jsonb((${a.sql} ->> 'id')::bigint)`, type: 'value' };
