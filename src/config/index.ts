@@ -47,6 +47,8 @@ const configSchema = z.object({
     }),
     queryTimeoutMs: z.coerce.number().int().positive(),
     maxRows: z.coerce.number().int().positive(),
+    /** Cypher on PostgreSQL: how deep a variable-length relationship without an upper bound may go. */
+    cypherMaxDepth: z.coerce.number().int().min(1).max(100),
     startupRetries: z.coerce.number().int().min(0),
     startupRetryDelayMs: z.coerce.number().int().min(0),
     /** Neo4j: TCP connect limit of a new connection. */
@@ -60,6 +62,10 @@ const configSchema = z.object({
     /** GET /ready: each check answers within this time (then it reports the database as not answering). */
     readyTimeoutMs: z.coerce.number().int().positive().max(60_000),
   }),
+  /** Both graph backends: at most maxPropertiesPerElement properties on one node or relationship (beyond: 413 TOO_MANY_PROPERTIES; import rows are rejected). */
+  graph: z
+    .object({ maxPropertiesPerElement: z.coerce.number().int().positive().default(1000) })
+    .default({ maxPropertiesPerElement: 1000 }),
   session: z.object({
     secret: z.string(),
     maxAgeMs: z.coerce.number().int().positive(),
@@ -98,6 +104,8 @@ const configSchema = z.object({
     /** Spreadsheet parsing (worker thread) limits. */
     spreadsheetTimeoutMs: z.coerce.number().int().positive(),
     spreadsheetMaxHeapMb: z.coerce.number().int().positive(),
+    /** How long a running import stays owned by its instance without a renewal (renewed every third of it); a dead instance's import fails after it. */
+    leaseMs: z.coerce.number().int().min(500).default(30000),
   }),
   audit: z.object({ frontendMessageMaxBytes: z.coerce.number().int().positive() }),
   visualizations: z.object({

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../errors';
+import { AppError, BadRequestError } from '../errors';
 import { integerOutOfRange, isInt64 } from '../exact-json';
 
 /**
@@ -75,4 +75,22 @@ export function assertPortableProperties(properties: Record<string, unknown> | n
     if (value === null || value === undefined) continue;
     assertPortableValue(key, value);
   }
+}
+
+export const TOO_MANY_PROPERTIES = 'TOO_MANY_PROPERTIES';
+
+/**
+ * One limit on the properties of one element for both backends (graph.maxPropertiesPerElement,
+ * issue 18 item 20): Neo4j writes grow quadratically with the count (50,000 timed out), PostgreSQL
+ * stored them. `count` is the number of properties the element will carry (the services count the
+ * element as the writer sees it after the write). 413 TOO_MANY_PROPERTIES with the count and the limit.
+ */
+export function tooManyProperties(count: number, max: number): AppError | undefined {
+  if (count <= max) return undefined;
+  return new AppError(413, TOO_MANY_PROPERTIES, `An element may have at most ${max} properties; this one would have ${count}`, { count, max });
+}
+
+export function assertPropertyCount(count: number, max: number): void {
+  const error = tooManyProperties(count, max);
+  if (error) throw error;
 }

@@ -73,7 +73,7 @@ export function createFindRouter(_deps: AppDeps): Router {
       summary: 'Update every node matching a filter',
       description:
         'Applies the property patch "set" (null removes) and label changes to every node matching the filter that the user can see, in one transaction. ' +
-        'DATA_SCHEMA rules are checked for every matching label set first (422, nothing changed). Audited as nodes.bulk-update with the filter and the count.',
+        'DATA_SCHEMA rules are checked for every matching label set first (422, nothing changed). Audited as nodes.bulk-update with the filter and the count. Writes stay inside the data access of the user: a hidden label, type or property, or a result the user could not see (a row rule), is 403 GRAPH_WRITE_HIDDEN / PROPERTY_NOT_WRITABLE; more than graph.maxPropertiesPerElement properties on the element is 413 TOO_MANY_PROPERTIES.',
       body: { schema: bulkBody, example: { filter: { and: [{ label: 'Person' }, { property: 'city', operator: '=', value: 'Praha' }] }, set: { city: 'Prague' }, addLabels: ['Czech'] } },
       responses: { 200: { description: 'How many nodes were updated', schema: z.object({ updated: z.number().int() }), example: { updated: 12 } } },
       errors: [422],

@@ -51,7 +51,7 @@ export function createNodesRouter(_deps: AppDeps): Router {
     {
       method: 'post', path: '/data/nodes', tag: TAG_NODES, access: 'DATA_MANAGEMENT',
       summary: 'Create a node',
-      description: 'Creates a node with the labels and properties. The DATA_SCHEMA setting restricts what may be written (422 DATA_SCHEMA_VIOLATION). Audited as node.create.',
+      description: 'Creates a node with the labels and properties. The DATA_SCHEMA setting restricts what may be written (422 DATA_SCHEMA_VIOLATION). Audited as node.create. Writes stay inside the data access of the user: a hidden label, type or property, or a result the user could not see (a row rule), is 403 GRAPH_WRITE_HIDDEN / PROPERTY_NOT_WRITABLE; more than graph.maxPropertiesPerElement properties on the element is 413 TOO_MANY_PROPERTIES.',
       body: { schema: createBody, example: { labels: ['Person'], properties: { name: 'Alice', age: 34 } } },
       responses: { 201: { description: 'The created node', schema: nodeSchema, example: nodeExample } },
       errors: [422],
@@ -78,7 +78,7 @@ export function createNodesRouter(_deps: AppDeps): Router {
       method: 'put', path: '/data/nodes/{id}', tag: TAG_NODES, access: 'DATA_MANAGEMENT',
       summary: 'Update a node',
       description:
-        'Applies a property patch (a null value removes the property) and optional label changes. DATA_SCHEMA rules apply (422). Audited as node.update (values of properties the user cannot see are not logged).',
+        'Applies a property patch (a null value removes the property) and optional label changes. DATA_SCHEMA rules apply (422). Audited as node.update (values of properties the user cannot see are not logged). Writes stay inside the data access of the user: a hidden label, type or property, or a result the user could not see (a row rule), is 403 GRAPH_WRITE_HIDDEN / PROPERTY_NOT_WRITABLE; more than graph.maxPropertiesPerElement properties on the element is 413 TOO_MANY_PROPERTIES.',
       params: idParamsSchema,
       body: { schema: updateBody, example: { properties: { age: 35, nickname: null }, addLabels: ['Employee'], removeLabels: [] } },
       responses: { 200: { description: 'The updated node', schema: nodeSchema, example: { ...nodeExample, labels: ['Person', 'Employee'], properties: { name: 'Alice', age: 35 } } } },

@@ -51,7 +51,7 @@ export function createRelationshipsRouter(_deps: AppDeps): Router {
       method: 'post', path: '/data/relationships', tag: TAG_RELATIONSHIPS, access: 'DATA_MANAGEMENT',
       summary: 'Create a relationship',
       description:
-        'Creates a relationship between two existing nodes. When an end does not exist or is not visible to the user the answer is 404 (the same for both). DATA_SCHEMA rules apply (422). Audited as relationship.create.',
+        'Creates a relationship between two existing nodes. When an end does not exist or is not visible to the user the answer is 404 (the same for both). DATA_SCHEMA rules apply (422). Audited as relationship.create. Writes stay inside the data access of the user: a hidden label, type or property, or a result the user could not see (a row rule), is 403 GRAPH_WRITE_HIDDEN / PROPERTY_NOT_WRITABLE; more than graph.maxPropertiesPerElement properties on the element is 413 TOO_MANY_PROPERTIES.',
       body: { schema: createBody, example: { type: 'KNOWS', startNodeId: '42', endNodeId: '43', properties: { since: 2019 } } },
       responses: { 201: { description: 'The created relationship', schema: relationshipSchema, example: relationshipExample } },
       errors: [404, 422],
@@ -100,7 +100,7 @@ export function createRelationshipsRouter(_deps: AppDeps): Router {
     {
       method: 'put', path: '/data/relationships/{id}', tag: TAG_RELATIONSHIPS, access: 'DATA_MANAGEMENT',
       summary: 'Update relationship properties',
-      description: 'Applies a property patch; a null value removes the property. DATA_SCHEMA rules apply (422). Audited as relationship.update.',
+      description: 'Applies a property patch; a null value removes the property. DATA_SCHEMA rules apply (422). Audited as relationship.update. Writes stay inside the data access of the user: a hidden label, type or property, or a result the user could not see (a row rule), is 403 GRAPH_WRITE_HIDDEN / PROPERTY_NOT_WRITABLE; more than graph.maxPropertiesPerElement properties on the element is 413 TOO_MANY_PROPERTIES.',
       params: idParamsSchema,
       body: { schema: updateBody, example: { properties: { since: 2020, note: null } } },
       responses: { 200: { description: 'The updated relationship', schema: relationshipSchema, example: { ...relationshipExample, properties: { since: 2020 } } } },

@@ -7,8 +7,8 @@ import { GraphVocabulary } from './vocabulary';
 import { redactPatch, safePatch } from './audit-details';
 import { redactFilter } from './filter-tools';
 import { assertPropertyNames, labelList, propertyList } from './property-names';
-import { assertWritableProperties } from './property-visibility';
-import { assertPortableProperties } from '../../graph/property-values';
+import { assertPortableProperties, assertPropertyCount } from '../../graph/property-values';
+import { assertWriteInScope, patched } from '../security/write-scope';
 
 export interface NodeChange {
   properties?: PropertyPatch;
@@ -20,6 +20,11 @@ function resultingLabels(labels: string[], add: string[], remove: string[]): str
   return [...new Set([...labels, ...add])].filter((label) => !remove.includes(label));
 }
 
+/** The properties a create will store (a null value means absent). */
+function presentProperties(properties: Properties): Properties {
+  return Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== null && value !== undefined));
+}
+
 /**
  * Node reads and writes. Writes need DATA_MANAGEMENT (checked by the route), follow the
  * DATA_SCHEMA rules (SettingsService.validateNodeWrite: 422 DATA_SCHEMA_VIOLATION) and are audited.
@@ -27,14 +32,17 @@ function resultingLabels(labels: string[], add: string[], remove: string[]): str
  */
 export class NodeService extends ScopedGraphService {
   private readonly settings = new SettingsService(this.ctx);
+  private readonly maxProperties = this.ctx.deps.config.graph.maxPropertiesPerElement;
 
   async create(input: { labels: string[]; properties?: Properties }): Promise<GraphNode> {
     const labels = labelList(input.labels);
     const properties = input.properties ?? {};
     assertPropertyNames(properties);
     assertPortableProperties(properties);
+    assertPropertyCount(Object.keys(presentProperties(properties)).length, this.maxProperties);
     const scope = await this.scope();
-    assertWritableProperties(scope, 'node', labels, properties);
+    // The scope's rules for writes (labels, properties, row rule), one check for every write path.
+    assertWriteInScope(scope, { entity: 'node', labels, properties: presentProperties(properties), namedLabels: labels, namedProperties: Object.keys(properties), complete: true });
     await this.settings.validateNodeWrite(labels, properties, 'create');
     return auditedGraphWrite<GraphNode>(
       this.ctx,
@@ -60,7 +68,12 @@ export class NodeService extends ScopedGraphService {
     const [before] = await this.graph.getNodes([id], scope);
     if (!before) throw new NotFoundError('Node');
     // Hidden labels of the node are not in before.labels, so check against the labels it will carry as the user sees them.
-    assertWritableProperties(scope, 'node', resultingLabels(before.labels, addLabels, removeLabels), change.properties);
+    const labelsAfter = resultingLabels(before.labels, addLabels, removeLabels);
+    const propertiesAfter = patched(before.properties, change.properties);
+    assertWriteInScope(scope, {
+      entity: 'node', labels: labelsAfter, properties: propertiesAfter, namedLabels: [...addLabels, ...removeLabels], namedProperties: Object.keys(change.properties ?? {}), complete: false,
+    });
+    assertPropertyCount(Object.keys(propertiesAfter).length, this.maxProperties);
     await this.settings.validateNodeWrite(resultingLabels(before.labels, addLabels, removeLabels), change.properties ?? {}, 'update');
     const after = await auditedGraphWrite<GraphNode | null>(
       this.ctx,
@@ -113,17 +126,22 @@ export class NodeService extends ScopedGraphService {
     // The distinct label sets first, then the checks: no query may run while the stream holds its
     // connection (on a PostgreSQL server it is a cursor; concurrent bulk updates would otherwise
     // each hold one connection and wait for another).
+    // Every match is checked as it will be (the scope's rules for writes, the property limit), so a
+    // refusal changes nothing; its visible properties are read only when a check needs them.
+    const patch = change.properties ?? {};
+    const addsProperties = Object.values(patch).some((value) => value !== null && value !== undefined);
+    const needsProperties = addsProperties || (!scope.unrestricted && scope.nodeFilter !== undefined);
     const labelSets = new Map<string, string[]>();
-    for await (const node of this.graph.streamNodes({ filter, properties: [] }, scope)) {
+    for await (const node of this.graph.streamNodes({ filter, properties: needsProperties ? undefined : [] }, scope)) {
       const labels = resultingLabels(node.labels, addLabels, removeLabels);
+      const properties = patched(node.properties, patch);
+      assertWriteInScope(scope, { entity: 'node', labels, properties, namedLabels: [...addLabels, ...removeLabels], namedProperties: Object.keys(patch), complete: false });
+      if (addsProperties) assertPropertyCount(Object.keys(properties).length, this.maxProperties);
       labelSets.set(JSON.stringify([...labels].sort()), labels);
     }
-    for (const labels of labelSets.values()) {
-      assertWritableProperties(scope, 'node', labels, change.properties);
-      await this.settings.validateNodeWrite(labels, change.properties ?? {}, 'update');
-    }
+    for (const labels of labelSets.values()) await this.settings.validateNodeWrite(labels, patch, 'update');
     // Read before the write: the audit event is recorded inside the write's transaction, where no
-    // other query may run. The patch's own keys are visible (assertWritableProperties passed).
+    // other query may run. The patch's own keys are visible (assertWriteInScope passed).
     const visible = new Set([...(await vocabulary.propertyKeys()), ...Object.keys(change.properties ?? {})]);
     const updated = await auditedGraphWrite<number>(
       this.ctx,

@@ -6,8 +6,8 @@ import { SettingsService } from '../settings/settings-service';
 import { ScopedGraphService } from './scoped-graph';
 import { safePatch } from './audit-details';
 import { assertPropertyNames, propertyList } from './property-names';
-import { assertWritableProperties } from './property-visibility';
-import { assertPortableProperties } from '../../graph/property-values';
+import { assertPortableProperties, assertPropertyCount } from '../../graph/property-values';
+import { assertWriteInScope, patched } from '../security/write-scope';
 
 /**
  * Relationship reads and writes, on the same terms as NodeService: DATA_SCHEMA rules
@@ -15,14 +15,18 @@ import { assertPortableProperties } from '../../graph/property-values';
  */
 export class RelationshipService extends ScopedGraphService {
   private readonly settings = new SettingsService(this.ctx);
+  private readonly maxProperties = this.ctx.deps.config.graph.maxPropertiesPerElement;
 
   async create(input: { type: string; startNodeId: GraphId; endNodeId: GraphId; properties?: Properties }): Promise<GraphRelationship> {
     const type = assertIdentifier('relationship type', input.type);
     const properties = input.properties ?? {};
     assertPropertyNames(properties);
     assertPortableProperties(properties);
+    const present = patched({}, properties);
+    assertPropertyCount(Object.keys(present).length, this.maxProperties);
     const scope = await this.scope();
-    assertWritableProperties(scope, 'relationship', [type], properties);
+    // The scope's rules for writes (type, properties, row rule); an end the user cannot see is refused by the adapter (404).
+    assertWriteInScope(scope, { entity: 'relationship', type, namesType: true, properties: present, namedProperties: Object.keys(properties), complete: true });
     await this.settings.validateRelationshipWrite(type, properties, 'create');
     const created = await auditedGraphWrite<GraphRelationship | null>(
       this.ctx,
@@ -53,7 +57,9 @@ export class RelationshipService extends ScopedGraphService {
     const scope = await this.scope();
     const [before] = await this.graph.getRelationships([id], scope);
     if (!before) throw new NotFoundError('Relationship');
-    assertWritableProperties(scope, 'relationship', [before.type], patch);
+    const propertiesAfter = patched(before.properties, patch);
+    assertWriteInScope(scope, { entity: 'relationship', type: before.type, namesType: false, properties: propertiesAfter, namedProperties: Object.keys(patch ?? {}), complete: false });
+    assertPropertyCount(Object.keys(propertiesAfter).length, this.maxProperties);
     await this.settings.validateRelationshipWrite(before.type, patch, 'update');
     const after = await auditedGraphWrite<GraphRelationship | null>(
       this.ctx,
