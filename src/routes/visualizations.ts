@@ -114,7 +114,8 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
       description:
         'The visualization when the session user owns it, it is shared with the user directly or through a group, or the user holds VIEW_ALL_VISUALIZATIONS; ' +
         'else 404 as for an id that does not exist. The content is postprocessed for the reader: elements and properties the reader may not see are left out, ' +
-        'labels and properties are read fresh, deleted elements are dropped and counted in "deleted". Audited as visualization.access.',
+        'labels and properties are read fresh, deleted elements are dropped and counted in "deleted". An element saved with a DATA_TYPES uid is found by it under its current id; ' +
+        'an id now held by an element with another uid or none (Neo4j reuses the ids of deleted elements) is not shown and counts as deleted (docs/ids.md). Audited as visualization.access.',
       params: idParams,
       responses: { 200: { description: 'The visualization', schema: visualizationSchema, example: VISUALIZATION_EXAMPLE } },
     },

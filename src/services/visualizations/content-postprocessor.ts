@@ -71,9 +71,11 @@ const valueKey = (property: string, value: unknown) => `${property}\u0000${JSON.
  * probe hidden ids), and each element gets its DATA_TYPES uid (label or type, property, value)
  * when one is defined and visible.
  *
- * On every read (`forReader`, the reader's scope): each element is found again, by uid first (a
- * re-import keeps uids, not internal ids), then by id; labels, types, ends and properties are read
- * fresh, as the reader may see them. Elements the reader cannot see are dropped silently; only
+ * On every read (`forReader`, the reader's scope): each element is found again by its uid when it
+ * has one (a re-import keeps uids, not internal ids, and Neo4j reuses the ids of deleted elements:
+ * an id held now by an element with another uid, or none, is not the saved element; see
+ * `resolve` and docs/ids.md), else by id; labels, types, ends and properties are read fresh, as
+ * the reader may see them. Elements the reader cannot see are dropped silently; only
  * elements that no longer exist at all (checked without the reader's restrictions, and only
  * counted) are reported as deleted, so the answer never tells a hidden element from a deleted one
  * by anything the reader could not know. Styles, captions and filters naming a label, type or
@@ -195,7 +197,7 @@ export class ContentPostprocessor extends ScopedGraphService {
   }
 
   /** Elements matching any of the uids (label or type, property, value). */
-  private async fetchByUid(kind: Kind, refs: UidRef[], scope: AccessScope): Promise<Element[]> {
+  private async fetchByUid(kind: Kind, refs: UidRef[], scope: AccessScope, properties?: string[]): Promise<Element[]> {
     const groups = new Map<string, { token: string; property: string; values: Array<string | number> }>();
     for (const ref of refs) {
       const key = `${ref.token}\u0000${ref.property}`;
@@ -209,7 +211,7 @@ export class ContentPostprocessor extends ScopedGraphService {
     }));
     const filter: Filter = parts.length === 1 ? parts[0] : { or: parts };
     const found: Element[] = [];
-    const stream = kind === 'node' ? this.graph.streamNodes({ filter }, scope) : this.graph.streamRelationships({ filter }, scope);
+    const stream = kind === 'node' ? this.graph.streamNodes({ filter, properties }, scope) : this.graph.streamRelationships({ filter, properties }, scope);
     for await (const element of stream) found.push(element);
     return found;
   }
@@ -248,60 +250,85 @@ export class ContentPostprocessor extends ScopedGraphService {
   }
 
   /**
-   * Finds the entries' elements for the reader: by uid when DATA_TYPES still names the stored uid
-   * property, else (or when the uid finds nothing) by id, refusing an element whose visible uid
-   * differs from the stored one (an id reused after a delete). Missing elements are checked
-   * without restrictions: absent there too means deleted.
+   * Finds the entries' elements for the reader. An internal id is only a hint: Neo4j gives the id
+   * of a deleted element to the next one created (within seconds), so an entry that holds a uid is
+   * trusted only together with it (docs/ids.md):
+   *
+   * - entry with a uid DATA_TYPES still names: the elements carrying that uid (label or type,
+   *   property, value) are looked up without the reader's restrictions, reading only the uid
+   *   properties (so a uid property hidden from the reader still identifies the element; the
+   *   reader's restrictions apply when the element itself is read below), the one at the stored id
+   *   first. When none carries it, the element at the stored id is taken only if it carries the
+   *   stored value;
+   * - entry with a uid DATA_TYPES no longer names: the element at the stored id, only if it still
+   *   carries the stored value;
+   * - entry without a uid (none was defined or visible when it was saved): the element at the id.
+   *
+   * The chosen elements are then read in the reader's scope: one the reader cannot see is dropped
+   * silently. An entry none of whose candidates exists (unrestricted) is counted as deleted: an id
+   * now held by another element (another uid, or none where one was stored) is never shown as the
+   * saved element and counts as deleted when the saved element is gone.
    */
   private async resolve(kind: Kind, entries: Entry[], scope: AccessScope): Promise<{ found: Array<{ entry: Entry; element: Element }>; idMap: Map<string, string>; deleted: number }> {
     const { uid } = await this.dataTypes();
     const map = kind === 'node' ? uid.nodes : uid.relationships;
-    const usable = (ref: UidRef | undefined) => ref !== undefined && (map[ref.token] === ref.property || (!map[ref.token] && map['*'] === ref.property));
-    const uidRefs = entries.map(uidOf).filter((ref): ref is UidRef => usable(ref));
+    const usable = (ref: UidRef | undefined): ref is UidRef => ref !== undefined && (map[ref.token] === ref.property || (!map[ref.token] && map['*'] === ref.property));
+    const carries = (element: Element, ref: UidRef) => element.properties[ref.property] === ref.value;
 
-    const indexByUid = (elements: Element[]) => {
-      const index = new Map<string, Element[]>();
-      for (const element of elements) {
-        for (const ref of uidRefs) {
-          if (!tokensOf(kind, element).includes(ref.token) || element.properties[ref.property] !== ref.value) continue;
-          const key = valueKey(ref.property, ref.value);
-          const list = index.get(key) ?? [];
-          if (!list.includes(element)) list.push(element);
-          index.set(key, list);
-        }
+    // 1. Elements carrying the usable uids, unrestricted, uid properties only.
+    const usableRefs = entries.map(uidOf).filter(usable);
+    const byUid = new Map<string, Element[]>();
+    for (const element of await this.fetchByUid(kind, usableRefs, UNRESTRICTED, unique(usableRefs.map((ref) => ref.property)))) {
+      for (const ref of usableRefs) {
+        if (!tokensOf(kind, element).includes(ref.token) || !carries(element, ref)) continue;
+        const key = `${ref.token}\u0000${valueKey(ref.property, ref.value)}`;
+        const list = byUid.get(key) ?? [];
+        if (!list.includes(element)) list.push(element);
+        byUid.set(key, list);
       }
-      return index;
-    };
-    const matchUid = (index: Map<string, Element[]>, ref: UidRef) => index.get(valueKey(ref.property, ref.value))?.find((element) => tokensOf(kind, element).includes(ref.token));
+    }
 
-    const visibleByUid = indexByUid(await this.fetchByUid(kind, uidRefs, scope));
-    const resolved = new Map<Entry, Element>();
-    const byIdWanted: Entry[] = [];
+    // 2. Candidate ids per entry, best first.
+    const candidates = new Map<Entry, string[]>();
+    const checkAtId: Entry[] = [];
     for (const entry of entries) {
       const ref = uidOf(entry);
-      const element = ref && usable(ref) ? matchUid(visibleByUid, ref) : undefined;
-      if (element) resolved.set(entry, element);
-      else byIdWanted.push(entry);
+      if (!ref) {
+        candidates.set(entry, [entry.id]);
+        continue;
+      }
+      const carriers = usable(ref) ? (byUid.get(`${ref.token}\u0000${valueKey(ref.property, ref.value)}`) ?? []) : [];
+      if (carriers.length > 0) {
+        const ids = carriers.map((element) => element.id);
+        candidates.set(entry, ids.includes(entry.id) ? [entry.id, ...ids.filter((id) => id !== entry.id)] : ids);
+      } else checkAtId.push(entry);
     }
-    const visibleById = new Map((await this.fetchById(kind, unique(byIdWanted.map((e) => e.id)), scope)).map((element) => [element.id, element]));
-    const missing: Entry[] = [];
-    for (const entry of byIdWanted) {
-      const element = visibleById.get(entry.id);
-      const ref = uidOf(entry);
-      const reused = element && ref && ref.property in element.properties && element.properties[ref.property] !== ref.value;
-      if (element && !reused) resolved.set(entry, element);
-      else missing.push(entry);
+    if (checkAtId.length > 0) {
+      const properties = unique(checkAtId.map((entry) => uidOf(entry)!.property));
+      const atId = new Map((await this.fetchById(kind, unique(checkAtId.map((e) => e.id)), UNRESTRICTED, properties)).map((element) => [element.id, element]));
+      for (const entry of checkAtId) {
+        const element = atId.get(entry.id);
+        candidates.set(entry, element && carries(element, uidOf(entry)!) ? [entry.id] : []);
+      }
     }
 
+    // 3. The candidates as the reader sees them.
+    const visible = new Map((await this.fetchById(kind, unique([...candidates.values()].flat()), scope)).map((element) => [element.id, element]));
+    const resolved = new Map<Entry, Element>();
+    const unseenPlain: Entry[] = [];
     let deleted = 0;
-    if (missing.length > 0) {
-      const anyByUid = indexByUid(await this.fetchByUid(kind, missing.map(uidOf).filter((ref): ref is UidRef => usable(ref)), UNRESTRICTED));
-      const anyById = new Set((await this.fetchById(kind, unique(missing.map((e) => e.id)), UNRESTRICTED, [])).map((element) => element.id));
-      for (const entry of missing) {
-        const ref = uidOf(entry);
-        const exists = anyById.has(entry.id) || (ref !== undefined && usable(ref) && matchUid(anyByUid, ref) !== undefined);
-        if (!exists) deleted++;
-      }
+    for (const entry of entries) {
+      const ids = candidates.get(entry)!;
+      const id = ids.find((candidate) => visible.has(candidate));
+      if (id !== undefined) resolved.set(entry, visible.get(id)!);
+      else if (entry.uid) {
+        if (ids.length === 0) deleted++;
+      } else unseenPlain.push(entry);
+    }
+    // 4. Entries without a uid the reader does not see: absent without restrictions means deleted.
+    if (unseenPlain.length > 0) {
+      const exists = new Set((await this.fetchById(kind, unique(unseenPlain.map((e) => e.id)), UNRESTRICTED, [])).map((element) => element.id));
+      for (const entry of unseenPlain) if (!exists.has(entry.id)) deleted++;
     }
 
     const found: Array<{ entry: Entry; element: Element }> = [];

@@ -9,7 +9,8 @@ import { filterSchema } from '../security/security-config';
  * - nodes / relationships: the elements on the canvas by internal id, with their position and
  *   per-element style. `uid` is computed by the server when the content is saved (the DATA_TYPES
  *   uid property of the element's label or type, when one is defined and visible to the saver),
- *   so an element is found again after a re-import that changed its internal id.
+ *   so an element is found again after a re-import that changed its internal id, and an id that
+ *   Neo4j gave to another element after a delete is not taken for the saved element (docs/ids.md).
  *   Labels, types, ends and properties are never stored: every read adds them fresh from the
  *   graph as the reader may see them. Sent with a save (a round trip of a read), they are ignored.
  * - styles: rules by label / type (and optionally a property value); captions: property names
