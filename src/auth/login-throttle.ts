@@ -50,8 +50,11 @@ function seconds(value: unknown): number {
  * maxFailures password checks run per name before it is locked (the reservation that uses the last
  * attempt locks the name for durationMs right away). A failed check leaves its attempt counted; a
  * successful one clears the name's count (succeeded()). The address limit works the same way without
- * a lock: at most maxFailuresPerAddress failed checks per address within windowMs; a success gives
- * its own attempt back, so signing in to one's own account does not reset a spray.
+ * a lock: at most maxFailuresPerAddress failed checks per address within windowMs, reserved after
+ * the name (an attempt the address refuses gives the name its attempt back); a success gives its
+ * own address attempt back, so signing in to one's own account does not reset a spray. Sign-in
+ * (Authenticator) and the password change (ProfileService) check passwords only through reserve();
+ * a completed password reset clears the name's count.
  */
 export class LoginThrottle {
   constructor(
@@ -63,15 +66,8 @@ export class LoginThrottle {
     return `user:${username.toLowerCase()}`;
   }
 
-  private locked(lockedUntil: Date, nowMs = Date.now()): TooManyRequestsError {
-    const wait = Math.max(1, Math.ceil((lockedUntil.getTime() - nowMs) / 1000));
+  private locked(wait: number): TooManyRequestsError {
     return new TooManyRequestsError(`Too many failed logins for this account. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
-  }
-
-  async assertNotLocked(username: string): Promise<void> {
-    const row = await this.db('login_failures').where('key', this.key(username)).first();
-    const lockedUntil = row?.locked_until ? new Date(row.locked_until) : undefined;
-    if (lockedUntil && lockedUntil > new Date()) throw this.locked(lockedUntil);
   }
 
   /**
@@ -126,10 +122,10 @@ export class LoginThrottle {
         { key },
       );
       const wait = lock.rows[0]?.wait;
-      if (wait !== undefined && wait !== null) throw this.locked(new Date(Date.now() + seconds(wait) * 1000));
+      if (wait !== undefined && wait !== null) throw this.locked(seconds(wait));
       // The lock ended between the two statements: reserve again.
     }
-    throw this.locked(new Date(Date.now() + 1000));
+    throw this.locked(1);
   }
 
   /** Gives back an attempt of the name that ran no check (the lock it set, if any, is lifted). */
@@ -175,24 +171,6 @@ export class LoginThrottle {
   private async releaseAddress(key: string): Promise<void> {
     if (!key) return;
     await this.db('login_failures').where('key', key).where('failures', '>', 0).decrement('failures', 1);
-  }
-
-  /** Records a failure; returns true when this failure locked the account. */
-  async recordFailure(username: string): Promise<boolean> {
-    const now = new Date();
-    const key = this.key(username);
-    return this.db.transaction(async (trx) => {
-      const row = await trx('login_failures').where('key', key).forUpdate().first();
-      const windowStart = new Date(now.getTime() - this.policy.windowMs);
-      const fresh = !row || new Date(row.first_failure_at) < windowStart;
-      const failures = fresh ? 1 : Number(row.failures) + 1;
-      const lockedUntil = failures >= this.policy.maxFailures ? new Date(now.getTime() + this.policy.durationMs) : null;
-      await trx('login_failures')
-        .insert({ key, failures: lockedUntil ? 0 : failures, first_failure_at: fresh ? now : row.first_failure_at, locked_until: lockedUntil })
-        .onConflict('key')
-        .merge();
-      return lockedUntil !== null;
-    });
   }
 
   async clear(username: string): Promise<void> {
