@@ -6,7 +6,7 @@ import type { CreateNeo4jGraphStoreOptions } from './neo4j';
 
 // Adapters are loaded on demand: a service on PostgreSQL never loads the Neo4j driver.
 /* eslint-disable @typescript-eslint/no-require-imports */
-type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number }) => GraphStore;
+type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number; cypherMaxDepth?: number }) => GraphStore;
 // Type-only import: erased at build time, so the driver is still loaded only on demand.
 type Neo4jFactory = (options: CreateNeo4jGraphStoreOptions) => GraphStore;
 const createPostgresGraphStore: PostgresFactory = (...args) => (require('./postgres') as { createPostgresGraphStore: PostgresFactory }).createPostgresGraphStore(...args);
@@ -31,7 +31,7 @@ export function createGraphStore(config: AppConfig, knex: Knex, logger: Logger):
       deadlineGraceMs,
     });
   }
-  return createPostgresGraphStore(knex, { queryTimeoutMs: config.graphdb.queryTimeoutMs });
+  return createPostgresGraphStore(knex, { queryTimeoutMs: config.graphdb.queryTimeoutMs, cypherMaxDepth: config.graphdb.cypherMaxDepth });
 }
 
 /**

@@ -51,6 +51,9 @@ import { retryOnContention } from './contention';
 import { assertPortableProperties } from '../property-values';
 import { runCypherOnPostgres } from './cypher/run';
 
+/** graphdb.cypherMaxDepth's default. */
+export const DEFAULT_CYPHER_MAX_DEPTH = 15;
+
 export interface PostgresGraphStoreOptions {
   queryTimeoutMs?: number;
   /** Rows per page of streamNodes / streamRelationships (default 1000). */
@@ -65,6 +68,12 @@ export interface PostgresGraphStoreOptions {
   streamHeadRows?: number;
   /** Nodes per batch when the fulltext index is populated (default 2000). */
   fulltextBatchSize?: number;
+  /**
+   * Cypher: the depth a variable-length relationship without an upper bound (`*`, `*2..`) is
+   * followed to (default 15); a walk that would go deeper stops the query with 400
+   * CYPHER_UNSUPPORTED instead of answering without it.
+   */
+  cypherMaxDepth?: number;
   logger?: Logger;
 }
 
@@ -464,6 +473,6 @@ export class PostgresGraphStore implements GraphStore {
 
   /** A read subset of Cypher, translated to one SQL statement with the scope compiled in (cypher/). */
   runCypher(query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult> {
-    return runCypherOnPostgres(this.knex, query, params, options);
+    return runCypherOnPostgres(this.knex, query, params, options, this.options.cypherMaxDepth ?? DEFAULT_CYPHER_MAX_DEPTH);
   }
 }

@@ -13,14 +13,14 @@ import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
  * { id, type, startNodeId, endNodeId, properties }). Only reading queries are translated: a query
  * runs read-only whatever options.readOnly says (writing clauses are 400 CYPHER_UNSUPPORTED).
  */
-export async function runCypherOnPostgres(knex: Knex, query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult> {
+export async function runCypherOnPostgres(knex: Knex, query: string, params: Record<string, unknown>, options: CypherOptions, maxDepth = 15): Promise<CypherResult> {
   if (typeof query !== 'string' || !query.trim()) throw new BadRequestError('The query is empty', 'CYPHER_ERROR');
   const maxRows = options.maxRows;
   if (!Number.isInteger(maxRows) || maxRows < 0) throw new BadRequestError('maxRows must be a non-negative integer', 'INVALID_QUERY');
   // Refused for everyone on both backends, before the translation (which would answer unsupported).
   assertNoLoadCsv(query);
   const scope = new ScopeSql(options.scope ?? UNRESTRICTED);
-  const translated = await translateCypher(query, params ?? {}, scope, maxRows);
+  const translated = await translateCypher(query, params ?? {}, scope, maxRows, maxDepth);
   const runner = new QueryRunner(knex, options.timeoutMs);
   let rows: Array<Record<string, unknown>>;
   try {

@@ -180,9 +180,9 @@ function unescapeString(node: CstNode, literal: string): string {
 
 // ---------------------------------------------------------------------------------------------
 
-export async function translateCypher(query: string, params: Record<string, unknown>, scope: ScopeSql, maxRows: number): Promise<TranslatedCypher> {
+export async function translateCypher(query: string, params: Record<string, unknown>, scope: ScopeSql, maxRows: number, maxDepth = 15): Promise<TranslatedCypher> {
   const parsed = await parseUserQuery(query, 'On the PostgreSQL backend, queries are read with the Cypher 3.5 grammar');
-  return new Translator(scope, params ?? {}, maxRows).statement(parsed.root);
+  return new Translator(scope, params ?? {}, maxRows, maxDepth).statement(parsed.root);
 }
 
 /** The derived table a clause reads from, with the graph rows of its variables joined on demand. */
@@ -269,6 +269,8 @@ class Translator {
     readonly scope: ScopeSql,
     private readonly params: Record<string, unknown>,
     private readonly maxRows: number,
+    /** The depth an unbounded variable-length relationship is followed to (graphdb.cypherMaxDepth). */
+    private readonly maxDepth = 15,
   ) {}
 
   fresh(prefix: string): string {
@@ -492,7 +494,12 @@ class Translator {
      * scope, no relationship twice; the walk's end is the right node.
      */
     const varLength = (pattern: CstNode, detail: CstNode, range: CstNode, left: string, right: string): { alias: string; rels: Sql; nodes: Sql } => {
-      const bounds = rangeBounds(range);
+      const declared = rangeBounds(range);
+      // Without an upper bound (`*`, `*2..`): walks are followed one step beyond maxDepth, and a walk
+      // that gets there stops the query (the answer would miss it), so every answer is whole.
+      const unbounded = declared.max === undefined;
+      if (unbounded && shortest) throw unsupported(range, 'A variable-length relationship without an upper bound');
+      const bounds = { min: declared.min, max: declared.max ?? this.maxDepth + 1 };
       if (detail && rule(detail, 'properties')) throw unsupported(rule(detail, 'properties')!, 'A property map on a variable-length relationship');
       const p = this.fresh('p');
       const w = this.fresh('w');
@@ -531,7 +538,9 @@ class Translator {
           ? sql`select distinct on (${W}.node) ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int order by ${W}.node, cardinality(${W}.rels)`
           : shortest === 'all'
             ? sql`select gas_a.node, gas_a.rels, gas_a.nodes from (select ${W}.node, ${W}.rels, ${W}.nodes, min(cardinality(${W}.rels)) over (partition by ${W}.node) as gas_m from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int) gas_a where cardinality(gas_a.rels) = gas_a.gas_m`
-            : sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int`;
+            : unbounded
+              ? sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int and (case when cardinality(${W}.rels) > ${this.maxDepth}::int then ${raise('GCY01', `A variable-length relationship without an upper bound (at ${positionOf(range)}) that goes deeper than ${this.maxDepth} relationships (graphdb.cypherMaxDepth)`, 'boolean')} else true end)`
+              : sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int`;
       if (shortest) {
         // Neo4j refuses a shortest path from a node to itself.
         user.push(sql`(case when ${raw(left)}.id = ${raw(right)}.id then ${raise('GCY01', `A shortest path from a node to itself (at ${positionOf(range)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')} else true end)`);
@@ -1896,7 +1905,7 @@ class Translator {
 }
 
 /** `*N`, `*..N`, `*M..N` (an upper bound is required: `*` and `*M..` are refused). */
-function rangeBounds(range: CstNode): { min: number; max: number } {
+function rangeBounds(range: CstNode): { min: number; max: number | undefined } {
   const parts = range.children.filter((c) => !c.space).map((c) => (c.rule === 'integerLiteral' ? Number(textOf(c).trim()) : c.token));
   const numbers = parts.filter((p): p is number => typeof p === 'number');
   const dots = parts.includes('..');
@@ -1913,8 +1922,7 @@ function rangeBounds(range: CstNode): { min: number; max: number } {
     const last = parts[parts.length - 1];
     max = typeof last === 'number' && (!before || parts.length > 3) ? last : undefined;
   }
-  if (max === undefined) throw unsupported(range, 'A variable-length relationship without an upper bound');
-  if (min > max) return { min: 1, max: 0 };
+  if (max !== undefined && min > max) return { min: 1, max: 0 };
   return { min, max };
 }
 
