@@ -439,6 +439,7 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
 
   test('when the simple functions are called, then they answer as on Neo4j', async () => {
     await expectRows(reader, [
+      ["UNWIND [true, false, 'TRUE', ' false ', 'x', null] AS b RETURN toBoolean(b) AS b", [[true], [false], [true], [false], [null], [null]]],
       ['UNWIND range(1, 20) AS i WITH rand() AS r RETURN min(r) >= 0.0 AND max(r) < 1.0 AS inRange, count(DISTINCT r) > 1 AS drawn, pi() > 3.14159 AND pi() < 3.1416 AS pi', [[true, true, true]]],
       ["MATCH (n {name: 'alice'}) RETURN labels(n), toUpper(n.name), toLower('ABC'), size(n.name), size(n.tags), size(keys(n)), coalesce(n.missing, n.name)", [[['Person'], 'ALICE', 'abc', 5, 2, 8, 'alice']]],
       ["MATCH (n {name: 'alice'}) RETURN toString(n.age), toInteger('42'), toInteger(n.score), toFloat('1.5'), toFloat(n.age), properties(n).name", [['30', 42, 1, 1.5, 30, 'alice']]],

@@ -1781,7 +1781,8 @@ class Translator {
         if (lower === 'toboolean' && args[0].type === 'bool') return args[0];
         const texts = args.map((a) => sql`(${a.sql} #>> '{}')`);
         const nulls = or(args.map((a) => sql`${a.sql} is null`));
-        const strings = and(args.map((a) => sql`jsonb_typeof(${a.sql}) = 'string'`));
+        // toBoolean() of a boolean is that boolean (`UNWIND [true, false] AS b RETURN toBoolean(b)`).
+        const strings = and(args.map((a) => (lower === 'toboolean' ? sql`jsonb_typeof(${a.sql}) in ('string', 'boolean')` : sql`jsonb_typeof(${a.sql}) = 'string'`)));
         const refuse = (why: string) => raise('GCY01', `${fname}() ${why} (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb');
         // Only ASCII text without control characters other than \t \n \v \f \r: there the
         // whitespace of Neo4j's trim functions is exactly these and the space.
@@ -1795,7 +1796,7 @@ class Translator {
             body = sql`case when ${texts[0]} = '' then ${refuse('of an empty text')} when ${texts[1]} = '' then to_jsonb(regexp_split_to_array(${texts[0]}, '')) else to_jsonb(string_to_array(${texts[0]}, ${texts[1]})) end`;
             break;
           case 'toboolean':
-            body = sql`case when not ${plain(texts[0])} then ${refuse('of text beyond ASCII')} when lower(btrim(${texts[0]}, E' \t\n\x0b\f\r')) = 'true' then 'true'::jsonb when lower(btrim(${texts[0]}, E' \t\n\x0b\f\r')) = 'false' then 'false'::jsonb end`;
+            body = sql`case when jsonb_typeof(${args[0].sql}) = 'boolean' then ${args[0].sql} when not ${plain(texts[0])} then ${refuse('of text beyond ASCII')} when lower(btrim(${texts[0]}, E' \t\n\x0b\f\r')) = 'true' then 'true'::jsonb when lower(btrim(${texts[0]}, E' \t\n\x0b\f\r')) = 'false' then 'false'::jsonb end`;
             break;
           default: {
             const f = raw(lower === 'trim' ? 'btrim' : lower);
