@@ -17,6 +17,7 @@ import { createMailer } from './services/mail/mailer';
 import { CredentialCache } from './auth/credential-cache';
 import { CredentialInvalidation, startCredentialInvalidation } from './auth/credential-invalidation';
 import { JobScheduler } from './services/jobs/job-scheduler';
+import { startImportLeaseReaper } from './services/import/import-lease';
 import type { AppDeps } from './http/context';
 import type { GraphStore } from './graph/graph-store';
 import { projectRoot } from './paths';
@@ -37,6 +38,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
   let graph: GraphStore | undefined;
   let invalidation: CredentialInvalidation | null = null;
   let intents: { stop: () => void } | undefined;
+  let importLeases: { stop: () => void } | undefined;
   try {
     database = await openDatabase(config);
     const applied = await migrateToLatest(database.knex);
@@ -58,6 +60,10 @@ export async function startService(config: AppConfig, logger: Logger = createLog
 
     const mailer = createMailer(config.mail.url, config.mail.from, logger);
     const deps: AppDeps = { config, db: database.knex, graph, mailer, logger, credentialCache: new CredentialCache(config.auth.credentialCacheMs), version: SERVICE_VERSION };
+    // Imports whose instance died (lease run out; on the embedded store every running one) are failed now and then every half lease.
+    const reaper = startImportLeaseReaper(deps);
+    importLeases = reaper;
+    await reaper.first;
     // Other instances' credential changes reach this one's cache (PostgreSQL server only).
     invalidation = await startCredentialInvalidation(deps);
     const { app, sessionStore } = createApp(deps);
@@ -88,6 +94,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
         await new Promise<void>((resolve) => server.close(() => resolve()));
         clearTimeout(forced);
         intents?.stop();
+        importLeases?.stop();
         await scheduler?.stop();
         sessionStore.close();
         mailer.close();
@@ -98,6 +105,7 @@ export async function startService(config: AppConfig, logger: Logger = createLog
     return { url, deps, close, generatedAdminPassword: admin.generatedPassword };
   } catch (error) {
     intents?.stop();
+    importLeases?.stop();
     await invalidation?.stop();
     await graph?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);

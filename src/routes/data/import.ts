@@ -266,7 +266,7 @@ export function createImportRouter(deps: AppDeps): Router {
     {
       method: 'get', path: '/data/import/imports/{id}', tag, access: 'DATA_MANAGEMENT',
       summary: 'State, progress and report of an import',
-      description: 'Only the user who started the import sees it (404 otherwise).',
+      description: 'Only the user who started the import sees it (404 otherwise). An import whose service instance stopped during it (its lease ran out) reads failed with IMPORT_ABANDONED.',
       params: idParams,
       responses: { 200: { description: 'The import', schema: statusSchema, example: statusExample } },
     },
@@ -278,7 +278,7 @@ export function createImportRouter(deps: AppDeps): Router {
     {
       method: 'delete', path: '/data/import/imports/{id}', tag, access: 'DATA_MANAGEMENT',
       summary: 'Cancel an import',
-      description: 'A running import stops at its next batch and rolls back: nothing of it stays in the graph. A finished import is left as it is. Answers the state after the cancel.',
+      description: 'A running import stops at its next batch and rolls back: nothing of it stays in the graph. A finished import is left as it is; one whose service instance stopped (its lease ran out) answers failed with IMPORT_ABANDONED. Answers the state after the cancel.',
       params: idParams,
       responses: { 200: { description: 'The import', schema: statusSchema, example: { ...statusExample, state: 'cancelled' } } },
     },

@@ -24,6 +24,7 @@ import type { GraphmlMapping, ImportMapping, NodesMapping, RelationshipsMapping 
 import { openTables, type TableRow } from './tables';
 import { ImportUploadService, type UploadedImportFile } from './upload-service';
 import { readHead, sniffType } from './file-types';
+import { failAbandonedImports, holdImportLease, newImportLease } from './import-lease';
 import { convertCell, type ColumnType } from './values';
 
 export type ImportState = 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -206,6 +207,7 @@ export class ImportService {
       dry_run: dryRun,
       mapping: JSON.stringify(mapping),
       progress: JSON.stringify({ rowsDone: 0, rowsTotal: null, rowsPerSecond: 0 }),
+      ...newImportLease(this.ctx),
     });
     const out = createWriteStream(rejectedPath(this.ctx.deps.config.dataDir, id));
     const rejectedOut = new CsvWriter(out);
@@ -226,7 +228,12 @@ export class ImportService {
       progress: { rowsDone: 0, rowsTotal: null, lastSaved: 0, started: Date.now() },
       control,
     };
-    const done = this.execute(run).finally(() => running.delete(id));
+    // The lease tells the other instances that this one still runs the import (import-lease.ts); lost: stop and roll back.
+    const lease = holdImportLease(this.ctx, id, () => (control.cancelled = true));
+    const done = this.execute(run).finally(() => {
+      lease.release();
+      running.delete(id);
+    });
     const startedAt = new Date().toISOString();
     const snapshot = (): ImportStatus => ({
       importId: id,
@@ -608,6 +615,8 @@ export class ImportService {
     if (live && live.userId === this.userId && !sharedDatabase(this.ctx.db)) return live.snapshot();
     const row = /^[0-9a-f-]{36}$/i.test(id) ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined) : undefined;
     if (!row) throw new NotFoundError('Import', 'IMPORT_NOT_FOUND');
+    // An import whose instance died (its lease ran out) is failed now, by whichever instance reads it.
+    if (row.state === 'running' && (await failAbandonedImports(this.ctx.deps, { id })).length) return statusOf((await this.ctx.db('imports').where({ id }).first()) as ImportRow);
     return statusOf(row);
   }
 
