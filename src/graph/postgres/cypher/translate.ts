@@ -1135,8 +1135,10 @@ class Translator {
       throw unsupported(at, 'Comparing a node or relationship with another kind of value');
     }
     if (a.type === 'nodes' || a.type === 'rels' || b.type === 'nodes' || b.type === 'rels' || a.type === 'path' || b.type === 'path') throw unsupported(at, 'Comparing paths or lists of nodes or relationships');
-    if (a.nestedNull || b.nestedNull) throw unsupported(at, 'Comparing lists or maps that may hold null');
     if (a.type === 'bool' && b.type === 'bool') return sql`(${a.sql} = ${b.sql})`;
+    // Lists or maps that may hold null: Cypher's three-valued equality, element by element
+    // (jsonb's = says [null] = [null]).
+    if (a.nestedNull || b.nestedNull) return sql`gas_cypher_equals(${this.json(a)}, ${this.json(b)})`;
     return sql`(${this.json(a)} = ${this.json(b)})`;
   }
 
@@ -1417,16 +1419,17 @@ class Translator {
     if (list.type !== 'value') throw unsupported(at, 'IN over a list of nodes or relationships');
     const v = this.json(x);
     const l = list.sql;
-    // A list or map is only compared with the elements when the list holds no list or map (their
-    // equality would be three-valued with null inside): otherwise refused at run time.
+    // A list or map, or a list holding lists or maps: Cypher's three-valued equality with each
+    // element (gas_cypher_equals), true when one is equal, else null when one is null.
     const nestedCheck = sql`not exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where jsonb_typeof(gas_e.v) in ('array', 'object'))`;
+    const nestedIn = sql`(select case when bool_or(gas_cypher_equals(${v}, gas_e.v)) then true when bool_or(gas_cypher_equals(${v}, gas_e.v) is null) then null else false end from jsonb_array_elements(${l}) gas_e(v))`;
     return {
       sql: sql`(case
         when ${l} is null then null
         when jsonb_typeof(${l}) <> 'array' then ${raise('GCY02', `Type mismatch: IN expects a list (at ${positionOf(at)})`, 'boolean')}
         when jsonb_array_length(${l}) = 0 then false
         when ${v} is null then null
-        when not (${nestedCheck}) and jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `IN over a list of lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')}
+        when jsonb_typeof(${v}) in ('array', 'object') or not (${nestedCheck}) then ${nestedIn}
         when exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where gas_e.v = ${v}) then true
         when exists (select 1 from jsonb_array_elements(${l}) gas_e(v) where gas_e.v = 'null'::jsonb) then null
         else false
