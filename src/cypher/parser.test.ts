@@ -1,4 +1,4 @@
-import { CypherSyntaxError, CypherTooComplexError, dottedInvocations, MAX_NESTING, parseCypher, parseCypherWithin, stopParserWorker, textOf, WARM_UP_QUERY } from './parser';
+import { CypherSyntaxError, CypherTooComplexError, dottedInvocations, MAX_NESTING, parseCypher, parseCypherWithin, parserWorkersReady, stopParserWorker, textOf, WARM_UP_QUERY } from './parser';
 
 describe('parseCypher', () => {
   test('when a query is parsed, then the tree gives the text back exactly, comments and spaces included', () => {
@@ -59,6 +59,37 @@ describe('parseCypherWithin', () => {
     expect(refused.status === 'rejected' && refused.reason).toBeInstanceOf(CypherTooComplexError);
     expect(behind.status === 'fulfilled' && textOf(behind.value.root)).toBe('RETURN 2');
     expect(last.status === 'rejected' && last.reason).toBeInstanceOf(CypherSyntaxError);
+  });
+
+  test('when a parse outlives its limit, then the worker stops it by itself and stays loaded for the next query', async () => {
+    await parseCypherWithin('RETURN 1', 5000);
+    const slow = `RETURN ${'CASE WHEN true THEN '.repeat(80)}1${' END'.repeat(80)}`;
+    await expect(parseCypherWithin(slow, 300)).rejects.toBeInstanceOf(CypherTooComplexError);
+    // Before, the refusal ended the worker: the next query waited for a new one to load the grammar.
+    expect(parserWorkersReady().current).toBe(true);
+    expect(textOf((await parseCypherWithin(WARM_UP_QUERY, 200)).root)).toBe(WARM_UP_QUERY);
+  });
+
+  test('when a query parses for long, then the queries sent behind it are answered by the spare worker while it still parses', async () => {
+    await stopParserWorker();
+    await parseCypherWithin('RETURN 1', 5000);
+    // The spare loads once the current worker is ready.
+    const deadline = Date.now() + 60_000;
+    while (!parserWorkersReady().spare && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(parserWorkersReady()).toEqual({ current: true, spare: true });
+    let slowSettled = false;
+    const slow = parseCypherWithin(`RETURN ${'CASE WHEN true THEN '.repeat(80)}1${' END'.repeat(80)}`, 4000).then(
+      () => 'parsed',
+      (error: unknown) => error,
+    );
+    void slow.finally(() => (slowSettled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const behind = await parseCypherWithin('RETURN 2', 5000);
+    expect(textOf(behind.root)).toBe('RETURN 2');
+    // Before, it waited for the slow query's refusal (its whole time limit) and then for a new worker to load.
+    expect(slowSettled).toBe(false);
+    expect(await slow).toBeInstanceOf(CypherTooComplexError);
+    expect(textOf((await parseCypherWithin('RETURN 3', 5000)).root)).toBe('RETURN 3');
   });
 });
 

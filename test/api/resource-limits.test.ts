@@ -301,3 +301,64 @@ describePostgres('a database outage (item 15)', () => {
     expect((await find()).status).toBe(200);
   }, 60_000);
 });
+
+describePostgres('queries refused as too complex (item 17)', () => {
+  let t: TestApp;
+  /** Refused by the parse time limit (nested CASE: ANTLR's prediction takes far longer than the 2 s limit). */
+  const TOO_COMPLEX = `RETURN ${'CASE WHEN true THEN '.repeat(80)}1${' END'.repeat(80)} AS x`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.createUser('prober', { password: 'prober-password-1', permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] });
+    await t.createUser('analyst', { password: 'analyst-password-1', permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] });
+    await createBulkNodes(t, 3);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('when one user keeps sending queries too complex to check, then another user\'s Cypher keeps answering within 1.5 s, and the sender soon gets 429 CYPHER_TOO_COMPLEX_REPEATED with Retry-After', async () => {
+    const prober = t.basic('prober', 'prober-password-1');
+    const analyst = t.basic('analyst', 'analyst-password-1');
+    const simple = () => request(t.app).post('/data/cypher').set('Authorization', analyst).send({ query: 'MATCH (n:Bulk) RETURN count(n) AS n' });
+    // Both signed in and the parser loaded before the measure.
+    expect((await simple()).status).toBe(200);
+    expect((await request(t.app).post('/data/cypher').set('Authorization', prober).send({ query: 'RETURN 1 AS one' })).status).toBe(200);
+    let stop = false;
+    const answers: Array<{ status: number; code?: string; retryAfter?: string }> = [];
+    const loop = async () => {
+      while (!stop) {
+        const response = await request(t.app).post('/data/cypher').set('Authorization', prober).send({ query: TOO_COMPLEX });
+        answers.push({ status: response.status, code: response.body.code, retryAfter: response.headers['retry-after'] });
+        if (response.status === 429) await sleep(50);
+      }
+    };
+    const loops = [loop(), loop()];
+    const latencies: number[] = [];
+    try {
+      await sleep(300);
+      const end = Date.now() + 10_000;
+      while (Date.now() < end) {
+        const started = Date.now();
+        const response = await simple();
+        latencies.push(Date.now() - started);
+        expect(response.status).toBe(200);
+        expect(response.body.rows).toEqual([[3]]);
+      }
+    } finally {
+      stop = true;
+      await Promise.all(loops);
+    }
+    // Before, each refusal held the only parser worker for the whole limit and then made everyone
+    // wait for a new one to load: the other user's queries took seconds, again and again.
+    expect(Math.max(...latencies)).toBeLessThan(1500);
+    expect(answers.filter((a) => a.code === 'CYPHER_TOO_COMPLEX').length).toBeGreaterThanOrEqual(1);
+    const repeated = answers.filter((a) => a.code === 'CYPHER_TOO_COMPLEX_REPEATED');
+    expect(repeated.length).toBeGreaterThan(0);
+    for (const answer of repeated) {
+      expect(answer.status).toBe(429);
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+  }, 90_000);
+});

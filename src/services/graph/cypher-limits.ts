@@ -1,5 +1,6 @@
 import type { AppDeps, ServiceContext } from '../../http/context';
 import { AppError } from '../../errors';
+import { asParseOwner } from '../../cypher/parser';
 
 /**
  * Limits of POST /data/cypher, so that one user's Cypher cannot take the service from the others:
@@ -13,6 +14,9 @@ import { AppError } from '../../errors';
  *   refusal holds a parser worker for the whole parse time limit and ends it) cypher.maxTooComplex
  *   times within cypher.tooComplexWindowMs gets 429 CYPHER_TOO_COMPLEX_REPEATED for every query
  *   until the oldest of those refusals leaves the window: his loop stops costing the others.
+ *
+ * - the queries of one user are parsed one after the other (src/cypher/parser.ts, asParseOwner):
+ *   his parallel queries too complex to check hold one parser worker, not several.
  *
  * The counters live in this process, one set per app (AppDeps).
  */
@@ -111,5 +115,7 @@ function limiterOf(deps: AppDeps): CypherLimiter {
 
 /** Runs one Cypher request of ctx.user within the limits above (429 beyond them). */
 export function withinCypherLimits<T>(ctx: ServiceContext, task: () => Promise<T>): Promise<T> {
-  return limiterOf(ctx.deps).run(ctx.user?.id ?? `anonymous:${ctx.ip}`, task);
+  const userId = ctx.user?.id ?? `anonymous:${ctx.ip}`;
+  // The parser takes one query of a user at a time (src/cypher/parser.ts, asParseOwner).
+  return limiterOf(ctx.deps).run(userId, () => asParseOwner(`user:${userId}`, task));
 }
