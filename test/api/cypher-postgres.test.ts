@@ -313,12 +313,18 @@ describe('pattern predicates', () => {
       ['MATCH (a:Person) RETURN a.name, size((a)-->()) AS out, exists((a)<-[:SPIES_ON]-()) AS spied ORDER BY a.name', [['alice', 3, true], ['bob', 2, false], ['carol', 0, false], ['dan', 0, false]]],
       ['MATCH (a)-[r]->(b) WHERE (a)-->(b) RETURN count(*) AS c', [[6]]],
       ["MATCH (a:Person) WHERE (a)-[:KNOWS]->({name: 'carol'}) OR (a)-[:WORKS_AT]->() RETURN a.name ORDER BY a.name", [['alice'], ['bob']]],
+      // Pattern comprehensions: new variables inside, a WHERE, a path variable.
+      ["MATCH (a {name: 'alice'}) RETURN [(a)-[:WORKS_AT]->(c) | c.name] AS works, [(a)-[:KNOWS]->(b) WHERE b.name STARTS WITH 'b' | b.name] AS b, size([(a)-[:KNOWS]->(x) | x]) AS known", [[['acme'], ['bob'], 2]]],
+      ["MATCH (a {name: 'alice'}) RETURN [p = (a)-[:KNOWS]->(b)-[:KNOWS]->(c) | length(p)] AS lengths, [x IN [(a)-[:WORKS_AT]->(c:Company) | c] | x.name] AS companies", [[[2, 2], ['acme']]]],
+      ["MATCH (a:Person) RETURN a.name, [(a)<-[:SPIES_ON]-(s) | s.name] AS spies ORDER BY a.name", [['alice', ['bob']], ['bob', []], ['carol', []], ['dan', []]]],
     ]);
     await expectRows(restricted, [
       ['MATCH (a:Person) WHERE (a)-->(:Agent) RETURN a.name', []],
       ['MATCH (a:Person) WHERE exists((a)-[:KNOWS]->()) RETURN a.name', [['alice']]],
       ["MATCH (a:Person {name: 'alice'}) RETURN size((a)-->()) AS c", [[2]]],
       ["MATCH (a:Person {name: 'bob'}) RETURN exists((a)-->()) AS e", [[false]]],
+      // Only visible elements: bob's SPIES_ON is hidden and carol's row too.
+      ["MATCH (a:Person {name: 'bob'}) RETURN [(a)-->(x) | x.name] AS out, [(a)<--(x) | x.name] AS in", [[[], ['alice']]]],
     ]);
   });
 });
@@ -539,7 +545,7 @@ describe('restricted readers', () => {
       ['MATCH (n) RETURN n {.name, x: (n)-->()} AS m', 'A map projection entry holding a node, relationship or pattern (at 1:28)'],
       ['UNWIND [9223372036854775807, 1] AS x RETURN sum(x) AS s', 'sum() of integers beyond 64 bits (at 1:45)'],
       ["MATCH (n) RETURN n['name'] AS s", 'A subscript on a node, relationship, path or list of them (at 1:19)'],
-      ['MATCH (n) RETURN [(n)-->(m) | m.name] AS names', 'A pattern comprehension (at 1:18)'],
+      ['MATCH (n) RETURN [p = (n)-->(m) | p] AS paths', 'A pattern comprehension of paths or lists of nodes (at 1:35)'],
       ['MATCH (n) RETURN (n)-->() AS paths', 'A pattern as a value (it is supported as a condition, in exists() and in size()) (at 1:18)'],
       ['MATCH (n) WHERE (n)-->(m) RETURN n', 'A new variable in a pattern predicate (at 1:24)'],
       ['MATCH (n) RETURN apoc.any.properties(n)', 'The function apoc.any.properties'],

@@ -629,6 +629,31 @@ class Translator {
   }
 
   /**
+   * [p = (a)-[:T]->(b) WHERE cond | expr]: the list of expr over the pattern's matches with the
+   * variables bound outside, new variables (and the path) bound inside, every element in the
+   * reader's scope as in MATCH, the condition only on elements the scope shows. The list's order
+   * is not defined (as on Neo4j).
+   */
+  private patternComprehension(n: CstNode, ctx: Ctx): Expr {
+    const vars = new Map(ctx.vars);
+    const inner: Ctx = { ...ctx, vars, aggregates: false, order: [] };
+    const p = this.patterns([{ element: rule(n, 'relationshipsPattern')!, pathVariable: rule(n, 'variable') }], vars, inner, true);
+    const expressions = rules(n, 'expression');
+    const whereNode = hasToken(n, 'WHERE') ? expressions[0] : undefined;
+    const projectionNode = expressions[expressions.length - 1];
+    const user = and([...p.user, ...(whereNode ? [this.condition(whereNode, inner)] : [])]);
+    const scope = and(p.scopeParts);
+    const guarded = user === TRUE ? TRUE : scope === TRUE ? user : sql`(case when ${scope} then ${user} end)`;
+    const projection = this.expr(projectionNode, inner);
+    if (projection.type === 'path' || projection.type === 'pattern' || projection.type === 'nodes' || projection.type === 'rels') throw unsupported(projectionNode, 'A pattern comprehension of paths or lists of nodes');
+    if (projection.aggregate) throw unsupported(projectionNode, 'An aggregate in a pattern comprehension');
+    const type: ExprType = projection.type === 'node' || projection.type === 'nodeobj' ? 'nodes' : projection.type === 'rel' || projection.type === 'relobj' ? 'rels' : 'value';
+    const from = join(p.tables, ', ');
+    const where = and([...p.structural, scope, guarded]);
+    return { sql: sql`(select coalesce(jsonb_agg(${this.json(projection)}), '[]'::jsonb) from ${from} where ${where})`, type, nestedNull: true };
+  }
+
+  /**
    * `WHERE n.key = <literal or parameter>` among the top-level AND parts, for a node or
    * relationship of this MATCH: the same containment probe as a pattern property map (an index
    * narrows the rows; the condition itself stays as written).
@@ -1062,6 +1087,8 @@ class Translator {
       }
       case 'relationshipsPattern':
         return this.patternPredicate(n, ctx);
+      case 'patternComprehension':
+        return this.patternComprehension(n, ctx);
       default:
         throw unsupported(n, constructName(n));
     }
