@@ -104,6 +104,8 @@ const configSchema = z.object({
     /** Spreadsheet parsing (worker thread) limits. */
     spreadsheetTimeoutMs: z.coerce.number().int().positive(),
     spreadsheetMaxHeapMb: z.coerce.number().int().positive(),
+    /** An import records the ids of what it creates, for its undo, up to this many nodes + relationships (beyond: it cannot be undone). */
+    maxUndoElements: z.coerce.number().int().min(0).default(100000),
     /** How long a running import stays owned by its instance without a renewal (renewed every third of it); a dead instance's import fails after it. */
     leaseMs: z.coerce.number().int().min(500).default(30000),
   }),

@@ -259,6 +259,23 @@ export interface BulkImportResult {
   relationshipsCreated: number;
   /** Rows of relationships whose start or end was not found (nothing written for them). */
   unresolvedRows: number[];
+  /**
+   * With BulkImportOptions.recordCreated: the ids of the nodes and relationships the import
+   * created (not those it updated); null once more than recordCreated elements were created.
+   */
+  created?: CreatedElements | null;
+}
+
+/** Elements an import created, by id (issue 23: undo of an import). */
+export interface CreatedElements {
+  nodes: GraphId[];
+  relationships: GraphId[];
+}
+
+/** What deleteCreated removed; the rest of the given elements was gone already or is hidden from the scope. */
+export interface DeletedCreated {
+  nodesDeleted: number;
+  relationshipsDeleted: number;
 }
 
 export interface BulkImportOptions extends GraphWriteOptions<BulkImportResult> {
@@ -270,6 +287,8 @@ export interface BulkImportOptions extends GraphWriteOptions<BulkImportResult> {
    * missing property index for each; it cannot once the import's own transaction is open).
    */
   matchKeys?: Array<{ label: string; property: string }>;
+  /** Record the ids of what the import creates (result.created), up to this many nodes + relationships. */
+  recordCreated?: number;
 }
 
 export interface SchemaIndex {
@@ -405,6 +424,12 @@ export interface GraphStore {
   deleteNode(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
   deleteRelationship(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
   importBatch(batch: ImportBatch, options?: GraphWriteOptions<ImportBatchResult>): Promise<ImportBatchResult>;
+  /**
+   * Undo of an import (issue 23): deletes, in ONE transaction, the given relationships and nodes
+   * that the scope shows. Refused (409 UNDO_CONFLICT, nothing deleted) when another relationship,
+   * not in the list, is attached to one of the nodes: undo removes only what the import created.
+   */
+  deleteCreated?(created: CreatedElements, scope: AccessScope, options?: GraphWriteOptions<DeletedCreated>): Promise<DeletedCreated>;
   /**
    * Bulk import (issue 10): every batch the source yields, in ONE transaction (a throw of the
    * source, a failed statement or options.rollback leaves nothing). Ends given as label +

@@ -3,6 +3,7 @@ import { AppError, BadRequestError, GraphUnavailableError } from '../../errors';
 import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier, cypherIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
+import { CreatedRecorder } from '../created-recorder';
 import { cleanImportProperties, endResolver, groupBy, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
 import { and, CypherCompiler, TRUE } from './cypher-filter';
 import { Dialect, encodeId, idExpr } from './dialect';
@@ -139,12 +140,17 @@ class Writer {
   /** { key } references of this import -> node id. */
   private readonly keys = new Map<string, string>();
   readonly totals: BulkImportResult = { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, unresolvedRows: [] };
+  /** BulkImportOptions.recordCreated: the ids of what the import creates. */
+  private readonly recorder: CreatedRecorder;
 
   constructor(
     private readonly host: BulkImportHost,
     private readonly tx: ImportTransaction,
     private readonly scope: AccessScope,
-  ) {}
+    recordCreated?: number,
+  ) {
+    this.recorder = new CreatedRecorder(this.totals, recordCreated);
+  }
 
   private get dialect(): Dialect {
     return this.host.dialect;
@@ -205,6 +211,7 @@ class Writer {
       }
     }
     this.totals.nodesCreated += inserts.length;
+    this.recorder.add('nodes', insertedIds.values());
     for (const node of nodes) {
       if (node.key === undefined) continue;
       const target = nodeIdOfRow.get(node);
@@ -258,10 +265,14 @@ class Writer {
       const id = (v: string) => idExpr(this.dialect, v);
       const query =
         `UNWIND $rows AS row MATCH (a) WHERE ${id('a')} = row.s MATCH (b) WHERE ${id('b')} = row.e ` +
-        `CREATE (a)-[r:${cypherIdentifier('relationship type', type)}]->(b) SET r = row.props RETURN count(r) AS c`;
+        `CREATE (a)-[r:${cypherIdentifier('relationship type', type)}]->(b) SET r = row.props ` +
+        (this.recorder.active ? `RETURN ${id('r')} AS id` : 'RETURN count(r) AS c');
       for (const part of chunks(list)) {
         const records = await this.tx.run(query, { rows: part });
-        this.totals.relationshipsCreated += toNumber(records[0]?.get('c'));
+        if (this.recorder.active) {
+          this.totals.relationshipsCreated += records.length;
+          this.recorder.add('relationships', records.map((record) => idToString(record.get('id'))));
+        } else this.totals.relationshipsCreated += toNumber(records[0]?.get('c'));
       }
     }
     unresolved.sort((a, b) => a - b);
@@ -301,9 +312,14 @@ class Writer {
         `MATCH (b:${el}) WHERE ${and(`b.${ep} = row.e`, visibleB === TRUE ? undefined : visibleB)} ` +
         `WITH row, aid, min(${id('b')}) AS bid ` +
         `MATCH (a) WHERE ${id('a')} = aid MATCH (b) WHERE ${id('b')} = bid ` +
-        `CREATE (a)-[r:${type}]->(b) SET r = row.props RETURN row.i AS i`;
+        `CREATE (a)-[r:${type}]->(b) SET r = row.props RETURN row.i AS i, ${id('r')} AS rid`;
       const created = new Set<number>();
-      for (const record of await this.tx.run(query, c.params.values)) created.add(toNumber(record.get('i')));
+      const ids: string[] = [];
+      for (const record of await this.tx.run(query, c.params.values)) {
+        created.add(toNumber(record.get('i')));
+        ids.push(idToString(record.get('rid')));
+      }
+      this.recorder.add('relationships', ids);
       this.totals.relationshipsCreated += created.size;
       part.forEach((r, i) => {
         if (!created.has(i)) unresolved.push(r.row);
@@ -345,7 +361,7 @@ export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterabl
       if (pairs.size) await host.ensureIndexes([...pairs.values()]);
     }
     tx.open();
-    const writer = new Writer(host, tx, scope);
+    const writer = new Writer(host, tx, scope, options.recordCreated);
     if (!next.done) {
       await writer.write(next.value);
       // The next batch is read and converted while this one is written (readAhead).

@@ -8,6 +8,8 @@ import type {
   BulkImportResult,
   CypherOptions,
   CypherResult,
+  CreatedElements,
+  DeletedCreated,
   DeletedElements,
   ExploreQuery,
   ExploreResult,
@@ -846,6 +848,42 @@ export class Neo4jGraphStore implements GraphStore {
     const query = `MATCH (a)-[r]->(b) WHERE ${where} WITH r, ${c.relationshipProjection('r')} AS item DELETE r RETURN item`;
     const records = await this.write((tx) => run(tx, query, c.params.values));
     return records[0] ? { nodes: [], relationships: [relationshipFromProjection(records[0].get('item'))] } : null;
+  }
+
+  /**
+   * Undo of an import (issue 23), in one write transaction: the visible relationships of the
+   * list, then the visible nodes, refused (409 UNDO_CONFLICT, rolled back) when a relationship
+   * not in the list is still attached to one of them.
+   */
+  async deleteCreated(created: CreatedElements, scope: AccessScope): Promise<DeletedCreated> {
+    const encode = (ids: GraphId[]) => ids.map((id) => encodeId(this.dialect, String(id))).filter((v) => v !== undefined);
+    const relationshipIds = encode(created.relationships);
+    const nodeIds = encode(created.nodes);
+    return this.write(async (tx) => {
+      let relationshipsDeleted = 0;
+      for (let i = 0; i < relationshipIds.length; i += 5000) {
+        const c = this.compiler(scope);
+        const where = and(`${c.id('r')} IN ${c.params.add(relationshipIds.slice(i, i + 5000), 'ids')}`, c.relationshipVisible('r', 'a', 'b'));
+        const records = await run(tx, `MATCH (a)-[r]->(b) WHERE ${where} DELETE r RETURN count(r) AS c`, c.params.values);
+        relationshipsDeleted += toNumber(records[0]?.get('c'));
+      }
+      let nodesDeleted = 0;
+      for (let i = 0; i < nodeIds.length; i += 5000) {
+        const c = this.compiler(scope);
+        const where = and(`${c.id('n')} IN ${c.params.add(nodeIds.slice(i, i + 5000), 'ids')}`, c.nodeVisible('n'));
+        const others = await run(tx, `MATCH (n) WHERE ${where} MATCH (n)-[o]-() RETURN count(o) AS c`, c.params.values);
+        const count = toNumber(others[0]?.get('c'));
+        if (count > 0) {
+          throw new ConflictError(
+            `The import cannot be undone: ${count} relationship(s) that it did not create (or that you cannot see) are attached to nodes it created; delete them first, or delete the nodes yourself`,
+            'UNDO_CONFLICT',
+          );
+        }
+        const records = await run(tx, `MATCH (n) WHERE ${where} DELETE n RETURN count(n) AS c`, c.params.values);
+        nodesDeleted += toNumber(records[0]?.get('c'));
+      }
+      return { nodesDeleted, relationshipsDeleted };
+    });
   }
 
   async importBatch(batch: ImportBatch): Promise<ImportBatchResult> {

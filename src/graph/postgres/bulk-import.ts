@@ -4,6 +4,7 @@ import { toJsonText } from '../../exact-json';
 import type { BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
+import { CreatedRecorder } from '../created-recorder';
 import { cleanImportProperties, endResolver, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
 import { QueryRunner } from './runner';
 import { isValidId, raw, sql } from './sql';
@@ -132,6 +133,7 @@ async function writeBatch(
   keys: Map<string, string>,
   totals: BulkImportResult,
   matcher: KeyMatcher,
+  recorder: CreatedRecorder,
 ): Promise<void> {
   const nodes = normaliseImportNodes(batch);
 
@@ -171,6 +173,7 @@ async function writeBatch(
       trx,
     );
     totals.nodesCreated += inserts.length;
+    recorder.add('nodes', ids);
     await matcher.written(ids);
   }
   for (const node of nodes) {
@@ -182,7 +185,7 @@ async function writeBatch(
 
   // 3. Relationship ends: by key, by id, by label + property (one join per label + property).
   const rels = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanImportProperties(r.properties) }));
-  const direct = await insertMatchedInOne(runner, trx, rels, totals, matcher);
+  const direct = await insertMatchedInOne(runner, trx, rels, totals, matcher, recorder);
   if (direct) {
     totals.unresolvedRows.push(...direct);
     await batch.onWritten?.(direct);
@@ -203,14 +206,21 @@ async function writeBatch(
     else payload.push({ type: r.type, s, e, properties: r.properties });
   }
   if (payload.length > 0) {
-    await runner.rows(
-      sql`insert into graph_relationships (type, start_id, end_id, properties)
+    const inserted = await runner.rows<{ id: string }>(
+      recorder.active
+        ? sql`insert into graph_relationships (type, start_id, end_id, properties)
+          select x.type, x.s::bigint, x.e::bigint, x.properties
+          from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(type text, s text, e text, properties jsonb)
+          order by x.s::bigint
+          returning id::text as id`
+        : sql`insert into graph_relationships (type, start_id, end_id, properties)
           select x.type, x.s::bigint, x.e::bigint, x.properties
           from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(type text, s text, e text, properties jsonb)
           order by x.s::bigint`,
       trx,
     );
     totals.relationshipsCreated += payload.length;
+    recorder.add('relationships', inserted.map((r) => r.id));
   }
   totals.unresolvedRows.push(...unresolved);
   await batch.onWritten?.(unresolved);
@@ -232,6 +242,7 @@ async function insertMatchedInOne(
   rels: Array<{ row: number; type: string; start: NodeRef; end: NodeRef; properties: Properties }>,
   totals: BulkImportResult,
   matcher: KeyMatcher,
+  recorder: CreatedRecorder,
 ): Promise<number[] | undefined> {
   if (rels.length === 0 || !rels.every((r) => byProperties(r.start) && byProperties(r.end))) return undefined;
   const first = rels[0].start as PropertyRef;
@@ -246,8 +257,23 @@ async function insertMatchedInOne(
   const endTable = same(first, last) ? startTable : await matcher.tableFor(last.label, last.property, rels.length);
   if (!startTable || !endTable) return undefined;
   const payload = rels.map((r, i) => ({ i, type: r.type, s: (r.start as PropertyRef).value, e: (r.end as PropertyRef).value, properties: r.properties }));
-  const rows = await runner.rows<{ i: number }>(
-    sql`with m as materialized (
+  // With recordCreated, the ids of the inserted rows come back too (rows with i null).
+  const rows = await runner.rows<{ i: number | null; id?: string | null }>(
+    recorder.active
+      ? sql`with m as materialized (
+          select x.i, x.type, x.properties, s.id as s, e.id as e
+          from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(i int, type text, s jsonb, e jsonb, properties jsonb)
+          left join ${raw(startTable)} s on s.v = x.s
+          left join ${raw(endTable)} e on e.v = x.e
+        ), inserted as (
+          insert into graph_relationships (type, start_id, end_id, properties)
+          select m.type, m.s, m.e, m.properties from m where m.s is not null and m.e is not null
+          order by m.s
+          returning id
+        )
+        select m.i, null::text as id from m where m.s is null or m.e is null
+        union all select null::int, inserted.id::text from inserted`
+      : sql`with m as materialized (
           select x.i, x.type, x.properties, s.id as s, e.id as e
           from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(i int, type text, s jsonb, e jsonb, properties jsonb)
           left join ${raw(startTable)} s on s.v = x.s
@@ -260,7 +286,8 @@ async function insertMatchedInOne(
         select m.i from m where m.s is null or m.e is null`,
     trx,
   );
-  const unresolved = rows.map((r) => rels[Number(r.i)].row).sort((a, b) => a - b);
+  recorder.add('relationships', rows.filter((r) => r.i === null && r.id).map((r) => r.id!));
+  const unresolved = rows.filter((r) => r.i !== null).map((r) => rels[Number(r.i)].row).sort((a, b) => a - b);
   totals.relationshipsCreated += rels.length - unresolved.length;
   return unresolved;
 }
@@ -284,10 +311,11 @@ export async function bulkImport(
       const totals: BulkImportResult = { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, unresolvedRows: [] };
       const keys = new Map<string, string>();
       const matcher = new KeyMatcher(runner, trx, scope);
+      const recorder = new CreatedRecorder(totals, options.recordCreated);
       // The next batch is read and converted while this one is written (readAhead).
       for await (const batch of readAhead(source)) {
         if (!batch || typeof batch !== 'object') throw new BadRequestError('a bulk import batch must be an object', 'INVALID_IMPORT');
-        await writeBatch(runner, trx, scope, batch, keys, totals, matcher);
+        await writeBatch(runner, trx, scope, batch, keys, totals, matcher, recorder);
       }
       if (options.rollback) throw new DryRunRollback(totals);
       await options.beforeCommit?.(totals, { sql: trx });

@@ -8,6 +8,8 @@ import type {
   AccessScope,
   CypherOptions,
   CypherResult,
+  CreatedElements,
+  DeletedCreated,
   DeletedElements,
   ExploreQuery,
   ExploreResult,
@@ -47,6 +49,7 @@ import { codePointKey, jsonTypeRank, ScopeSql } from './sql-filter';
 import * as traversal from './traversal';
 import * as writes from './writes';
 import { bulkImport } from './bulk-import';
+import { deleteCreated } from './delete-created';
 import { retryOnContention } from './contention';
 import { assertPortableProperties } from '../property-values';
 import { runCypherOnPostgres } from './cypher/run';
@@ -428,6 +431,17 @@ export class PostgresGraphStore implements GraphStore {
 
   deleteRelationship(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null> {
     return this.atomically(options, (runner) => writes.deleteRelationship(runner, new ScopeSql(scope), id));
+  }
+
+  /** Undo of an import: one transaction, always (the deletions and beforeCommit commit together). */
+  deleteCreated(created: CreatedElements, scope: AccessScope, options?: GraphWriteOptions<DeletedCreated>): Promise<DeletedCreated> {
+    return retryOnContention(this.knex, () =>
+      this.knex.transaction(async (trx) => {
+        const result = await deleteCreated(new QueryRunner(trx, this.options.queryTimeoutMs), new ScopeSql(scope), created);
+        await options?.beforeCommit?.(result, { sql: trx });
+        return result;
+      }),
+    );
   }
 
   async importBatch(batch: ImportBatch, options?: GraphWriteOptions<ImportBatchResult>): Promise<ImportBatchResult> {

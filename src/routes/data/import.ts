@@ -47,6 +47,8 @@ const importBodySchema = z
     dryRun: z.boolean().optional(),
     /** true: answer at once with state running; false: wait; absent: by file size (imports.directMaxBytes). */
     background: z.boolean().optional(),
+    /** true: any rejected or skipped row fails the import (422 IMPORT_ROWS_REJECTED with the first reasons) and nothing is imported. */
+    allOrNothing: z.boolean().optional(),
   })
   .strict();
 
@@ -63,6 +65,8 @@ const reportSchema = z.object({
   rejected: z.array(z.object({ row: z.number(), reason: z.string() })),
   /** What the file held that was left out (GraphML: ports, data of keys declared for other elements, markup). */
   warnings: z.array(z.string()).optional(),
+  /** A written import: succeeded-with-rejected when rows were rejected or skipped (issue 23). */
+  outcome: z.enum(['succeeded', 'succeeded-with-rejected']).optional(),
   durationMs: z.number(),
 });
 
@@ -77,6 +81,10 @@ const statusSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), status: z.number().optional(), details: z.record(z.string(), z.unknown()).optional() }).nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Whether POST /data/import/imports/{id}/undo can undo the import, why not, and when it was undone. */
+  undo: z.object({ possible: z.boolean(), reason: z.string().nullable(), undoneAt: z.string().nullable() }),
+  /** The first 500 ids of the nodes the import created (for /visualization?nodes=...); empty once undone. */
+  createdNodeIds: z.array(z.string()),
 });
 
 const statusExample = {
@@ -88,11 +96,13 @@ const statusExample = {
   progress: { rowsDone: 3, rowsTotal: 3, rowsPerSecond: 120 },
   report: {
     fileId: '0b7e4c1a-5d55-4c39-8a0e-2f1f5b6c7d80', fileName: 'people.csv', dryRun: false, rowsRead: 3, nodesCreated: 2, nodesUpdated: 0, relationshipsCreated: 0,
-    rowsSkipped: 0, rowsRejected: 1, rejected: [{ row: 4, reason: 'column age: "x" is not an integer' }], durationMs: 25,
+    rowsSkipped: 0, rowsRejected: 1, rejected: [{ row: 4, reason: 'column age: "x" is not an integer' }], outcome: 'succeeded-with-rejected', durationMs: 25,
   },
   error: null,
   startedAt: '2026-11-23T10:00:00.000Z',
   finishedAt: '2026-11-23T10:00:00.025Z',
+  undo: { possible: true, reason: null, undoneAt: null },
+  createdNodeIds: ['101', '102'],
 };
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -244,7 +254,9 @@ export function createImportRouter(deps: AppDeps): Router {
         'Imports the file with a mapping (kind nodes, relationships or graphml; analyzeFile proposes one). dryRun validates and counts everything and writes nothing. ' +
         'The whole import is one transaction: a failed or cancelled import leaves nothing. Small files answer 200 with the finished import; ' +
         'large ones (or background: true) answer 202 with state running: poll GET /data/import/imports/{id}, cancel with DELETE. ' +
-        'Rows that do not convert or break DATA_SCHEMA or your data access are rejected with a reason (GET /data/import/imports/{id}/rejected.csv).',
+        'Rows that do not convert or break DATA_SCHEMA or your data access are rejected with a reason (GET /data/import/imports/{id}/rejected.csv); ' +
+        'the report\'s outcome is then succeeded-with-rejected, and with allOrNothing: true any rejected or skipped row fails the import (422 IMPORT_ROWS_REJECTED with the first reasons) and nothing is imported. ' +
+        'An upload is imported once: a second start while its import runs or after it succeeded (not undone) is 409 IMPORT_ALREADY_STARTED (dry runs do not count).',
       body: {
         schema: importBodySchema,
         example: { fileId: '0b7e4c1a-5d55-4c39-8a0e-2f1f5b6c7d80', mapping: { kind: 'nodes', labels: ['Person'], mergeKey: { label: 'Person', property: 'id' }, columns: [{ column: 'id', type: 'integer' }, { column: 'name' }] }, dryRun: false },
@@ -253,7 +265,7 @@ export function createImportRouter(deps: AppDeps): Router {
         200: { description: 'The finished import', schema: statusSchema, example: statusExample },
         202: { description: 'The import runs in the background', schema: statusSchema, example: { ...statusExample, state: 'running', report: null, finishedAt: null } },
       },
-      errors: [403, 404, 422, 501],
+      errors: [403, 404, 409, 422, 501],
     },
     async ({ ctx, body, res }) => {
       const status = await new ImportService(ctx).start(body);
@@ -283,6 +295,28 @@ export function createImportRouter(deps: AppDeps): Router {
       responses: { 200: { description: 'The import', schema: statusSchema, example: { ...statusExample, state: 'cancelled' } } },
     },
     ({ ctx, params }) => new ImportService(ctx).cancel(params.id),
+  );
+
+  endpoint(
+    router,
+    {
+      method: 'post', path: '/data/import/imports/{id}/undo', tag, access: 'DATA_MANAGEMENT',
+      summary: 'Undo an import',
+      description:
+        'Deletes the nodes and relationships the import created (the ids it recorded, at most imports.maxUndoElements) that you can see, in one transaction with its audit event ' +
+        '(data.import.undo). Nodes it only updated through a merge key keep the update. 409 IMPORT_NOT_UNDOABLE when it cannot be undone (running, failed, a dry run, undone already, ' +
+        'too large), 409 UNDO_CONFLICT when relationships it did not create are attached to its nodes (nothing is deleted). Answers the import, with undo.undoneAt.',
+      params: idParams,
+      responses: {
+        200: {
+          description: 'The undone import',
+          schema: statusSchema,
+          example: { ...statusExample, undo: { possible: false, reason: 'The import was undone already', undoneAt: '2026-11-23T10:05:00.000Z' }, createdNodeIds: [] },
+        },
+      },
+      errors: [404, 409, 501],
+    },
+    ({ ctx, params }) => new ImportService(ctx).undo(params.id),
   );
 
   endpoint(

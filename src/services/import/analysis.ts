@@ -3,7 +3,8 @@ import { isValidIdentifier } from '../../graph/identifiers';
 import type { CsvDialect } from './csv-source';
 import type { ImportFileType } from './file-types';
 import { readGraphml } from './graphml';
-import type { ImportMapping } from './mapping';
+import type { GraphmlMapping, ImportMapping } from './mapping';
+import { graphmlEdge, graphmlNode, graphmlPlan, proposeKeys, splitLabels } from './graphml-plan';
 import { openTables, type TableOptions } from './tables';
 import { inferType, listSeparatorOf, type ColumnType } from './values';
 
@@ -39,8 +40,10 @@ export interface GraphmlAnalysis {
   labels: string[];
   relationshipTypes: string[];
   labelSource: 'labels attribute' | 'label key' | 'yEd node labels' | 'none';
-  /** What the import will leave out (ports, data of keys declared for other elements, markup). */
+  /** What the import will leave out (ports, data of keys declared for other elements, markup), and rows it would reject. */
   warnings: string[];
+  /** Rows the proposed mapping would reject, and the first reasons (issue 23). */
+  rejections: { rows: number; first: string[] };
   mapping: ImportMapping;
 }
 
@@ -189,22 +192,43 @@ export async function analyzeGraphml(file: { path: string; name: string }): Prom
   const doc = await readGraphml(file.path, file.name);
   const labels = new Set<string>();
   const types = new Set<string>();
-  const nodeLabelKey = doc.keys.find((k) => (k.for === 'node' || k.for === 'all') && /^labels?$/i.test(k.name));
-  const edgeTypeKey = doc.keys.find((k) => (k.for === 'edge' || k.for === 'all') && /^(label|type)$/i.test(k.name));
+  const proposal = proposeKeys(doc);
+  const mapping: GraphmlMapping = { kind: 'graphml', defaultLabel: 'Node', defaultType: 'RELATED_TO', idProperty: 'id', keys: proposal.keys, typeKey: proposal.typeKey };
+  const plan = graphmlPlan(doc, mapping);
+  const keys = new Map(doc.keys.map((k) => [k.id, k]));
   let labelSource: GraphmlAnalysis['labelSource'] = 'none';
+  // Rows the proposed mapping would reject (values that do not convert to their key's type, names
+  // that are no labels or types): counted before the import, with the first reasons (issue 23).
+  const rejections = { rows: 0, first: [] as string[] };
+  const rejectedNodes = new Set<string>();
+  const reject = (what: string, reason: string): void => {
+    rejections.rows++;
+    if (rejections.first.length < 5) rejections.first.push(`${what}: ${reason}`);
+  };
   for (const n of doc.nodes) {
     if (n.labels.length > 0) {
       labelSource = 'labels attribute';
       n.labels.forEach((l) => labels.add(l));
-    } else if (nodeLabelKey && n.data[nodeLabelKey.id] !== undefined) {
+    } else if (plan.labelKeys.some((k) => n.data[k.id] !== undefined)) {
       if (labelSource === 'none') labelSource = 'label key';
-      n.data[nodeLabelKey.id].split(/[:;|,]/).filter(Boolean).forEach((l) => labels.add(l.trim()));
+      for (const k of plan.labelKeys) splitLabels(n.data[k.id] ?? '').forEach((l) => labels.add(l));
     } else if (n.yedLabel !== undefined && labelSource === 'none') labelSource = 'yEd node labels';
+    const node = graphmlNode(plan, keys, n, 'Node');
+    if (typeof node === 'string') {
+      rejectedNodes.add(n.id);
+      reject(`node ${n.id} (line ${n.line})`, node);
+    }
   }
   for (const e of doc.edges) {
-    const type = e.label ?? (edgeTypeKey ? e.data[edgeTypeKey.id] : undefined);
-    if (type) types.add(type);
+    const edge = graphmlEdge(plan, keys, e, 'RELATED_TO');
+    if (typeof edge !== 'string' && (e.label !== undefined || (plan.typeKey && e.data[plan.typeKey.id] !== undefined))) types.add(edge.type);
+    const what = `edge ${e.id ?? `${e.source}->${e.target}`} (line ${e.line})`;
+    if (typeof edge === 'string') reject(what, edge);
+    else if (rejectedNodes.has(e.source) || rejectedNodes.has(e.target)) reject(what, 'its source or target node is rejected');
   }
+  const warnings = [...doc.warnings, ...proposal.notes];
+  const rows = doc.nodes.length + doc.edges.length;
+  if (rejections.rows > 0) warnings.unshift(`${rejections.rows} of ${rows} rows would be rejected (first: ${rejections.first[0]}); change the mapping, or import all-or-nothing`);
   return {
     nodeCount: doc.nodes.length,
     edgeCount: doc.edges.length,
@@ -214,7 +238,8 @@ export async function analyzeGraphml(file: { path: string; name: string }): Prom
     labels: [...labels].sort(),
     relationshipTypes: [...types].sort(),
     labelSource,
-    warnings: doc.warnings,
-    mapping: { kind: 'graphml', defaultLabel: 'Node', defaultType: 'RELATED_TO', idProperty: 'id' },
+    warnings,
+    rejections,
+    mapping,
   };
 }

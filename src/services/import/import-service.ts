@@ -2,23 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnprocessableError } from '../../errors';
-import type { AccessScope, BulkImportBatch, BulkImportOptions, BulkImportNode, BulkImportRelationship, BulkImportResult, NodeRef, Properties } from '../../graph/graph-store';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError, NotImplementedError, UnprocessableError } from '../../errors';
+import type { AccessScope, BulkImportBatch, CreatedElements, DeletedCreated, BulkImportOptions, BulkImportNode, BulkImportRelationship, BulkImportResult, NodeRef, Properties } from '../../graph/graph-store';
 import { isValidIdentifier } from '../../graph/identifiers';
 
 const validName = (name: string): boolean => isValidIdentifier(name);
-import { assertPortableValue } from '../../graph/property-values';
+import { assertPortableValue, tooManyProperties } from '../../graph/property-values';
 import type { ServiceContext } from '../../http/context';
 import { audit } from '../audit/audit-service';
 import { auditedGraphWrite } from '../graph/audited-write';
 import { CsvWriter } from '../export/csv-writer';
-import { isPropertyVisible } from '../graph/property-visibility';
+import { writeRefusal } from '../security/write-scope';
 import { accessScopeFor } from '../security/access-scope';
 import { dataSchemaViolations } from '../settings/data-schema-validation';
 import type { DataSchema } from '../settings/data-schema';
 import { SettingsService } from '../settings/settings-service';
 import { analyzeGraphml, analyzeTables, uniqueNames, type FileAnalysis } from './analysis';
-import { graphmlValue, readGraphml } from './graphml';
+import { readGraphml } from './graphml';
+import { graphmlEdge, graphmlNode, graphmlPlan } from './graphml-plan';
 import { importThroughImportBatch } from './import-batch-fallback';
 import type { GraphmlMapping, ImportMapping, NodesMapping, RelationshipsMapping } from './mapping';
 import { openTables, type TableRow } from './tables';
@@ -45,7 +46,16 @@ export interface ImportReport {
   rejected: Array<{ row: number; reason: string }>;
   /** What the file held that was left out (GraphML: ports, data of keys declared for other elements, markup). */
   warnings?: string[];
+  /** A written import: `succeeded-with-rejected` when rows were rejected or skipped (issue 23: not a plain success). */
+  outcome?: 'succeeded' | 'succeeded-with-rejected';
   durationMs: number;
+}
+
+/** Undo of a finished import (issue 23): whether it can be undone, why not, and when it was. */
+export interface ImportUndo {
+  possible: boolean;
+  reason: string | null;
+  undoneAt: string | null;
 }
 
 export interface ImportStatus {
@@ -59,7 +69,13 @@ export interface ImportStatus {
   error: { code: string; message: string; status?: number; details?: Record<string, unknown> } | null;
   startedAt: string;
   finishedAt: string | null;
+  undo: ImportUndo;
+  /** The first OPEN_NODES ids of the nodes the import created (open them in the workspace). */
+  createdNodeIds: string[];
 }
+
+/** What an import created, as recorded in its row (imports.created); tooMany past imports.maxUndoElements. */
+type CreatedRecord = (CreatedElements & { tooMany?: undefined }) | { tooMany: true; limit: number };
 
 interface ImportRow {
   id: string;
@@ -73,6 +89,8 @@ interface ImportRow {
   error: ImportStatus['error'];
   started_at: Date;
   finished_at: Date | null;
+  created?: CreatedRecord | null;
+  undone_at?: Date | null;
 }
 
 class ImportCancelled extends Error {}
@@ -90,6 +108,21 @@ function sharedDatabase(db: ServiceContext['db']): boolean {
 }
 
 const REPORT_REJECTED = 20;
+/** Node ids of an import offered to the workspace (its link takes at most 500). */
+const OPEN_NODES = 500;
+
+function undoOf(row: ImportRow): ImportUndo {
+  const undoneAt = row.undone_at ? row.undone_at.toISOString() : null;
+  const no = (reason: string): ImportUndo => ({ possible: false, reason, undoneAt });
+  if (undoneAt) return no('The import was undone already');
+  if (row.dry_run) return no('A dry run wrote nothing');
+  if (row.state !== 'succeeded') return no('Only a finished import can be undone');
+  const created = row.created;
+  if (!created) return no('The import did not record what it created');
+  if (created.tooMany) return no(`The import created more than ${created.limit} nodes and relationships (imports.maxUndoElements): it cannot be undone here`);
+  if (created.nodes.length + created.relationships.length === 0) return no('The import created nothing');
+  return { possible: true, reason: null, undoneAt: null };
+}
 
 function rejectedPath(dataDir: string, id: string): string {
   return path.join(dataDir, 'imports', `${id}-rejected.csv`);
@@ -107,6 +140,8 @@ function statusOf(row: ImportRow): ImportStatus {
     error: row.error,
     startedAt: row.started_at.toISOString(),
     finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+    undo: undoOf(row),
+    createdNodeIds: row.created && !row.created.tooMany && !row.undone_at ? row.created.nodes.slice(0, OPEN_NODES).map(String) : [],
   };
 }
 
@@ -136,6 +171,8 @@ interface Run {
   rejectedOut: CsvWriter;
   progress: { rowsDone: number; rowsTotal: number | null; lastSaved: number; started: number };
   control: { cancelled: boolean; external?: () => boolean };
+  /** Any rejected or skipped row fails the import (422 IMPORT_ROWS_REJECTED): nothing is written. */
+  allOrNothing: boolean;
 }
 
 /**
@@ -160,9 +197,9 @@ export class ImportService {
   }
 
   /** Starts an import: answers with the finished status when it is small (or waits), else at once with state running. */
-  async start(input: { fileId: string; mapping: ImportMapping; dryRun?: boolean; background?: boolean }): Promise<ImportStatus> {
+  async start(input: { fileId: string; mapping: ImportMapping; dryRun?: boolean; background?: boolean; allOrNothing?: boolean }): Promise<ImportStatus> {
     const file = await new ImportUploadService(this.ctx).get(input.fileId);
-    const { id, done } = await this.launch(file, input.mapping, input.dryRun ?? false, file.fileId);
+    const { id, done } = await this.launch(file, input.mapping, input.dryRun ?? false, file.fileId, undefined, input.allOrNothing ?? false);
     const background = input.background ?? file.size > this.ctx.deps.config.imports.directMaxBytes;
     if (!background) {
       await done;
@@ -190,7 +227,7 @@ export class ImportService {
     return this.status(id);
   }
 
-  private async launch(file: UploadedImportFile & { path: string }, mapping: ImportMapping, dryRun: boolean, uploadId: string | null, isCancelled?: () => boolean): Promise<{ id: string; done: Promise<void> }> {
+  private async launch(file: UploadedImportFile & { path: string }, mapping: ImportMapping, dryRun: boolean, uploadId: string | null, isCancelled?: () => boolean, allOrNothing = false): Promise<{ id: string; done: Promise<void> }> {
     if (mapping.kind === 'graphml' && file.type !== 'graphml') throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
     if (mapping.kind !== 'graphml' && file.type === 'graphml') throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
     const scope = await accessScopeFor(this.ctx);
@@ -198,6 +235,7 @@ export class ImportService {
     const schema = await new SettingsService(this.ctx).get('DATA_SCHEMA');
     const id = randomUUID();
     await mkdir(path.dirname(rejectedPath(this.ctx.deps.config.dataDir, id)), { recursive: true });
+    if (uploadId && !dryRun) await this.assertNotStarted(uploadId);
     await this.ctx.db('imports').insert({
       id,
       user_id: this.userId,
@@ -208,6 +246,10 @@ export class ImportService {
       mapping: JSON.stringify(mapping),
       progress: JSON.stringify({ rowsDone: 0, rowsTotal: null, rowsPerSecond: 0 }),
       ...newImportLease(this.ctx),
+    }).catch(async (error: unknown) => {
+      // Two starts at once: the unique index imports_upload_once lets one in.
+      if (uploadId && (error as { code?: string }).code === '23505' && /imports_upload_once/.test(String((error as Error).message))) await this.assertNotStarted(uploadId);
+      throw error;
     });
     const out = createWriteStream(rejectedPath(this.ctx.deps.config.dataDir, id));
     const rejectedOut = new CsvWriter(out);
@@ -227,6 +269,7 @@ export class ImportService {
       rejectedOut,
       progress: { rowsDone: 0, rowsTotal: null, lastSaved: 0, started: Date.now() },
       control,
+      allOrNothing,
     };
     // The lease tells the other instances that this one still runs the import (import-lease.ts); lost: stop and roll back.
     const lease = holdImportLease(this.ctx, id, () => (control.cancelled = true));
@@ -246,10 +289,35 @@ export class ImportService {
       error: null,
       startedAt,
       finishedAt: null,
+      undo: { possible: false, reason: 'Only a finished import can be undone', undoneAt: null },
+      createdNodeIds: [],
     });
     running.set(id, { cancelled: false, done, userId: this.userId, snapshot });
     Object.defineProperty(running.get(id)!, 'cancelled', { get: () => control.cancelled, set: (v: boolean) => (control.cancelled = v) });
     return { id, done };
+  }
+
+  /**
+   * One upload is imported once (issue 23: a second click on Import duplicated everything): 409
+   * while an import of it runs or after one succeeded, unless that one was undone. Dry runs and
+   * failed imports do not count. The unique index imports_upload_once closes the race.
+   */
+  private async assertNotStarted(uploadId: string): Promise<void> {
+    const other = (await this.ctx.db('imports')
+      .where({ upload_id: uploadId, dry_run: false })
+      .whereNull('undone_at')
+      .whereIn('state', ['running', 'succeeded'])
+      .first('id', 'state')) as { id: string; state: ImportState } | undefined;
+    if (other) {
+      throw new AppError(
+        409,
+        'IMPORT_ALREADY_STARTED',
+        other.state === 'running'
+          ? 'This file is being imported already; wait for that import (or cancel it)'
+          : 'This file was imported already; undo that import to import it again',
+        { importId: other.id, state: other.state },
+      );
+    }
   }
 
   /** Labels, types and properties the mapping names must be visible to the user (403 otherwise). */
@@ -273,18 +341,22 @@ export class ImportService {
     const { ctx } = run;
     let state: ImportState = 'succeeded';
     let error: ImportStatus['error'] = null;
+    let created: CreatedRecord | null = null;
     try {
       // CSV: its line count (an estimate when quoted cells hold line breaks); a spreadsheet's
       // rows are counted when its sheet is read (tableBatches), GraphML's elements when parsed.
       if (run.mapping.kind !== 'graphml' && run.file.type === 'csv') run.progress.rowsTotal = await countLines(run.file.path);
-      const source = run.mapping.kind === 'graphml' ? this.graphmlBatches(run, run.mapping) : this.tableBatches(run, run.mapping);
+      const read = run.mapping.kind === 'graphml' ? this.graphmlBatches(run, run.mapping) : this.tableBatches(run, run.mapping);
+      const source = run.allOrNothing ? allOrNothing(run, read) : read;
       const started = Date.now();
       const graph = ctx.deps.graph;
       // The import and its data.import event are one unit (auditedGraphWrite: in the import's own
       // transaction on PostgreSQL, intent + confirmation elsewhere); a dry run records nothing.
       const matchKeys = matchKeysOf(run.mapping);
       const write = (options: BulkImportOptions): Promise<BulkImportResult> =>
-        graph.bulkImport ? graph.bulkImport(source, run.scope, { ...options, matchKeys }) : importThroughImportBatch(graph, source, options);
+        graph.bulkImport
+          ? graph.bulkImport(source, run.scope, { ...options, matchKeys, ...(run.dryRun ? {} : { recordCreated: ctx.deps.config.imports.maxUndoElements }) })
+          : importThroughImportBatch(graph, source, options);
       const result = run.dryRun
         ? await write({ rollback: true })
         : await auditedGraphWrite<BulkImportResult>(ctx, { action: 'data.import', targetType: 'import', targetId: run.id }, write, (totals) => {
@@ -292,6 +364,11 @@ export class ImportService {
             return this.auditEntry(run);
           });
       this.finishReport(run, result, started);
+      if (run.allOrNothing) refuseRejected(run);
+      if (!run.dryRun) {
+        run.report.outcome = run.report.rowsRejected + run.report.rowsSkipped > 0 ? 'succeeded-with-rejected' : 'succeeded';
+        created = result.created ?? { tooMany: true, limit: ctx.deps.config.imports.maxUndoElements };
+      }
     } catch (caught) {
       if (caught instanceof ImportCancelled) {
         state = 'cancelled';
@@ -316,6 +393,7 @@ export class ImportService {
       error: error ? JSON.stringify(error) : null,
       progress: JSON.stringify({ rowsDone: run.progress.rowsDone, rowsTotal: run.progress.rowsTotal ?? run.progress.rowsDone, rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed) }),
       finished_at: new Date(),
+      ...(created ? { created: JSON.stringify(created) } : {}),
     });
   }
 
@@ -358,7 +436,8 @@ export class ImportService {
     if (flag?.cancel_requested) throw new ImportCancelled();
   }
 
-  private checkProperties(run: Run, entity: 'node' | 'relationship', tokens: string[], properties: Properties): string | undefined {
+  /** `complete`: the row creates the element (false for a merge row, which may update an existing node). */
+  private checkProperties(run: Run, entity: 'node' | 'relationship', tokens: string[], properties: Properties, complete = true): string | undefined {
     for (const [key, value] of Object.entries(properties)) {
       try {
         assertPortableValue(key, value);
@@ -366,13 +445,16 @@ export class ImportService {
         return (e as Error).message;
       }
     }
-    if (!run.scope.unrestricted) {
-      if (entity === 'node' && run.scope.labels !== '*' && !tokens.some((l) => (run.scope.labels as string[]).includes(l))) return `labels ${tokens.join(', ')} are not visible to you`;
-      if (entity === 'relationship' && run.scope.types !== '*' && !run.scope.types.includes(tokens[0])) return `relationship type ${tokens[0]} is not visible to you`;
-      const rules = entity === 'node' ? run.scope.nodeProperties : run.scope.relationshipProperties;
-      const hidden = Object.keys(properties).filter((k) => !isPropertyVisible(rules, tokens, k));
-      if (hidden.length) return `properties hidden from you: ${hidden.join(', ')}`;
-    }
+    const tooMany = tooManyProperties(Object.keys(properties).length, run.ctx.deps.config.graph.maxPropertiesPerElement);
+    if (tooMany) return `${tooMany.code}: ${tooMany.message}`;
+    // The same rules for writes as every other write path (labels, types, properties, row rules).
+    const refused = writeRefusal(
+      run.scope,
+      entity === 'node'
+        ? { entity, labels: tokens, properties, namedLabels: tokens, namedProperties: Object.keys(properties), complete }
+        : { entity, type: tokens[0], namesType: true, properties, namedProperties: Object.keys(properties), complete },
+    );
+    if (refused) return `${refused.code}: ${refused.message}`;
     const violations = dataSchemaViolations(run.schema, entity, tokens, properties, 'create');
     if (violations.length) return `DATA_SCHEMA: ${violations.map((v) => v.message).join('; ')}`;
     return undefined;
@@ -471,7 +553,7 @@ export class ImportService {
     }
     if (labels.length === 0) throw new RowRejected('no label (the mapping gives none and the label column is empty)');
     const properties = this.propertiesFromRow(plan, cells);
-    const problem = this.checkProperties(run, 'node', labels, properties);
+    const problem = this.checkProperties(run, 'node', labels, properties, !mapping.mergeKey);
     if (problem) throw new RowRejected(problem);
     const node: BulkImportNode = { row: line, labels, properties };
     if (mapping.mergeKey) {
@@ -520,27 +602,9 @@ export class ImportService {
     run.progress.rowsTotal = doc.nodes.length + doc.edges.length;
     if (doc.warnings.length) run.report.warnings = doc.warnings;
     const keys = new Map(doc.keys.map((k) => [k.id, k]));
-    const nodeLabelKey = doc.keys.find((k) => (k.for === 'node' || k.for === 'all') && /^labels?$/i.test(k.name));
-    const edgeTypeKey = doc.keys.find((k) => (k.for === 'edge' || k.for === 'all') && /^(label|type)$/i.test(k.name));
-    const defaults = (domain: 'node' | 'edge'): Properties => {
-      const out: Properties = {};
-      for (const k of doc.keys) if ((k.for === domain || k.for === 'all') && k.default !== undefined && k !== nodeLabelKey && k !== edgeTypeKey) out[k.name] = graphmlValue(k.default, k.type);
-      return out;
-    };
-    const nodeDefaults = defaults('node');
-    const edgeDefaults = defaults('edge');
-    const dataOf = (data: Record<string, string>, skip: unknown, base: Properties): Properties | string => {
-      const out: Properties = { ...base };
-      for (const [keyId, text] of Object.entries(data)) {
-        const key = keys.get(keyId);
-        if (!key || key === skip) continue;
-        if (!validName(key.name)) return `the key ${key.id} has no valid property name (${key.name})`;
-        const value = graphmlValue(text, key.type);
-        if (value === undefined) return `${key.name}: "${text.slice(0, 50)}" is not a ${key.type}`;
-        out[key.name] = value;
-      }
-      return out;
-    };
+    // What each key becomes (label, property, left out) and which edge key gives the type: the
+    // mapping's choices over the analysis's proposal (graphml-plan.ts).
+    const plan = graphmlPlan(doc, mapping);
     const batchRows = run.ctx.deps.config.imports.batchRows;
     let batch: BulkImportBatch = { nodes: [], relationships: [] };
     let row = 0;
@@ -548,16 +612,15 @@ export class ImportService {
     for (const n of doc.nodes) {
       row++;
       run.report.rowsRead++;
-      let labels = n.labels;
-      if (labels.length === 0 && nodeLabelKey && n.data[nodeLabelKey.id]) labels = labelsOf(n.data[nodeLabelKey.id]);
-      if (labels.length === 0) labels = [mapping.defaultLabel ?? 'Node'];
-      const properties = dataOf(n.data, nodeLabelKey, nodeDefaults);
-      let reason = typeof properties === 'string' ? properties : labels.find((l) => !validName(l)) ? `invalid label in ${labels.join(':')}` : undefined;
+      const read = graphmlNode(plan, keys, n, mapping.defaultLabel ?? 'Node');
+      const labels = typeof read === 'string' ? [] : read.labels;
+      const properties = typeof read === 'string' ? read : read.properties;
+      let reason = typeof read === 'string' ? read : undefined;
       if (typeof properties !== 'string') {
         if (n.yedLabel !== undefined && properties.name === undefined) properties.name = n.yedLabel;
         const idProperty = mapping.idProperty === undefined ? 'id' : mapping.idProperty;
         if (idProperty) properties[idProperty] = n.id;
-        reason ??= this.checkProperties(run, 'node', labels, properties);
+        reason ??= this.checkProperties(run, 'node', labels, properties, !mapping.mergeKey);
         if (!reason && mapping.mergeKey && properties[mapping.mergeKey.property] === undefined) reason = `the merge key ${mapping.mergeKey.property} is empty`;
       }
       if (reason || typeof properties === 'string') {
@@ -594,9 +657,10 @@ export class ImportService {
     for (const e of doc.edges) {
       row++;
       run.report.rowsRead++;
-      const type = e.label ?? (edgeTypeKey ? e.data[edgeTypeKey.id] : undefined) ?? mapping.defaultType ?? 'RELATED_TO';
-      const properties = dataOf(e.data, edgeTypeKey, edgeDefaults);
-      let reason = typeof properties === 'string' ? properties : !validName(type) ? `"${type.slice(0, 50)}" is not a valid relationship type` : undefined;
+      const read = graphmlEdge(plan, keys, e, mapping.defaultType ?? 'RELATED_TO');
+      const type = typeof read === 'string' ? '' : read.type;
+      const properties = typeof read === 'string' ? read : read.properties;
+      let reason = typeof read === 'string' ? read : undefined;
       if (!reason && typeof properties !== 'string') reason = this.checkProperties(run, 'relationship', [type], properties);
       if (!reason && (rejectedIds.has(e.source) || rejectedIds.has(e.target))) reason = 'its source or target node was rejected';
       if (reason || typeof properties === 'string') {
@@ -633,6 +697,51 @@ export class ImportService {
       await this.ctx.db('imports').where({ id }).update({ cancel_requested: true });
     }
     await audit(this.ctx, { action: 'data.import.cancel-request', targetType: 'import', targetId: id, details: { file: status.fileName } });
+    return this.status(id);
+  }
+
+  /**
+   * Undo of a finished import (issue 23): deletes the nodes and relationships it created (as
+   * recorded in its row) that the user's scope shows, in ONE transaction with its audit event
+   * (data.import.undo) and the mark undone_at. Nodes it only updated (merge keys) keep the
+   * update. Refused (409) when it cannot be undone, or when relationships it did not create are
+   * attached to its nodes (UNDO_CONFLICT).
+   */
+  async undo(id: string): Promise<ImportStatus> {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined) : undefined;
+    if (!row) throw new NotFoundError('Import', 'IMPORT_NOT_FOUND');
+    const undo = undoOf(row);
+    if (!undo.possible || !row.created || row.created.tooMany) throw new AppError(409, 'IMPORT_NOT_UNDOABLE', undo.reason ?? 'The import cannot be undone', { importId: id });
+    const graph = this.ctx.deps.graph;
+    if (!graph.deleteCreated) throw new NotImplementedError('This graph backend cannot undo an import', 'IMPORT_UNDO_UNSUPPORTED');
+    const created: CreatedElements = { nodes: row.created.nodes, relationships: row.created.relationships };
+    const scope = await accessScopeFor(this.ctx);
+    const markUndone = async (db: ServiceContext['db']): Promise<void> => {
+      const marked = await db('imports').where({ id }).whereNull('undone_at').update({ undone_at: new Date() });
+      if (!marked) throw new AppError(409, 'IMPORT_NOT_UNDOABLE', 'The import was undone already', { importId: id });
+    };
+    await auditedGraphWrite<DeletedCreated>(
+      this.ctx,
+      { action: 'data.import.undo', targetType: 'import', targetId: id },
+      (options) =>
+        graph.deleteCreated!(created, scope, {
+          beforeCommit: async (result, transaction) => {
+            if (transaction.sql) await markUndone(transaction.sql);
+            await options.beforeCommit?.(result, transaction);
+          },
+        }),
+      (result) => ({
+        action: 'data.import.undo',
+        targetType: 'import',
+        targetId: id,
+        details: {
+          file: row.file_name, fileId: row.upload_id, nodesCreated: created.nodes.length, relationshipsCreated: created.relationships.length,
+          nodesDeleted: result.nodesDeleted, relationshipsDeleted: result.relationshipsDeleted,
+        },
+      }),
+    );
+    // A backend without SQL transactions (Neo4j) deletes first; the mark follows.
+    if (graph.atomicWrites !== 'sql') await markUndone(this.ctx.db);
     return this.status(id);
   }
 
@@ -712,4 +821,29 @@ async function countLines(file: string): Promise<number> {
     if (chunk.length) last = chunk[chunk.length - 1];
   }
   return Math.max(0, count + (last === 10 ? 0 : 1) - 1);
+}
+
+/** all-or-nothing: the first rejected or skipped row fails the import; it rolls back whole. */
+function refuseRejected(run: Run): void {
+  const r = run.report;
+  if (r.rowsRejected + r.rowsSkipped === 0) return;
+  throw new UnprocessableError(
+    `Rows were rejected (${r.rowsRejected} rejected, ${r.rowsSkipped} skipped when the import stopped; first: row ${r.rejected[0]?.row}: ${r.rejected[0]?.reason ?? ''}); the import is all-or-nothing, so nothing was imported`.slice(0, 600),
+    'IMPORT_ROWS_REJECTED',
+    { rowsRejected: r.rowsRejected, rowsSkipped: r.rowsSkipped, rejected: r.rejected.slice(0, 5) },
+  );
+}
+
+/** The batches of an all-or-nothing import: stops at the first rejected row, also one found once a batch is written (unresolved ends). */
+async function* allOrNothing(run: Run, source: AsyncIterable<BulkImportBatch>): AsyncGenerator<BulkImportBatch> {
+  for await (const batch of source) {
+    refuseRejected(run);
+    const written = batch.onWritten;
+    batch.onWritten = async (unresolved) => {
+      await written?.(unresolved);
+      refuseRejected(run);
+    };
+    yield batch;
+  }
+  refuseRejected(run);
 }

@@ -80,6 +80,14 @@ export const graphmlMappingSchema = z
     /** Property receiving the GraphML node id (null: not kept). Default id. */
     idProperty: identifier('property').nullable().optional(),
     mergeKey: mergeKeySchema.optional(),
+    /**
+     * What each key (by its id) becomes: `label` (node keys: the value, split at : ; | or ,, gives
+     * the node's labels), `property` (under the key's name) or `skip` (left out). Keys not named
+     * keep the default: a node key named label/labels gives labels, any other a property.
+     */
+    keys: z.record(z.string().min(1).max(500), z.enum(['label', 'property', 'skip'])).optional(),
+    /** The edge key (by id) whose value is the relationship type (TinkerPop's labelE); null: none (the label attribute or defaultType). */
+    typeKey: z.string().min(1).max(500).nullable().optional(),
   })
   .strict();
 

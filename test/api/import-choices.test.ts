@@ -1,0 +1,258 @@
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import request from 'supertest';
+import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
+import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+
+/*
+ * Issue 23, items 5, 6 and 8: what GraphML keys become (label, property, left out) and which edge
+ * key gives the type; half-rejected files (the analysis warns, the result says so, the rejected
+ * rows as a file, all-or-nothing); undo of an import and one start per upload. On the real files
+ * of ../shared/datasets/ (read at run time, never copied), or on files made from them here.
+ */
+const DATASETS = path.resolve(__dirname, '../../../shared/datasets');
+
+function dataset(name: string): Buffer {
+  const file = path.join(DATASETS, name);
+  if (!existsSync(file)) throw new Error(`The real test file ${file} is missing: these tests read ../shared/datasets next to the repository`);
+  return readFileSync(file);
+}
+
+/** TinkerPop's classic graph with its edge key weight declared boolean: every edge's weight (0.5, 1.0, ...) fails to convert. */
+function tinkerpopWithBrokenWeight(): Buffer {
+  const text = dataset('graphml/tinkerpop-classic.xml').toString('utf8');
+  const broken = text.replace('<key id="weight" for="edge" attr.name="weight" attr.type="float">', '<key id="weight" for="edge" attr.name="weight" attr.type="boolean">');
+  expect(broken).not.toBe(text);
+  return Buffer.from(broken, 'utf8');
+}
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  // maxUndoElements 100: TinkerPop's 12 elements can be undone, Les Misérables' 331 cannot.
+  t = await createTestApp({ imports: { batchRows: 4, maxUndoElements: 100 } });
+  admin = t.basic('admin', ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  if (t.deps.graph.backend === 'neo4j') {
+    await t.deps.graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
+  } else {
+    await t.deps.db.raw('delete from graph_relationships');
+    await t.deps.db.raw('delete from graph_nodes');
+  }
+});
+
+async function nodes(): Promise<GraphNode[]> {
+  return (await t.deps.graph.findNodes({ limit: 1000 }, UNRESTRICTED)).items;
+}
+async function relationships(): Promise<GraphRelationship[]> {
+  return (await t.deps.graph.findRelationships({ limit: 1000 }, UNRESTRICTED)).items;
+}
+async function uploadOne(content: Buffer, name: string): Promise<string> {
+  const response = await request(t.app).post('/data/import/uploadFile').set('Authorization', admin).attach('file', content, { filename: name, contentType: 'application/octet-stream' });
+  expect(response.status).toBe(201);
+  return response.body.files[0].fileId as string;
+}
+function analyze(fileId: string) {
+  return request(t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
+}
+function importFile(body: Record<string, unknown>) {
+  return request(t.app).post('/data/import/importFile').set('Authorization', admin).send(body);
+}
+function undo(importId: string) {
+  return request(t.app).post(`/data/import/imports/${importId}/undo`).set('Authorization', admin).send({});
+}
+
+describe('GraphML keys: label, property or left out (graphology-miserables.graphml)', () => {
+  it('when Les Misérables is analysed and imported as proposed, then its label key is the property label (not 77 labels) and a text search finds Valjean', async () => {
+    const fileId = await uploadOne(dataset('graphml/graphology-miserables.graphml'), 'miserables.graphml');
+    const analysis = await analyze(fileId);
+    expect(analysis.status).toBe(200);
+    const g = analysis.body.graphml;
+    // 77 distinct values among 77 nodes: proposed as a property.
+    expect(g.mapping.keys).toMatchObject({ label: 'property', edgelabel: 'property', weight: 'property', modularity_class: 'property' });
+    expect(g.mapping.typeKey).toBeNull();
+    expect(g.labels).toEqual([]);
+    expect(g.warnings.join('\n')).toMatch(/the key label \(label\) has 77 distinct values among 77 nodes: proposed as the property label/);
+    expect(g.rejections).toEqual({ rows: 0, first: [] });
+
+    const response = await importFile({ fileId, mapping: g.mapping });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 77, relationshipsCreated: 254, rowsRejected: 0, outcome: 'succeeded' } });
+    const all = await nodes();
+    expect(new Set(all.flatMap((n) => n.labels))).toEqual(new Set(['Node']));
+    const found = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ text: 'Valjean', limit: 10 });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((n: GraphNode) => n.properties.label)).toEqual(['Valjean']);
+    const byProperty = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ filter: { property: 'label', operator: '=', value: 'Valjean' } });
+    expect(byProperty.body.items).toHaveLength(1);
+    expect(byProperty.body.items[0].properties).toMatchObject({ id: '11', label: 'Valjean', 'Modularity Class': 1 });
+  }, 60000);
+
+  it('when the mapping chooses label for the key label and leaves out the colours, then each character is a label and r, g, b are not imported', async () => {
+    const fileId = await uploadOne(dataset('graphml/graphology-miserables.graphml'), 'miserables.graphml');
+    const response = await importFile({ fileId, mapping: { kind: 'graphml', keys: { label: 'label', r: 'skip', g: 'skip', b: 'skip' } } });
+    expect(response.status).toBe(200);
+    const all = await nodes();
+    expect(new Set(all.flatMap((n) => n.labels)).size).toBe(77);
+    const valjean = all.find((n) => n.labels.includes('Valjean'))!;
+    expect(Object.keys(valjean.properties).sort()).toEqual(['Modularity Class', 'id', 'size', 'x', 'y']);
+  }, 60000);
+
+  it('when the mapping names a key the file does not declare, or asks an edge key for labels, then it is 400 INVALID_MAPPING and nothing is imported', async () => {
+    const fileId = await uploadOne(dataset('graphml/graphology-miserables.graphml'), 'miserables.graphml');
+    const unknown = await importFile({ fileId, mapping: { kind: 'graphml', keys: { colour: 'property' } } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'INVALID_MAPPING' });
+    expect(unknown.body.detail).toMatch(/colour/);
+    const edgeLabel = await importFile({ fileId, mapping: { kind: 'graphml', keys: { weight: 'label' } } });
+    expect(edgeLabel.status).toBe(400);
+    expect(edgeLabel.body.detail).toMatch(/declared for edge, not for nodes/);
+    expect(await nodes()).toEqual([]);
+  }, 60000);
+});
+
+describe('The relationship type from an edge key (tinkerpop-classic.xml)', () => {
+  it('when TinkerPop classic is analysed and imported as proposed, then labelE gives the types and labelV the labels', async () => {
+    const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
+    const analysis = await analyze(fileId);
+    expect(analysis.status).toBe(200);
+    expect(analysis.body.graphml).toMatchObject({ labels: ['vertex'], relationshipTypes: ['created', 'knows'], mapping: { typeKey: 'labelE', keys: { labelV: 'label', name: 'property', weight: 'property' } } });
+    const response = await importFile({ fileId, mapping: analysis.body.graphml.mapping });
+    expect(response.status).toBe(200);
+    expect(response.body.report).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6, rowsRejected: 0 });
+    const rels = await relationships();
+    expect(rels.map((r) => r.type).sort()).toEqual(['created', 'created', 'created', 'created', 'knows', 'knows']);
+    expect(rels.every((r) => !('labelE' in r.properties))).toBe(true);
+    expect(new Set((await nodes()).flatMap((n) => n.labels))).toEqual(new Set(['vertex']));
+  }, 60000);
+
+  it('when the mapping says typeKey null and keeps labelE as a property, then the types are the default and labelE a property', async () => {
+    const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
+    const response = await importFile({ fileId, mapping: { kind: 'graphml', typeKey: null, keys: { labelE: 'property' }, defaultType: 'LINK' } });
+    expect(response.status).toBe(200);
+    const rels = await relationships();
+    expect(new Set(rels.map((r) => r.type))).toEqual(new Set(['LINK']));
+    expect(rels.map((r) => r.properties.labelE).sort()).toEqual(['created', 'created', 'created', 'created', 'knows', 'knows']);
+  }, 60000);
+});
+
+describe('Half-rejected files (TinkerPop classic with its weight key declared boolean)', () => {
+  it('when the file is analysed, then the analysis warns that 6 of 12 rows will be rejected, with the first reasons', async () => {
+    const fileId = await uploadOne(tinkerpopWithBrokenWeight(), 'tinkerpop-broken.xml');
+    const analysis = await analyze(fileId);
+    expect(analysis.status).toBe(200);
+    expect(analysis.body.graphml.rejections.rows).toBe(6);
+    expect(analysis.body.graphml.rejections.first[0]).toBe('edge 7 (line 1): weight: "0.5" is not a boolean');
+    expect(analysis.body.graphml.warnings[0]).toMatch(/^6 of 12 rows would be rejected \(first: edge 7 \(line 1\): weight: "0\.5" is not a boolean\)/);
+  }, 60000);
+
+  it('when it is imported, then the result is succeeded-with-rejected with the reasons, and the rejected rows are a CSV file', async () => {
+    const fileId = await uploadOne(tinkerpopWithBrokenWeight(), 'tinkerpop-broken.xml');
+    const response = await importFile({ fileId, mapping: (await analyze(fileId)).body.graphml.mapping });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 6, relationshipsCreated: 0, rowsRejected: 6, outcome: 'succeeded-with-rejected' } });
+    expect(response.body.report.rejected[0]).toEqual({ row: 7, reason: 'edge 7 (line 1): weight: "0.5" is not a boolean' });
+    const csv = await request(t.app).get(`/data/import/imports/${response.body.importId}/rejected.csv`).set('Authorization', admin);
+    expect(csv.status).toBe(200);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toBe('7,"edge 7 (line 1): weight: ""0.5"" is not a boolean",1,2');
+  }, 60000);
+
+  it('when it is imported all-or-nothing, then it is 422 IMPORT_ROWS_REJECTED with the first reasons and nothing is imported', async () => {
+    const fileId = await uploadOne(tinkerpopWithBrokenWeight(), 'tinkerpop-broken.xml');
+    const response = await importFile({ fileId, mapping: (await analyze(fileId)).body.graphml.mapping, allOrNothing: true });
+    expect(response.status).toBe(422);
+    expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(response.body).toMatchObject({ code: 'IMPORT_ROWS_REJECTED' });
+    expect(response.body.rejected[0]).toEqual({ row: 7, reason: 'edge 7 (line 1): weight: "0.5" is not a boolean' });
+    expect(response.body.detail).toMatch(/all-or-nothing, so nothing was imported/);
+    expect(await nodes()).toEqual([]);
+    expect(await relationships()).toEqual([]);
+    const row = await t.deps.db('imports').where({ id: response.body.importId }).first();
+    expect(row.state).toBe('failed');
+    // The same file imports without the option: the upload was not used up by the failed attempt.
+    const again = await importFile({ fileId, mapping: { kind: 'graphml', keys: { weight: 'skip' } }, allOrNothing: true });
+    expect(again.status).toBe(200);
+    expect(again.body.report).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6, rowsRejected: 0, outcome: 'succeeded' });
+  }, 60000);
+});
+
+describe('Undo of an import, and one start per upload', () => {
+  it('when an import is undone, then what it created is gone, the undo is audited, a second undo is 409, and the file can be imported again', async () => {
+    await t.deps.graph.createNode({ labels: ['Other'], properties: { name: 'kept' } }, UNRESTRICTED);
+    const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
+    const done = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(done.status).toBe(200);
+    expect(done.body.undo).toEqual({ possible: true, reason: null, undoneAt: null });
+    expect(done.body.createdNodeIds).toHaveLength(6);
+    expect((await nodes()).length).toBe(7);
+
+    const undone = await undo(done.body.importId);
+    expect(undone.status).toBe(200);
+    expect(undone.body.undo).toMatchObject({ possible: false, reason: 'The import was undone already' });
+    expect(undone.body.undo.undoneAt).toEqual(expect.any(String));
+    expect(undone.body.createdNodeIds).toEqual([]);
+    expect((await nodes()).map((n) => n.properties.name)).toEqual(['kept']);
+    expect(await relationships()).toEqual([]);
+    const events = await t.deps.db('audit_events').where({ action: 'data.import.undo', target_id: done.body.importId });
+    expect(events).toHaveLength(1);
+    expect(events[0].details).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6, nodesDeleted: 6, relationshipsDeleted: 6 });
+
+    const twice = await undo(done.body.importId);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ code: 'IMPORT_NOT_UNDOABLE' });
+    const again = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(again.status).toBe(200);
+    expect((await nodes()).length).toBe(7);
+  }, 60000);
+
+  it('when a relationship made after the import is attached to an imported node, then undo is 409 UNDO_CONFLICT and nothing is deleted', async () => {
+    const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
+    const done = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    const other = await t.deps.graph.createNode({ labels: ['Other'], properties: {} }, UNRESTRICTED);
+    await t.deps.graph.createRelationship({ type: 'LATER', startNodeId: other.id, endNodeId: done.body.createdNodeIds[0], properties: {} }, UNRESTRICTED);
+    const refused = await undo(done.body.importId);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'UNDO_CONFLICT' });
+    expect((await nodes()).length).toBe(7);
+    expect((await relationships()).length).toBe(7);
+    expect(await t.deps.db('audit_events').where({ action: 'data.import.undo', target_id: done.body.importId })).toEqual([]);
+    const status = await request(t.app).get(`/data/import/imports/${done.body.importId}`).set('Authorization', admin);
+    expect(status.body.undo.possible).toBe(true);
+  }, 60000);
+
+  it('when an import created more elements than imports.maxUndoElements, then it says it cannot be undone and undo is 409', async () => {
+    const fileId = await uploadOne(dataset('graphml/graphology-miserables.graphml'), 'miserables.graphml');
+    const done = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(done.status).toBe(200);
+    expect(done.body.undo.possible).toBe(false);
+    expect(done.body.undo.reason).toMatch(/more than 100 nodes and relationships/);
+    const refused = await undo(done.body.importId);
+    expect(refused.status).toBe(409);
+    expect((await nodes()).length).toBe(77);
+  }, 60000);
+
+  it('when the same analysed upload is started a second time, after or while the first runs, then it is 409 IMPORT_ALREADY_STARTED and nothing is duplicated', async () => {
+    const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
+    // A dry run does not use the upload up.
+    expect((await importFile({ fileId, mapping: { kind: 'graphml' }, dryRun: true })).status).toBe(200);
+    const first = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(first.status).toBe(200);
+    const second = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'IMPORT_ALREADY_STARTED', importId: first.body.importId, state: 'succeeded' });
+    expect((await nodes()).length).toBe(6);
+
+    // Two clicks at once: one import, one 409.
+    const other = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
+    const both = await Promise.all([importFile({ fileId: other, mapping: { kind: 'graphml' } }), importFile({ fileId: other, mapping: { kind: 'graphml' } })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await nodes()).length).toBe(12);
+  }, 60000);
+});
