@@ -21,6 +21,18 @@
   var current = null; // { file, analysis, table }
   var running = null;
   var mappings = {}; // fileId -> last mapping the user edited
+  var imported = {}; // fileId -> importId of its import (the server refuses a second one: 409)
+  var runButton = document.getElementById('import-run');
+  var dryRunButton = document.getElementById('import-dry-run');
+  var allOrNothing = document.getElementById('import-all-or-nothing');
+
+  /** The Import button cannot start an import again: disabled while one runs and once the current file is imported. */
+  function updateButtons() {
+    var done = current && imported[current.file.fileId];
+    runButton.disabled = !!running || !!done;
+    dryRunButton.disabled = !!running;
+    runButton.title = done ? gas.t('import.alreadyImported') : '';
+  }
 
   function sizeText(bytes) {
     if (bytes < 1024) return gas.n(bytes) + ' B';
@@ -68,6 +80,7 @@
       gas.showStatus(status, gas.t('import.analysed', { name: file.name }), 'ok');
       showAnalysis();
       showMapping(mappings[file.fileId] || (current.table ? current.table.mapping : analysis.graphml.mapping));
+      updateButtons();
     } catch (error) {
       gas.showStatus(status, error.message, 'error');
     }
@@ -89,6 +102,11 @@
         labels: g.labels.join(', ') || gas.t('common.none'), source: g.labelSource, types: g.relationshipTypes.join(', ') || gas.t('common.none') })));
       thead.appendChild(h('tr', null, [gas.t('import.key'), gas.t('settingsForms.for'), gas.t('common.name'), gas.t('acl.preview.type'), gas.t('import.default')].map(function (c) { return h('th', { scope: 'col' }, c); })));
       g.keys.forEach(function (k) { tbody.appendChild(h('tr', null, [k.id, k.for, k.name, k.type, k.default || ''].map(function (c) { return h('td', null, c); }))); });
+      // Before the import: what it leaves out, and the rows it would reject (first reasons).
+      if (g.warnings && g.warnings.length) {
+        summary.appendChild(h('div', { className: 'notice', id: 'import-warnings' }, h('strong', null, gas.t('import.warningsTitle')),
+          h('ul', null, g.warnings.map(function (w) { return h('li', null, w); }))));
+      }
     } else {
       if (a.tables.length > 1) {
         var select = h('select', { id: 'import-sheet', onchange: function () {
@@ -130,6 +148,21 @@
         input('idProperty', mapping.idProperty == null ? '' : mapping.idProperty, 'import.idProperty'),
         input('mergeLabel', mapping.mergeKey ? mapping.mergeKey.label : '', 'import.mergeLabel'),
         input('mergeProperty', mapping.mergeKey ? mapping.mergeKey.property : '', 'import.mergeProperty')));
+      // What each key of nodes and edges becomes: labels (nodes) or the relationship type (edges), a property, or left out.
+      var keys = current.analysis.graphml.keys.filter(function (k) { return ['node', 'edge', 'all'].indexOf(k.for) >= 0; });
+      var choices = mapping.keys || {};
+      mappingForm.appendChild(h('table', { className: 'grid', id: 'import-keys' },
+        h('caption', null, gas.t('import.keysLegend')),
+        h('thead', null, h('tr', null, [gas.t('import.key'), gas.t('settingsForms.for'), gas.t('common.name'), gas.t('import.keyBecomes')].map(function (c) { return h('th', { scope: 'col' }, c); }))),
+        h('tbody', null, keys.map(function (k) {
+          var edgeOnly = k.for === 'edge';
+          var chosen = edgeOnly && mapping.typeKey === k.id ? 'type' : (choices[k.id] || 'property');
+          var options = (edgeOnly ? [['type', 'import.keyType']] : [['label', 'import.keyLabel']]).concat([['property', 'import.keyProperty'], ['skip', 'import.keySkip']]);
+          return h('tr', { dataset: { key: k.id } },
+            h('th', { scope: 'row' }, k.id), h('td', null, k.for), h('td', null, k.name),
+            h('td', null, h('select', { name: 'keyChoice', dataset: { key: k.id }, 'aria-label': gas.t('import.keyChoiceOf', { name: k.name }) },
+              options.map(function (o) { return h('option', { value: o[0], selected: o[0] === chosen }, gas.t(o[1])); }))));
+        }))));
       return;
     }
     var kind = h('select', { name: 'kind', onchange: function () {
@@ -189,6 +222,14 @@
     if (base.kind === 'graphml') {
       var g = { kind: 'graphml', defaultLabel: value('defaultLabel') || 'Node', defaultType: value('defaultType') || 'RELATED_TO', idProperty: value('idProperty') || null };
       if (value('mergeLabel') && value('mergeProperty')) g.mergeKey = { label: value('mergeLabel'), property: value('mergeProperty') };
+      g.keys = {};
+      g.typeKey = null;
+      Array.prototype.forEach.call(mappingForm.querySelectorAll('select[name="keyChoice"]'), function (select) {
+        if (select.value === 'type') {
+          if (g.typeKey === null) g.typeKey = select.dataset.key;
+          g.keys[select.dataset.key] = 'skip';
+        } else g.keys[select.dataset.key] = select.value;
+      });
       return g;
     }
     var m = {};
@@ -221,6 +262,10 @@
 
   async function start(dryRun) {
     if (!current || running) return;
+    if (!dryRun && imported[current.file.fileId]) return;
+    var file = current.file;
+    running = 'starting';
+    updateButtons();
     var mapping = readMapping();
     mappings[current.file.fileId] = mapping;
     report.textContent = '';
@@ -229,8 +274,11 @@
     progressBar.value = 0;
     progressText.textContent = gas.t('import.starting');
     try {
-      var state = await gas.post('/data/import/importFile', { fileId: current.file.fileId, mapping: mapping, dryRun: dryRun, background: true });
+      var body = { fileId: file.fileId, mapping: mapping, dryRun: dryRun, background: true };
+      if (allOrNothing.checked) body.allOrNothing = true;
+      var state = await gas.post('/data/import/importFile', body);
       running = state.importId;
+      if (!dryRun) imported[file.fileId] = state.importId;
       cancelButton.hidden = false;
       while (state.state === 'running') {
         showProgress(state);
@@ -238,13 +286,17 @@
         state = await gas.get('/data/import/imports/' + encodeURIComponent(running));
       }
       showProgress(state);
+      // A failed or cancelled import wrote nothing: the file may be imported again.
+      if (!dryRun && state.state !== 'succeeded') delete imported[file.fileId];
       showReport(state);
     } catch (error) {
       progressText.textContent = '';
       gas.showStatus(status, error.message, 'error');
+      if (!dryRun && error.problem && error.problem.code === 'IMPORT_ALREADY_STARTED') imported[file.fileId] = error.problem.importId;
     } finally {
       running = null;
       cancelButton.hidden = true;
+      updateButtons();
     }
   }
 
@@ -254,15 +306,22 @@
     progressBar.value = state.state === 'running' ? (total ? Math.min(99, Math.floor((p.rowsDone * 100) / total)) : 0) : 100;
     progressText.textContent = state.state === 'running'
       ? gas.t(total ? 'import.progressOf' : 'import.progress', { done: gas.n(p.rowsDone), total: gas.n(total), rate: gas.n(p.rowsPerSecond) })
-      : gas.t('import.state.' + (['succeeded', 'failed', 'cancelled'].indexOf(state.state) >= 0 ? state.state : 'other'), { state: state.state });
+      : state.report && state.report.outcome === 'succeeded-with-rejected'
+        ? gas.t('import.finishedWithRejected', { count: state.report.rowsRejected + state.report.rowsSkipped })
+        : gas.t('import.state.' + (['succeeded', 'failed', 'cancelled'].indexOf(state.state) >= 0 ? state.state : 'other'), { state: state.state });
   }
 
   function showReport(state) {
     report.textContent = '';
     if (state.error) {
       gas.showStatus(status, state.error.message, state.state === 'cancelled' ? 'ok' : 'error');
+    } else if (state.dryRun) {
+      gas.showStatus(status, gas.t('import.dryRunFinished'), 'ok');
+    } else if (state.report && state.report.outcome === 'succeeded-with-rejected') {
+      // Not a plain success: some rows are not in the graph.
+      gas.showStatus(status, gas.t('import.finishedWithRejected', { count: state.report.rowsRejected + state.report.rowsSkipped }), 'error');
     } else {
-      gas.showStatus(status, (state.dryRun ? gas.t('import.dryRunFinished') : gas.t('import.finished')), 'ok');
+      gas.showStatus(status, gas.t('import.finished'), 'ok');
     }
     var r = state.report;
     if (!r) return;
@@ -277,10 +336,36 @@
       report.appendChild(h('ul', { id: 'import-rejected' }, r.rejected.map(function (x) { return h('li', null, gas.t('import.rejectedRow', { row: gas.n(x.row), reason: x.reason })); })));
       report.appendChild(h('a', { href: '/data/import/imports/' + encodeURIComponent(state.importId) + '/rejected.csv', download: '' }, gas.t('import.downloadRejected')));
     }
+    if (state.dryRun || state.state !== 'succeeded') return;
+    // What next: open what was imported in the workspace, or undo the import.
+    var next = h('div', { className: 'actions', id: 'import-next' });
+    if (state.createdNodeIds && state.createdNodeIds.length) {
+      next.appendChild(h('a', { className: 'button', id: 'import-open-workspace', href: '/visualization?nodes=' + state.createdNodeIds.map(encodeURIComponent).join(',') }, gas.t('import.openWorkspace')));
+    }
+    if (state.undo && state.undo.possible) {
+      var undoButton = h('button', { type: 'button', className: 'secondary', id: 'import-undo', onclick: async function () {
+        if (!window.confirm(gas.t('import.undoConfirm', { nodes: gas.n(r.nodesCreated), relationships: gas.n(r.relationshipsCreated) }))) return;
+        undoButton.disabled = true;
+        try {
+          await gas.post('/data/import/imports/' + encodeURIComponent(state.importId) + '/undo', {});
+          next.remove();
+          Object.keys(imported).forEach(function (fileId) { if (imported[fileId] === state.importId) delete imported[fileId]; });
+          updateButtons();
+          gas.showStatus(status, gas.t('import.undone', { nodes: gas.n(r.nodesCreated), relationships: gas.n(r.relationshipsCreated) }), 'ok');
+        } catch (error) {
+          undoButton.disabled = false;
+          gas.showStatus(status, error.message, 'error');
+        }
+      } }, gas.t('import.undo'));
+      next.appendChild(undoButton);
+    } else if (state.undo && state.undo.reason) {
+      next.appendChild(h('p', { className: 'muted' }, state.undo.reason));
+    }
+    report.appendChild(next);
   }
 
-  document.getElementById('import-dry-run').addEventListener('click', function () { start(true); });
-  document.getElementById('import-run').addEventListener('click', function () { start(false); });
+  dryRunButton.addEventListener('click', function () { start(true); });
+  runButton.addEventListener('click', function () { start(false); });
   cancelButton.addEventListener('click', async function () {
     if (!running) return;
     try {

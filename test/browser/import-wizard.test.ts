@@ -63,7 +63,8 @@ describe('/import in a real browser', () => {
     await page.locator('fieldset[data-end="start"]').getByLabel('Label').fill('Person');
     await page.locator('fieldset[data-end="end"]').getByLabel('Label').fill('Person');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.waitForFunction(() => document.getElementById('import-status')?.textContent === 'Import finished.' && !!document.getElementById('import-rejected'));
+    // One row skipped: not a plain success (issue 23).
+    await page.waitForFunction(() => document.getElementById('import-status')?.textContent === 'Import finished with 1 row rejected or skipped: it is not in the graph.' && !!document.getElementById('import-rejected'));
     const last = await b.t.deps.db('imports').orderBy('started_at', 'desc').first();
     expect(last.report.rejected).toEqual([{ row: 5, reason: 'start or end node not found' }]);
     await expect(page.locator('#import-report-counts').textContent()).resolves.toContain('Relationships created3');
