@@ -256,3 +256,48 @@ describe('Undo of an import, and one start per upload', () => {
     expect((await nodes()).length).toBe(12);
   }, 60000);
 });
+
+describe('Undo of a relationships CSV whose ends are matched in one statement (PostgreSQL key tables)', () => {
+  let big: TestApp;
+  beforeAll(async () => {
+    big = await createTestApp();
+  });
+  afterAll(async () => {
+    await big.close();
+  });
+
+  it('when 3,000 relationships between 100 people are imported and both imports are undone in turn, then each undo removes exactly what its import created', async () => {
+    const auth = big.basic('admin', ADMIN_PASSWORD);
+    const send = async (name: string, text: string, mapping: Record<string, unknown>) => {
+      const upload = await request(big.app).post('/data/import/uploadFile').set('Authorization', auth).attach('file', Buffer.from(text, 'utf8'), { filename: name, contentType: 'text/csv' });
+      expect(upload.status).toBe(201);
+      return request(big.app).post('/data/import/importFile').set('Authorization', auth).send({ fileId: upload.body.files[0].fileId, mapping, background: false });
+    };
+    const people = ['id,name', ...Array.from({ length: 100 }, (_, i) => `${i},person ${i}`)].join('\n');
+    const nodesDone = await send('people.csv', people, { kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }] });
+    expect(nodesDone.status).toBe(200);
+    // 3,000 rows, ends by Person.id: more than 5,000 values, so the key table path (one INSERT per batch) runs.
+    const knows = ['from,to', ...Array.from({ length: 3000 }, (_, i) => `${i % 100},${(i * 7 + 3) % 100}`)].join('\n');
+    const relsDone = await send('knows.csv', knows, { kind: 'relationships', type: 'KNOWS', start: { column: 'from', label: 'Person', property: 'id' }, end: { column: 'to', label: 'Person', property: 'id' } });
+    expect(relsDone.status).toBe(200);
+    expect(relsDone.body.report).toMatchObject({ relationshipsCreated: 3000, rowsSkipped: 0 });
+    expect(relsDone.body.undo.possible).toBe(true);
+    const count = async (table: string) => Number((await big.deps.db(table).count({ n: '*' }))[0].n);
+    expect(await count('graph_relationships')).toBe(3000);
+
+    // The nodes import cannot be undone while the relationships of the other import hang on its nodes.
+    const blocked = await request(big.app).post(`/data/import/imports/${nodesDone.body.importId}/undo`).set('Authorization', auth).send({});
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.code).toBe('UNDO_CONFLICT');
+
+    const relsUndone = await request(big.app).post(`/data/import/imports/${relsDone.body.importId}/undo`).set('Authorization', auth).send({});
+    expect(relsUndone.status).toBe(200);
+    expect(await count('graph_relationships')).toBe(0);
+    expect(await count('graph_nodes')).toBe(100);
+    const nodesUndone = await request(big.app).post(`/data/import/imports/${nodesDone.body.importId}/undo`).set('Authorization', auth).send({});
+    expect(nodesUndone.status).toBe(200);
+    expect(await count('graph_nodes')).toBe(0);
+    const events = await big.deps.db('audit_events').where({ action: 'data.import.undo' }).orderBy('id');
+    expect(events.map((e) => [e.details.nodesDeleted, e.details.relationshipsDeleted])).toEqual([[0, 3000], [100, 0]]);
+  }, 120000);
+});
