@@ -3,7 +3,8 @@ import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
- * Issue 18 items 7 and 20: every write path (REST create / update / bulk update) keeps a restricted writer inside their AccessScope, and one limit on the properties of an
+ * Issue 18 items 7 and 20: every write path (REST create / update / bulk update, CSV and GraphML
+ * import) keeps a restricted writer inside their AccessScope, and one limit on the properties of an
  * element holds on both backends (runs on the harness backend: GAS_TEST_GRAPH_BACKEND=neo4j too).
  *
  * The writer's group:
@@ -34,6 +35,18 @@ async function nodeAsAdmin(id: string): Promise<GraphNode> {
 }
 const byName = (nodes: GraphNode[], name: string) => nodes.filter((n) => n.properties.name === name);
 const manyProperties = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, i]));
+
+async function upload(content: string, name: string, auth: string): Promise<string> {
+  const response = await request(t.app)
+    .post('/data/import/uploadFile')
+    .set('Authorization', auth)
+    .attach('file', Buffer.from(content, 'utf8'), { filename: name, contentType: 'application/octet-stream' });
+  expect(response.status).toBe(201);
+  return response.body.files[0].fileId as string;
+}
+function importFile(body: Record<string, unknown>, auth: string) {
+  return request(t.app).post('/data/import/importFile').set('Authorization', auth).send(body);
+}
 
 beforeAll(async () => {
   t = await createTestApp({ graph: { maxPropertiesPerElement: MAX } });
@@ -168,6 +181,51 @@ describe('REST writes of a restricted writer', () => {
   });
 });
 
+describe('imports of a restricted writer', () => {
+  test('when the writer imports CSV rows with a hidden label, a hidden row or a hidden type, then those rows are rejected with GRAPH_WRITE_HIDDEN and the rest imported', async () => {
+    const nodesFile = await upload('name,labels,country\nok,Person,CZ\nlabel,Hid,CZ\nrow,Person,US\nthing,Thing,\n', 'people.csv', writer);
+    const nodes = await importFile({ fileId: nodesFile, mapping: { kind: 'nodes', labelColumn: 'labels', columns: [{ column: 'name' }, { column: 'country' }] } }, writer);
+    expect(nodes.status).toBe(200);
+    expect(nodes.body).toMatchObject({ state: 'succeeded', report: { rowsRead: 4, nodesCreated: 2, rowsRejected: 2 } });
+    const reasons = nodes.body.report.rejected.map((r: { reason: string }) => r.reason);
+    expect(reasons).toEqual([expect.stringMatching(/^GRAPH_WRITE_HIDDEN: .*Hid/), expect.stringMatching(/^GRAPH_WRITE_HIDDEN: .*country/)]);
+    expect(byName(await allNodes(), 'label')).toEqual([]);
+    expect(byName(await allNodes(), 'row')).toEqual([]);
+
+    const relsFile = await upload('from,to,type\nann,ben,LIKES\nann,ben,HIDREL\n', 'rels.csv', writer);
+    const rels = await importFile(
+      { fileId: relsFile, mapping: { kind: 'relationships', typeColumn: 'type', start: { column: 'from', label: 'Person', property: 'name' }, end: { column: 'to', label: 'Person', property: 'name' }, columns: [] } },
+      writer,
+    );
+    expect(rels.status).toBe(200);
+    expect(rels.body).toMatchObject({ state: 'succeeded', report: { relationshipsCreated: 1, rowsRejected: 1, rejected: [{ row: 3, reason: expect.stringMatching(/^GRAPH_WRITE_HIDDEN: .*HIDREL/) }] } });
+    expect((await allRelationships()).map((r) => r.type).sort()).toEqual(['KNOWS', 'LIKES']);
+  });
+
+  test('when the writer imports a GraphML file with hidden labels and types, then those nodes and edges are rejected and the rest imported', async () => {
+    const graphml = `<?xml version="1.0" encoding="UTF-8"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+  <key id="name" for="node" attr.name="name" attr.type="string"/>
+  <graph edgedefault="directed">
+    <node id="a" labels=":Thing"><data key="name">visible-a</data></node>
+    <node id="b" labels=":Thing"><data key="name">visible-b</data></node>
+    <node id="h" labels=":Hid"><data key="name">hidden-h</data></node>
+    <edge id="e1" source="a" target="b" label="LINKS"/>
+    <edge id="e2" source="a" target="b" label="HIDREL"/>
+  </graph>
+</graphml>
+`;
+    const fileId = await upload(graphml, 'graph.graphml', writer);
+    const response = await importFile({ fileId, mapping: { kind: 'graphml' } }, writer);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 2, relationshipsCreated: 1, rowsRejected: 2 } });
+    const reasons = response.body.report.rejected.map((r: { reason: string }) => r.reason);
+    expect(reasons).toEqual([expect.stringMatching(/^node h .*GRAPH_WRITE_HIDDEN: .*Hid/), expect.stringMatching(/^edge e2 .*GRAPH_WRITE_HIDDEN: .*HIDREL/)]);
+    expect(byName(await allNodes(), 'hidden-h')).toEqual([]);
+    expect((await allRelationships()).map((r) => r.type).sort()).toEqual(['KNOWS', 'LINKS']);
+  });
+});
+
 describe('properties per element', () => {
   test('when a node or relationship would have more properties than the limit, then 413 TOO_MANY_PROPERTIES and nothing is written', async () => {
     const node = await call('post', '/data/nodes', admin).send({ labels: ['Thing'], properties: { name: 'big', ...manyProperties(MAX) } });
@@ -193,5 +251,15 @@ describe('properties per element', () => {
     const relationshipUpdate = await call('put', `/data/relationships/${ids.knows}`, admin).send({ properties: manyProperties(MAX) });
     expect(relationshipUpdate.status).toBe(413);
     expect((await allRelationships()).map((r) => r.properties)).toEqual([{ level: 1 }]);
+  });
+
+  test('when an imported row has more properties than the limit, then the row is rejected with TOO_MANY_PROPERTIES and the others imported', async () => {
+    const columns = Array.from({ length: MAX + 1 }, (_, i) => `c${i}`);
+    const full = columns.map(() => 'x').join(',');
+    const short = columns.map((_, i) => (i < MAX ? 'y' : '')).join(',');
+    const fileId = await upload(`${columns.join(',')}\n${full}\n${short}\n`, 'wide.csv', admin);
+    const response = await importFile({ fileId, mapping: { kind: 'nodes', labels: ['Wide'] } }, admin);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 1, rowsRejected: 1, rejected: [{ row: 2, reason: expect.stringMatching(/^TOO_MANY_PROPERTIES: /) }] } });
   });
 });
