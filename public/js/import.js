@@ -120,6 +120,11 @@
       summary.appendChild(h('p', { id: 'import-summary-text' }, gas.t('import.tableSummary', { count: t.rowCount, kind: gas.t(t.kind === 'relationships' ? 'import.kind.relationships' : 'import.kind.nodes') }) +
         (t.encoding ? ' ' + gas.t('import.encoding', { encoding: t.encoding + (t.bom ? ' (BOM)' : ''), delimiter: JSON.stringify(t.delimiter) }) : '') +
         (t.formulaCells && t.formulaCells.count ? ' ' + gas.t('import.formulaCells', { count: t.formulaCells.count, cells: t.formulaCells.first.join(', ') }) : '')));
+      // Before the import: rows past the type sample that would not convert (the first reasons).
+      if (t.rejections && t.rejections.rows) {
+        summary.appendChild(h('div', { className: 'notice', id: 'import-warnings' }, h('strong', null, gas.t('import.warningsTitle')),
+          h('ul', null, h('li', null, gas.t('import.tableRejections', { count: t.rejections.rows, first: t.rejections.first[0] })))));
+      }
       thead.appendChild(h('tr', null, t.columns.map(function (c) {
         return h('th', { scope: 'col' }, c.name, h('br'), h('span', { className: 'muted column-type' }, c.empty ? gas.t('import.columnEmpty', { type: c.type, count: c.empty }) : c.type));
       })));

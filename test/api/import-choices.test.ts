@@ -183,6 +183,22 @@ describe('Half-rejected files (TinkerPop classic with its weight key declared bo
   }, 60000);
 });
 
+describe('Half-rejected tables: a column that stops converting after the rows the types are inferred from', () => {
+  it('when a CSV whose score column turns to words after row 1,000 is analysed and imported, then the analysis counts the 500 rows it would reject and the import ends succeeded-with-rejected', async () => {
+    const lines = ['id,score', ...Array.from({ length: 1500 }, (_, i) => `${i},${i < 1000 ? i * 3 : i % 2 ? 'high' : 'low'}`)];
+    const fileId = await uploadOne(Buffer.from(lines.join('\n'), 'utf8'), 'scores.csv');
+    const analysis = await analyze(fileId);
+    expect(analysis.status).toBe(200);
+    const table = analysis.body.tables[0];
+    expect(table.columns.map((c: { type: string }) => c.type)).toEqual(['integer', 'integer']);
+    expect(table.rejections.rows).toBe(500);
+    expect(table.rejections.first[0]).toBe('row 1002: column score: "low" is not an integer');
+    const response = await importFile({ fileId, mapping: table.mapping });
+    expect(response.status).toBe(200);
+    expect(response.body.report).toMatchObject({ nodesCreated: 1000, rowsRejected: 500, outcome: 'succeeded-with-rejected' });
+  }, 60000);
+});
+
 describe('Undo of an import, and one start per upload', () => {
   it('when an import is undone, then what it created is gone, the undo is audited, a second undo is 409, and the file can be imported again', async () => {
     await t.deps.graph.createNode({ labels: ['Other'], properties: { name: 'kept' } }, UNRESTRICTED);

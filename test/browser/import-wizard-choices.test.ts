@@ -99,6 +99,8 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
     await page.locator('#import-file-input').setInputFiles([
       { name: 'tinkerpop-broken.xml', mimeType: 'application/xml', buffer: tinkerpopWithBrokenWeight() },
       { name: 'tinkerpop-strict.xml', mimeType: 'application/xml', buffer: tinkerpopWithBrokenWeight() },
+      // A table whose score column turns to words after the 1,000 rows the types are inferred from.
+      { name: 'scores.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,score', ...Array.from({ length: 1500 }, (_, i) => `${i},${i < 1000 ? i * 3 : 'high'}`)].join('\n'), 'utf8') },
     ]);
     await page.getByRole('button', { name: 'Upload' }).click();
 
@@ -132,6 +134,12 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
     const csv = await page.evaluate(async (url) => (await fetch(url!)).text(), csvHref);
     expect(csv.trim().split('\r\n')).toHaveLength(7);
     await page.screenshot({ path: path.join(b.screenshotDir, 'import-succeeded-with-rejected.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Analyse scores.csv' }).click();
+    await page.locator('#import-summary-text', { hasText: /^1,500 rows/ }).waitFor();
+    await expect(page.locator('#import-warnings li').textContent()).resolves.toBe(
+      '500 rows would be rejected (first: row 1002: column score: "high" is not an integer); change the column types, or import all-or-nothing.',
+    );
     expect(pageErrors).toEqual([]);
   }, 120000);
 });

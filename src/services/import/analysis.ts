@@ -6,7 +6,7 @@ import { readGraphml } from './graphml';
 import type { GraphmlMapping, ImportMapping } from './mapping';
 import { graphmlEdge, graphmlNode, graphmlPlan, proposeKeys, splitLabels } from './graphml-plan';
 import { openTables, type TableOptions } from './tables';
-import { inferType, listSeparatorOf, type ColumnType } from './values';
+import { convertCell, inferType, listSeparatorOf, type ColumnType } from './values';
 
 export interface ColumnAnalysis {
   name: string;
@@ -28,6 +28,8 @@ export interface TableAnalysis {
   sampleRows: string[][];
   kind: 'nodes' | 'relationships';
   formulaCells?: { count: number; first: string[] };
+  /** Rows past the type sample whose cells do not convert to the proposed types: the proposed mapping would reject them (issue 23). */
+  rejections: { rows: number; first: string[] };
   mapping: ImportMapping;
 }
 
@@ -87,6 +89,8 @@ export async function analyzeTables(config: AppConfig, file: { path: string; nam
     let empty: number[] = [];
     let rowCount = 0;
     let width = 0;
+    let sampledTypes: Array<{ type: ColumnType; separator?: string }> | undefined;
+    const rejections = { rows: 0, first: [] as string[] };
     for await (const row of table.rows()) {
       if (header === undefined && options.header !== false && rowCount === 0 && sample.length === 0) {
         header = row.cells.map((c) => c.trim());
@@ -99,7 +103,18 @@ export async function analyzeTables(config: AppConfig, file: { path: string; nam
       while (empty.length < width) empty.push(0);
       for (let i = 0; i < width; i++) if ((row.cells[i] ?? '').trim() === '') empty[i]++;
       if (sample.length < SAMPLE_ROWS) sample.push(row.cells);
-      if (typeSample.length < TYPE_SAMPLE) typeSample.push(row.cells);
+      if (typeSample.length < TYPE_SAMPLE) {
+        typeSample.push(row.cells);
+        if (typeSample.length === TYPE_SAMPLE) sampledTypes = typesOf(typeSample, width, table.dialect?.delimiter);
+      } else if (sampledTypes) {
+        // The types come from the first TYPE_SAMPLE rows (which fit them by construction); a later
+        // row whose cell does not convert would be rejected by the proposed mapping: counted here.
+        const reason = conversionProblem(row.cells, sampledTypes, (i) => header?.[i]?.trim() || `column${i + 1}`);
+        if (reason) {
+          rejections.rows++;
+          if (rejections.first.length < 5) rejections.first.push(`row ${row.line}: ${reason}`);
+        }
+      }
     }
     const names = uniqueNames(header ?? [], width);
     const columns: ColumnAnalysis[] = names.map((name, index) => {
@@ -156,10 +171,34 @@ export async function analyzeTables(config: AppConfig, file: { path: string; nam
       sampleRows: sample,
       kind,
       ...(table.formulaCount !== undefined ? { formulaCells: { count: table.formulaCount, first: table.formulas ?? [] } } : {}),
+      rejections,
       mapping,
     });
   }
   return out;
+}
+
+function typesOf(rows: string[][], width: number, delimiter: string | undefined): Array<{ type: ColumnType; separator?: string }> {
+  return Array.from({ length: width }, (_, index) => {
+    const values = rows.map((r) => r[index] ?? '');
+    const separator = listSeparatorOf(values, delimiter);
+    return { type: inferType(values, separator), separator };
+  });
+}
+
+/** Why a row would be rejected under the column types (the first cell that does not convert), or undefined. */
+function conversionProblem(cells: string[], types: Array<{ type: ColumnType; separator?: string }>, name: (index: number) => string): string | undefined {
+  for (let i = 0; i < types.length; i++) {
+    const text = cells[i] ?? '';
+    const { type, separator } = types[i];
+    if (type === 'string' || type === 'list' || text.trim() === '') continue;
+    try {
+      convertCell(text, type, separator);
+    } catch (error) {
+      return `column ${name(i)}: ${(error as Error).message}`;
+    }
+  }
+  return undefined;
 }
 
 function columnsOf(columns: ColumnAnalysis[], special: Set<number>): NonNullable<Extract<ImportMapping, { kind: 'nodes' }>['columns']> {
