@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
 import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import { localizeDetail } from '../../src/i18n/problems';
 
 /*
  * Issue 23, items 5, 6 and 8: what GraphML keys become (label, property, left out) and which edge
@@ -270,6 +271,24 @@ describe('Undo of an import, and one start per upload', () => {
     const both = await Promise.all([importFile({ fileId: other, mapping: { kind: 'graphml' } }), importFile({ fileId: other, mapping: { kind: 'graphml' } })]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await nodes()).length).toBe(12);
+  }, 60000);
+});
+
+describe('The refusals in the reader\'s language', () => {
+  it('when an imported upload is started again and a blocked import is undone, then their details have German and Czech templates in the server catalog', async () => {
+    const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
+    const done = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    const again = await importFile({ fileId, mapping: { kind: 'graphml' } });
+    expect(again.status).toBe(409);
+    expect(localizeDetail('IMPORT_ALREADY_STARTED', again.body.detail, 'de')).toBe('Diese Datei wurde bereits importiert; machen Sie diesen Import rückgängig, um sie erneut zu importieren');
+    const other = await t.deps.graph.createNode({ labels: ['Other'], properties: {} }, UNRESTRICTED);
+    await t.deps.graph.createRelationship({ type: 'LATER', startNodeId: other.id, endNodeId: done.body.createdNodeIds[0], properties: {} }, UNRESTRICTED);
+    const refused = await undo(done.body.importId);
+    expect(refused.status).toBe(409);
+    expect(localizeDetail('UNDO_CONFLICT', refused.body.detail, 'cs')).toMatch(/^Import nelze vrátit zpět: k uzlům, které vytvořil, jsou připojeny vztahy \(1\)/);
+    const rejected = await importFile({ fileId: await uploadOne(tinkerpopWithBrokenWeight(), 'broken.xml'), mapping: { kind: 'graphml' }, allOrNothing: true });
+    expect(rejected.status).toBe(422);
+    expect(localizeDetail('IMPORT_ROWS_REJECTED', rejected.body.detail, 'de')).toMatch(/^Zeilen wurden abgewiesen \(6 abgewiesen, 0 übersprungen/);
   }, 60000);
 });
 
