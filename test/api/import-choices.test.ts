@@ -274,6 +274,40 @@ describe('Undo of an import, and one start per upload', () => {
   }, 60000);
 });
 
+describe('Undo within the importer\'s scope', () => {
+  it('when a node of the import is hidden from its importer since, then undo leaves it (and refuses while an import relationship the importer cannot see hangs on a node), and nobody else can undo the import', async () => {
+    const [group] = await t.deps.db('groups').insert({ name: 'Importers who cannot see Hid', entity_security: JSON.stringify({ nodeFilter: { not: { label: 'Hid' } } }) }).returning('id');
+    await t.createUser('importer', { password: 'importer-password-1', permissions: ['DATA_MANAGEMENT'], groupIds: [String(group.id)] });
+    const importer = t.basic('importer', 'importer-password-1');
+    const upload = await request(t.app).post('/data/import/uploadFile').set('Authorization', importer).attach('file', dataset('graphml/tinkerpop-classic.xml'), { filename: 'tinkerpop-classic.xml', contentType: 'application/xml' });
+    const done = await request(t.app).post('/data/import/importFile').set('Authorization', importer).send({ fileId: upload.body.files[0].fileId, mapping: { kind: 'graphml' } });
+    expect(done.status).toBe(200);
+    expect(done.body.report).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6 });
+
+    // The import belongs to its importer: the administrator cannot even see it.
+    expect((await undo(done.body.importId)).status).toBe(404);
+
+    // vadas (GraphML node 2) becomes Hid: the importer no longer sees it, nor the edge 1 -> 2 (knows).
+    const vadas = (await nodes()).find((n) => n.properties.id === '2')!;
+    await t.deps.graph.updateNode(vadas.id, { addLabels: ['Hid'] }, UNRESTRICTED);
+    const blocked = await request(t.app).post(`/data/import/imports/${done.body.importId}/undo`).set('Authorization', importer).send({});
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.code).toBe('UNDO_CONFLICT');
+    expect((await nodes()).length).toBe(6);
+    expect((await relationships()).length).toBe(6);
+
+    // Once that edge is gone, undo deletes everything the importer sees, and leaves vadas.
+    const toVadas = (await relationships()).find((r) => r.endNodeId === vadas.id)!;
+    await t.deps.graph.deleteRelationship(toVadas.id, UNRESTRICTED);
+    const undone = await request(t.app).post(`/data/import/imports/${done.body.importId}/undo`).set('Authorization', importer).send({});
+    expect(undone.status).toBe(200);
+    expect((await nodes()).map((n) => n.properties.name)).toEqual(['vadas']);
+    expect(await relationships()).toEqual([]);
+    const [event] = await t.deps.db('audit_events').where({ action: 'data.import.undo', target_id: done.body.importId });
+    expect(event.details).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6, nodesDeleted: 5, relationshipsDeleted: 5 });
+  }, 60000);
+});
+
 describe('The refusals in the reader\'s language', () => {
   it('when an imported upload is started again and a blocked import is undone, then their details have German and Czech templates in the server catalog', async () => {
     const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
