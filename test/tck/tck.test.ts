@@ -14,7 +14,8 @@ import { TckRunner, READING_FOLDERS, Http, ScenarioResult, PASSED, readRatchet, 
  *
  *   TCK_WRITE_RATCHET=1  rewrites the ratchet from this run (entries of folders not run are kept)
  *   TCK_FOLDERS=a,b      runs only these folders (under features/; default: the reading folders)
- *   TCK_REPORT=1         writes every scenario's outcome to $TMPDIR/tck-<backend>-results.tsv
+ *   TCK_REPORT=1         writes every scenario's outcome to $TMPDIR/tck-<backend>-results.tsv, the failures
+ *                        to tck-<backend>-failures.txt and the table per feature file to tck-<backend>-features.txt
  */
 const RATCHET = path.join(__dirname, `ratchet-${testGraphBackend}.txt`);
 const folders = process.env.TCK_FOLDERS ? process.env.TCK_FOLDERS.split(',').map((f) => f.trim()).filter(Boolean) : READING_FOLDERS;
@@ -59,6 +60,7 @@ test('when the TCK reading scenarios run through POST /data/cypher, then every s
     const file = path.join(os.tmpdir(), `tck-${testGraphBackend}-results.tsv`);
     fs.writeFileSync(file, results.map((r) => [r.outcome, r.feature, r.name, r.neo4j ?? '', String(r.ms), (r.query ?? '').replace(/\s+/g, ' '), (r.detail ?? '').replace(/\s+/g, ' ')].join('\t')).join('\n'));
     fs.writeFileSync(path.join(os.tmpdir(), `tck-${testGraphBackend}-failures.txt`), failureReport(results, 5000));
+    fs.writeFileSync(path.join(os.tmpdir(), `tck-${testGraphBackend}-features.txt`), summaryTable(results, testGraphBackend, (r) => r.feature, 'feature'));
     console.log(`every outcome: ${file}`);
   }
 
