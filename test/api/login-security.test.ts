@@ -1,11 +1,10 @@
-import path from 'node:path';
-import { execFile } from 'node:child_process';
 import request from 'supertest';
 import knexFactory from 'knex';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { validateResponses } from '../support/response-validator';
 import { createApp } from '../../src/app';
 import { CredentialCache } from '../../src/auth/credential-cache';
+import { runPgliteScenario } from './support/pglite-scenario';
 
 /**
  * Sign-in security (issue 18, items 2 and 4): the lockout holds whatever the concurrency (at most
@@ -103,13 +102,7 @@ describe('lockout under concurrency', () => {
   });
 
   test('when a locked account signs in with the right password on the embedded store (PGlite) after 40 wrong ones at once, then 5 were checked, 35 refused and the right one is refused too', async () => {
-    const root = path.resolve(__dirname, '..', '..');
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'support', 'pglite-lockout-scenario.ts')], { cwd: root, timeout: 170_000 }, (error, out, err) =>
-        error ? reject(new Error(`PGlite scenario failed: ${error.message}\n${err}`)) : resolve(out),
-      );
-    });
-    const report = JSON.parse(stdout.trim().split('\n').pop() as string);
+    const report = await runPgliteScenario('pglite-lockout-scenario.ts', 170_000);
     expect(report).toEqual({ kind: 'embedded', statuses: { 401: 5, 429: 35 }, lockedCodes: ['TOO_MANY_REQUESTS'], rightWhileLocked: 429 });
   }, 180_000);
 

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -6,6 +5,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { checkResponse, checkedResponses, responseValidationEnabled } from '../support/response-validator';
 import { operationIdFor } from '../../src/http/endpoint';
+import { runPgliteScenario } from './support/pglite-scenario';
 
 interface Operation {
   operationId?: string;
@@ -57,13 +57,7 @@ describe('PUT /profile/password: endedSessions is a count', () => {
   });
 
   test('when a password is changed on the embedded store (PGlite) with two other sessions, then endedSessions is the number 2', async () => {
-    const root = path.resolve(__dirname, '..', '..');
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'support', 'pglite-password-scenario.ts')], { cwd: root, timeout: 110000 }, (error, out, err) =>
-        error ? reject(new Error(`PGlite scenario failed: ${error.message}\n${err}`)) : resolve(out),
-      );
-    });
-    const report = JSON.parse(stdout.trim().split('\n').pop() as string);
+    const report = await runPgliteScenario('pglite-password-scenario.ts', 110000);
     expect(report).toEqual({ kind: 'embedded', status: 200, body: { changed: true, endedSessions: 2 }, otherSession: false, ownSession: true });
   }, 120000);
 });

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +15,7 @@ import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { createMailer } from '../../src/services/mail/mailer';
 import { CredentialCache } from '../../src/auth/credential-cache';
 import type { AppDeps } from '../../src/http/context';
+import { runPgliteScenario } from './support/pglite-scenario';
 
 /**
  * One user or one fault must not take the service from the others (issue 18 items 14, 15, 17):
@@ -221,13 +221,7 @@ describePostgres('a wait for a pooled connection (item 14)', () => {
   }, 60_000);
 
   test('when the embedded store (PGlite, one connection) stays busy longer than database.acquireTimeoutMs, then a request answers 503 DATABASE_BUSY with Retry-After in time, and 200 afterwards', async () => {
-    const root = path.resolve(__dirname, '..', '..');
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'support', 'pglite-busy-scenario.ts')], { cwd: root, timeout: 170_000 }, (error, out, err) =>
-        error ? reject(new Error(`PGlite scenario failed: ${error.message}\n${err}`)) : resolve(out),
-      );
-    });
-    const report = JSON.parse(stdout.trim().split('\n').pop() as string);
+    const report = await runPgliteScenario('pglite-busy-scenario.ts', 170_000);
     expect(report).toEqual({ kind: 'embedded', before: 200, busy: { status: 503, code: 'DATABASE_BUSY', retryAfter: '2', withinMs: true }, after: 200 });
   }, 180_000);
 });
