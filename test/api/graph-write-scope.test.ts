@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import { emptyGraph } from '../support/graph-helpers';
 
 /**
  * Issue 18 items 7 and 20: every write path (REST create / update / bulk update, CSV and GraphML
@@ -72,12 +73,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  if (t.deps.graph.backend === 'neo4j') {
-    await t.deps.graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
-  } else {
-    await t.deps.db.raw('delete from graph_relationships');
-    await t.deps.db.raw('delete from graph_nodes');
-  }
+  await emptyGraph(t);
   const fixture: Array<[string, string[], Record<string, unknown>]> = [
     ['ann', ['Person'], { name: 'ann', country: 'CZ', salary: 10 }],
     ['ben', ['Person'], { name: 'ben', country: 'CZ' }],

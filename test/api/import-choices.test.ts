@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
 import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { localizeDetail } from '../../src/i18n/problems';
+import { allNodes, allRelationships, emptyGraph, sharedDataset, uploadFiles } from '../support/graph-helpers';
 
 /*
  * Issue 23, items 5, 6 and 8: what GraphML keys become (label, property, left out) and which edge
@@ -11,13 +10,7 @@ import { localizeDetail } from '../../src/i18n/problems';
  * rows as a file, all-or-nothing); undo of an import and one start per upload. On the real files
  * of ../shared/datasets/ (read at run time, never copied), or on files made from them here.
  */
-const DATASETS = path.resolve(__dirname, '../../../shared/datasets');
-
-function dataset(name: string): Buffer {
-  const file = path.join(DATASETS, name);
-  if (!existsSync(file)) throw new Error(`The real test file ${file} is missing: these tests read ../shared/datasets next to the repository`);
-  return readFileSync(file);
-}
+const dataset = sharedDataset;
 
 /** TinkerPop's classic graph with its edge key weight declared boolean: every edge's weight (0.5, 1.0, ...) fails to convert. */
 function tinkerpopWithBrokenWeight(): Buffer {
@@ -38,23 +31,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-beforeEach(async () => {
-  if (t.deps.graph.backend === 'neo4j') {
-    await t.deps.graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
-  } else {
-    await t.deps.db.raw('delete from graph_relationships');
-    await t.deps.db.raw('delete from graph_nodes');
-  }
-});
+beforeEach(() => emptyGraph(t));
 
-async function nodes(): Promise<GraphNode[]> {
-  return (await t.deps.graph.findNodes({ limit: 1000 }, UNRESTRICTED)).items;
-}
-async function relationships(): Promise<GraphRelationship[]> {
-  return (await t.deps.graph.findRelationships({ limit: 1000 }, UNRESTRICTED)).items;
-}
+const nodes = (): Promise<GraphNode[]> => allNodes(t);
+const relationships = (): Promise<GraphRelationship[]> => allRelationships(t);
 async function uploadOne(content: Buffer, name: string): Promise<string> {
-  const response = await request(t.app).post('/data/import/uploadFile').set('Authorization', admin).attach('file', content, { filename: name, contentType: 'application/octet-stream' });
+  const response = await uploadFiles(t, admin, [[content, name]]);
   expect(response.status).toBe(201);
   return response.body.files[0].fileId as string;
 }

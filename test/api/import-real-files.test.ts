@@ -1,23 +1,14 @@
-import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
-import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
+import type { GraphNode, GraphRelationship } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import { allNodes, allRelationships, emptyGraph, sharedDataset, uploadFiles } from '../support/graph-helpers';
 
 /*
  * The import on files written by other programs (igraph, graphology / Gephi, yFiles for HTML,
  * a spreadsheet from a public repository), read at run time from ../shared/datasets/ (issue 23;
  * see its README for where each file comes from). Nothing of them is copied into this repository.
  */
-const DATASETS = path.resolve(__dirname, '../../../shared/datasets');
-
-function dataset(name: string): Buffer {
-  const file = path.join(DATASETS, name);
-  if (!existsSync(file)) {
-    throw new Error(`The real test file ${file} is missing: these tests read the shared datasets folder (../shared/datasets next to the repository), which CI always provides`);
-  }
-  return readFileSync(file);
-}
+const dataset = sharedDataset;
 
 let t: TestApp;
 let admin: string;
@@ -29,28 +20,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-beforeEach(async () => {
-  // Runs on the configured backend (GAS_TEST_GRAPH_BACKEND=neo4j: `npm run test:neo4j`).
-  if (t.deps.graph.backend === 'neo4j') {
-    await t.deps.graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
-  } else {
-    await t.deps.db.raw('delete from graph_relationships');
-    await t.deps.db.raw('delete from graph_nodes');
-  }
-});
+// Runs on the configured backend (GAS_TEST_GRAPH_BACKEND=neo4j: `npm run test:neo4j`).
+beforeEach(() => emptyGraph(t));
 
-async function nodes(): Promise<GraphNode[]> {
-  return (await t.deps.graph.findNodes({ limit: 1000 }, UNRESTRICTED)).items;
-}
-async function relationships(): Promise<GraphRelationship[]> {
-  return (await t.deps.graph.findRelationships({ limit: 1000 }, UNRESTRICTED)).items;
-}
+const nodes = (): Promise<GraphNode[]> => allNodes(t);
+const relationships = (): Promise<GraphRelationship[]> => allRelationships(t);
 function byGraphmlId(all: GraphNode[]): Map<unknown, GraphNode> {
   return new Map(all.map((n) => [n.properties.id, n]));
 }
 
 async function uploadOne(content: Buffer, name: string): Promise<string> {
-  const response = await request(t.app).post('/data/import/uploadFile').set('Authorization', admin).attach('file', content, { filename: name, contentType: 'application/octet-stream' });
+  const response = await uploadFiles(t, admin, [[content, name]]);
   expect(response.status).toBe(201);
   return response.body.files[0].fileId as string;
 }

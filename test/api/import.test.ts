@@ -2,8 +2,9 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import AdmZip from 'adm-zip';
 import request from 'supertest';
-import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
+import type { GraphNode, GraphRelationship } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import { allNodes, allRelationships, emptyGraph, uploadFiles } from '../support/graph-helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');
 const fixture = (name: string): Buffer => readFileSync(path.join(FIXTURES, name));
@@ -18,29 +19,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-beforeEach(async () => {
-  // Runs on the configured backend (GAS_TEST_GRAPH_BACKEND=neo4j: `npm run test:neo4j`).
-  if (t.deps.graph.backend === 'neo4j') {
-    await t.deps.graph.runCypher('MATCH (n) DETACH DELETE n', {}, { readOnly: false, timeoutMs: 60000, maxRows: 1 });
-  } else {
-    await t.deps.db.raw('delete from graph_relationships');
-    await t.deps.db.raw('delete from graph_nodes');
-  }
-});
+// Runs on the configured backend (GAS_TEST_GRAPH_BACKEND=neo4j: `npm run test:neo4j`).
+beforeEach(() => emptyGraph(t));
 
-async function nodes(): Promise<GraphNode[]> {
-  const result = await t.deps.graph.findNodes({ limit: 1000, sort: [{ property: 'name', direction: 'asc' }] }, UNRESTRICTED);
-  return result.items;
-}
-async function relationships(): Promise<GraphRelationship[]> {
-  return (await t.deps.graph.findRelationships({ limit: 1000 }, UNRESTRICTED)).items;
-}
-
-async function upload(files: Array<[Buffer, string]>, auth = admin) {
-  let req = request(t.app).post('/data/import/uploadFile').set('Authorization', auth);
-  for (const [content, name] of files) req = req.attach('file', content, { filename: name, contentType: 'application/octet-stream' });
-  return req;
-}
+const nodes = (): Promise<GraphNode[]> => allNodes(t, true);
+const relationships = (): Promise<GraphRelationship[]> => allRelationships(t);
+const upload = (files: Array<[Buffer, string]>, auth = admin) => uploadFiles(t, auth, files);
 async function uploadOne(content: Buffer, name: string): Promise<string> {
   const response = await upload([[content, name]]);
   expect(response.status).toBe(201);
