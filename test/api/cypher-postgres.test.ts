@@ -587,6 +587,9 @@ describe('restricted readers', () => {
       const typed = await cypher(reader, query);
       expect({ query, status: typed.status, code: typed.body.code }).toEqual({ query, status: 400, code: 'CYPHER_ERROR' });
     }
+    // A random function inside an aggregate (TCK Return6 [15]: NonConstantExpression).
+    const random = await cypher(reader, 'RETURN count(rand()) AS c');
+    expect({ status: random.status, code: random.body.code }).toEqual({ status: 400, code: 'CYPHER_ERROR' });
     const undefinedVariable = await cypher(reader, 'MATCH (n) RETURN m');
     expect(undefinedVariable.status).toBe(400);
     expect(undefinedVariable.body.code).toBe('CYPHER_ERROR');

@@ -1612,6 +1612,9 @@ class Translator {
     if (aggregates.includes(lower)) {
       if (!ctx.aggregates) throw unsupported(n, `The aggregate ${fname}() here (only as a whole WITH or RETURN item)`);
       if (argNodes.length !== 1) throw cypherError(n, `${fname}() takes one argument`);
+      // As Neo4j: no random function inside an aggregate (TCK Return6 [15], NonConstantExpression).
+      const random = descendants(argNodes[0], 'functionInvocation').find((f) => nameOf(rule(rule(f, 'functionInvocationBody')!, 'functionName')!).toLowerCase() === 'rand');
+      if (random) throw cypherError(random, `Can't use non-deterministic (random) functions inside of aggregate functions`);
       const arg = this.expr(argNodes[0], { ...ctx, aggregates: false });
       return this.aggregate(lower, arg, distinct, n, ctx);
     }
