@@ -391,6 +391,11 @@ describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
       // WHERE after WITH without aggregation reads the variables before it too (TCK triadic selection).
       ["MATCH (a {name: 'alice'})-[:KNOWS]->(b)-->(c) OPTIONAL MATCH (a)-[r:KNOWS]->(c) WITH c WHERE r IS NULL RETURN c.name ORDER BY c.name", [['alice'], ['carol'], ['dan']]],
       ["MATCH (a {name: 'alice'})-[:KNOWS]->(b) WITH b.name AS name WHERE a.name = 'alice' AND b.name <> 'bob' RETURN name", [['agent']]],
+      // After DISTINCT or aggregation, a sub-expression written as a projected item reads its column
+      // (TCK WithWhere1 [2], ReturnOrderBy6 [3]).
+      ["MATCH (n:Person) WITH DISTINCT n.country AS c WHERE n.country = 'US' RETURN c", [['US']]],
+      ['MATCH (a:Person)-[:KNOWS]->(b) RETURN a.name AS name, count(b) AS k ORDER BY 10 - count(b), a.name', [['alice', 2], ['bob', 1]]],
+      ['MATCH (a:Person)-[:KNOWS]->(b) WITH a.name AS name, count(b) AS k WHERE count(b) > 1 RETURN name, k', [['alice', 2]]],
     ]);
     // After aggregation the variables before WITH are gone.
     const gone = await cypher(reader, 'MATCH (n:Person) WITH count(*) AS k WHERE n.age > 1 RETURN k');

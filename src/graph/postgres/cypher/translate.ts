@@ -260,6 +260,12 @@ interface Ctx {
   aggregates: boolean;
   /** Row order of the input (collect() keeps it). */
   order: Sql[];
+  /**
+   * After WITH / RETURN: a sub-expression written as a projected item (`a.name2`, `count(x)`) reads
+   * that item's column, as on Neo4j (`WITH DISTINCT a.name2 AS name WHERE a.name2 = 'B'`, `ORDER BY
+   * me.age + count(you.age)`). Keyed by the item's normalised text; not inside a new scope.
+   */
+  projected?: Map<string, { name: string; binding: Binding }>;
 }
 
 class Translator {
@@ -636,7 +642,7 @@ class Translator {
    */
   private patternComprehension(n: CstNode, ctx: Ctx): Expr {
     const vars = new Map(ctx.vars);
-    const inner: Ctx = { ...ctx, vars, aggregates: false, order: [] };
+    const inner: Ctx = { ...ctx, vars, aggregates: false, order: [], projected: undefined };
     const p = this.patterns([{ element: rule(n, 'relationshipsPattern')!, pathVariable: rule(n, 'variable') }], vars, inner, true);
     const expressions = rules(n, 'expression');
     const whereNode = hasToken(n, 'WHERE') ? expressions[0] : undefined;
@@ -822,7 +828,12 @@ class Translator {
     const outerStage: Stage = { sql: inner, vars: new Map([...hidden, ...outVars]), order: passthrough ? stage.order : [] };
     const outer = new Source(this, outerStage);
     for (const name of outerStage.vars.keys()) sortVars.set(name, outer.binding(name)!);
-    const octx: Ctx = { vars: sortVars, aggregates: false, order: [] };
+    // Items written as an expression (not a bare variable): read by WHERE and ORDER BY sub-expressions.
+    const projectedItems = new Map<string, { name: string; binding: Binding }>();
+    for (const i of items) {
+      if (i.text !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(i.text) && !projectedItems.has(i.text)) projectedItems.set(i.text, { name: i.name, binding: outer.binding(i.name)! });
+    }
+    const octx: Ctx = { vars: sortVars, aggregates: false, order: [], projected: projectedItems };
 
     const where = rule(node, 'where');
     const order = rule(body, 'order');
@@ -1016,6 +1027,10 @@ class Translator {
 
   expr(node: CstNode, ctx: Ctx): Expr {
     const n = unwrap(node);
+    if (ctx.projected?.size) {
+      const item = ctx.projected.get(normalize(textOf(n)));
+      if (item) return this.variable(n, { ...ctx, projected: undefined, vars: new Map([[item.name, item.binding]]) }, item.name);
+    }
     switch (n.rule) {
       case 'orExpression':
         return this.logical(n, 'xorExpression', 'or', ctx);
