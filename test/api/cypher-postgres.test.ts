@@ -370,6 +370,8 @@ describe('RETURN, ORDER BY, SKIP, LIMIT and aggregation', () => {
 describe('OPTIONAL MATCH, WITH, UNWIND and functions', () => {
   test('when OPTIONAL MATCH finds nothing, then the row stays with null', async () => {
     await expectRows(reader, [
+      // A pattern from a variable bound to null matches nothing (TCK Path1 [1], Path2 [3]).
+      ['WITH null AS a OPTIONAL MATCH p = (a)-[r]->() RETURN nodes(p) AS n, relationships(null) AS r, length(p) AS l', [[null, null, null]]],
       ['MATCH (n:Person) OPTIONAL MATCH (n)-[:WORKS_AT]->(c) RETURN n.name, c.name ORDER BY n.name', [['alice', 'acme'], ['bob', null], ['carol', null], ['dan', null]]],
       ["MATCH (n:Person) OPTIONAL MATCH (n)-[r]->(m) WHERE m.name = 'carol' RETURN n.name, type(r), m ORDER BY n.name", [['alice', null, null], ['bob', 'KNOWS', expect.objectContaining({ id: ids.carol })], ['carol', null, null], ['dan', null, null]]],
       ['OPTIONAL MATCH (n:Nothing) RETURN n', [[null]]],
@@ -592,6 +594,9 @@ describe('restricted readers', () => {
       const typed = await cypher(reader, query);
       expect({ query, status: typed.status, code: typed.body.code }).toEqual({ query, status: 400, code: 'CYPHER_ERROR' });
     }
+    // A value that is not a node where a pattern wants one.
+    const notNode = await cypher(reader, 'WITH 1 AS a MATCH (a)-->(b) RETURN b');
+    expect({ status: notNode.status, code: notNode.body.code }).toEqual({ status: 400, code: 'CYPHER_ERROR' });
     // A random function inside an aggregate (TCK Return6 [15]: NonConstantExpression).
     const random = await cypher(reader, 'RETURN count(rand()) AS c');
     expect({ status: random.status, code: random.body.code }).toEqual({ status: 400, code: 'CYPHER_ERROR' });

@@ -429,6 +429,9 @@ class Translator {
         const bound = vars.get(name);
         if (bound) {
           if (bound.kind === 'nodeobj') structural.push(sql`${raw(alias)}.id = (${bound.sql} ->> 'id')::bigint`);
+          // A value (`WITH null AS a OPTIONAL MATCH (a)-->()`): null matches nothing, anything else
+          // is a type error when it is met.
+          else if (bound.kind === 'value') structural.push(sql`(case when ${bound.sql} is null then false else ${raise('GCY02', `Type mismatch: \`${name}\` in a pattern is not a node (at ${positionOf(variable)})`, 'boolean')} end)`);
           else if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
           else structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
         } else {
@@ -1735,6 +1738,7 @@ class Translator {
       case 'relationships':
       case 'length': {
         const a = one();
+        if (a.type === 'value' && a.constant?.value === null) return { sql: raw('null::jsonb'), type: 'value', constant: { value: null } };
         if (a.type !== 'path') throw unsupported(n, `${fname}() of a value that is not a path variable`);
         if (lower === 'nodes') return { sql: sql`(${a.sql} -> 'nodes')`, type: 'nodes' };
         if (lower === 'relationships') return { sql: sql`(${a.sql} -> 'relationships')`, type: 'rels' };
