@@ -81,6 +81,8 @@ interface Expr {
 interface Binding {
   kind: ColumnKind;
   nestedNull?: boolean;
+  /** A value projected from the literal null (`WITH null AS a`): a pattern may use it as a node. */
+  nullLiteral?: boolean;
   /** bigint id (node, rel) or jsonb value. */
   sql: Sql;
   /** Alias of the graph_nodes / graph_relationships row (node, rel). */
@@ -92,6 +94,8 @@ interface Column {
   kind: ColumnKind;
   /** A value that may be a list or map holding null. */
   nestedNull?: boolean;
+  /** Projected from the literal null. */
+  nullLiteral?: boolean;
 }
 
 interface PatternSql {
@@ -220,7 +224,7 @@ class Source {
         },
       };
     }
-    return { kind: column.kind, sql: ref, nestedNull: column.nestedNull };
+    return { kind: column.kind, sql: ref, nestedNull: column.nestedNull, nullLiteral: column.nullLiteral };
   }
 
   bindings(): Map<string, Binding> {
@@ -431,7 +435,7 @@ class Translator {
           if (bound.kind === 'nodeobj') structural.push(sql`${raw(alias)}.id = (${bound.sql} ->> 'id')::bigint`);
           // A value (`WITH null AS a OPTIONAL MATCH (a)-->()`): null matches nothing, anything else
           // is a type error when it is met.
-          else if (bound.kind === 'value') structural.push(sql`(case when ${bound.sql} is null then false else ${raise('GCY02', `Type mismatch: \`${name}\` in a pattern is not a node (at ${positionOf(variable)})`, 'boolean')} end)`);
+          else if (bound.kind === 'value' && bound.nullLiteral) structural.push(sql`(case when ${bound.sql} is null then false else ${raise('GCY02', `Type mismatch: \`${name}\` in a pattern is not a node (at ${positionOf(variable)})`, 'boolean')} end)`);
           else if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
           else structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
         } else {
@@ -826,7 +830,7 @@ class Translator {
 
     // Over the projection: WHERE (WITH), ORDER BY, SKIP, LIMIT.
     const outVars = new Map<string, Column>();
-    for (const i of items) outVars.set(i.name, { name: i.column, kind: kindOf(i.expr), nestedNull: i.expr.nestedNull });
+    for (const i of items) outVars.set(i.name, { name: i.column, kind: kindOf(i.expr), nestedNull: i.expr.nestedNull, nullLiteral: !!i.expr.constant && i.expr.constant.value === null });
     const sortVars = new Map<string, Binding>();
     const outerStage: Stage = { sql: inner, vars: new Map([...hidden, ...outVars]), order: passthrough ? stage.order : [] };
     const outer = new Source(this, outerStage);
