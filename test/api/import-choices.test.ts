@@ -2,7 +2,7 @@ import request from 'supertest';
 import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { localizeDetail } from '../../src/i18n/problems';
-import { allNodes, allRelationships, emptyGraph, sharedDataset, uploadFiles } from '../support/graph-helpers';
+import { allNodes, allRelationships, emptyGraph, sharedDataset, tinkerpopWithBrokenWeight, uploadFiles } from '../support/graph-helpers';
 
 /*
  * Issue 23, items 5, 6 and 8: what GraphML keys become (label, property, left out) and which edge
@@ -11,14 +11,6 @@ import { allNodes, allRelationships, emptyGraph, sharedDataset, uploadFiles } fr
  * of ../shared/datasets/ (read at run time, never copied), or on files made from them here.
  */
 const dataset = sharedDataset;
-
-/** TinkerPop's classic graph with its edge key weight declared boolean: every edge's weight (0.5, 1.0, ...) fails to convert. */
-function tinkerpopWithBrokenWeight(): Buffer {
-  const text = dataset('graphml/tinkerpop-classic.xml').toString('utf8');
-  const broken = text.replace('<key id="weight" for="edge" attr.name="weight" attr.type="float">', '<key id="weight" for="edge" attr.name="weight" attr.type="boolean">');
-  expect(broken).not.toBe(text);
-  return Buffer.from(broken, 'utf8');
-}
 
 let t: TestApp;
 let admin: string;

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
 import { startBrowserHarness, BrowserHarness } from './support/browser';
+import { graphTableCounts, sharedDataset as dataset, tinkerpopWithBrokenWeight } from '../support/graph-helpers';
 
 /*
  * The import wizard's new steps (issue 23, items 5, 6 and 8), on the real files of
@@ -8,19 +8,6 @@ import { startBrowserHarness, BrowserHarness } from './support/browser';
  * half-rejected import and its result, all-or-nothing, the Import button that cannot start an
  * import twice, opening what was imported in the workspace, and undo.
  */
-const DATASETS = path.resolve(__dirname, '../../../shared/datasets');
-
-function dataset(name: string): Buffer {
-  const file = path.join(DATASETS, name);
-  if (!existsSync(file)) throw new Error(`The real test file ${file} is missing: these tests read ../shared/datasets next to the repository`);
-  return readFileSync(file);
-}
-
-/** TinkerPop's classic graph with its edge key weight declared boolean: the 6 edges do not convert. */
-function tinkerpopWithBrokenWeight(): Buffer {
-  const text = dataset('graphml/tinkerpop-classic.xml').toString('utf8');
-  return Buffer.from(text.replace('attr.name="weight" attr.type="float"', 'attr.name="weight" attr.type="boolean"'), 'utf8');
-}
 
 let b: BrowserHarness;
 
@@ -31,11 +18,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-async function graphCounts(): Promise<{ nodes: number; relationships: number }> {
-  const nodes = Number((await b.t.deps.db('graph_nodes').count({ n: '*' }))[0].n);
-  const relationships = Number((await b.t.deps.db('graph_relationships').count({ n: '*' }))[0].n);
-  return { nodes, relationships };
-}
+const graphCounts = () => graphTableCounts(b.t);
 
 describe('/import: key choices, rejected rows, open in the workspace and undo, in a real browser', () => {
   test('when Les Misérables is imported with label as a property, then the Import button stays disabled, the workspace opens the 77 nodes, and undo removes them', async () => {

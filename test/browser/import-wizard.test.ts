@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { startBrowserHarness, BrowserHarness } from './support/browser';
+import { graphTableCounts } from '../support/graph-helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');
 
@@ -13,11 +14,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-async function graphCounts(): Promise<{ nodes: number; relationships: number }> {
-  const nodes = Number((await b.t.deps.db('graph_nodes').count({ n: '*' }))[0].n);
-  const relationships = Number((await b.t.deps.db('graph_relationships').count({ n: '*' }))[0].n);
-  return { nodes, relationships };
-}
+const graphCounts = () => graphTableCounts(b.t);
 
 describe('/import in a real browser', () => {
   test('when files are uploaded, analysed, mapped, dry-run and imported, then the report shows the counts and the rejected rows can be downloaded', async () => {

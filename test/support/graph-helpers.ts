@@ -39,6 +39,21 @@ export function uploadFiles(t: TestApp, auth: string, files: Array<[Buffer, stri
 
 export const DATASETS = path.resolve(__dirname, '../../../shared/datasets');
 
+/** Nodes and relationships in the PostgreSQL graph tables (the browser tests' backend). */
+export async function graphTableCounts(t: TestApp): Promise<{ nodes: number; relationships: number }> {
+  const nodes = Number((await t.deps.db('graph_nodes').count({ n: '*' }))[0].n);
+  const relationships = Number((await t.deps.db('graph_relationships').count({ n: '*' }))[0].n);
+  return { nodes, relationships };
+}
+
+/** TinkerPop's classic graph with its edge key weight declared boolean: none of its 6 edges' weights (0.5, 1.0, ...) converts. */
+export function tinkerpopWithBrokenWeight(): Buffer {
+  const text = sharedDataset('graphml/tinkerpop-classic.xml').toString('utf8');
+  const broken = text.replace('attr.name="weight" attr.type="float"', 'attr.name="weight" attr.type="boolean"');
+  if (broken === text) throw new Error('tinkerpop-classic.xml no longer declares weight as attr.type="float"');
+  return Buffer.from(broken, 'utf8');
+}
+
 /** A file of ../shared/datasets (e.g. 'graphml/igraph-test.graphml'); a clear error when the folder is missing. */
 export function sharedDataset(name: string): Buffer {
   const file = path.join(DATASETS, name);
