@@ -258,9 +258,7 @@ async function insertMatchedInOne(
   if (!startTable || !endTable) return undefined;
   const payload = rels.map((r, i) => ({ i, type: r.type, s: (r.start as PropertyRef).value, e: (r.end as PropertyRef).value, properties: r.properties }));
   // With recordCreated, the ids of the inserted rows come back too (rows with i null).
-  const rows = await runner.rows<{ i: number | null; id?: string | null }>(
-    recorder.active
-      ? sql`with m as materialized (
+  const matched = sql`with m as materialized (
           select x.i, x.type, x.properties, s.id as s, e.id as e
           from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(i int, type text, s jsonb, e jsonb, properties jsonb)
           left join ${raw(startTable)} s on s.v = x.s
@@ -268,20 +266,15 @@ async function insertMatchedInOne(
         ), inserted as (
           insert into graph_relationships (type, start_id, end_id, properties)
           select m.type, m.s, m.e, m.properties from m where m.s is not null and m.e is not null
-          order by m.s
+          order by m.s`;
+  const rows = await runner.rows<{ i: number | null; id?: string | null }>(
+    recorder.active
+      ? sql`${matched}
           returning id
         )
         select m.i, null::text as id from m where m.s is null or m.e is null
         union all select null::int, inserted.id::text from inserted`
-      : sql`with m as materialized (
-          select x.i, x.type, x.properties, s.id as s, e.id as e
-          from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(i int, type text, s jsonb, e jsonb, properties jsonb)
-          left join ${raw(startTable)} s on s.v = x.s
-          left join ${raw(endTable)} e on e.v = x.e
-        ), inserted as (
-          insert into graph_relationships (type, start_id, end_id, properties)
-          select m.type, m.s, m.e, m.properties from m where m.s is not null and m.e is not null
-          order by m.s
+      : sql`${matched}
         )
         select m.i from m where m.s is null or m.e is null`,
     trx,
