@@ -1,11 +1,11 @@
 /**
  * A few calls of a client generated from the service's OpenAPI document (openapi-typescript +
- * openapi-fetch). `npm run check:client` regenerates generated/api.d.ts from the document the
+ * openapi-fetch). `npm run check:client` checks web/shared/generated/api.d.ts against the document the
  * service writes and compiles this file: a document that generators cannot type, a renamed
  * operationId or a changed schema fails the check. Never run; only compiled.
  */
 import createClient from 'openapi-fetch';
-import type { components, operations, paths } from './generated/api';
+import type { components, operations, paths } from '../../web/shared/generated/api';
 
 const client = createClient<paths>({ baseUrl: 'http://localhost:8080', headers: { Authorization: 'Basic YWRtaW46c2VjcmV0' } });
 

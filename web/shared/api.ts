@@ -1,59 +1,40 @@
 /**
- * The browser's client for the REST API: the same endpoints scripts use, with the session cookie and
- * the page's CSRF token. Errors arrive as application/problem+json and become an ApiError whose
- * message is the problem's detail, ready to show in words.
+ * The workspace's calls of the REST API, typed once, on the same headers and errors as the generated
+ * client (client.ts): the session cookie, the page's CSRF token, problem+json errors as ApiError.
  */
 import type { ApiNode, ApiPath, ApiSubgraph } from './graph-types';
-import { t } from './i18n';
+import { apiError, requestHeaders, unreachable } from './client';
 
-export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly code?: string) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-function csrfToken(): string {
-  return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-}
-
-interface Problem {
-  detail?: string;
-  title?: string;
-  code?: string;
-  issues?: Array<{ path?: string; message: string }>;
-}
-
-function problemMessage(problem: Problem | null, status: number): string {
-  if (!problem) return t('web.api.requestFailed', { status: String(status) });
-  let message = problem.detail || problem.title || t('web.api.requestFailed', { status: String(status) });
-  if (problem.issues?.length) message += `: ${problem.issues.map((issue) => (issue.path ? `${issue.path}: ` : '') + issue.message).join('; ')}`;
-  return message;
-}
+export { ApiError } from './client';
 
 /** A POST whose answer is a file (CSV exports): the body as a Blob. */
 export async function download(url: string, body: unknown): Promise<Blob> {
-  const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken(), 'X-Requested-With': 'fetch' }, body: JSON.stringify(body) });
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as Problem | null;
-    throw new ApiError(problemMessage(problem, response.status), response.status, problem?.code);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { ...requestHeaders('POST'), Accept: '*/*', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  } catch (error) {
+    throw unreachable(error);
   }
+  if (!response.ok) throw apiError(await response.json().catch(() => null), response.status);
   return response.blob();
 }
 
+/**
+ * A call by method and URL for the few the workspace builds itself; the same headers and errors as
+ * the typed client (client.ts), which new code uses instead.
+ */
 export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'fetch' };
-  if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrfToken();
+  const headers = requestHeaders(method);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(url, { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
-    throw new ApiError(t('web.api.unreachable', { reason: (error as Error).message }), 0);
+    throw unreachable(error);
   }
   const type = response.headers.get('content-type') ?? '';
   const data: unknown = type.includes('json') ? await response.json().catch(() => null) : null;
-  if (!response.ok) throw new ApiError(problemMessage(data as Problem | null, response.status), response.status, (data as Problem | null)?.code);
+  if (!response.ok) throw apiError(data, response.status);
   return data as T;
 }
 

@@ -1,23 +1,14 @@
-/** The JSON shapes of the REST API's graph elements (see src/routes/schemas/graph.ts). */
-export type Properties = Record<string, unknown>;
+/** The JSON shapes of the REST API's graph elements: the generated schema types (generated/api.d.ts) under the names the workspace uses. */
+import type { components } from './generated/api';
 
-export interface ApiNode {
-  id: string;
-  labels: string[];
-  properties: Properties;
-}
+type Schemas = components['schemas'];
 
-export interface ApiRelationship {
-  id: string;
-  type: string;
-  startNodeId: string;
-  endNodeId: string;
-  properties: Properties;
-}
+export type Properties = Schemas['Node']['properties'];
+export type ApiNode = Schemas['Node'];
+export type ApiRelationship = Schemas['Relationship'];
+export type ApiPath = Schemas['Path'];
 
 export interface ApiSubgraph {
   nodes: ApiNode[];
   relationships: ApiRelationship[];
 }
-
-export interface ApiPath extends ApiSubgraph {}
