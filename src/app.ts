@@ -2,7 +2,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
-import type { AppDeps } from './http/context';
+import type { AppDeps } from './core/context';
+import { contextFromRequest } from './http/context';
 import { KnexSessionStore } from './auth/session-store';
 import { Authenticator } from './auth/authenticator';
 import { createPassport, scriptAuthentication } from './auth/passport-setup';
@@ -143,9 +144,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' || cachedSession(req, res) ? next() : cookieSession(req, res, next)));
   use(scriptAuthentication(passport, deps.credentialCache));
   use((req: Request, _res: Response, next: NextFunction) => {
-    // Without X-Forwarded-For, req.ip is the socket's address whatever 'trust proxy' says (proxy-addr).
-    const ip = req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip;
-    req.ctx = { deps, db, user: req.user ?? null, ip: ip ?? '', requestId: req.requestId };
+    req.ctx = contextFromRequest(deps, req);
     next();
   });
   // The request's language (profile locale, Accept-Language, en): req.locale, Content-Language, t/n/d for views.

@@ -18,7 +18,7 @@ import { CredentialCache } from './auth/credential-cache';
 import { CredentialInvalidation, startCredentialInvalidation } from './auth/credential-invalidation';
 import { JobScheduler } from './services/jobs/job-scheduler';
 import { startImportLeaseReaper } from './services/import/import-lease';
-import type { AppDeps } from './http/context';
+import type { AppDeps } from './core/context';
 import type { GraphStore } from './graph/graph-store';
 import { projectRoot } from './paths';
 

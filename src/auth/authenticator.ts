@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppConfig } from '../config';
-import type { AuthenticatedUser, AuthMethod } from '../http/context';
+import type { AuthenticatedUser, AuthMethod } from '../core/authenticated-user';
 import { UnauthorizedError } from '../errors';
 import { recordAudit } from '../services/audit/audit-service';
 import type { CredentialCache, VersionedUser } from './credential-cache';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { Strategy } from 'passport-strategy';
-import type { AuthenticatedUser } from '../http/context';
+import type { AuthenticatedUser } from '../core/authenticated-user';
 
 type Verify = (req: Request, username: string, password: string, done: (error: unknown, user?: AuthenticatedUser | false) => void) => void;
 

@@ -1,7 +1,7 @@
 import { CredentialCache, VersionedUser } from './credential-cache';
 import { hashPassword, verifyPassword } from './passwords';
 import { UnauthorizedError } from '../errors';
-import type { AuthenticatedUser } from '../http/context';
+import type { AuthenticatedUser } from '../core/authenticated-user';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

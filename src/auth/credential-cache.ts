@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { AuthenticatedUser } from '../http/context';
+import type { AuthenticatedUser } from '../core/authenticated-user';
 import { UnauthorizedError } from '../errors';
 import { SessionCache } from './session-cache';
 

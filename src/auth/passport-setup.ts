@@ -6,7 +6,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import { BasicStrategy } from './basic-strategy';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import type { Knex } from 'knex';
-import type { AuthenticatedUser } from '../http/context';
+import type { AuthenticatedUser } from '../core/authenticated-user';
 import { UnauthorizedError } from '../errors';
 import type { Authenticator } from './authenticator';
 import { loadAuthenticatedUserCached } from './user-loader';

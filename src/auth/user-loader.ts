@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuthenticatedUser } from '../http/context';
+import type { AuthenticatedUser } from '../core/authenticated-user';
 import { isPermissionCode, PermissionCode } from './permissions';
 import type { CredentialCache, VersionedUser } from './credential-cache';
 

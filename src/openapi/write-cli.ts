@@ -15,7 +15,7 @@ import { createApp } from '../app';
 import { createMailer } from '../services/mail/mailer';
 import { CredentialCache } from '../auth/credential-cache';
 import type { GraphStore } from '../graph/graph-store';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { generateOpenApiDocument } from './registry';
 import { SERVICE_VERSION } from '../server';
 

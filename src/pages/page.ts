@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { csrfToken } from '../auth/csrf';
 import { authorize, type Access } from '../http/endpoint';
-import type { AuthenticatedUser } from '../http/context';
+import type { AuthenticatedUser } from '../core/authenticated-user';
 import type { PermissionCode } from '../auth/permissions';
 
 /** One entry of the main menu; shown only to users who hold its permission. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { NotFoundError } from '../errors';
 import { VisualizationService } from '../services/visualizations/visualization-service';
 import { render, requirePage } from './page';

@@ -1,6 +1,6 @@
 import { Router, Request, Response, NextFunction } from 'express';
 import swaggerUi from 'swagger-ui-express';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { authorize } from '../http/endpoint';
 import { generateOpenApiDocument } from '../openapi/registry';
 

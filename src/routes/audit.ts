@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { PayloadTooLargeError, TooManyRequestsError } from '../errors';
 import { audit, verifyChain } from '../services/audit/audit-service';

@@ -1,6 +1,6 @@
 import { Router, NextFunction } from 'express';
 import { z } from 'zod';
-import type { AppDeps, AuthenticatedUser } from '../http/context';
+import type { AppDeps, AuthenticatedUser } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { assertSameOriginSignIn, csrfToken } from '../auth/csrf';
 import type { PassportAuthenticator } from '../auth/passport-setup';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { createFindRouter } from './data/find';
 import { createExportRouter } from './data/export';
 import { createRelationshipsRouter } from './data/relationships';

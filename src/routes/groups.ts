@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { GroupService } from '../services/groups/group-service';
 import { GroupSecurityService } from '../services/groups/group-security-service';

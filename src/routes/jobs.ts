@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { JobService } from '../services/jobs/job-service';
 import { CREATE_JOB_EXAMPLE, JOB_EXAMPLE, RUN_EXAMPLE, createJobBody, historyQuery, jobNameParams, jobRunSchema, jobSchema, updateJobBody } from './schemas/jobs';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { csrfToken } from '../auth/csrf';
 import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
 import { render, requirePage } from '../pages/page';

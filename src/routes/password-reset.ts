@@ -1,6 +1,6 @@
 import { Router, Request, Response } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { linkBaseUrl } from '../http/link-base-url';
 import { csrfToken } from '../auth/csrf';

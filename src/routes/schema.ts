@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps, ServiceContext } from '../http/context';
+import type { AppDeps, ServiceContext } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { ConflictError, NotFoundError, UnprocessableError } from '../errors';
 import { FulltextStatus, SchemaIndexInput, UNRESTRICTED } from '../graph/graph-store';

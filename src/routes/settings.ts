@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { NextFunction, Request, Response, Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { BadRequestError, ForbiddenError, UnsupportedMediaTypeError } from '../errors';
 import { SettingsService } from '../services/settings/settings-service';

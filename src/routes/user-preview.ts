@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { UserPreviewService, PREVIEW_DEFAULT_SAMPLE, PREVIEW_MAX_KINDS } from '../services/users/user-preview-service';
 import { nodeExample, nodeSchema } from './schemas/graph';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import type { KnexSessionStore } from '../auth/session-store';
 import { UserService } from '../services/users/user-service';

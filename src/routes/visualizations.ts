@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { jsonBody } from '../http/json-body';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { VisualizationService } from '../services/visualizations/visualization-service';
 import { ImageExportService } from '../services/visualizations/image-export-service';

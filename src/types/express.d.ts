@@ -1,4 +1,4 @@
-import type { ServiceContext, AuthMethod } from '../http/context';
+import type { ServiceContext, AuthMethod } from '../core/context';
 import type { Locale } from '../i18n/i18n';
 
 declare global {

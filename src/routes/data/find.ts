@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/context';
+import type { AppDeps } from '../../core/context';
 import { endpoint } from '../../http/endpoint';
 import { FIND_DEFAULT_LIMIT, FIND_MAX_LIMIT, NodeFindService } from '../../services/graph/find-service';
 import { NodeService } from '../../services/graph/node-service';

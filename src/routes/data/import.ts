@@ -6,7 +6,7 @@ import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { AppError, BadRequestError, isStorageFull, StorageFullError, UnsupportedMediaTypeError } from '../../errors';
-import type { AppDeps } from '../../http/context';
+import type { AppDeps } from '../../core/context';
 import { endpoint } from '../../http/endpoint';
 import { render, requirePage } from '../../pages/page';
 import { ENCODINGS } from '../../services/import/csv-source';

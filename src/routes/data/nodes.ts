@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/context';
+import type { AppDeps } from '../../core/context';
 import { endpoint } from '../../http/endpoint';
 import { NodeService } from '../../services/graph/node-service';
 import { GraphVocabulary } from '../../services/graph/vocabulary';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/context';
+import type { AppDeps } from '../../core/context';
 import { endpoint } from '../../http/endpoint';
 import { commaList, FREQUENCY_DEFAULT_LIMIT, FREQUENCY_MAX_LIMIT, GraphStatsService } from '../../services/graph/stats-service';
 import { frequencyResultSchema } from '../schemas/graph';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuthenticatedUser } from '../../http/context';
+import type { AuthenticatedUser } from '../../core/authenticated-user';
 
 export const sessionUserSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Response } from 'express';
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import type { AccessScope, GraphStore } from '../../graph/graph-store';
 import { accessScopeFor } from '../security/access-scope';
 import { isPropertyVisible } from '../graph/property-visibility';

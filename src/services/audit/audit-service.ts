@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 
 export interface AuditEntry {
   action: string;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import type { ServiceContext } from '../../http/context';
-import { withDb } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
+import { withDb } from '../../core/context';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors';
 import { sha256 } from '../../auth/passwords';
 import { audit } from '../audit/audit-service';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors';
 import type { GraphWriteOptions } from '../../graph/graph-store';
-import { withDb, type ServiceContext } from '../../http/context';
+import { withDb, type ServiceContext } from '../../core/context';
 import { audit, type AuditEntry } from '../audit/audit-service';
 import { WRITE_ABORT, WRITE_INTENT, WRITE_UNCONFIRMED } from '../audit/write-intents';
 

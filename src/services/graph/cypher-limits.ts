@@ -1,4 +1,4 @@
-import type { AppDeps, ServiceContext } from '../../http/context';
+import type { AppDeps, ServiceContext } from '../../core/context';
 import { AppError } from '../../errors';
 import { asParseOwner } from '../../cypher/parser';
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import { SettingsService } from '../settings/settings-service';
 
 /** The DATA_TYPES setting as the graph services read it. */

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import type { AccessScope, GraphStore } from '../../graph/graph-store';
 import { accessScopeFor } from '../security/access-scope';
 

@@ -1,4 +1,4 @@
-import { withDb, ServiceContext } from '../../http/context';
+import { withDb, ServiceContext } from '../../core/context';
 import { audit } from '../audit/audit-service';
 import type { DataSecurity, EntitySecurity, PropertySecurity } from '../security/security-config';
 import type { EffectiveEntitySecurity, EffectivePropertySecurity } from '../security/merge';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import type { PermissionCode } from '../../auth/permissions';
 import { ConflictError, UnauthorizedError } from '../../errors';
 import { audit } from '../audit/audit-service';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { AuthenticatedUser, ServiceContext } from '../../http/context';
+import type { AuthenticatedUser, ServiceContext } from '../../core/context';
 import type { AccessScope } from '../../graph/graph-store';
 import { ForbiddenError } from '../../errors';
 import { loadAuthenticatedUser } from '../../auth/user-loader';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { AppDeps, ServiceContext } from '../../http/context';
+import type { AppDeps, ServiceContext } from '../../core/context';
 import { AppError, ForbiddenError } from '../../errors';
 import { loadAuthenticatedUser } from '../../auth/user-loader';
 import { recordAudit } from '../audit/audit-service';

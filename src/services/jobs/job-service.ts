@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { ServiceContext } from '../../http/context';
-import { withDb } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
+import { withDb } from '../../core/context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, ValidationError } from '../../errors';
 import { audit } from '../audit/audit-service';
 import { jobTypeOf, JOB_TYPE_NAMES } from './types';

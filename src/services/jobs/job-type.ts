@@ -1,5 +1,5 @@
 import type { ZodType, z } from 'zod';
-import type { AppDeps, ServiceContext } from '../../http/context';
+import type { AppDeps, ServiceContext } from '../../core/context';
 import type { PermissionCode } from '../../auth/permissions';
 
 export type JobLogLevel = 'info' | 'warn' | 'error';

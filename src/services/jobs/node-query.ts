@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterSchema } from '../security/security-config';
 import type { GraphNode } from '../../graph/graph-store';
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import { NodeFindService } from '../graph/find-service';
 
 /** The find filter of alert and export jobs: the body of POST /data/find without paging. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { withDb, type ServiceContext } from '../../http/context';
+import { withDb, type ServiceContext } from '../../core/context';
 import { AppError, NotFoundError, UnprocessableError } from '../../errors';
 import { hashPassword, randomToken, sha256 } from '../../auth/passwords';
 import { LoginThrottle } from '../../auth/login-throttle';

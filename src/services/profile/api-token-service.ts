@@ -1,5 +1,5 @@
-import type { AuthenticatedUser, ServiceContext } from '../../http/context';
-import { withDb } from '../../http/context';
+import type { AuthenticatedUser, ServiceContext } from '../../core/context';
+import { withDb } from '../../core/context';
 import { NotFoundError, UnprocessableError } from '../../errors';
 import { randomToken, sha256 } from '../../auth/passwords';
 import { audit } from '../audit/audit-service';

@@ -1,5 +1,5 @@
-import type { ServiceContext, AuthenticatedUser } from '../../http/context';
-import { withDb } from '../../http/context';
+import type { ServiceContext, AuthenticatedUser } from '../../core/context';
+import { withDb } from '../../core/context';
 import { NotFoundError, UnprocessableError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { LoginThrottle } from '../../auth/login-throttle';

@@ -1,7 +1,7 @@
 import { compileAccessScope, accessScopeFor, GroupSecurity } from './access-scope';
 import { createTestApp, TestApp } from '../../../test/support/test-app';
 import { loadAuthenticatedUser } from '../../auth/user-loader';
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import { AccessScope, Filter, UNRESTRICTED } from '../../graph/graph-store';
 
 const ALL_TYPES = { nodeLabels: ['*'], relationshipTypes: ['*'] };

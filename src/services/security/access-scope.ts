@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import { AccessScope, Filter, PropertyRule, UNRESTRICTED } from '../../graph/graph-store';
 import { SettingsService } from '../settings/settings-service';
 import type { DataTypes } from '../settings/data-types';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { UNRESTRICTED } from '../../graph/graph-store';
 import { AppError, BadRequestError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
-import { ServiceContext, withDb } from '../../http/context';
+import { ServiceContext, withDb } from '../../core/context';
 import { audit } from '../audit/audit-service';
 import type { AutomaticInput } from './setting-type';
 import { AllSettings, assertSettingType, definitionOf, SETTING_TYPES, SettingType, SettingValues } from './registry';

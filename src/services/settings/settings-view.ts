@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import type { FulltextStatus, SchemaIndex } from '../../graph/graph-store';
 import { isPropertyVisible } from '../graph/property-visibility';
 import { accessScopeFor } from '../security/access-scope';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { withDb, ServiceContext } from '../../http/context';
+import { withDb, ServiceContext } from '../../core/context';
 import { ConflictError } from '../../errors';
 
 // Serialises user and group management writes, so two concurrent changes cannot together remove

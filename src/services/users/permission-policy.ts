@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../http/context';
+import type { AuthenticatedUser } from '../../core/authenticated-user';
 import type { PermissionCode } from '../../auth/permissions';
 import { ForbiddenError } from '../../errors';
 

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser, ServiceContext } from '../../http/context';
+import type { AuthenticatedUser, ServiceContext } from '../../core/context';
 import type { GraphNode } from '../../graph/graph-store';
 import { accessScopeFor } from '../security/access-scope';
 import { intersectAccessScopes } from '../security/scope-intersection';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import type { DataSecurity, EntitySecurity, PropertySecurity } from '../security/security-config';
 import { mergeDataSecurity, mergeEntitySecurity, mergePropertySecurity, EffectiveEntitySecurity, EffectivePropertySecurity } from '../security/merge';
 import { requireManagedUser } from './user-queries';

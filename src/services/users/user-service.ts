@@ -1,4 +1,4 @@
-import type { ServiceContext, AuthenticatedUser } from '../../http/context';
+import type { ServiceContext, AuthenticatedUser } from '../../core/context';
 import type { PermissionCode } from '../../auth/permissions';
 import { hashPassword } from '../../auth/passwords';
 import { findUserByUsername } from '../../auth/user-loader';

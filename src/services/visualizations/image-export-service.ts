@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import { UnauthorizedError } from '../../errors';
 import { audit } from '../audit/audit-service';
 import { checkPng, checkSvg, decodeImage, EXPORT_IMAGE_TYPES, ExportImageFormat, safeFileName } from './image-check';

@@ -1,4 +1,4 @@
-import { withDb, type ServiceContext, type AuthenticatedUser } from '../../http/context';
+import { withDb, type ServiceContext, type AuthenticatedUser } from '../../core/context';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnauthorizedError, UnprocessableError } from '../../errors';
 import { audit } from '../audit/audit-service';
 import { diff, unique } from '../users/management-transaction';
