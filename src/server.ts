@@ -18,6 +18,7 @@ import { CredentialCache } from './auth/credential-cache';
 import { CredentialInvalidation, startCredentialInvalidation } from './auth/credential-invalidation';
 import { JobScheduler } from './services/jobs/job-scheduler';
 import { startImportLeaseReaper } from './services/import/import-lease';
+import { interruptImports } from './services/import/import-runs';
 import type { AppDeps } from './core/context';
 import type { GraphStore } from './graph/graph-store';
 import { projectRoot } from './paths';
@@ -91,7 +92,11 @@ export async function startService(config: AppConfig, logger: Logger = createLog
         const forced = setTimeout(() => server.closeAllConnections(), config.server.shutdownTimeoutMs);
         forced.unref();
         server.closeIdleConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Running imports stop at their next batch and roll back (recorded IMPORT_INTERRUPTED);
+        // a direct import's request then answers instead of holding the shutdown.
+        await interruptImports();
+        await closed;
         clearTimeout(forced);
         intents?.stop();
         importLeases?.stop();

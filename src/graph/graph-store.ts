@@ -434,10 +434,8 @@ export interface GraphStore {
    * Bulk import (issue 10): every batch the source yields, in ONE transaction (a throw of the
    * source, a failed statement or options.rollback leaves nothing). Ends given as label +
    * property are matched set-based per batch and must be visible in the scope; merge matches too.
-   * Optional: without it the import service gathers the file into one importBatch call
-   * (src/services/import/import-batch-fallback.ts: no merge keys, the file in memory).
    */
-  bulkImport?(source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options?: BulkImportOptions): Promise<BulkImportResult>;
+  bulkImport(source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options?: BulkImportOptions): Promise<BulkImportResult>;
 
   // schema indexes
   listIndexes(): Promise<SchemaIndex[]>;

@@ -6,6 +6,7 @@ import { assertIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
 import { CreatedRecorder } from '../created-recorder';
 import { cleanImportProperties, endResolver, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
+import { insertNodesWithIds } from './insert-nodes';
 import { QueryRunner } from './runner';
 import { isValidId, raw, sql } from './sql';
 import type { ScopeSql } from './sql-filter';
@@ -159,19 +160,8 @@ async function writeBatch(
   // 2. New nodes: ids drawn from the sequence first, so each row knows its id.
   const insertedIds = new Map<BulkImportNode, string>();
   if (inserts.length > 0) {
-    const seq = await runner.rows<{ id: string }>(
-      sql`select nextval(pg_get_serial_sequence('graph_nodes', 'id'))::text as id from generate_series(1, ${inserts.length}::int)`,
-      trx,
-    );
-    const ids = seq.map((s) => s.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+    const ids = await insertNodesWithIds(runner, trx, inserts);
     inserts.forEach((n, i) => insertedIds.set(n, ids[i]));
-    const payload = inserts.map((n, i) => ({ id: ids[i], labels: n.labels, properties: n.properties }));
-    await runner.rows(
-      sql`insert into graph_nodes (id, labels, properties)
-          select x.id::bigint, array(select jsonb_array_elements_text(x.labels)), x.properties
-          from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(id text, labels jsonb, properties jsonb)`,
-      trx,
-    );
     totals.nodesCreated += inserts.length;
     recorder.add('nodes', ids);
     await matcher.written(ids);

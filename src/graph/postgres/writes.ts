@@ -17,6 +17,7 @@ import type {
 } from '../graph-store';
 import { assertIdentifier, assertIdentifiers } from '../identifiers';
 import { retryOnContention } from './contention';
+import { insertNodesWithIds } from './insert-nodes';
 import { fetchNodes, fetchRelationships } from './reads';
 import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
 import { and, isValidId, Sql, sql } from './sql';
@@ -212,21 +213,7 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
 
   return retryOnContention(runner.knex, () => runner.knex.transaction(async (trx: Knex.Transaction) => {
     // Node ids drawn from the sequence first, so each batch position knows its id.
-    let ids: string[] = [];
-    if (nodeRows.length > 0) {
-      const seq = await runner.rows<{ id: string }>(
-        sql`select nextval(pg_get_serial_sequence('graph_nodes', 'id'))::text as id from generate_series(1, ${nodeRows.length}::int) order by 1`,
-        trx,
-      );
-      ids = seq.map((s) => s.id).sort(compareIds);
-      const payload = nodeRows.map((n, i) => ({ id: ids[i], labels: n.labels, properties: n.properties }));
-      await runner.rows(
-        sql`insert into graph_nodes (id, labels, properties)
-            select x.id::bigint, array(select jsonb_array_elements_text(x.labels)), x.properties
-            from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(id text, labels jsonb, properties jsonb)`,
-        trx,
-      );
-    }
+    const ids = await insertNodesWithIds(runner, trx, nodeRows);
     const keys: Record<string, string> = {};
     for (const [key, i] of keyIndex) keys[key] = ids[i];
 
@@ -298,9 +285,4 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
 /** SQLSTATE 23503: a relationship's end was deleted by a concurrent transaction. */
 function isForeignKeyViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23503';
-}
-
-function compareIds(a: string, b: string): number {
-  const d = BigInt(a) - BigInt(b);
-  return d === 0n ? 0 : d < 0n ? -1 : 1;
 }

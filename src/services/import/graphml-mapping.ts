@@ -1,0 +1,87 @@
+import type { BulkImportBatch, BulkImportNode } from '../../graph/graph-store';
+import { readGraphml } from './graphml';
+import { graphmlEdge, graphmlNode, graphmlPlan } from './graphml-plan';
+import type { Run } from './import-runs';
+import type { GraphmlMapping } from './mapping';
+import { checkProperties, rejectRow, tick } from './row-checks';
+
+/**
+ * A GraphML file into the batches of an import: its nodes (labels and properties as the mapping's
+ * key choices say, graphml-plan.ts), then its edges (ends by the nodes' GraphML ids, { key }).
+ */
+export async function* graphmlBatches(run: Run, mapping: GraphmlMapping): AsyncGenerator<BulkImportBatch> {
+  const doc = await readGraphml(run.file.path, run.file.name);
+  run.progress.rowsTotal = doc.nodes.length + doc.edges.length;
+  if (doc.warnings.length) run.report.warnings = doc.warnings;
+  const keys = new Map(doc.keys.map((k) => [k.id, k]));
+  // What each key becomes (label, property, left out) and which edge key gives the type: the
+  // mapping's choices over the analysis's proposal (graphml-plan.ts).
+  const plan = graphmlPlan(doc, mapping);
+  const batchRows = run.ctx.deps.config.imports.batchRows;
+  let batch: BulkImportBatch = { nodes: [], relationships: [] };
+  let row = 0;
+  const rejectedIds = new Set<string>();
+  for (const n of doc.nodes) {
+    row++;
+    run.report.rowsRead++;
+    const read = graphmlNode(plan, keys, n, mapping.defaultLabel ?? 'Node');
+    const labels = typeof read === 'string' ? [] : read.labels;
+    const properties = typeof read === 'string' ? read : read.properties;
+    let reason = typeof read === 'string' ? read : undefined;
+    if (typeof properties !== 'string') {
+      if (n.yedLabel !== undefined && properties.name === undefined) properties.name = n.yedLabel;
+      const idProperty = mapping.idProperty === undefined ? 'id' : mapping.idProperty;
+      if (idProperty) properties[idProperty] = n.id;
+      reason ??= checkProperties(run, 'node', labels, properties, !mapping.mergeKey);
+      if (!reason && mapping.mergeKey && properties[mapping.mergeKey.property] === undefined) reason = `the merge key ${mapping.mergeKey.property} is empty`;
+    }
+    if (reason || typeof properties === 'string') {
+      rejectedIds.add(n.id);
+      await rejectRow(run, row, `node ${n.id} (line ${n.line}): ${reason}`, [n.id]);
+    } else {
+      const node: BulkImportNode = { row, labels, properties, key: n.id };
+      if (mapping.mergeKey) node.merge = mapping.mergeKey;
+      batch.nodes.push(node);
+    }
+    if (batch.nodes.length >= batchRows) {
+      yield batch;
+      await tick(run, batch.nodes.length);
+      batch = { nodes: [], relationships: [] };
+    }
+  }
+  if (batch.nodes.length) {
+    yield batch;
+    await tick(run, batch.nodes.length);
+    batch = { nodes: [], relationships: [] };
+  }
+  const edgeRows = new Map<number, string[]>();
+  const flushEdges = async function* (): AsyncGenerator<BulkImportBatch> {
+    const rows = new Map(edgeRows);
+    batch.onWritten = async (unresolved) => {
+      for (const r of unresolved) await rejectRow(run, r, `edge ${rows.get(r)?.join(' -> ')}: an end was not imported`, rows.get(r) ?? [], true);
+    };
+    const count = batch.relationships.length;
+    yield batch;
+    await tick(run, count);
+    batch = { nodes: [], relationships: [] };
+    edgeRows.clear();
+  };
+  for (const e of doc.edges) {
+    row++;
+    run.report.rowsRead++;
+    const read = graphmlEdge(plan, keys, e, mapping.defaultType ?? 'RELATED_TO');
+    const type = typeof read === 'string' ? '' : read.type;
+    const properties = typeof read === 'string' ? read : read.properties;
+    let reason = typeof read === 'string' ? read : undefined;
+    if (!reason && typeof properties !== 'string') reason = checkProperties(run, 'relationship', [type], properties);
+    if (!reason && (rejectedIds.has(e.source) || rejectedIds.has(e.target))) reason = 'its source or target node was rejected';
+    if (reason || typeof properties === 'string') {
+      await rejectRow(run, row, `edge ${e.id ?? `${e.source}->${e.target}`} (line ${e.line}): ${reason}`, [e.source, e.target]);
+      continue;
+    }
+    batch.relationships.push({ row, type, start: { key: e.source }, end: { key: e.target }, properties });
+    edgeRows.set(row, [e.source, e.target]);
+    if (batch.relationships.length >= batchRows) yield* flushEdges();
+  }
+  if (batch.relationships.length) yield* flushEdges();
+}
