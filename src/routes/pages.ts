@@ -53,7 +53,7 @@ export function createPagesRouter(deps: AppDeps): Router {
 
   router.get('/profile/view', requirePage('authenticated'), (req, res) => {
     const mustChangePassword = req.query.mustChangePassword === '1' || Boolean(req.ctx.user?.mustChangePassword);
-    render(req, res, 'profile', { title: t(req, 'page.profile.title'), active: 'profile', mustChangePassword, scripts: ['profile.js'] });
+    render(req, res, 'profile', { title: t(req, 'page.profile.title'), active: 'profile', mustChangePassword, bundles: ['profile'] });
   });
 
   router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
@@ -61,7 +61,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/audit/list', requirePage('AUDIT_LOG'), (req, res) => {
-    render(req, res, 'audit', { title: t(req, 'page.audit.title'), active: 'audit', scripts: ['audit.js'], styles: ['admin.css'] });
+    render(req, res, 'audit', { title: t(req, 'page.audit.title'), active: 'audit', bundles: ['audit'], styles: ['admin.css'] });
   });
 
   router.get('/cypher', requirePage('CYPHER_QUERIES'), (req, res) => {

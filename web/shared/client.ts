@@ -6,11 +6,17 @@
  * application/problem+json and become one ApiError whose message is the problem's detail.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './generated/api';
+import type { components, operations, paths } from './generated/api';
 import { t } from './i18n';
 
 export type Schemas = components['schemas'];
-export type { paths };
+export type { operations, paths };
+
+type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON body an operation takes: `JsonBody<'putProfile'>`. */
+export type JsonBody<O extends keyof operations> = JsonContent<NonNullable<operations[O]['requestBody']>>;
+/** The JSON an operation answers with `status` (200 unless said): `JsonAnswer<'getAuditData'>`. */
+export type JsonAnswer<O extends keyof operations, S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses']> = JsonContent<operations[O]['responses'][S]>;
 
 /** The problem document of an error answer (validation errors add `issues`). */
 export interface Problem {
@@ -92,4 +98,10 @@ export async function call<D>(pending: Promise<{ data?: D; error?: unknown; resp
     throw apiError(result.error, result.response.status);
   }
   return result.data as D;
+}
+
+/** The JSON answer of an operation that can also answer text (CSV, JSON lines): the page asked for JSON. */
+export function jsonOnly<T>(answer: T): Exclude<T, string> {
+  if (typeof answer === 'string') throw new ApiError(t('web.api.requestFailed', { status: 'text' }), 200);
+  return answer as Exclude<T, string>;
 }

@@ -1,15 +1,26 @@
-/** A tiny DOM builder: text is always set as text, never as HTML. */
-type Child = Node | string | null | undefined | false;
+/**
+ * A tiny DOM builder: text is always set as text, never as HTML. An attribute that is false, null or
+ * undefined is left out; true writes it empty; `on<event>` functions become listeners.
+ */
+type Child = Node | string | number | null | undefined | false | readonly Child[];
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | boolean | EventListener> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | boolean | EventListener | null | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (typeof value === 'function') element.addEventListener(name.replace(/^on/, ''), value);
     else if (value === true) element.setAttribute(name, '');
-    else if (value !== false) element.setAttribute(name, value);
+    else if (value !== false && value !== null && value !== undefined) element.setAttribute(name, value);
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) element.append(child);
+  append(element, children);
   return element;
+}
+
+function append(parent: Element, children: readonly Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(parent, child);
+    else parent.append(typeof child === 'number' ? String(child) : (child as Node | string));
+  }
 }
 
 export function clear(element: Element): void {

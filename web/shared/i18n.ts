@@ -59,9 +59,15 @@ function fill(template: string, params: Params | undefined): string {
   });
 }
 
-/** The text of `key` in the page's language with its placeholders filled (numbers formatted); the key when there is none. */
+/**
+ * The text of `key` in the page's language with its placeholders filled (numbers formatted); the key
+ * when there is none. With a numeric `count` and plural forms in the catalog (`key.one`, `key.other`
+ * ...), the form for the count is taken, as the page scripts' messages expect.
+ */
 export function t(key: string, params?: Params): string {
-  const template = read().messages[key];
+  const { messages } = read();
+  if (typeof params?.count === 'number' && messages[key] === undefined && messages[`${key}.other`] !== undefined) return plural(key, params.count, params);
+  const template = messages[key];
   return template === undefined ? key : fill(template, params);
 }
 
