@@ -324,6 +324,24 @@ describe('postprocessing on every read', () => {
     expect(listed?.content.nodes).toHaveLength(2);
   });
 
+  test('when a visualization is styled by the data, then a restricted reader gets the appearance without the parts naming a property hidden from it, and a malformed appearance is refused', async () => {
+    const appearance = {
+      nodeColor: { mode: 'ranges', key: { property: 'salary' }, from: '#ffffff', to: '#b3200e' },
+      nodeSize: { key: { metric: 'pagerank' }, min: 3, max: 22 },
+      edgeWidth: { property: 'since', min: 1, max: 4 },
+      edgeCaption: { property: 'since' },
+    };
+    const id = await createVisualization('owner', { name: 'Styled', content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0 }], appearance } });
+    expect((await as('owner', 'put', `/visualizations/${id}/groups`).send({ groupIds: [groupIds.Restricted] })).status).toBe(200);
+    expect((await as('owner', 'get', `/visualizations/${id}`)).body.content.appearance).toEqual(appearance);
+    const read = await as('restricted', 'get', `/visualizations/${id}`);
+    expect(read.body.content.appearance).toEqual({ nodeSize: appearance.nodeSize, edgeWidth: appearance.edgeWidth, edgeCaption: appearance.edgeCaption });
+    expect(JSON.stringify(read.body)).not.toContain('salary');
+    const bad = await as('owner', 'put', `/visualizations/${id}`).send({ content: { version: 1, appearance: { nodeColor: { mode: 'rainbow', key: { property: 'name' } } } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
+
   test('when a node is deleted and imported again with the same uid, then the visualization finds it by its DATA_TYPES uid under the new id', async () => {
     const created = await as('admin', 'post', '/data/nodes').send({ labels: ['Person'], properties: { name: 'dora', uuid: 'uuid-dora' } });
     const oldId = String(created.body.id);

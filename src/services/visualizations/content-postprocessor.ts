@@ -14,6 +14,7 @@ import { dataTypesFor, DataTypes } from '../graph/data-types';
 import { filterNames } from '../graph/filter-tools';
 import { isPropertyVisible } from '../graph/property-visibility';
 import {
+  ContentAppearance,
   ContentFilter,
   ContentNode,
   ContentRelationship,
@@ -180,6 +181,12 @@ export class ContentPostprocessor extends ScopedGraphService {
         const ids = filter.target === 'nodes' ? nodes.idMap : relationships.idMap;
         return [{ ...filter, filter: remapIds(filter.filter, ids) } as ContentFilter];
       }),
+      // A property named by the appearance must be visible on every label (type) the reader sees: a name hidden on one is not told.
+      ...visibleAppearance(
+        content.appearance,
+        (property) => [...labels, '*'].every((label) => nodeProperty(label, property)),
+        (property) => [...types, '*'].every((type) => relationshipProperty(type, property)),
+      ),
       selection: {
         nodes: unique(content.selection.nodes.flatMap((id) => (nodes.idMap.has(id) ? [nodes.idMap.get(id)!] : []))),
         relationships: unique(content.selection.relationships.flatMap((id) => (relationships.idMap.has(id) ? [relationships.idMap.get(id)!] : []))),
@@ -369,6 +376,18 @@ function visibleCaptions(captions: Record<string, string[]>, tokenVisible: (toke
     if (visible.length > 0) result[token] = visible;
   }
   return result;
+}
+
+/** The appearance without the parts that name a property hidden from the reader. */
+function visibleAppearance(appearance: ContentAppearance | undefined, nodeOk: (property: string) => boolean, relationshipOk: (property: string) => boolean): { appearance?: ContentAppearance } {
+  if (!appearance) return {};
+  const keyOk = (key: { property: string } | { metric: string }) => !('property' in key) || nodeOk(key.property);
+  const visible: ContentAppearance = {};
+  if (appearance.nodeColor && keyOk(appearance.nodeColor.key)) visible.nodeColor = appearance.nodeColor;
+  if (appearance.nodeSize && keyOk(appearance.nodeSize.key)) visible.nodeSize = appearance.nodeSize;
+  if (appearance.edgeWidth && relationshipOk(appearance.edgeWidth.property)) visible.edgeWidth = appearance.edgeWidth;
+  if (appearance.edgeCaption && relationshipOk(appearance.edgeCaption.property)) visible.edgeCaption = appearance.edgeCaption;
+  return { appearance: visible };
 }
 
 /** The filter with its id lists following the elements (ids of dropped elements left out). */

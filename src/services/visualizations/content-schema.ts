@@ -15,6 +15,8 @@ import { filterSchema } from '../security/security-config';
  *   graph as the reader may see them. Sent with a save (a round trip of a read), they are ignored.
  * - styles: rules by label / type (and optionally a property value); captions: property names
  *   shown per label / type; filters: filter trees of the filter language; selection; view.
+ * - appearance: style by the data (colour by a property's categories or numeric range, size by a
+ *   numeric property or a metric computed on the canvas, edge width and caption by a property).
  *
  * A new format gets a new version number; readers of older versions convert on read.
  */
@@ -74,6 +76,18 @@ export const contentFilterSchema = z
   })
   .strict();
 
+const styleKey = z.union([z.object({ property: identifier('property') }).strict(), z.object({ metric: z.enum(['degree', 'pagerank', 'betweenness', 'community', 'component']) }).strict()]);
+const sizeRange = { min: z.number().finite().min(0).max(1000), max: z.number().finite().min(0).max(1000) };
+export const appearanceSchema = z
+  .object({
+    nodeColor: z.object({ mode: z.enum(['categories', 'ranges']), key: styleKey, from: color.optional(), to: color.optional() }).strict().optional(),
+    nodeSize: z.object({ key: styleKey, ...sizeRange }).strict().optional(),
+    edgeWidth: z.object({ property: identifier('property'), ...sizeRange }).strict().optional(),
+    edgeCaption: z.object({ property: identifier('property') }).strict().optional(),
+  })
+  .strict();
+export type ContentAppearance = z.infer<typeof appearanceSchema>;
+
 export const visualizationContentSchema = z
   .object({
     version: z.literal(CONTENT_VERSION),
@@ -88,6 +102,7 @@ export const visualizationContentSchema = z
       .strict()
       .default({ nodes: {}, relationships: {} }),
     filters: z.array(contentFilterSchema).max(200).default([]),
+    appearance: appearanceSchema.optional(),
     selection: z
       .object({ nodes: z.array(elementId).max(MAX_ELEMENTS).default([]), relationships: z.array(elementId).max(MAX_ELEMENTS).default([]) })
       .strict()
@@ -118,6 +133,7 @@ export const CONTENT_EXAMPLE = {
   styles: { nodes: [{ label: 'Person', property: 'country', value: 'CZ', color: '#d62728' }], relationships: [{ type: 'KNOWS', dashed: true }] },
   captions: { nodes: { Person: ['name'], Company: ['name', 'city'] }, relationships: { KNOWS: ['since'] } },
   filters: [{ target: 'nodes', filter: { property: 'age', operator: '>=', value: 18 }, enabled: true, description: 'Adults only' }],
+  appearance: { nodeColor: { mode: 'categories', key: { property: 'country' } }, nodeSize: { key: { metric: 'pagerank' }, min: 4, max: 20 } },
   selection: { nodes: ['12'], relationships: [] },
   view: { zoom: 1.5, pan: { x: 30, y: -12 } },
 };

@@ -1,0 +1,209 @@
+/**
+ * The analyst's layer over the canvas: style by the data, canvas filters and computed metrics,
+ * kept per visualization. It owns no graph: it computes, once per change of the canvas or of its
+ * own settings, the ids the filters take away and the style maps, and sigma's reducers read them
+ * (wrapped in front of the workspace's own reducers, so hover and selection still draw on top).
+ * The table, the CSV and the JSON export read the same filtered view (tableState).
+ */
+import type { Attributes } from 'graphology-types';
+import type { Workspace } from '../workspace';
+import type { CanvasNode, CanvasRelationship, CanvasState } from '../state/canvas-state';
+import { Appearance } from '../style/style';
+import { DataStyle, edgeStyleMaps, Legend, MetricName, METRICS, Metrics, nodeStyleMaps } from './data-style';
+import { CanvasFilter, filteredOut, fromSaved, SavedFilter, timeOf, toSaved } from '../filters/filters';
+import { parseAppearance } from './saved-appearance';
+
+/** What this layer adds to a visualization's content (the rest is the canvas state's). */
+export interface ContentExtras {
+  filters: SavedFilter[];
+  appearance: DataStyle;
+  captions: { nodes: Record<string, string[]>; relationships: Record<string, string[]> };
+}
+
+type Reducer = (id: string, data: Attributes) => Attributes;
+
+export class AnalysisLayer {
+  style: DataStyle = {};
+  filters: CanvasFilter[] = [];
+  metrics: Metrics = {};
+  /** Caption property per label, for this visualization (over APPEARANCE's). */
+  labelCaptions: Record<string, string> = {};
+  private computedFor: CanvasState | null = null;
+  private version = 0;
+  private computedVersion = -1;
+  private hidden = new Set<string>();
+  private colors = new Map<string, string>();
+  private sizes = new Map<string, number>();
+  private widths = new Map<string, number>();
+  private edgeCaptions = new Map<string, string>();
+  private currentLegend: Legend = null;
+  private listeners: Array<() => void> = [];
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly baseAppearance: Appearance,
+  ) {
+    const renderer = workspace.renderer;
+    // Density-controlled captions: one per grid cell, the largest nodes first, none for tiny nodes.
+    renderer.setSetting('labelDensity', 0.8);
+    renderer.setSetting('labelGridCellSize', 120);
+    renderer.setSetting('labelRenderedSizeThreshold', 6);
+    const nodeReducer = renderer.getSetting('nodeReducer') as Reducer | null;
+    const edgeReducer = renderer.getSetting('edgeReducer') as Reducer | null;
+    renderer.setSetting('nodeReducer', (id: string, data: Attributes) => {
+      const styled = this.styleNode(id, data);
+      return nodeReducer ? nodeReducer(id, styled) : styled;
+    });
+    renderer.setSetting('edgeReducer', (id: string, data: Attributes) => {
+      const styled = this.styleEdge(id, data);
+      return edgeReducer ? edgeReducer(id, styled) : styled;
+    });
+    workspace.onChange(() => this.notify());
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The canvas state (all of it, filtered or not). */
+  get state(): CanvasState {
+    return this.workspace.state;
+  }
+
+  get legend(): Legend {
+    this.ensure();
+    return this.currentLegend;
+  }
+
+  /** Whether the filters take the node off the canvas. */
+  isFilteredOut(id: string): boolean {
+    this.ensure();
+    return this.hidden.has(id);
+  }
+
+  /** Nodes on the canvas that pass the filters. */
+  visibleNodes(): CanvasNode[] {
+    this.ensure();
+    return Object.values(this.workspace.state.nodes).filter((node) => !this.hidden.has(node.id));
+  }
+
+  setStyle(style: DataStyle): void {
+    this.style = style;
+    this.changed();
+  }
+
+  setFilters(filters: CanvasFilter[]): void {
+    this.filters = filters;
+    this.changed();
+  }
+
+  setMetric(metric: MetricName, values: Record<string, number>): void {
+    this.metrics = { ...this.metrics, [metric]: values };
+    this.changed();
+  }
+
+  setLabelCaption(label: string, property: string | null): void {
+    const next = { ...this.labelCaptions };
+    if (property) next[label] = property;
+    else delete next[label];
+    this.useCaptions(next);
+    this.changed();
+  }
+
+  private useCaptions(captions: Record<string, string>): void {
+    this.labelCaptions = captions;
+    this.workspace.setAppearance({ ...this.baseAppearance, nodeCaptions: { ...this.baseAppearance.nodeCaptions, ...captions } });
+  }
+
+  /**
+   * The canvas as the table, the CSV and the JSON export show it: filtered nodes (and their
+   * relationships) left out, computed metrics as columns named by `metricColumn`.
+   */
+  tableState(state: CanvasState, metricColumn: (metric: MetricName) => string): CanvasState {
+    this.ensure();
+    const metrics = METRICS.filter((metric) => this.metrics[metric]);
+    const nodes: Record<string, CanvasNode> = {};
+    for (const node of Object.values(state.nodes)) {
+      if (this.hidden.has(node.id)) continue;
+      if (!metrics.length) nodes[node.id] = node;
+      else {
+        const properties = { ...node.properties };
+        for (const metric of metrics) {
+          const value = this.metrics[metric]?.[node.id];
+          if (value !== undefined) properties[metricColumn(metric)] = value;
+        }
+        nodes[node.id] = { ...node, properties };
+      }
+    }
+    const relationships: Record<string, CanvasRelationship> = {};
+    for (const r of Object.values(state.relationships)) if (nodes[r.startNodeId] && nodes[r.endNodeId]) relationships[r.id] = r;
+    return { ...state, nodes, relationships, selection: state.selection.filter((id) => nodes[id] || relationships[id]) };
+  }
+
+  /** This layer's part of the saved content. */
+  contentExtras(): ContentExtras {
+    const timeIsText = (property: string) => Object.values(this.workspace.state.nodes).some((node) => typeof node.properties[property] === 'string' && timeOf(node.properties[property]) !== null);
+    return {
+      filters: this.filters.map((filter) => toSaved(filter, filter.kind === 'timeline' && timeIsText(filter.property))),
+      appearance: this.style,
+      captions: { nodes: Object.fromEntries(Object.entries(this.labelCaptions).map(([label, property]) => [label, [property]])), relationships: {} },
+    };
+  }
+
+  /** Takes a read content's filters, appearance and captions (what the reader may see of them). */
+  applyContent(content: { filters?: SavedFilter[]; appearance?: unknown; captions?: { nodes?: Record<string, string[]> } }): void {
+    this.filters = (content.filters ?? []).map(fromSaved).filter((filter): filter is CanvasFilter => filter !== null);
+    this.style = parseAppearance(content.appearance);
+    const captions: Record<string, string> = {};
+    for (const [label, properties] of Object.entries(content.captions?.nodes ?? {})) if (label !== '*' && properties[0]) captions[label] = properties[0];
+    this.useCaptions(captions);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.version++;
+    this.workspace.renderer.refresh();
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Recomputes the filter set and style maps when the canvas or the settings changed since the last time. */
+  private ensure(): void {
+    const state = this.workspace.state;
+    if (state === this.computedFor && this.version === this.computedVersion) return;
+    this.computedFor = state;
+    this.computedVersion = this.version;
+    this.hidden = filteredOut(Object.values(state.nodes), this.filters);
+    // The style reads what stays on the canvas: the legend counts what the analyst sees.
+    const shown = Object.values(state.nodes).filter((node) => !this.hidden.has(node.id));
+    const nodeMaps = nodeStyleMaps(shown, this.style, this.metrics);
+    this.colors = nodeMaps.colors;
+    this.sizes = nodeMaps.sizes;
+    this.currentLegend = nodeMaps.legend;
+    const edgeMaps = edgeStyleMaps(Object.values(state.relationships), this.style);
+    this.widths = edgeMaps.widths;
+    this.edgeCaptions = edgeMaps.captions;
+  }
+
+  private styleNode(id: string, data: Attributes): Attributes {
+    this.ensure();
+    if (this.hidden.has(id)) return { ...data, hidden: true };
+    const color = this.colors.get(id);
+    const size = this.sizes.get(id);
+    if (color === undefined && size === undefined) return data;
+    return { ...data, ...(color !== undefined ? { color } : {}), ...(size !== undefined ? { size } : {}) };
+  }
+
+  private styleEdge(id: string, data: Attributes): Attributes {
+    this.ensure();
+    const relationship = this.workspace.state.relationships[id];
+    if (relationship && (this.hidden.has(relationship.startNodeId) || this.hidden.has(relationship.endNodeId))) return { ...data, hidden: true };
+    const size = this.widths.get(id);
+    const label = this.edgeCaptions.get(id);
+    if (size === undefined && label === undefined) return data;
+    return { ...data, ...(size !== undefined ? { size } : {}), ...(label !== undefined ? { label } : {}) };
+  }
+}

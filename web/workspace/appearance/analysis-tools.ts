@@ -1,0 +1,58 @@
+/**
+ * Mounts the analyst's tools on a workspace: the analysis layer (style by the data, canvas
+ * filters, metrics), its three panels (Appearance with the legend, Filters, Statistics), and its
+ * part of the saved content. The page places the panels (the shell's tools) and reads
+ * `tableState` for the table, the CSV and the JSON export.
+ */
+import { h } from '../../shared/dom';
+import { t } from '../../shared/i18n';
+import type { Workspace } from '../workspace';
+import type { CanvasState } from '../state/canvas-state';
+import type { Appearance } from '../style/style';
+import { AnalysisLayer } from './analysis-layer';
+import { metricTitle, renderAppearancePanel } from './appearance-panel';
+import { renderFiltersPanel } from '../filters/filters-panel';
+import { statisticsPanel } from '../statistics/statistics-panel';
+import { registerContentExtension } from './content-extensions';
+import type { MetricName } from './data-style';
+
+export interface AnalysisTools {
+  layer: AnalysisLayer;
+  panels: { appearance: HTMLElement; filters: HTMLElement; statistics: HTMLElement };
+  /** The canvas as the table and the exports show it: filtered nodes left out, metrics as columns. */
+  tableState(state: CanvasState): CanvasState;
+}
+
+export function mountAnalysis(workspace: Workspace, appearance: Appearance, say: (text: string) => void): AnalysisTools {
+  const layer = new AnalysisLayer(workspace, appearance);
+  const panels = {
+    appearance: h('div', { class: 'appearance-panel', 'data-panel': 'appearance', 'aria-label': t('web.workspace.style.title') }),
+    filters: h('div', { class: 'filters-panel', 'data-panel': 'filters', 'aria-label': t('web.workspace.filters.panelTitle') }),
+    statistics: h('div', { class: 'statistics-panel', 'data-panel': 'statistics', 'aria-label': t('web.workspace.statistics.title') }),
+  };
+  const statistics = statisticsPanel(panels.statistics, layer, say);
+  // Panels follow changes once per frame: a playing timeline or a burst of changes renders once.
+  let scheduled = false;
+  layer.onChange(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      renderAppearancePanel(panels.appearance, layer);
+      renderFiltersPanel(panels.filters, layer);
+      statistics.render();
+    });
+  });
+  renderAppearancePanel(panels.appearance, layer);
+  renderFiltersPanel(panels.filters, layer);
+  registerContentExtension(
+    () => layer.contentExtras(),
+    (content) => {
+      layer.applyContent(content);
+      // Metrics are not saved (they follow the canvas): the ones the style names are computed again.
+      const named = [layer.style.nodeColor?.key, layer.style.nodeSize?.key].flatMap((key) => (key && 'metric' in key ? [key.metric] : []));
+      for (const metric of new Set<MetricName>(named)) void statistics.run(metric);
+    },
+  );
+  return { layer, panels, tableState: (state) => layer.tableState(state, metricTitle) };
+}

@@ -1,0 +1,155 @@
+/**
+ * The Filters panel: add a filter on any node property (categories with counts, a numeric range
+ * with two sliders, a timeline over a date property with play), change or remove it. Each change
+ * goes through the pure functions of filters.ts into the analysis layer, which hides the nodes.
+ */
+import { clear, h } from '../../shared/dom';
+import { formatNumber, t } from '../../shared/i18n';
+import type { AnalysisLayer } from '../appearance/analysis-layer';
+import { categoryText, numericRange, propertyKeys } from '../appearance/data-style';
+import { CanvasFilter, categoryCounts, dateKeys, nextFrame, putFilter, removeFilter, timeRange, toggleCategory } from './filters';
+
+/** Steps of a range or timeline slider (a slider moves over positions, not over raw values). */
+const STEPS = 200;
+/** A playing timeline moves one step per tick. */
+const TICK_MS = 120;
+
+let playing: { index: number; timer: number } | null = null;
+
+function stopPlaying(): void {
+  if (playing) window.clearInterval(playing.timer);
+  playing = null;
+}
+
+function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function slider(name: string, label: string, value: number, range: { min: number; max: number }, onInput: (value: number) => void): HTMLInputElement {
+  const span = range.max - range.min || 1;
+  const input = h('input', { type: 'range', name, min: '0', max: String(STEPS), step: '1', value: String(Math.round(((value - range.min) / span) * STEPS)), 'aria-label': label });
+  input.addEventListener('input', () => onInput(range.min + (Number(input.value) / STEPS) * span));
+  return input;
+}
+
+function rangeBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFilter, { kind: 'range' }>): HTMLElement[] {
+  const range = numericRange(Object.values(layer.state.nodes).map((node) => node.properties[filter.property])) ?? { min: filter.min, max: filter.max };
+  const full = { min: Math.min(range.min, filter.min), max: Math.max(range.max, filter.max) };
+  const shown = h('output', { class: 'range-values' }, `${formatNumber(filter.min)} – ${formatNumber(filter.max)}`);
+  const set = (min: number, max: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...filter, min: Math.min(min, max), max: Math.max(min, max) } : f)));
+  return [
+    slider('range-min', t('web.workspace.filters.from'), filter.min, full, (value) => set(value, filter.max)),
+    slider('range-max', t('web.workspace.filters.to'), filter.max, full, (value) => set(filter.min, value)),
+    shown,
+  ];
+}
+
+function timelineBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFilter, { kind: 'timeline' }>): HTMLElement[] {
+  const range = timeRange(Object.values(layer.state.nodes), filter.property) ?? { min: filter.from, max: filter.to };
+  const full = { min: Math.min(range.min, filter.from), max: Math.max(range.max, filter.to) };
+  const set = (from: number, to: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...filter, from: Math.min(from, to), to: Math.max(from, to) } : f)));
+  const isPlaying = playing?.index === index;
+  const play = h('button', { type: 'button', class: 'play', 'aria-pressed': String(isPlaying) }, isPlaying ? t('web.workspace.filters.pause') : t('web.workspace.filters.play'));
+  play.addEventListener('click', () => {
+    if (playing?.index === index) return void (stopPlaying(), layer.setFilters([...layer.filters]));
+    stopPlaying();
+    const step = (full.max - full.min) / STEPS || 1;
+    // Playing starts with a window a tenth of the time span wide, unless one was chosen.
+    const current = layer.filters[index];
+    if (current?.kind === 'timeline' && current.from <= full.min && current.to >= full.max) set(full.min, full.min + (full.max - full.min) / 10);
+    playing = {
+      index,
+      timer: window.setInterval(() => {
+        const now = layer.filters[index];
+        if (!now || now.kind !== 'timeline') return stopPlaying();
+        layer.setFilters(layer.filters.map((f, i) => (i === index ? nextFrame(now, full, step) : f)));
+      }, TICK_MS),
+    };
+    layer.setFilters([...layer.filters]);
+  });
+  return [
+    slider('time-from', t('web.workspace.filters.from'), filter.from, full, (value) => set(value, filter.to)),
+    slider('time-to', t('web.workspace.filters.to'), filter.to, full, (value) => set(filter.from, value)),
+    h('output', { class: 'range-values' }, `${day(filter.from)} – ${day(filter.to)}`),
+    play,
+  ];
+}
+
+function categoriesBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFilter, { kind: 'categories' }>): HTMLElement[] {
+  const hidden = new Set(filter.hidden.map(categoryText));
+  return [
+    h(
+      'ul',
+      { class: 'categories' },
+      ...categoryCounts(Object.values(layer.state.nodes), filter.property).map(({ value, text, count }) =>
+        h(
+          'li',
+          {},
+          h(
+            'label',
+            {},
+            h('input', { type: 'checkbox', 'data-value': text ?? '', checked: !hidden.has(text), onchange: () => layer.setFilters(toggleCategory(layer.filters, index, value)) }),
+            ` ${text ?? t('web.workspace.style.noValue')} `,
+            h('span', { class: 'count' }, `(${formatNumber(count)})`),
+          ),
+        ),
+      ),
+    ),
+  ];
+}
+
+function addForm(layer: AnalysisLayer): HTMLElement {
+  const nodes = Object.values(layer.state.nodes);
+  const keys = propertyKeys(nodes);
+  const dates = dateKeys(nodes);
+  const property = h('select', { name: 'filter-property', 'aria-label': t('web.workspace.filters.property') }, ...keys.all.map((key) => h('option', { value: key }, key)));
+  const kind = h('select', { name: 'filter-kind', 'aria-label': t('web.workspace.filters.kind') });
+  const kinds = () => {
+    clear(kind);
+    kind.append(h('option', { value: 'categories' }, t('web.workspace.filters.categories')));
+    if (keys.numeric.includes(property.value)) kind.append(h('option', { value: 'range' }, t('web.workspace.filters.range')));
+    if (dates.includes(property.value)) kind.append(h('option', { value: 'timeline' }, t('web.workspace.filters.timeline')));
+  };
+  property.addEventListener('change', kinds);
+  kinds();
+  const add = () => {
+    const key = property.value;
+    if (!key) return;
+    let filter: CanvasFilter;
+    if (kind.value === 'range') {
+      const range = numericRange(nodes.map((node) => node.properties[key])) ?? { min: 0, max: 0 };
+      filter = { kind: 'range', property: key, ...range };
+    } else if (kind.value === 'timeline') {
+      const range = timeRange(nodes, key) ?? { min: 0, max: 0 };
+      filter = { kind: 'timeline', property: key, from: range.min, to: range.max };
+    } else filter = { kind: 'categories', property: key, hidden: [] };
+    layer.setFilters(putFilter(layer.filters, filter));
+  };
+  return h('form', { class: 'add-filter', onsubmit: (event: Event) => (event.preventDefault(), add()) }, property, kind, h('button', { type: 'submit', disabled: !keys.all.length }, t('web.workspace.filters.add')));
+}
+
+export function renderFiltersPanel(target: HTMLElement, layer: AnalysisLayer): void {
+  // A slider being dragged keeps its element: re-rendering under the pointer would drop the drag.
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement && active.type === 'range' && target.contains(active) && (active as HTMLInputElement).matches(':active')) return;
+  const activeName = active instanceof HTMLElement && target.contains(active) ? active.getAttribute('name') : null;
+  const activeIndex = active instanceof HTMLElement ? active.closest('[data-filter-index]')?.getAttribute('data-filter-index') : null;
+  clear(target);
+  const total = Object.keys(layer.state.nodes).length;
+  const shown = layer.visibleNodes().length;
+  target.append(
+    h('p', { class: 'filter-summary', role: 'status' }, t('web.workspace.filters.summary', { shown: formatNumber(shown), total: formatNumber(total) })),
+    ...layer.filters.map((filter, index) => {
+      const body = filter.kind === 'categories' ? categoriesBody(layer, index, filter) : filter.kind === 'range' ? rangeBody(layer, index, filter) : timelineBody(layer, index, filter);
+      return h(
+        'fieldset',
+        { class: `filter filter-${filter.kind}`, 'data-filter-index': String(index), 'data-property': filter.property },
+        h('legend', {}, t(`web.workspace.filters.title.${filter.kind}`, { key: filter.property })),
+        ...body,
+        h('button', { type: 'button', class: 'remove', onclick: () => (playing?.index === index && stopPlaying(), layer.setFilters(removeFilter(layer.filters, index))) }, t('web.workspace.filters.remove')),
+      );
+    }),
+    addForm(layer),
+  );
+  if (activeName && activeIndex) target.querySelector<HTMLElement>(`[data-filter-index="${activeIndex}"] [name="${CSS.escape(activeName)}"]`)?.focus();
+}
