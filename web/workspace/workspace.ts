@@ -16,6 +16,7 @@ import { Appearance, NO_APPEARANCE } from './style/style';
 import { runForceAtlas2, runInstant, LayoutName, RunningLayout } from './layouts/layouts';
 import { SvgEdge, SvgNode, toSvg } from './export/svg';
 import { edgeCaptionsShown } from './style/edge-captions';
+import { withRelationsAmong } from './data-in/relations-among';
 
 export interface ExpandOutcome {
   added: number;
@@ -167,7 +168,8 @@ export class Workspace {
       if (!options.all || remaining === 0 || answer.nodes.length <= 1) break;
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    this.add({ nodes, relationships }, nodeId);
+    // Data in: the relationships among the new neighbours and the rest of the canvas come in the same step.
+    this.add(await withRelationsAmong({ nodes, relationships }, Object.keys(this.state.nodes)), nodeId);
     return { added: Object.keys(this.state.nodes).length - before, remaining, next: skip };
   }
 

@@ -7,6 +7,9 @@ import { api, download, VisualizationAnswer } from '../../shared/api';
 import { plural, t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
 import { fromContent, toContent } from '../persistence/content';
+import { addSubgraph } from '../state/canvas-state';
+import { relationsAmong, withRelationsAmong } from '../data-in/relations-among';
+import { extendContent, readContentExtensions } from '../appearance/content-extensions';
 import { base64Utf8 } from '../export/svg';
 
 export interface Opened {
@@ -24,7 +27,11 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
     const visualization = embedded ? (JSON.parse(embedded) as VisualizationAnswer) : await api.visualization(id);
     if (visualization.content) {
       const { state, view } = fromContent(visualization.content);
-      workspace.load(state);
+      // Data in: relationships among the saved nodes (made since the save, or not saved) come with them.
+      const ids = Object.keys(state.nodes);
+      const among = await relationsAmong(ids, ids).catch(() => []);
+      workspace.load(among.length ? addSubgraph({ nodes: [], relationships: among })(state) : state);
+      readContentExtensions(visualization.content);
       workspace.setView(view);
     }
     const gone = visualization.deleted && visualization.deleted.nodes + visualization.deleted.relationships;
@@ -36,7 +43,7 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
   const ids = (search.get('nodes') ?? '').split(',').map((x) => x.trim()).filter(Boolean).slice(0, 1000);
   if (ids.length) {
     const found = await api.findNodes({ filter: { ids }, limit: ids.length });
-    workspace.add({ nodes: found.items, relationships: [] });
+    workspace.add(await withRelationsAmong({ nodes: found.items, relationships: [] }, Object.keys(workspace.state.nodes)));
     if (found.items.length > 1) void workspace.runLayout('forceAtlas2');
     return { opened: { id: null, name: t('web.workspace.name.default'), own: true }, message: plural('web.workspace.open.fromSearch', found.items.length) };
   }
@@ -44,7 +51,7 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
 }
 
 export async function save(workspace: Workspace, opened: Opened, asNew: { name: string } | null): Promise<Opened> {
-  const content = toContent(workspace.state, workspace.view());
+  const content = extendContent(toContent(workspace.state, workspace.view()));
   if (!asNew && opened.id && opened.own) {
     const saved = await api.saveVisualization(opened.id, content);
     return { id: saved.id, name: saved.name, own: true };
