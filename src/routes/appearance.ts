@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
-import { AppearanceService, IMAGE_SECURITY_HEADERS, sendStoredFile } from '../services/files/appearance-service';
+import { AppearanceService } from '../services/files/appearance-service';
+import { IMAGE_SECURITY_HEADERS, sendFile } from '../http/send-file';
 import {
   fileNameParams,
   iconInfoSchema,
@@ -42,7 +43,7 @@ export function createAppearanceRouter(deps: AppDeps): Router {
       const service = new AppearanceService(ctx);
       const custom = await service.customLogo();
       res.set('Cache-Control', 'no-cache');
-      if (custom) return sendStoredFile(res, service.appearance, custom.file, custom.contentType, IMAGE_SECURITY_HEADERS);
+      if (custom) return sendFile(res, custom, IMAGE_SECURITY_HEADERS);
       const fallback = service.defaultLogo();
       res.status(200).set({ 'Content-Type': fallback.contentType, ...IMAGE_SECURITY_HEADERS }).send(Buffer.from(fallback.body, 'utf8'));
     },
@@ -98,10 +99,9 @@ export function createAppearanceRouter(deps: AppDeps): Router {
       responses: { 200: { ...BINARY, description: 'The icon image', contentType: 'image/*' } },
     },
     async ({ ctx, params, res }) => {
-      const service = new AppearanceService(ctx);
-      const { file, contentType } = await service.icon(params.fileName);
+      const icon = await new AppearanceService(ctx).icon(params.fileName);
       res.set('Cache-Control', 'private, max-age=300');
-      await sendStoredFile(res, service.icons, file, contentType, IMAGE_SECURITY_HEADERS);
+      await sendFile(res, icon, IMAGE_SECURITY_HEADERS);
     },
   );
 
@@ -145,9 +145,9 @@ export function createAppearanceRouter(deps: AppDeps): Router {
       responses: { 200: { ...BINARY, contentType: WIDGET_MEDIA_TYPES, description: 'The widget file, with the Content-Type of its extension (application/octet-stream when unknown)' } },
     },
     async ({ ctx, params, res }) => {
-      const { store, file, contentType } = await new AppearanceService(ctx).widgetFile(params.widgetName, params.fileName);
+      const file = await new AppearanceService(ctx).widgetFile(params.widgetName, params.fileName);
       res.set('Cache-Control', 'private, max-age=300');
-      await sendStoredFile(res, store, file, contentType);
+      await sendFile(res, file);
     },
   );
 

@@ -5,7 +5,8 @@ import { endpoint } from '../http/endpoint';
 import { PayloadTooLargeError, TooManyRequestsError } from '../errors';
 import { audit, verifyChain } from '../services/audit/audit-service';
 import type { AuditFilter } from '../services/audit/audit-query';
-import { listAuditEventsFor, streamAuditExportFor } from '../services/audit/audit-scope';
+import { exportAuditEventsFor, listAuditEventsFor } from '../services/audit/audit-scope';
+import { sendDownload } from '../http/send-download';
 import { auditItemExample, auditPageSchema, auditQuery, frontendMessageBody, verifySchema } from './schemas/audit';
 
 const FRONTEND_MESSAGES_PER_MINUTE = 120;
@@ -55,8 +56,8 @@ export function createAuditRouter(deps: AppDeps): Router {
         targetId: query.targetId,
       };
       if (query.format === 'json') return listAuditEventsFor(ctx, filter, query.page, query.pageSize);
-      await audit(ctx, { action: 'audit.export', targetType: 'audit', details: { format: query.format, filter: { ...query, page: undefined, pageSize: undefined, format: undefined } } });
-      await streamAuditExportFor(ctx, filter, query.format, res);
+      const requested = { ...query, page: undefined, pageSize: undefined, format: undefined };
+      await sendDownload(res, await exportAuditEventsFor(ctx, filter, query.format, requested), ctx.deps.logger);
       return undefined;
     },
   );

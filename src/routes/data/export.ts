@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../core/context';
 import { endpoint } from '../../http/endpoint';
+import { sendDownload } from '../../http/send-download';
 import { GraphExportService } from '../../services/graph/export-service';
 import { propertyListSchema } from '../schemas/graph';
 import { filterCheck, idListSchema, MAX_EXPORT_IDS, TAG_NODES, TAG_RELATIONSHIPS } from './shared';
@@ -31,7 +32,7 @@ export function createExportRouter(_deps: AppDeps): Router {
       body: { schema: byIdsBody, example: { ids: ['42', '43'] } },
       responses: csvResponse('nodes', 'id,labels,age,name\r\n42,Person,34,Alice\r\n'),
     },
-    ({ ctx, body, res }) => new GraphExportService(ctx).nodesById(body.ids, body.properties, res),
+    async ({ ctx, body, res }) => sendDownload(res, await new GraphExportService(ctx).nodesById(body.ids, body.properties), ctx.deps.logger),
   );
 
   endpoint(
@@ -44,7 +45,7 @@ export function createExportRouter(_deps: AppDeps): Router {
       responses: csvResponse('nodes', 'id,labels,city,name\r\n42,Person,Prague,Alice\r\n'),
       middleware: [filterCheck],
     },
-    ({ ctx, body, res }) => new GraphExportService(ctx).nodesFound(body, res),
+    async ({ ctx, body, res }) => sendDownload(res, await new GraphExportService(ctx).nodesFound(body), ctx.deps.logger),
   );
 
   endpoint(
@@ -56,7 +57,7 @@ export function createExportRouter(_deps: AppDeps): Router {
       body: { schema: byIdsBody, example: { ids: ['7'] } },
       responses: csvResponse('relationships', 'id,type,start,end,since\r\n7,KNOWS,42,43,2019\r\n'),
     },
-    ({ ctx, body, res }) => new GraphExportService(ctx).relationshipsById(body.ids, body.properties, res),
+    async ({ ctx, body, res }) => sendDownload(res, await new GraphExportService(ctx).relationshipsById(body.ids, body.properties), ctx.deps.logger),
   );
 
   return router;

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { Response } from 'express';
 import type { AuditEventRow } from './audit-service';
-import { CsvWriter } from '../export/csv-writer';
+import { csvChunks, type Download } from '../export/download';
 
 export interface AuditFilter {
   from?: Date;
@@ -121,55 +120,25 @@ export function csvRow(item: AuditItem): unknown[] {
   return [item.id, item.at, item.userId, item.username, item.ip, item.action, item.targetType, item.targetId, item.details];
 }
 
-/** Writes a chunk, waiting for 'drain' when the socket buffer is full; false when the client has gone. */
-function writeChunk(res: Response, chunk: string): Promise<boolean> {
-  if (res.destroyed || res.writableEnded) return Promise.resolve(false);
-  if (res.write(chunk)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => {
-      res.off('drain', onDrain);
-      res.off('close', onClose);
-      resolve(ok);
-    };
-    const onDrain = () => done(true);
-    const onClose = () => done(false);
-    res.on('drain', onDrain);
-    res.on('close', onClose);
-  });
-}
-
 export type ExportFormat = 'csv' | 'jsonl';
 
 /**
- * Streams all matching events as CSV or JSON lines (oldest first) as an attachment. Reads one
- * keyset page at a time and respects back-pressure, so memory stays flat for any audit size.
+ * All matching events as a CSV or JSON lines attachment (oldest first). Reads one keyset page at a
+ * time, only as the consumer takes the previous one, so memory stays flat for any audit size.
  */
-export async function streamAuditExport(db: Knex, filter: AuditFilter, format: ExportFormat, res: Response, view?: AuditView): Promise<number> {
+export function auditExport(db: Knex, filter: AuditFilter, format: ExportFormat, view?: AuditView): Download {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  res.status(200);
-  res.set({
-    'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-    'Content-Disposition': `attachment; filename="audit-events-${stamp}.${format}"`,
-    'Cache-Control': 'no-store',
-  });
-  let count = 0;
-  if (format === 'csv') {
-    const writer = new CsvWriter(res);
-    await writer.row(CSV_HEADER);
-    for await (const batch of auditEventBatches(db, filter, EXPORT_BATCH_SIZE, view)) {
-      for (const item of batch) await writer.row(csvRow(item));
-      count += batch.length;
-      await writer.flush();
-      if (writer.aborted) return count;
-    }
-    await writer.end();
-    return count;
+  const batches = () => auditEventBatches(db, filter, EXPORT_BATCH_SIZE, view);
+  async function* csvRows(): AsyncGenerator<unknown[]> {
+    yield CSV_HEADER;
+    for await (const batch of batches()) for (const item of batch) yield csvRow(item);
   }
-  for await (const batch of auditEventBatches(db, filter, EXPORT_BATCH_SIZE, view)) {
-    const chunk = batch.map((item) => JSON.stringify(item) + '\n').join('');
-    count += batch.length;
-    if (!(await writeChunk(res, chunk))) return count;
+  async function* jsonLines(): AsyncGenerator<string> {
+    for await (const batch of batches()) yield batch.map((item) => JSON.stringify(item) + '\n').join('');
   }
-  res.end();
-  return count;
+  return {
+    filename: `audit-events-${stamp}.${format}`,
+    contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+    body: format === 'csv' ? csvChunks(csvRows()) : jsonLines(),
+  };
 }

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Response } from 'express';
 import type { ServiceContext } from '../../core/context';
 import type { AccessScope, GraphStore } from '../../graph/graph-store';
 import { accessScopeFor } from '../security/access-scope';
@@ -7,7 +6,9 @@ import { isPropertyVisible } from '../graph/property-visibility';
 import { SettingsService } from '../settings/settings-service';
 import { visibilityFor, Visibility } from '../settings/settings-view';
 import { detailsVisibleTo, isGroupSecurityAction, isNamingAction } from './audit-names';
-import { AuditFilter, AuditItem, AuditPage, AuditView, ExportFormat, listAuditEvents, streamAuditExport } from './audit-query';
+import { AuditFilter, AuditItem, AuditPage, AuditView, ExportFormat, listAuditEvents, auditExport } from './audit-query';
+import type { Download } from '../export/download';
+import { audit } from './audit-service';
 
 /**
  * The audit log read through the reader's AccessScope (issue 7, item 4).
@@ -203,7 +204,11 @@ export async function listAuditEventsFor(ctx: ServiceContext, filter: AuditFilte
   return listAuditEvents(ctx.db, filter, page, pageSize, await auditViewFor(ctx));
 }
 
-/** GET /audit/data format=csv|jsonl for the request's user. */
-export async function streamAuditExportFor(ctx: ServiceContext, filter: AuditFilter, format: ExportFormat, res: Response): Promise<number> {
-  return streamAuditExport(ctx.db, filter, format, res, await auditViewFor(ctx));
+/**
+ * GET /audit/data format=csv|jsonl for the request's user: recorded as audit.export (with the
+ * filter as the request gave it) before the events are read, then read as the client downloads.
+ */
+export async function exportAuditEventsFor(ctx: ServiceContext, filter: AuditFilter, format: ExportFormat, requested: Record<string, unknown>): Promise<Download> {
+  await audit(ctx, { action: 'audit.export', targetType: 'audit', details: { format, filter: requested } });
+  return auditExport(ctx.db, filter, format, await auditViewFor(ctx));
 }

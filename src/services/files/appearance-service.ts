@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { Response } from 'express';
+import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../../core/context';
 import { withDb } from '../../core/context';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors';
@@ -15,12 +15,6 @@ const LICENSE_KEY = 'license';
 const LOGO_BASENAME = 'logo';
 const LOGO_KINDS: ImageKind[] = ['png', 'svg', 'jpeg', 'gif', 'webp'];
 const logoName = (kind: ImageKind) => `${LOGO_BASENAME}.${IMAGE_TYPES[kind].extensions[0]}`;
-
-/** Locks down image responses: no sniffing, and an SVG opened directly cannot run anything. */
-export const IMAGE_SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
-};
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -42,25 +36,16 @@ export function requireImage(upload: UploadedFile): ImageKind {
   return kind;
 }
 
-/** Streams a stored file with its Content-Type, length and the given headers. */
-export function sendStoredFile(res: Response, store: SafeFileStore, file: StoredFile, contentType: string, headers: Record<string, string> = {}): Promise<void> {
-  res.status(200);
-  res.set({ 'Content-Type': contentType, 'Content-Length': String(file.size), 'X-Content-Type-Options': 'nosniff', 'Last-Modified': file.modifiedAt.toUTCString(), ...headers });
-  return new Promise<void>((resolve, reject) => {
-    const stream = store.openRead(file);
-    stream.on('error', (error) => {
-      if (res.headersSent) {
-        res.destroy(error);
-        resolve();
-      } else reject(error);
-    });
-    stream.on('end', () => resolve());
-    res.on('close', () => {
-      stream.destroy();
-      resolve();
-    });
-    stream.pipe(res);
-  });
+/** A stored file to send: its type, size and date, opened only when the router writes it. */
+export interface FileContent {
+  contentType: string;
+  size: number;
+  modifiedAt: Date;
+  open(): Readable;
+}
+
+function contentOf(store: SafeFileStore, file: StoredFile, contentType: string): FileContent {
+  return { contentType, size: file.size, modifiedAt: file.modifiedAt, open: () => store.openRead(file) };
 }
 
 /**
@@ -83,10 +68,10 @@ export class AppearanceService {
   }
 
   /** The custom logo file, or undefined when the built-in default applies. */
-  async customLogo(): Promise<{ file: StoredFile; contentType: string } | undefined> {
+  async customLogo(): Promise<FileContent | undefined> {
     for (const kind of LOGO_KINDS) {
       const file = await this.appearance.stat(logoName(kind));
-      if (file) return { file, contentType: IMAGE_TYPES[kind].contentType };
+      if (file) return contentOf(this.appearance, file, IMAGE_TYPES[kind].contentType);
     }
     return undefined;
   }
@@ -116,9 +101,9 @@ export class AppearanceService {
     return this.icons.list().then((names) => names.filter((name) => imageKindOfName(name) !== undefined));
   }
 
-  async icon(fileName: string): Promise<{ file: StoredFile; contentType: string }> {
+  async icon(fileName: string): Promise<FileContent> {
     const file = await this.icons.require(fileName, 'Icon');
-    return { file, contentType: contentTypeOfName(fileName) };
+    return contentOf(this.icons, file, contentTypeOfName(fileName));
   }
 
   /** Stores an icon; the name's extension must match the image type found in the content. */
@@ -142,10 +127,10 @@ export class AppearanceService {
     await audit(this.ctx, { action: 'icon.delete', targetType: 'icon', targetId: fileName });
   }
 
-  async widgetFile(widgetName: string, fileName: string): Promise<{ store: SafeFileStore; file: StoredFile; contentType: string }> {
+  async widgetFile(widgetName: string, fileName: string): Promise<FileContent> {
     const store = this.widgets(widgetName);
     const file = await store.require(fileName, `Widget file ${widgetName}/`);
-    return { store, file, contentType: contentTypeOfName(fileName) };
+    return contentOf(store, file, contentTypeOfName(fileName));
   }
 
   async license(): Promise<License> {

@@ -1,8 +1,7 @@
-import type { Response } from 'express';
 import type { GraphId, GraphNode, GraphRelationship } from '../../graph/graph-store';
 import { audit } from '../audit/audit-service';
 import { ScopedGraphService } from './scoped-graph';
-import { CsvWriter } from '../export/csv-writer';
+import { csvChunks, type Download } from '../export/download';
 import { NodeFindService, NodeSearch } from './find-service';
 import { propertyList } from './property-names';
 
@@ -18,7 +17,7 @@ interface ExportPlan<T extends GraphNode | GraphRelationship> {
 }
 
 /**
- * CSV exports (EXPORT_DATA). Elements are streamed from the adapter under the user's scope, so
+ * CSV exports (EXPORT_DATA), returned as a Download that the router writes. Elements are streamed from the adapter under the user's scope, so
  * hidden elements and properties never reach the file, and memory stays constant: when the
  * request names no properties, a first streamed pass collects the union of the visible property
  * keys of the exported elements (the column set), and a second pass writes the rows.
@@ -27,10 +26,10 @@ interface ExportPlan<T extends GraphNode | GraphRelationship> {
  * <properties>". Lists and maps are written as JSON.
  */
 export class GraphExportService extends ScopedGraphService {
-  async nodesById(ids: GraphId[], properties: string[] | undefined, res: Response): Promise<void> {
+  async nodesById(ids: GraphId[], properties: string[] | undefined): Promise<Download> {
     const scope = await this.scope();
     const props = propertyList(properties);
-    await this.stream(res, {
+    return this.stream({
       filename: 'nodes.csv',
       what: 'nodes',
       fixedColumns: ['id', 'labels'],
@@ -40,10 +39,10 @@ export class GraphExportService extends ScopedGraphService {
     });
   }
 
-  async nodesFound(search: NodeSearch, res: Response): Promise<void> {
+  async nodesFound(search: NodeSearch): Promise<Download> {
     const scope = await this.scope();
     const query = await new NodeFindService(this.ctx, this.scope()).compile(search);
-    await this.stream(res, {
+    return this.stream({
       filename: 'nodes.csv',
       what: 'nodes',
       fixedColumns: ['id', 'labels'],
@@ -53,10 +52,10 @@ export class GraphExportService extends ScopedGraphService {
     });
   }
 
-  async relationshipsById(ids: GraphId[], properties: string[] | undefined, res: Response): Promise<void> {
+  async relationshipsById(ids: GraphId[], properties: string[] | undefined): Promise<Download> {
     const scope = await this.scope();
     const props = propertyList(properties);
-    await this.stream(res, {
+    return this.stream({
       filename: 'relationships.csv',
       what: 'relationships',
       fixedColumns: ['id', 'type', 'start', 'end'],
@@ -66,7 +65,11 @@ export class GraphExportService extends ScopedGraphService {
     });
   }
 
-  private async stream<T extends GraphNode | GraphRelationship>(res: Response, plan: ExportPlan<T>): Promise<void> {
+  /**
+   * The column set (first streamed pass when the request names no properties) and the audit
+   * event come before the Download is returned; the rows are a second pass, read as written.
+   */
+  private async stream<T extends GraphNode | GraphRelationship>(plan: ExportPlan<T>): Promise<Download> {
     let columns = plan.properties;
     if (!columns) {
       const keys = new Set<string>();
@@ -74,26 +77,17 @@ export class GraphExportService extends ScopedGraphService {
       columns = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     }
     await audit(this.ctx, { action: 'data.export', targetType: plan.what, details: { format: 'csv', columns } });
-
-    res.status(200);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${plan.filename}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    const writer = new CsvWriter(res);
-    try {
-      await writer.row([...plan.fixedColumns, ...columns]);
-      let rows = 0;
+    const propertyColumns = columns;
+    const logger = this.ctx.deps.logger;
+    async function* rows(): AsyncGenerator<unknown[]> {
+      yield [...plan.fixedColumns, ...propertyColumns];
+      let count = 0;
       for await (const element of plan.elements()) {
-        if (writer.aborted) break;
-        await writer.row([...plan.fixedValues(element), ...columns.map((column) => element.properties[column])]);
-        rows++;
+        yield [...plan.fixedValues(element), ...propertyColumns.map((column) => element.properties[column])];
+        count++;
       }
-      await writer.end();
-      this.ctx.deps.logger.debug({ rows, what: plan.what }, 'csv export finished');
-    } catch (error) {
-      // Headers (and maybe rows) are out: the only honest signal left is a broken response.
-      this.ctx.deps.logger.error({ err: error, what: plan.what }, 'csv export failed midway');
-      res.destroy(error as Error);
+      logger.debug({ rows: count, what: plan.what }, 'csv export finished');
     }
+    return { filename: plan.filename, contentType: 'text/csv; charset=utf-8', body: csvChunks(rows()) };
   }
 }
