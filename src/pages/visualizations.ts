@@ -32,7 +32,7 @@ export function createVisualizationPagesRouter(deps: AppDeps): Router {
       active: 'visualizations',
       canShare: user.permissions.has('SHARE_VISUALIZATION'),
       canShareWithEveryone: user.permissions.has('SHARE_VISUALIZATION_WITH_EVERYONE'),
-      scripts: ['visualizations.js'],
+      bundles: ['visualizations'],
     });
   });
 

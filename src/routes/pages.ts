@@ -44,7 +44,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/groups/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'groups', { title: t(req, 'page.groups.title'), active: 'groups', permissions: permissionCatalogue, scripts: ['groups.js'], styles: ['admin.css'] });
+    render(req, res, 'groups', { title: t(req, 'page.groups.title'), active: 'groups', permissions: permissionCatalogue, bundles: ['groups'], styles: ['admin.css'] });
   });
 
   router.get('/acl/list', requirePage('ACL_DATA_MANAGEMENT'), (req, res) => {
