@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps, ServiceContext } from '../core/context';
+import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
-import { ConflictError, NotFoundError, UnprocessableError } from '../errors';
-import { FulltextStatus, SchemaIndexInput, UNRESTRICTED } from '../graph/graph-store';
-import { audit } from '../services/audit/audit-service';
-import { AUTOMATIC_SAMPLE_SIZE, SettingsService } from '../services/settings/settings-service';
-import { fulltextConfigSchema, fulltextIndex, stringPropertiesByLabel } from '../services/settings/fulltext-index';
+import type { SchemaIndexInput } from '../graph/graph-store';
+import { SchemaService } from '../services/settings/schema-service';
+import { fulltextConfigSchema } from '../services/settings/fulltext-index';
 import {
   fulltextAutomaticSchema,
   fulltextExample,
@@ -16,8 +14,6 @@ import {
   schemaIndexInputSchema,
   schemaIndexSchema,
 } from './schemas/settings';
-import { fulltextStatusVisibleTo, indexesVisibleTo } from '../services/settings/settings-view';
-import { reconcileFulltextIndex, recordAppliedFulltext } from '../services/settings/fulltext-reconcile';
 
 const indexTag = 'Schema indexes';
 const fulltextTag = 'Fulltext index';
@@ -26,19 +22,8 @@ function toInput(body: z.infer<typeof schemaIndexInputSchema>): SchemaIndexInput
   return { entity: body.entity, token: (body.entity === 'node' ? body.label : body.type)!, properties: body.properties };
 }
 
-/**
- * The index status with the stored FULLTEXT_INDEX configuration when the index has none. Reading
- * it first reconciles the graph's index with the service store (fulltext-reconcile.ts).
- */
-async function statusWithConfig(ctx: ServiceContext, status?: FulltextStatus): Promise<FulltextStatus> {
-  const current = status ?? (await reconcileFulltextIndex({ db: ctx.db, graph: ctx.deps.graph, logger: ctx.deps.logger }));
-  if (current.config) return current;
-  const stored = await new SettingsService(ctx).get('FULLTEXT_INDEX');
-  return { ...current, config: stored };
-}
-
 /** Schema indexes (spec 4.12) and the fulltext index over nodes (spec 4.1). */
-export function createSchemaRouter(deps: AppDeps): Router {
+export function createSchemaRouter(_deps: AppDeps): Router {
   const router = Router();
 
   // -------------------------------------------------------------------------------------------
@@ -54,7 +39,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
         'Users without Settings management see only indexes on labels, types and properties visible to them.',
       responses: { 200: { description: 'Schema indexes', schema: z.array(schemaIndexSchema), example: [schemaIndexExample] } },
     },
-    async ({ ctx }) => indexesVisibleTo(await deps.graph.listIndexes(), await new SettingsService(ctx).visibility()),
+    ({ ctx }) => new SchemaService(ctx).listIndexes(),
   );
 
   endpoint(
@@ -70,16 +55,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
       responses: { 201: { description: 'The created index', schema: schemaIndexSchema, example: schemaIndexExample } },
       errors: [409, 501],
     },
-    async ({ ctx, body }) => {
-      const input = toInput(body);
-      const existing = await deps.graph.listIndexes();
-      if (existing.some((i) => i.entity === input.entity && i.token === input.token && JSON.stringify(i.properties) === JSON.stringify(input.properties))) {
-        throw new ConflictError('An identical schema index exists', 'INDEX_EXISTS');
-      }
-      const created = await deps.graph.createIndex(input);
-      await audit(ctx, { action: 'schema.index.create', targetType: 'schema-index', targetId: created.name, details: { ...input } });
-      return created;
-    },
+    ({ ctx, body }) => new SchemaService(ctx).createIndex(toInput(body)),
   );
 
   endpoint(
@@ -92,12 +68,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
       responses: { 204: { description: 'Dropped' } },
       errors: [404],
     },
-    async ({ ctx, body }) => {
-      const input = toInput(body);
-      const dropped = await deps.graph.dropIndex(input);
-      if (!dropped) throw new NotFoundError('Schema index', 'INDEX_NOT_FOUND');
-      await audit(ctx, { action: 'schema.index.drop', targetType: 'schema-index', targetId: null, details: { ...input } });
-    },
+    ({ ctx, body }) => new SchemaService(ctx).dropIndex(toInput(body)),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -114,7 +85,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
       body: { schema: fulltextConfigSchema, example: fulltextExample },
       responses: { 200: { description: 'The stored configuration', schema: fulltextConfigSchema, example: fulltextExample } },
     },
-    ({ ctx, body }) => new SettingsService(ctx).put('FULLTEXT_INDEX', body, { auditAction: 'fulltext.configure' }),
+    ({ ctx, body }) => new SchemaService(ctx).configureFulltext(body),
   );
 
   endpoint(
@@ -127,7 +98,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
         'when no index exists, the stored configuration. Changes nothing. Users without Settings management see only the labels and properties visible to them.',
       responses: { 200: { description: 'Status', schema: fulltextStatusSchema, example: { state: 'POPULATING', progress: 42.5, config: fulltextExample } } },
     },
-    async ({ ctx }) => fulltextStatusVisibleTo(await statusWithConfig(ctx), await new SettingsService(ctx).visibility()),
+    ({ ctx }) => new SchemaService(ctx).fulltextStatus(),
   );
 
   endpoint(
@@ -147,11 +118,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
         },
       },
     },
-    async ({ query }) => {
-      const sample = await deps.graph.sample(query.sampleSize ?? AUTOMATIC_SAMPLE_SIZE, UNRESTRICTED);
-      const input = { sample, labels: [], types: [], keys: [] };
-      return { ...fulltextIndex.automatic(input), byLabel: stringPropertiesByLabel(input) };
-    },
+    ({ ctx, query }) => new SchemaService(ctx).automaticFulltext(query.sampleSize),
   );
 
   endpoint(
@@ -164,7 +131,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
         'It is a constant so that resetting settings never indexes data by accident; an index needs an explicit configuration.',
       responses: { 200: { description: 'Default configuration', schema: fulltextConfigSchema, example: { labels: [], properties: [] } } },
     },
-    ({ ctx }) => new SettingsService(ctx).defaultOf('FULLTEXT_INDEX'),
+    ({ ctx }) => new SchemaService(ctx).defaultFulltext(),
   );
 
   endpoint(
@@ -175,13 +142,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
       description: 'Drops the index (searches fall back to a substring scan). The stored configuration stays. Audited as fulltext.drop.',
       responses: { 200: { description: 'Status after the drop', schema: fulltextStatusSchema, example: { state: 'NOT_CREATED', progress: 0, config: fulltextExample } } },
     },
-    async ({ ctx }) => {
-      const before = await deps.graph.fulltextStatus();
-      await deps.graph.dropFulltextIndex();
-      await recordAppliedFulltext(ctx.db, null);
-      await audit(ctx, { action: 'fulltext.drop', targetType: 'fulltext-index', targetId: 'node', details: { previousState: before.state } });
-      return statusWithConfig(ctx);
-    },
+    ({ ctx }) => new SchemaService(ctx).dropFulltext(),
   );
 
   endpoint(
@@ -195,16 +156,7 @@ export function createSchemaRouter(deps: AppDeps): Router {
       responses: { 202: { description: 'Reindexing started', schema: fulltextStatusSchema, example: { state: 'POPULATING', progress: 0, config: fulltextExample } } },
       errors: [422],
     },
-    async ({ ctx }) => {
-      const config = await new SettingsService(ctx).get('FULLTEXT_INDEX');
-      if (config.labels.length === 0 || config.properties.length === 0) {
-        throw new UnprocessableError('Configure the fulltext index first (POST /cfg/indexer/node/configure with labels and properties)', 'FULLTEXT_NOT_CONFIGURED');
-      }
-      const status = await deps.graph.createFulltextIndex(config);
-      await recordAppliedFulltext(ctx.db, config);
-      await audit(ctx, { action: 'fulltext.create', targetType: 'fulltext-index', targetId: 'node', details: { config } });
-      return statusWithConfig(ctx, status);
-    },
+    ({ ctx }) => new SchemaService(ctx).createFulltext(),
   );
 
   return router;

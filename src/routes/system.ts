@@ -5,6 +5,7 @@ import { endpoint } from '../http/endpoint';
 import { csrfToken } from '../auth/csrf';
 import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
 import { sessionUserSchema, toSessionUser } from './schemas/session-user';
+import { readiness } from '../services/system/readiness';
 
 const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() });
 const readySchema = z.object({ status: z.enum(['ready', 'unavailable']), checks: z.object({ database: checkSchema, graph: checkSchema.extend({ backend: z.string() }) }) });
@@ -41,39 +42,8 @@ export function createSystemRouter(deps: AppDeps): Router {
       },
     },
     async ({ res }) => {
-      // Each check gets its own short deadline, so /ready answers within graphdb.readyTimeoutMs
-      // even when a database is down or frozen (a driver would wait far longer).
-      const limitMs = deps.config.graphdb.readyTimeoutMs;
-      const time = async (check: () => Promise<string | undefined>) => {
-        const started = performance.now();
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          const detail = await Promise.race([
-            check(),
-            new Promise<never>((_, reject) => {
-              timer = setTimeout(() => reject(new Error(`no answer within ${limitMs} ms`)), limitMs);
-            }),
-          ]);
-          return { ok: true, ms: Math.round(performance.now() - started), ...(detail ? { detail } : {}) };
-        } catch (error) {
-          return { ok: false, ms: Math.round(performance.now() - started), detail: (error as Error).message };
-        } finally {
-          if (timer) clearTimeout(timer);
-        }
-      };
-      const [database, graphCheck] = await Promise.all([
-        time(async () => {
-          await deps.db.raw('select 1');
-          return undefined;
-        }),
-        time(async () => {
-          const info = await deps.graph.serverInfo();
-          return `${info.backend} ${info.version}`;
-        }),
-      ]);
-      const graph = { ...graphCheck, backend: deps.graph.backend };
-      const ok = database.ok && graph.ok;
-      res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', checks: { database, graph } });
+      const result = await readiness(deps);
+      res.status(result.status === 'ready' ? 200 : 503).json(result);
     },
   );
 
