@@ -1,15 +1,9 @@
 import type { ServiceContext } from '../../core/context';
+import type { DataTypes } from '../settings/data-types';
 import { SettingsService } from '../settings/settings-service';
 
-/** The DATA_TYPES setting as the graph services read it. */
-export interface DataTypes {
-  /** Allowed node labels; ['*'] = all. */
-  nodeLabels: string[];
-  /** Allowed relationship types; ['*'] = all. */
-  relationshipTypes: string[];
-  /** The uid property per label / type ('*' = any label / type). */
-  uid: { nodes: Record<string, string>; relationships: Record<string, string> };
-}
+/** The DATA_TYPES setting, typed once by its settings schema (settings/data-types.ts). */
+export type { DataTypes };
 
 export async function dataTypesFor(ctx: ServiceContext): Promise<DataTypes> {
   const value = (await new SettingsService(ctx).get('DATA_TYPES')) as Partial<DataTypes> | null | undefined;
