@@ -1,5 +1,5 @@
 import type { BulkImportBatch, GraphStore } from '../../src/graph/graph-store';
-import { OpenBackend, reachableBackends } from './support/backends';
+import { describeEachBackend } from '../support/graph-backends';
 import { RESTRICTED, UNRESTRICTED } from './support/fixture';
 
 async function* batches(...list: BulkImportBatch[]): AsyncGenerator<BulkImportBatch> {
@@ -11,16 +11,11 @@ async function* batches(...list: BulkImportBatch[]): AsyncGenerator<BulkImportBa
  * checks relationship ends, missing ends created through merge + createOnly, merges in a
  * restricted scope, and (Neo4j) the index made for every label + property matched on.
  */
-describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore.bulkImport checks on %s', (backendName, backend) => {
-  let open: OpenBackend;
+describeEachBackend('GraphStore.bulkImport checks', (backend) => {
   let store: GraphStore;
 
   beforeAll(async () => {
-    open = await backend.open();
-    store = open.store;
-  });
-  afterAll(async () => {
-    await open?.close();
+    store = backend.store;
   });
 
   const count = async (label: string): Promise<number> => (await store.findNodes({ filter: { label }, limit: 1000 }, UNRESTRICTED)).items.length;
@@ -114,7 +109,7 @@ describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore.
     expect(fromOne.startNodeId).toBe(toOne.endNodeId);
   });
 
-  (backendName === 'neo4j' ? it : it.skip)('when an import matches on label + property pairs without an index, then each gets one (a dry run creates none)', async () => {
+  (backend.name === 'neo4j' ? it : it.skip)('when an import matches on label + property pairs without an index, then each gets one (a dry run creates none)', async () => {
     const has = async (label: string, property: string) => (await store.listIndexes()).some((i) => i.entity === 'node' && i.token === label && i.properties.join() === property);
     await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['IdxDry'], properties: { uid: 1 }, merge: { label: 'IdxDry', property: 'uid' } }], relationships: [] }), UNRESTRICTED, { rollback: true });
     expect(await has('IdxDry', 'uid')).toBe(false);

@@ -1,5 +1,5 @@
 import type { BulkImportBatch, GraphStore } from '../../src/graph/graph-store';
-import { OpenBackend, reachableBackends } from './support/backends';
+import { describeEachBackend } from '../support/graph-backends';
 import { RESTRICTED, UNRESTRICTED } from './support/fixture';
 
 async function* batches(...list: BulkImportBatch[]): AsyncGenerator<BulkImportBatch> {
@@ -10,23 +10,17 @@ async function* batches(...list: BulkImportBatch[]): AsyncGenerator<BulkImportBa
  * GraphStore.bulkImport (issue 10) on every reachable backend: PostgreSQL always, Neo4j when
  * NEO4J_URI is set (src/graph/neo4j/bulk-import.ts).
  */
-describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore.bulkImport on %s', (backendName, backend) => {
-  let open: OpenBackend;
+describeEachBackend('GraphStore.bulkImport', (backend) => {
   let store: GraphStore;
 
   beforeAll(async () => {
-    open = await backend.open();
-    store = open.store;
-  });
-  afterAll(async () => {
-    await open?.close();
+    store = backend.store;
   });
 
   const names = async (label: string): Promise<unknown[]> =>
     (await store.findNodes({ filter: { label }, limit: 1000, sort: [{ property: 'name', direction: 'asc' }] }, UNRESTRICTED)).items.map((n) => n.properties);
 
   const bulk = it;
-  void backendName;
 
   bulk('when batches come in, then nodes are created and ends are matched by property across batches, unresolved rows reported per batch', async () => {
     const written: number[][] = [];

@@ -1,26 +1,21 @@
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import type { GraphStore } from '../../src/graph/graph-store';
-import { reachableBackends, OpenBackend } from './support/backends';
+import { describeEachBackend } from '../support/graph-backends';
 
 /** Paging through the neighbours of a super-node: skip + limit in id order, remaining after the page. Both backends. */
-describe.each(reachableBackends())('explore paging on $name', (backend) => {
-  let open: OpenBackend;
+describeEachBackend('explore paging', (backend) => {
   let store: GraphStore;
   let hub: string;
   const neighbours: string[] = [];
 
   beforeAll(async () => {
-    open = await backend.open();
-    store = open.store;
+    store = backend.store;
     hub = (await store.createNode({ labels: ['Hub'], properties: { name: 'hub' } }, UNRESTRICTED)).id;
     for (let i = 0; i < 5; i++) {
       const node = await store.createNode({ labels: ['Leaf'], properties: { name: `leaf${i}` } }, UNRESTRICTED);
       neighbours.push(node.id);
       await store.createRelationship({ type: 'LINKS', startNodeId: hub, endNodeId: node.id, properties: {} }, UNRESTRICTED);
     }
-  });
-  afterAll(async () => {
-    await open?.close();
   });
 
   test('when a node is explored page by page, then the pages are disjoint, cover every neighbour, and remaining counts what follows', async () => {

@@ -1,5 +1,5 @@
 import type { BulkImportBatch, GraphStore } from '../../src/graph/graph-store';
-import { OpenBackend, reachableBackends } from './support/backends';
+import { describeEachBackend } from '../support/graph-backends';
 import { UNRESTRICTED } from './support/fixture';
 
 async function* batches(...list: BulkImportBatch[]): AsyncGenerator<BulkImportBatch> {
@@ -12,18 +12,12 @@ async function* batches(...list: BulkImportBatch[]): AsyncGenerator<BulkImportBa
  * nodes and relationships it created (not the merged ones), bounded; deleteCreated removes them in
  * one transaction, refused (nothing deleted) when another relationship hangs on one of the nodes.
  */
-describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore created ids and deleteCreated on %s', (backendName, backend) => {
-  let open: OpenBackend;
+describeEachBackend('GraphStore created ids and deleteCreated', (backend) => {
   let store: GraphStore;
 
   beforeAll(async () => {
-    open = await backend.open();
-    store = open.store;
+    store = backend.store;
   });
-  afterAll(async () => {
-    await open?.close();
-  });
-  void backendName;
 
   const count = async (label: string): Promise<number> => (await store.findNodes({ filter: { label }, limit: 1000 }, UNRESTRICTED)).items.length;
 

@@ -1,23 +1,18 @@
 import { BadRequestError } from '../../src/errors';
 import { UNRESTRICTED, type GraphStore } from '../../src/graph/graph-store';
 import { toJsonText } from '../../src/exact-json';
-import { OpenBackend, reachableBackends } from './support/backends';
+import { describeEachBackend } from '../support/graph-backends';
 
 /**
  * The GraphStore contract for property values (issue 7 items 11 and 12), on every reachable
  * backend: 64-bit integers (BigInt beyond 2^53) are stored, compared, sorted and read back
  * exactly; values only one backend could store are refused by every write, import included.
  */
-describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore property values on %s', (_name, backend) => {
-  let open: OpenBackend;
+describeEachBackend('GraphStore property values', (backend) => {
   let store: GraphStore;
 
   beforeAll(async () => {
-    open = await backend.open();
-    store = open.store;
-  });
-  afterAll(async () => {
-    await open?.close();
+    store = backend.store;
   });
 
   const BIG = 9007199254740993n;

@@ -1,25 +1,19 @@
 import { BadRequestError, NotFoundError, NotImplementedError } from '../../src/errors';
 import type { AccessScope, Filter, GraphPath, GraphStore } from '../../src/graph/graph-store';
-import { OpenBackend, reachableBackends } from './support/backends';
+import { describeEachBackend } from '../support/graph-backends';
 import { buildFixture, collect, compareIds, Fixture, relationshipIndexesSupported, RESTRICTED, UNRESTRICTED, waitFor } from './support/fixture';
 
 /**
  * The GraphStore contract: one suite, written against the port only, run for every reachable
  * backend. Read tests come first (the fixture stays as built), writes and bulk data last.
  */
-describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore contract on %s', (backendName, backend) => {
-  let open: OpenBackend;
+describeEachBackend('GraphStore contract', (backend) => {
   let store: GraphStore;
   let fx: Fixture;
 
   beforeAll(async () => {
-    open = await backend.open();
-    store = open.store;
+    store = backend.store;
     fx = await buildFixture(store);
-  });
-
-  afterAll(async () => {
-    await open?.close();
   });
 
   /** A path as "name-name-name" from its first to its last node, oriented to start at `from`. */
@@ -32,7 +26,7 @@ describe.each(reachableBackends().map((b) => [b.name, b] as const))('GraphStore 
   describe('server', () => {
     it('when serverInfo is asked, then it names the backend and a version', async () => {
       const info = await store.serverInfo();
-      expect(info.backend).toBe(backendName);
+      expect(info.backend).toBe(backend.name);
       expect(typeof info.version).toBe('string');
       expect(info.version.length).toBeGreaterThan(0);
     });

@@ -19,7 +19,7 @@ function neo4jWipeGuard(): void {
  * copies (CREATE DATABASE ... TEMPLATE), so each file gets a fresh, migrated database quickly.
  */
 export default async function globalSetup(): Promise<void> {
-  // A Neo4j in the environment is emptied by the tests (test/graph/support/backends.ts, createTestApp
+  // A Neo4j in the environment is emptied by the tests (test/support/graph-backends.ts, createTestApp
   // on GAS_TEST_GRAPH_BACKEND=neo4j): refuse one that holds data unless NEO4J_TEST_ALLOW_WIPE=1.
   if (process.env.NEO4J_URI) neo4jWipeGuard();
   // The browser bundles (web/) that the pages load, as `npm run build` makes them (about a second).

@@ -2,7 +2,7 @@ import type { GraphStore } from '../../src/graph/graph-store';
 
 /**
  * The Neo4j that the environment names (NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE),
- * shared by the contract suite (test/graph/support/backends.ts) and the run's teardown, and the one
+ * shared by the contract suites (test/support/graph-backends.ts) and the run's teardown, and the one
  * way tests empty a Neo4j graph (also createTestApp on GAS_TEST_GRAPH_BACKEND=neo4j). The run starts
  * only on an empty database or with NEO4J_TEST_ALLOW_WIPE=1 (scripts/neo4j-wipe-guard.mjs).
  */
