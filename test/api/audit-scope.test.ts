@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { seedGraph, SeedNode } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
@@ -21,7 +22,7 @@ const call = (method: 'get' | 'post' | 'put' | 'delete', url: string, auth: stri
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice', salary: 987654, country: 'CZ' }],
     ['carol', ['Person'], { name: 'carol-hidden-name', country: 'US' }],
     ['agent', ['Agent'], { name: 'agent', codename: 'zz-codename-007' }],
@@ -29,14 +30,8 @@ beforeAll(async () => {
     ['gone', ['Agent'], { name: 'gone', codename: 'zz-codename-007' }],
     ['dropped', ['Person'], { name: 'dropped', country: 'CZ' }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await call('post', '/data/nodes', admin).send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
-  const works = await call('post', '/data/relationships', admin).send({ type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev', wage: 4242 } });
-  expect(works.status).toBe(201);
-  ids.works = works.body.id;
+  const graph = await seedGraph(t, admin, nodes, [['works', 'WORKS_AT', 'alice', 'acme', { role: 'dev', wage: 4242 }]]);
+  Object.assign(ids, graph.nodes, graph.relationships);
   expect((await call('put', `/data/nodes/${ids.alice}`, admin).send({ properties: { salary: 987655, name: 'alice' } })).status).toBe(200);
   expect((await call('put', `/data/nodes/${ids.agent}`, admin).send({ properties: { codename: 'zz-codename-007' } })).status).toBe(200);
   expect((await call('put', `/data/relationships/${ids.works}`, admin).send({ properties: { wage: 4242, role: 'lead' } })).status).toBe(200);

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 /**
@@ -40,7 +41,7 @@ async function expectRows(auth: string, cases: Array<[string, unknown[][]] | [st
 beforeAll(async () => {
   t = await createTestApp();
   const admin = t.basic('admin', ADMIN_PASSWORD);
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice', age: 30, score: 1.5, salary: 100, country: 'CZ', p: 'secret', tags: ['a', 'b'], active: true }],
     ['bob', ['Person'], { name: 'bob', age: 25, score: 2.25, salary: 200, country: 'CZ', active: false }],
     ['carol', ['Person'], { name: 'carol', age: 35, salary: 300, country: 'US' }],
@@ -48,24 +49,16 @@ beforeAll(async () => {
     ['agent', ['Agent'], { name: 'agent', country: 'CZ', codename: '007', rank: 5 }],
     ['acme', ['Company'], { name: 'acme', revenue: 5 }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
-  const relationships: Array<[string, string, string, Record<string, unknown>]> = [
-    ['KNOWS', 'alice', 'bob', { since: 2019 }],
-    ['KNOWS', 'alice', 'agent', { since: 2001 }],
-    ['KNOWS', 'agent', 'dan', { since: 2002 }],
-    ['KNOWS', 'bob', 'carol', { since: 2003 }],
-    ['SPIES_ON', 'bob', 'alice', { since: 2004 }],
-    ['WORKS_AT', 'alice', 'acme', { role: 'dev', wage: 50 }],
+  const relationships: SeedRelationship[] = [
+    ['alice-KNOWS-bob', 'KNOWS', 'alice', 'bob', { since: 2019 }],
+    ['alice-KNOWS-agent', 'KNOWS', 'alice', 'agent', { since: 2001 }],
+    ['agent-KNOWS-dan', 'KNOWS', 'agent', 'dan', { since: 2002 }],
+    ['bob-KNOWS-carol', 'KNOWS', 'bob', 'carol', { since: 2003 }],
+    ['bob-SPIES_ON-alice', 'SPIES_ON', 'bob', 'alice', { since: 2004 }],
+    ['alice-WORKS_AT-acme', 'WORKS_AT', 'alice', 'acme', { role: 'dev', wage: 50 }],
   ];
-  for (const [type, from, to, properties] of relationships) {
-    const response = await request(t.app).post('/data/relationships').set('Authorization', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties });
-    expect(response.status).toBe(201);
-    ids[`${from}-${type}-${to}`] = response.body.id;
-  }
+  const graph = await seedGraph(t, admin, nodes, relationships);
+  Object.assign(ids, graph.nodes, graph.relationships);
   const [group] = await t.deps
     .db('groups')
     .insert({

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import neo4j from 'neo4j-driver';
+import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 /**
@@ -41,8 +42,7 @@ const neo4jUsers = () => direct('CALL dbms.security.listUsers() YIELD username R
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const ids: Record<string, string> = {};
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice', salary: 100, country: 'CZ', p: 'secret' }],
     ['bob', ['Person'], { name: 'bob', salary: 200, country: 'CZ' }],
     ['carol', ['Person'], { name: 'carol', salary: 300, country: 'US' }],
@@ -50,23 +50,15 @@ beforeAll(async () => {
     ['agent', ['Agent'], { name: 'agent', country: 'CZ', codename: '007' }],
     ['acme', ['Company'], { name: 'acme', revenue: 5 }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
-  const relationships: Array<[string, string, string, Record<string, unknown>]> = [
-    ['KNOWS', 'alice', 'bob', { since: 2019 }],
-    ['KNOWS', 'alice', 'agent', { since: 2001 }],
-    ['KNOWS', 'agent', 'dan', { since: 2002 }],
-    ['KNOWS', 'bob', 'carol', { since: 2003 }],
-    ['SPIES_ON', 'bob', 'alice', { since: 2004 }],
-    ['WORKS_AT', 'alice', 'acme', { role: 'dev', wage: 50 }],
+  const relationships: SeedRelationship[] = [
+    ['alice-KNOWS-bob', 'KNOWS', 'alice', 'bob', { since: 2019 }],
+    ['alice-KNOWS-agent', 'KNOWS', 'alice', 'agent', { since: 2001 }],
+    ['agent-KNOWS-dan', 'KNOWS', 'agent', 'dan', { since: 2002 }],
+    ['bob-KNOWS-carol', 'KNOWS', 'bob', 'carol', { since: 2003 }],
+    ['bob-SPIES_ON-alice', 'SPIES_ON', 'bob', 'alice', { since: 2004 }],
+    ['alice-WORKS_AT-acme', 'WORKS_AT', 'alice', 'acme', { role: 'dev', wage: 50 }],
   ];
-  for (const [type, from, to, properties] of relationships) {
-    const response = await request(t.app).post('/data/relationships').set('Authorization', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties });
-    expect(response.status).toBe(201);
-  }
+  await seedGraph(t, admin, nodes, relationships);
   const [group] = await t.deps
     .db('groups')
     .insert({

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { parseCsv } from '../../src/services/export/csv-writer';
 
@@ -19,8 +20,8 @@ let admin: string;
 let restricted: string;
 let nobody: string;
 let reader: string;
-const ids: Record<string, string> = {};
-const rels: Record<string, string> = {};
+let ids: Record<string, string>;
+let rels: Record<string, string>;
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 const call = (method: Method, url: string, auth: string) => request(t.app)[method](url).set('Authorization', auth);
@@ -29,7 +30,7 @@ const names = (items: Array<{ properties: { name?: string } }>) => items.map((n)
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice', salary: 100, country: 'CZ' }],
     ['bob', ['Person'], { name: 'bob', salary: 200, country: 'CZ' }],
     ['carol', ['Person'], { name: 'carol', salary: 300, country: 'US' }],
@@ -37,12 +38,7 @@ beforeAll(async () => {
     ['agent', ['Agent'], { name: 'agent', country: 'CZ', codename: '007' }],
     ['acme', ['Company'], { name: 'acme', revenue: 5 }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await call('post', '/data/nodes', admin).send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
-  const relationships: Array<[string, string, string, string, Record<string, unknown>]> = [
+  const relationships: SeedRelationship[] = [
     ['aliceKnowsBob', 'KNOWS', 'alice', 'bob', { since: 2019 }],
     ['aliceKnowsAgent', 'KNOWS', 'alice', 'agent', { since: 2001 }],
     ['agentKnowsDan', 'KNOWS', 'agent', 'dan', { since: 2002 }],
@@ -50,11 +46,7 @@ beforeAll(async () => {
     ['bobSpiesOnAlice', 'SPIES_ON', 'bob', 'alice', { since: 2004 }],
     ['aliceWorksAtAcme', 'WORKS_AT', 'alice', 'acme', { role: 'dev', wage: 50 }],
   ];
-  for (const [key, type, from, to, properties] of relationships) {
-    const response = await call('post', '/data/relationships', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties });
-    expect(response.status).toBe(201);
-    rels[key] = response.body.id;
-  }
+  ({ nodes: ids, relationships: rels } = await seedGraph(t, admin, nodes, relationships));
 
   const [group] = await t.deps
     .db('groups')

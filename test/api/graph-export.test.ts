@@ -1,11 +1,12 @@
 import request from 'supertest';
+import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { parseCsv } from '../../src/services/export/csv-writer';
 
 let t: TestApp;
 let admin: string;
-const ids: Record<string, string> = {};
-const rels: Record<string, string> = {};
+let ids: Record<string, string>;
+let rels: Record<string, string>;
 const post = (url: string, auth = admin) => request(t.app).post(url).set('Authorization', auth);
 /** Data rows in id order (exports by id are in id order; ids need not follow creation order). */
 const byId = (rows: string[][]) =>
@@ -14,24 +15,16 @@ const byId = (rows: string[][]) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'Alice', note: 'says "hi", then\nleaves', age: 34 }],
     ['bob', ['Person', 'Employee'], { name: 'Bob', tags: ['a', 'b'], active: true }],
     ['acme', ['Company'], { name: 'Acme, Inc.' }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await post('/data/nodes').send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
-  for (const [key, type, from, to, properties] of [
+  const relationships: SeedRelationship[] = [
     ['knows', 'KNOWS', 'alice', 'bob', { since: 2019 }],
     ['works', 'WORKS_AT', 'bob', 'acme', { role: 'CTO' }],
-  ] as Array<[string, string, string, string, Record<string, unknown>]>) {
-    const response = await post('/data/relationships').send({ type, startNodeId: ids[from], endNodeId: ids[to], properties });
-    expect(response.status).toBe(201);
-    rels[key] = response.body.id;
-  }
+  ];
+  ({ nodes: ids, relationships: rels } = await seedGraph(t, admin, nodes, relationships));
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
@@ -11,23 +12,15 @@ import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
  */
 let t: TestApp;
 let admin: string;
-const ids: Record<string, string> = {};
-const rels: Record<string, string> = {};
+let ids: Record<string, string>;
+let rels: Record<string, string>;
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 const call = (method: Method, url: string, auth = admin) => request(t.app)[method](url).set('Authorization', auth);
 
-async function node(name: string, labels: string[], properties: Record<string, unknown> = {}) {
-  const response = await call('post', '/data/nodes').send({ labels, properties: { name, ...properties } });
-  expect(response.status).toBe(201);
-  ids[name] = response.body.id;
-}
-
-async function rel(name: string, type: string, from: string, to: string, properties: Record<string, unknown> = {}) {
-  const response = await call('post', '/data/relationships').send({ type, startNodeId: ids[from], endNodeId: ids[to], properties });
-  expect(response.status).toBe(201);
-  rels[name] = response.body.id;
-}
+/** A node keyed by its name property. */
+const named = (name: string, labels: string[], properties: Record<string, unknown> = {}): SeedNode => [name, labels, { name, ...properties }];
+const leaves = [1, 2, 3, 4, 5].map((i) => `n${i}`);
 
 const pathNames = (path: { nodes: Array<{ properties: { name: string } }> }) => path.nodes.map((n) => n.properties.name).join('-');
 /** An undirected path read from its alphabetically first end (which end comes first is not promised: ids need not follow creation order). */
@@ -39,19 +32,24 @@ const undirected = (path: { nodes: Array<{ properties: { name: string } }> }) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  for (const name of ['a', 'b', 'c', 'd', 'e', 'x']) await node(name, ['Person'], { uuid: `u-${name}` });
-  await node('hub', ['Hub']);
-  for (let i = 1; i <= 5; i++) await node(`n${i}`, ['Leaf']);
-  await node('city', ['City']);
-  await rel('ab', 'KNOWS', 'a', 'b', { rid: 'r-ab' });
-  await rel('bd', 'KNOWS', 'b', 'd');
-  await rel('ae', 'KNOWS', 'a', 'e');
-  await rel('ed', 'LIKES', 'e', 'd');
-  await rel('ac', 'KNOWS', 'a', 'c');
-  await rel('cx', 'KNOWS', 'c', 'x');
-  await rel('xd', 'KNOWS', 'x', 'd');
-  for (let i = 1; i <= 5; i++) await rel(`hub${i}`, 'LINKS', 'hub', `n${i}`);
-  await rel('hubCity', 'LINKS', 'city', 'hub');
+  const nodes: SeedNode[] = [
+    ...['a', 'b', 'c', 'd', 'e', 'x'].map((name) => named(name, ['Person'], { uuid: `u-${name}` })),
+    named('hub', ['Hub']),
+    ...leaves.map((name) => named(name, ['Leaf'])),
+    named('city', ['City']),
+  ];
+  const relationships: SeedRelationship[] = [
+    ['ab', 'KNOWS', 'a', 'b', { rid: 'r-ab' }],
+    ['bd', 'KNOWS', 'b', 'd'],
+    ['ae', 'KNOWS', 'a', 'e'],
+    ['ed', 'LIKES', 'e', 'd'],
+    ['ac', 'KNOWS', 'a', 'c'],
+    ['cx', 'KNOWS', 'c', 'x'],
+    ['xd', 'KNOWS', 'x', 'd'],
+    ...leaves.map((leaf, i): SeedRelationship => [`hub${i + 1}`, 'LINKS', 'hub', leaf]),
+    ['hubCity', 'LINKS', 'city', 'hub'],
+  ];
+  ({ nodes: ids, relationships: rels } = await seedGraph(t, admin, nodes, relationships));
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { seedGraph } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
@@ -10,30 +11,29 @@ let t: TestApp;
 let admin: string;
 const call = (url: string, auth = admin) => request(t.app).get(url).set('Authorization', auth);
 
-async function node(labels: string[], properties: Record<string, unknown>): Promise<string> {
-  const response = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels, properties });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
-
-async function rel(type: string, a: string, b: string, properties: Record<string, unknown>): Promise<void> {
-  const response = await request(t.app).post('/data/relationships').set('Authorization', admin).send({ type, startNodeId: a, endNodeId: b, properties });
-  expect(response.status).toBe(201);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const people: string[] = [];
-  for (let i = 0; i < 3; i++) people.push(await node(['Person'], { city: 'Prague' }));
-  for (let i = 0; i < 2; i++) people.push(await node(['Person'], { city: 'Brno' }));
-  people.push(await node(['Person', 'Employee'], { city: 'Brno' }));
-  await node(['Company'], { city: 'Prague' });
-  await node(['Person'], { name: 'nowhere' });
-  await rel('LIVES_IN', people[0], people[1], { city: 'Prague' });
-  await rel('LIVES_IN', people[1], people[2], { city: 'Prague' });
-  await rel('LIVES_IN', people[2], people[3], { city: 'Ostrava' });
-  await rel('VISITED', people[3], people[4], { city: 'Prague' });
+  await seedGraph(
+    t,
+    admin,
+    [
+      ['p0', ['Person'], { city: 'Prague' }],
+      ['p1', ['Person'], { city: 'Prague' }],
+      ['p2', ['Person'], { city: 'Prague' }],
+      ['p3', ['Person'], { city: 'Brno' }],
+      ['p4', ['Person'], { city: 'Brno' }],
+      ['p5', ['Person', 'Employee'], { city: 'Brno' }],
+      ['company', ['Company'], { city: 'Prague' }],
+      ['nowhere', ['Person'], { name: 'nowhere' }],
+    ],
+    [
+      ['r01', 'LIVES_IN', 'p0', 'p1', { city: 'Prague' }],
+      ['r12', 'LIVES_IN', 'p1', 'p2', { city: 'Prague' }],
+      ['r23', 'LIVES_IN', 'p2', 'p3', { city: 'Ostrava' }],
+      ['r34', 'VISITED', 'p3', 'p4', { city: 'Prague' }],
+    ],
+  );
 });
 afterAll(async () => {
   await t.close();

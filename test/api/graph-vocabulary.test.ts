@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
@@ -15,7 +16,7 @@ import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 let t: TestApp;
 let admin: string;
 let restricted: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 type Method = 'get' | 'post';
 const call = (method: Method, url: string, auth: string) => request(t.app)[method](url).set('Authorization', auth);
@@ -28,28 +29,21 @@ async function expectUnknown(response: request.Response, code: 'UNKNOWN_LABEL' |
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice', uuid: 'u-alice' }],
     ['bob', ['Person', 'Vip'], { name: 'bob', uuid: 'u-bob' }],
     ['carol', ['Person'], { name: 'carol', retired: true }],
     ['agent', ['Agent'], { name: 'agent' }],
     ['acme', ['Company'], { name: 'acme' }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await call('post', '/data/nodes', admin).send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
-  for (const [type, from, to] of [
-    ['KNOWS', 'alice', 'bob'],
-    ['KNOWS', 'bob', 'carol'],
-    ['SPIES_ON', 'alice', 'carol'],
-    ['KNOWS', 'alice', 'agent'],
-    ['WORKS_AT', 'alice', 'acme'],
-  ]) {
-    const response = await call('post', '/data/relationships', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties: { since: 2000 } });
-    expect(response.status).toBe(201);
-  }
+  const relationships: SeedRelationship[] = [
+    ['aliceKnowsBob', 'KNOWS', 'alice', 'bob', { since: 2000 }],
+    ['bobKnowsCarol', 'KNOWS', 'bob', 'carol', { since: 2000 }],
+    ['aliceSpiesOnCarol', 'SPIES_ON', 'alice', 'carol', { since: 2000 }],
+    ['aliceKnowsAgent', 'KNOWS', 'alice', 'agent', { since: 2000 }],
+    ['aliceWorksAtAcme', 'WORKS_AT', 'alice', 'acme', { since: 2000 }],
+  ];
+  ({ nodes: ids } = await seedGraph(t, admin, nodes, relationships));
   const [group] = await t.deps
     .db('groups')
     .insert({

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { emptyGraph } from '../support/graph-helpers';
+import { seedGraph, SeedNode } from '../support/seed-graph';
 
 /**
  * Issue 18 items 7 and 20: every write path (REST create / update / bulk update, CSV and GraphML
@@ -74,20 +75,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await emptyGraph(t);
-  const fixture: Array<[string, string[], Record<string, unknown>]> = [
+  const fixture: SeedNode[] = [
     ['ann', ['Person'], { name: 'ann', country: 'CZ', salary: 10 }],
     ['ben', ['Person'], { name: 'ben', country: 'CZ' }],
     ['thing', ['Thing'], { name: 'thing' }],
     ['hidden', ['Hid'], { name: 'hidden' }],
   ];
-  for (const [key, labels, properties] of fixture) {
-    const response = await call('post', '/data/nodes', admin).send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
-  const knows = await call('post', '/data/relationships', admin).send({ type: 'KNOWS', startNodeId: ids.ann, endNodeId: ids.ben, properties: { level: 1 } });
-  expect(knows.status).toBe(201);
-  ids.knows = knows.body.id;
+  const graph = await seedGraph(t, admin, fixture, [['knows', 'KNOWS', 'ann', 'ben', { level: 1 }]]);
+  Object.assign(ids, graph.nodes, graph.relationships);
 });
 
 describe('REST writes of a restricted writer', () => {

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { seedGraph, SeedNode } from '../support/seed-graph';
 import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { JobScheduler } from '../../src/services/jobs/job-scheduler';
 
@@ -16,7 +17,7 @@ let admin: string;
 let restricted: string;
 let sameGroup: string;
 let readAll: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 const SECRETS = ['Agent', 'zz-agent-hidden-label', 'zz-carol-hidden-row', 'zz-secret-title', 'country'];
 const call = (method: 'get' | 'post' | 'put' | 'delete', url: string, auth: string) => request(t.app)[method](url).set('Authorization', auth);
@@ -53,17 +54,13 @@ beforeAll(async () => {
   admin = t.basic('admin', ADMIN_PASSWORD);
   // Fillers first, so that the ids of the nodes below differ from every user and run id.
   for (let i = 0; i < 30; i++) expect((await call('post', '/data/nodes', admin).send({ labels: ['Filler'], properties: { n: i } })).status).toBe(201);
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice-visible', country: 'CZ' }],
     ['carol', ['Person'], { name: 'zz-carol-hidden-row', country: 'US' }],
     ['agent', ['Agent'], { name: 'zz-agent-hidden-label' }],
     ['titled', ['Person'], { title: 'zz-secret-title', country: 'CZ' }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await call('post', '/data/nodes', admin).send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = response.body.id;
-  }
+  ({ nodes: ids } = await seedGraph(t, admin, nodes));
   const [group] = await t.deps
     .db('groups')
     .insert({
