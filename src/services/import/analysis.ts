@@ -3,6 +3,7 @@ import { isValidIdentifier } from '../../graph/identifiers';
 import type { CsvDialect } from './csv-source';
 import type { ImportFileType } from './file-types';
 import { readGraphml } from './graphml';
+import { scanGraphml } from './graphml-scan';
 import type { GraphmlMapping, ImportMapping } from './mapping';
 import { graphmlEdge, graphmlNode, graphmlPlan, proposeKeys, splitLabels } from './graphml-plan';
 import { openTables, type TableOptions } from './tables';
@@ -227,14 +228,25 @@ export function uniqueNames(header: string[], width: number): string[] {
   return names;
 }
 
+/** Distinct labels and relationship types listed by the analysis of a GraphML file. */
+const LISTED_NAMES = 1000;
+
+/**
+ * The analysis of a GraphML file, streamed twice from disk in bounded memory (issue 23 item 9):
+ * the scan (counts, checks, the values that decide the proposal; graphml-scan.ts), then every
+ * node and edge read under the proposed mapping for the labels, types and rows it would reject.
+ */
 export async function analyzeGraphml(file: { path: string; name: string }): Promise<GraphmlAnalysis> {
-  const doc = await readGraphml(file.path, file.name);
+  const scan = await scanGraphml(file.path, file.name);
   const labels = new Set<string>();
   const types = new Set<string>();
-  const proposal = proposeKeys(doc);
+  const proposal = proposeKeys(scan);
   const mapping: GraphmlMapping = { kind: 'graphml', defaultLabel: 'Node', defaultType: 'RELATED_TO', idProperty: 'id', keys: proposal.keys, typeKey: proposal.typeKey };
-  const plan = graphmlPlan(doc, mapping);
-  const keys = new Map(doc.keys.map((k) => [k.id, k]));
+  const plan = graphmlPlan(scan, mapping);
+  const keys = new Map(scan.keys.map((k) => [k.id, k]));
+  const list = (set: Set<string>, names: Iterable<string>): void => {
+    for (const name of names) if (set.size < LISTED_NAMES) set.add(name);
+  };
   let labelSource: GraphmlAnalysis['labelSource'] = 'none';
   // Rows the proposed mapping would reject (values that do not convert to their key's type, names
   // that are no labels or types): counted before the import, with the first reasons (issue 23).
@@ -244,36 +256,41 @@ export async function analyzeGraphml(file: { path: string; name: string }): Prom
     rejections.rows++;
     if (rejections.first.length < 5) rejections.first.push(`${what}: ${reason}`);
   };
-  for (const n of doc.nodes) {
-    if (n.labels.length > 0) {
-      labelSource = 'labels attribute';
-      n.labels.forEach((l) => labels.add(l));
-    } else if (plan.labelKeys.some((k) => n.data[k.id] !== undefined)) {
-      if (labelSource === 'none') labelSource = 'label key';
-      for (const k of plan.labelKeys) splitLabels(n.data[k.id] ?? '').forEach((l) => labels.add(l));
-    } else if (n.yedLabel !== undefined && labelSource === 'none') labelSource = 'yEd node labels';
-    const node = graphmlNode(plan, keys, n, 'Node');
-    if (typeof node === 'string') {
-      rejectedNodes.add(n.id);
-      reject(`node ${n.id} (line ${n.line})`, node);
+  for await (const elements of readGraphml(file.path, file.name)) {
+    for (const { node: n, edge: e } of elements) {
+      if (n) {
+        if (n.labels.length > 0) {
+          labelSource = 'labels attribute';
+          list(labels, n.labels);
+        } else if (plan.labelKeys.some((k) => n.data[k.id] !== undefined)) {
+          if (labelSource === 'none') labelSource = 'label key';
+          for (const k of plan.labelKeys) list(labels, splitLabels(n.data[k.id] ?? ''));
+        } else if (n.yedLabel !== undefined && labelSource === 'none') labelSource = 'yEd node labels';
+        const node = graphmlNode(plan, keys, n, 'Node');
+        if (typeof node === 'string') {
+          rejectedNodes.add(n.id);
+          reject(`node ${n.id} (line ${n.line})`, node);
+        }
+      } else if (e) {
+        const edge = graphmlEdge(plan, keys, e, 'RELATED_TO');
+        if (typeof edge !== 'string' && (e.label !== undefined || (plan.typeKey && e.data[plan.typeKey.id] !== undefined))) list(types, [edge.type]);
+        const what = `edge ${e.id ?? `${e.source}->${e.target}`} (line ${e.line})`;
+        if (typeof edge === 'string') reject(what, edge);
+        else if (rejectedNodes.has(e.source) || rejectedNodes.has(e.target)) reject(what, 'its source or target node is rejected');
+      }
     }
   }
-  for (const e of doc.edges) {
-    const edge = graphmlEdge(plan, keys, e, 'RELATED_TO');
-    if (typeof edge !== 'string' && (e.label !== undefined || (plan.typeKey && e.data[plan.typeKey.id] !== undefined))) types.add(edge.type);
-    const what = `edge ${e.id ?? `${e.source}->${e.target}`} (line ${e.line})`;
-    if (typeof edge === 'string') reject(what, edge);
-    else if (rejectedNodes.has(e.source) || rejectedNodes.has(e.target)) reject(what, 'its source or target node is rejected');
-  }
-  const warnings = [...doc.warnings, ...proposal.notes];
-  const rows = doc.nodes.length + doc.edges.length;
+  const warnings = [...scan.warnings, ...proposal.notes];
+  if (labels.size >= LISTED_NAMES) warnings.push(`the first ${LISTED_NAMES} labels are listed`);
+  if (types.size >= LISTED_NAMES) warnings.push(`the first ${LISTED_NAMES} relationship types are listed`);
+  const rows = scan.nodeCount + scan.edgeCount;
   if (rejections.rows > 0) warnings.unshift(`${rejections.rows} of ${rows} rows would be rejected (first: ${rejections.first[0]}); change the mapping, or import all-or-nothing`);
   return {
-    nodeCount: doc.nodes.length,
-    edgeCount: doc.edges.length,
-    directed: doc.directed,
-    parallelEdges: doc.parallelEdges,
-    keys: doc.keys.map((k) => ({ id: k.id, for: k.for, name: k.name, type: k.type, ...(k.default !== undefined ? { default: k.default } : {}) })),
+    nodeCount: scan.nodeCount,
+    edgeCount: scan.edgeCount,
+    directed: scan.directed,
+    parallelEdges: scan.parallelEdges,
+    keys: scan.keys.map((k) => ({ id: k.id, for: k.for, name: k.name, type: k.type, ...(k.default !== undefined ? { default: k.default } : {}) })),
     labels: [...labels].sort(),
     relationshipTypes: [...types].sort(),
     labelSource,

@@ -1,14 +1,11 @@
 import { BadRequestError } from '../../errors';
 import type { Properties } from '../../graph/graph-store';
 import { isValidIdentifier } from '../../graph/identifiers';
-import { graphmlValue, type GraphmlDocument, type GraphmlEdge, type GraphmlKey, type GraphmlNode } from './graphml';
+import { graphmlValue, type GraphmlEdge, type GraphmlKey, type GraphmlNode } from './graphml';
+import { EDGE_TYPE_NAME, keyValues, NODE_LABEL_NAME, type GraphmlScan, type KeyValues } from './graphml-scan';
 import type { GraphmlMapping } from './mapping';
 
 export type KeyChoice = 'label' | 'property' | 'skip';
-
-/** Keys that carry labels or types by name (Gephi/graphology `label`, TinkerPop `labelV` / `labelE`, `type`). */
-const NODE_LABEL_NAME = /^(labels?|labelV)$/i;
-const EDGE_TYPE_NAME = /^(label|type|labelE)$/i;
 
 const forNodes = (k: GraphmlKey): boolean => k.for === 'node' || k.for === 'all';
 const forEdges = (k: GraphmlKey): boolean => k.for === 'edge' || k.for === 'all';
@@ -16,12 +13,15 @@ const forEdges = (k: GraphmlKey): boolean => k.for === 'edge' || k.for === 'all'
 /**
  * "Mostly distinct": more than half of the values differ, and more than 10 of them. A key whose
  * values are mostly distinct names things (77 characters of Les Misérables), it does not
- * classify them: it is proposed as a property, not as labels or types.
+ * classify them: it is proposed as a property, not as labels or types. Judged on the values
+ * read while fewer than DISTINCT_CAP of them were distinct (all of them, below the cap).
  */
-export function mostlyDistinct(values: string[]): boolean {
-  const distinct = new Set(values.map((v) => v.trim())).size;
-  return distinct > values.length / 2 && distinct > 10;
+export function mostlyDistinct(values: KeyValues): boolean {
+  return values.distinct > values.sampled / 2 && values.distinct > 10;
 }
+
+/** The keys of a file and the values the scan weighed. */
+export type KeyFacts = Pick<GraphmlScan, 'keys' | 'values'>;
 
 /**
  * What the analysis proposes for each key of nodes or edges (and what an import uses for a key
@@ -29,23 +29,23 @@ export function mostlyDistinct(values: string[]): boolean {
  * are mostly distinct; a key without a valid property name is left out; the rest are properties.
  * The relationship type comes from the edge key named label/type/labelE unless mostly distinct.
  */
-export function proposeKeys(doc: GraphmlDocument): { keys: Record<string, KeyChoice>; typeKey: string | null; notes: string[] } {
+export function proposeKeys(doc: KeyFacts): { keys: Record<string, KeyChoice>; typeKey: string | null; notes: string[] } {
   const keys: Record<string, KeyChoice> = {};
   const notes: string[] = [];
   let typeKey: string | null = null;
   for (const k of doc.keys) {
     if (!forNodes(k) && !forEdges(k)) continue;
     if (forNodes(k) && NODE_LABEL_NAME.test(k.name)) {
-      const values = doc.nodes.map((n) => n.data[k.id]).filter((v): v is string => v !== undefined);
+      const values = keyValues(doc, k.id, 'node');
       if (mostlyDistinct(values)) {
         keys[k.id] = 'property';
-        notes.push(`the key ${k.id} (${k.name}) has ${new Set(values).size} distinct values among ${values.length} nodes: proposed as the property ${k.name}, not as labels`);
+        const among = values.capped ? `the first ${values.sampled} of ${values.count}` : `${values.count}`;
+        notes.push(`the key ${k.id} (${k.name}) has ${values.capped ? 'at least ' : ''}${values.distinct} distinct values among ${among} nodes: proposed as the property ${k.name}, not as labels`);
       } else keys[k.id] = 'label';
       continue;
     }
     if (typeKey === null && forEdges(k) && !forNodes(k) && EDGE_TYPE_NAME.test(k.name)) {
-      const values = doc.edges.map((e) => e.data[k.id]).filter((v): v is string => v !== undefined);
-      if (!mostlyDistinct(values)) {
+      if (!mostlyDistinct(keyValues(doc, k.id, 'edge'))) {
         typeKey = k.id;
         keys[k.id] = 'skip';
         continue;
@@ -70,7 +70,7 @@ export interface GraphmlPlan {
   edgeDefaults: Properties;
 }
 
-export function graphmlPlan(doc: GraphmlDocument, mapping: GraphmlMapping): GraphmlPlan {
+export function graphmlPlan(doc: KeyFacts, mapping: GraphmlMapping): GraphmlPlan {
   const byId = new Map(doc.keys.map((k) => [k.id, k]));
   const proposal = proposeKeys(doc);
   for (const [id, choice] of Object.entries(mapping.keys ?? {})) {

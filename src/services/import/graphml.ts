@@ -36,15 +36,21 @@ export interface GraphmlEdge {
   data: Record<string, string>;
 }
 
-export interface GraphmlDocument {
+/** What a GraphML file declares (filled while it is read; warnings complete at its end). */
+export interface GraphmlHeader {
   keys: GraphmlKey[];
-  nodes: GraphmlNode[];
-  edges: GraphmlEdge[];
   directed: boolean;
-  parallelEdges: number;
   /** What was read but left out (ports, data of keys declared for other elements, XML markup in data). */
   warnings: string[];
 }
+
+/** A node or an edge of the file, in document order. */
+export type GraphmlElement = { node: GraphmlNode; edge?: undefined } | { edge: GraphmlEdge; node?: undefined };
+
+/** Characters of the file parsed between two turns given to the event loop (and per element list). */
+const CHUNK = 64 * 1024;
+/** At most this long parsing without giving the event loop a turn (other requests wait meanwhile). */
+const SLICE_MS = 10;
 
 const KEY_TYPES = new Set(['boolean', 'int', 'long', 'float', 'double', 'string']);
 const DOMAINS = new Set<GraphmlDomain>(['node', 'edge', 'graph', 'all', 'port', 'hyperedge', 'endpoint', 'graphml']);
@@ -62,10 +68,12 @@ type Owner = 'node' | 'edge' | 'graph' | 'port' | 'graphml';
 
 /**
  * Reads a GraphML file with a streaming SAX parser (saxes; no DOM, no external entities, no
- * DTD processing). Nested graphs and hyperedges are refused (422 naming the element and line),
- * as is an edge whose source or target the file does not define, and data for a key the file
- * does not declare (422 GRAPHML_UNDECLARED_KEY naming the key, the element and the line);
- * malformed XML is a 400 with the line and column.
+ * DTD processing), from disk a chunk at a time: yields the nodes and edges closed by each chunk,
+ * in document order; `doc` holds the keys as they are declared and, at the end, the warnings.
+ * Nested graphs and hyperedges are refused (422 naming the element and line), as is data for a
+ * key the file does not declare (422 GRAPHML_UNDECLARED_KEY naming the key, the element and the
+ * line); malformed XML is a 400 with the line and column. The checks across elements (ids, ends
+ * of edges) are graphml-scan.ts's.
  *
  * Left out with a warning (doc.warnings), the rest of the graph read: ports (<port>, yEd and
  * yFiles write them; edges keep their nodes, without sourceport/targetport), data of a key
@@ -73,9 +81,9 @@ type Owner = 'node' | 'edge' | 'graph' | 'port' | 'graphml';
  * all for nodes; edge or all for edges), and data holding XML markup instead of a value (yFiles
  * styles, geometry, label lists: only the text of a yEd/yFiles node label is kept, as `name`).
  */
-export async function readGraphml(file: string, fileName: string): Promise<GraphmlDocument> {
+export async function* readGraphml(file: string, fileName: string, doc: GraphmlHeader = { keys: [], directed: true, warnings: [] }): AsyncGenerator<GraphmlElement[]> {
   const parser = new SaxesParser({ xmlns: false, position: true });
-  const doc: GraphmlDocument = { keys: [], nodes: [], edges: [], directed: true, parallelEdges: 0, warnings: [] };
+  let closed: GraphmlElement[] = [];
   const keys = new Map<string, GraphmlKey>();
   let sawGraphml = false;
   let graphDepth = 0;
@@ -216,40 +224,49 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
       }
       data = undefined;
     } else if (name === 'node' && tag.name.indexOf(':') < 0) {
-      if (node) doc.nodes.push(node);
+      if (node) closed.push({ node });
       node = undefined;
     } else if (name === 'edge') {
-      if (edge) doc.edges.push(edge);
+      if (edge) closed.push({ edge });
       edge = undefined;
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    const stream = createReadStream(file, { encoding: 'utf8' });
-    stream.on('data', (chunk) => {
+  const malformed = (error: unknown): BadRequestError =>
+    new BadRequestError(`The GraphML file ${fileName} is not well-formed XML: ${(error as Error).message}`.slice(0, 400), 'GRAPHML_MALFORMED', { file: fileName, line: parser.line, column: parser.column });
+  // Read and parsed a chunk at a time (issue 23 item 9: a 100 MiB file held whole cost 1 GB and
+  // stalled every other request): the elements closed by each chunk go to the caller, and the
+  // event loop gets a turn at least every SLICE_MS.
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK });
+  let slice = Date.now();
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
       try {
-        parser.write(chunk as string);
+        parser.write(chunk);
       } catch (error) {
-        stream.destroy();
-        reject(new BadRequestError(`The GraphML file ${fileName} is not well-formed XML: ${(error as Error).message}`.slice(0, 400), 'GRAPHML_MALFORMED', { file: fileName, line: parser.line, column: parser.column }));
+        throw malformed(error);
       }
-      if (failure) {
-        stream.destroy();
-        reject(failure);
+      if (failure) throw failure;
+      if (closed.length) {
+        const out = closed;
+        closed = [];
+        yield out;
       }
-    });
-    stream.on('error', reject);
-    stream.on('end', () => {
-      try {
-        parser.close();
-      } catch (error) {
-        reject(new BadRequestError(`The GraphML file ${fileName} is not well-formed XML: ${(error as Error).message}`.slice(0, 400), 'GRAPHML_MALFORMED', { file: fileName, line: parser.line, column: parser.column }));
-        return;
+      if (Date.now() - slice >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = Date.now();
       }
-      if (failure) reject(failure);
-      else resolve();
-    });
-  });
+    }
+    try {
+      parser.close();
+    } catch (error) {
+      throw malformed(error);
+    }
+    if (failure) throw failure;
+    if (closed.length) yield closed;
+  } finally {
+    stream.destroy();
+  }
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (ports.count) doc.warnings.push(`${plural(ports.count, 'port')} (<port>, first on line ${ports.firstLine}) were skipped${ports.edges ? `; ${plural(ports.edges, 'edge')} name a sourceport or targetport: they join their nodes` : ''}`);
   else if (ports.edges) doc.warnings.push(`${plural(ports.edges, 'edge')} name a sourceport or targetport, which were skipped: they join their nodes`);
@@ -266,28 +283,6 @@ export async function readGraphml(file: string, fileName: string): Promise<Graph
     }
   }
   if (!sawGraphml) throw new BadRequestError(`The file ${fileName} has no <graphml> root element`, 'GRAPHML_INVALID', { file: fileName });
-  const ids = new Set<string>();
-  for (const n of doc.nodes) {
-    if (!n.id) throw new UnprocessableError(`The GraphML file ${fileName}, line ${n.line}: a node without id`, 'GRAPHML_INVALID', { file: fileName, line: n.line });
-    if (ids.has(n.id)) throw new UnprocessableError(`The GraphML file ${fileName}, line ${n.line}: the node id ${n.id} is used twice`, 'GRAPHML_INVALID', { file: fileName, line: n.line });
-    ids.add(n.id);
-  }
-  const pairs = new Set<string>();
-  for (const e of doc.edges) {
-    for (const end of [e.source, e.target]) {
-      if (!ids.has(end)) {
-        throw new UnprocessableError(
-          `The GraphML file ${fileName}, line ${e.line}: the edge ${e.id ?? `${e.source}->${e.target}`} refers to the node ${end}, which the file does not define`,
-          'GRAPHML_MISSING_NODE',
-          { file: fileName, line: e.line, node: end },
-        );
-      }
-    }
-    const pair = e.directed ? `${e.source}\u0000${e.target}` : [e.source, e.target].sort().join('\u0000');
-    if (pairs.has(pair)) doc.parallelEdges++;
-    pairs.add(pair);
-  }
-  return doc;
 }
 
 /** A GraphML data value converted by its key's type (undefined when it does not convert). */
