@@ -98,7 +98,14 @@ async function searchAndAdd(page: Page, text: string): Promise<void> {
   await page.locator('.search-results li', { has: page.locator('.caption', { hasText: text }) }).locator('.add').first().click();
 }
 
+/** Opens a rail tool's panel unless it is open. */
+async function openPanel(page: Page, tool: string): Promise<void> {
+  const button = page.getByRole('button', { name: tool, exact: true });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+}
+
 async function downloaded(page: Page, button: string): Promise<Buffer> {
+  await openPanel(page, 'Export');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
   const chunks: Buffer[] = [];
   for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
@@ -144,6 +151,7 @@ describe('visualization workspace in a real browser', () => {
     expect(await nodeNames(page)).toEqual(['Acme Canvas', 'Agent Canvas', 'Alice Canvas', 'Bob Canvas', 'Carol Canvas', 'Dan Canvas']);
     await page.screenshot({ path: `${b.screenshotDir}/workspace-3-path.png` });
 
+    await openPanel(page, 'Legend');
     await page.locator('input[data-label="Company"]').uncheck();
     const acmeHidden = await page.evaluate((id) => (window as unknown as CanvasWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.hidden, ids.acme);
     expect(acmeHidden).toBe(true);
@@ -152,11 +160,14 @@ describe('visualization workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Table' }).click();
     const table = page.locator('table.data-table');
     await table.waitFor();
-    await expect(table.locator('tbody tr').count()).resolves.toBe(6);
+    // The filter holds for the table too: Acme (a Company) has left it.
+    await expect(table.locator('tbody tr').count()).resolves.toBe(5);
     await expect(table.textContent()).resolves.toContain('salary');
+    await expect(table.textContent()).resolves.not.toContain('Acme Canvas');
     await page.screenshot({ path: `${b.screenshotDir}/workspace-5-table.png` });
     await page.getByRole('button', { name: 'Table' }).click();
 
+    await openPanel(page, 'Name and sharing');
     await page.getByRole('textbox', { name: 'Visualization name' }).fill('Canvas people');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForFunction(() => /^\?id=\d+$/.test(window.location.search));
@@ -193,6 +204,7 @@ describe('visualization workspace in a real browser', () => {
     const owner = await b.newPage();
     await b.signIn(owner.page, `/visualization?id=${savedId}`, 'analyst', 'analyst-password-1');
     await ready(owner.page);
+    await openPanel(owner.page, 'Name and sharing');
     await owner.page.getByRole('button', { name: 'Share…' }).click();
     const dialog = owner.page.getByRole('dialog');
     await dialog.getByLabel('restricted').check();
@@ -246,8 +258,22 @@ describe('visualization workspace in a real browser', () => {
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 201);
 
-    // leaf0 -NEXT-> leaf1 is not drawn until asked for: select both, then "Relations among selection".
-    await page.evaluate((leafIds) => (window as unknown as { gasWorkspace: { change(p: (s: object) => object): void } }).gasWorkspace.change((state) => ({ ...state, selection: leafIds })), [batch.keys.leaf0, batch.keys.leaf1]);
+    // leaf0 -NEXT-> leaf1 came with the expansion (relationships among the canvas's nodes); taken off
+    // the canvas, "Relations among selection" brings it back for the two selected leaves.
+    const next = await page.evaluate(() => {
+      const workspace = (window as unknown as { gasWorkspace: { state: { relationships: Record<string, { type: string }> } } }).gasWorkspace;
+      return Object.entries(workspace.state.relationships).find(([, r]) => r.type === 'NEXT')?.[0];
+    });
+    expect(next).toBeDefined();
+    await page.evaluate(
+      ([leafIds, gone]) =>
+        (window as unknown as { gasWorkspace: { change(p: (s: { relationships: Record<string, unknown> }) => object): void } }).gasWorkspace.change((state) => ({
+          ...state,
+          relationships: Object.fromEntries(Object.entries(state.relationships).filter(([id]) => id !== gone)),
+          selection: leafIds,
+        })),
+      [[batch.keys.leaf0, batch.keys.leaf1], next!] as const,
+    );
     const before = await page.evaluate(() => (window as unknown as { gasWorkspace: { graph: { size: number } } }).gasWorkspace.graph.size);
     await page.getByRole('button', { name: 'Relations among selection' }).click();
     await page.waitForFunction((n) => (window as unknown as { gasWorkspace: { graph: { size: number } } }).gasWorkspace.graph.size === n + 1, before);
@@ -298,8 +324,10 @@ describe('visualization workspace in a real browser', () => {
     await page.locator('.search-results .add-all').click();
     await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 6);
     await page.evaluate(() => (window as unknown as CanvasWindow).gasWorkspace.stopLayout());
+    // The search panel floats over the canvas's left side: closed, the whole canvas takes the drag.
+    await page.getByRole('button', { name: 'Close Find and add' }).click();
     const box = (await page.locator('.workspace .canvas').boundingBox())!;
-    await page.getByLabel('Selection tool').selectOption('box');
+    await page.getByRole('button', { name: 'Box select' }).click();
     await page.mouse.move(box.x + 2, box.y + 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
@@ -307,8 +335,7 @@ describe('visualization workspace in a real browser', () => {
     await page.mouse.up();
     await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.state.selection.length === 6);
 
-    await page.keyboard.press('Escape');
-    await page.getByLabel('Selection tool').selectOption('lasso');
+    await page.getByRole('button', { name: 'Lasso select' }).click();
     const a = await nodePoint(page, ids.alice);
     // A small loop around alice only.
     await page.mouse.move(a.x - 6, a.y - 6);

@@ -4,18 +4,27 @@
  */
 import { api, ApiError, request } from '../shared/api';
 import { h } from '../shared/dom';
-import { plural, t } from '../shared/i18n';
+import { formatNumber, plural, t } from '../shared/i18n';
 import type { ApiNode } from '../shared/graph-types';
 import { Workspace } from './workspace';
-import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType, updateElement } from './state/canvas-state';
-import { Appearance, NO_APPEARANCE } from './style/style';
-import { renderLegend, renderResults, renderTable } from './ui/panels';
+import { withRelationsAmong } from './data-in/relations-among';
+import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType, updateElement, vocabulary } from './state/canvas-state';
+import { Appearance, labelColor, NO_APPEARANCE } from './style/style';
+import { ELEMENT_ID, renderLegend, renderResults, renderTable } from './ui/panels';
 import { renderDetails, DetailsActions } from './ui/details';
 import { DataSchema, NO_SCHEMA } from '../shared/data-schema';
 import type { LayoutName } from './layouts/layouts';
-import { exportPng, exportSvg, openFromLocation, Opened, save } from './ui/persistence';
-import { openShareDialog } from './ui/share';
+import { exportPng, exportSvg, openFromLocation } from './ui/persistence';
 import { attachAreaSelection, AreaMode } from './selection/area-select';
+import { Shell } from './ui/shell';
+import { filePanel } from './ui/file-panel';
+import { exportPanel } from './ui/export-panel';
+import { attachViewControls } from './ui/view-controls';
+import type { LegendEntry } from './export/legend';
+import { undirectedTypes } from './style/undirected';
+
+/** Below this width the rail is a row under the canvas and panels open as sheets (public/workspace.css). */
+const NARROW_PX = 700;
 
 function download(name: string, type: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -27,7 +36,7 @@ function download(name: string, type: string, content: string): void {
 }
 
 /** The settings the workspace draws with (as the user may see them) and whether the user may write. */
-async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean; permissions: string[]; userId: string }> {
+async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean; permissions: string[]; userId: string; undirected: string[] }> {
   const [settings, session] = await Promise.all([request<Record<string, unknown>>('GET', '/settings').catch(() => ({}) as Record<string, unknown>), api.session().catch(() => null)]);
   const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
   const schema = (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA;
@@ -43,73 +52,89 @@ async function loadContext(): Promise<{ appearance: Appearance; schema: DataSche
     canEdit: !!session?.user?.permissions.includes('DATA_MANAGEMENT'),
     permissions: session?.user?.permissions ?? [],
     userId: session?.user?.id ?? '',
+    undirected: undirectedTypes(settings.DATA_SCHEMA),
   };
 }
 
 export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   performance.mark('gas:mount');
-  const { appearance, schema, canEdit, permissions, userId } = await loadContext();
+  const { appearance, schema, canEdit, permissions, userId, undirected } = await loadContext();
   performance.mark('gas:context');
-  const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  const say = (text: string) => (status.textContent = text);
+  const shell = new Shell(root);
+  const say = (text: string) => (shell.status.textContent = text);
   const fail = (error: unknown) => say(error instanceof ApiError || error instanceof Error ? error.message : String(error));
+  const wide = () => window.innerWidth > NARROW_PX;
 
   const searchInput = h('input', { type: 'search', name: 'q', placeholder: t('web.workspace.search.placeholder'), 'aria-label': t('web.workspace.search.placeholder') });
   const results = h('div', { class: 'search-results' });
+  const searchPanel = h('div', { class: 'search-panel' }, h('form', { class: 'search', role: 'search', onsubmit: (event: Event) => (event.preventDefault(), void search()) }, searchInput, h('button', { type: 'submit' }, t('web.workspace.search.button'))), results);
   const legend = h('div', { class: 'legend-panel' });
   const details = h('div', { class: 'details-panel' });
   const table = h('div', { class: 'table-panel', hidden: true });
-  const canvas = h('div', { class: 'canvas', tabindex: '0', role: 'application', 'aria-label': t('web.workspace.canvas.label') });
-  const undoButton = h('button', { type: 'button', title: t('web.workspace.toolbar.undoTitle') }, t('web.workspace.toolbar.undo'));
-  const redoButton = h('button', { type: 'button', title: t('web.workspace.toolbar.redoTitle') }, t('web.workspace.toolbar.redo'));
   const layoutSelect = h('select', { 'aria-label': t('web.workspace.toolbar.layout') }, ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) => h('option', { value: name }, t(`web.workspace.layout.${name}`))));
-  const layoutButton = h('button', { type: 'button' }, t('web.workspace.toolbar.runLayout'));
-  const pathButton = h('button', { type: 'button', title: t('web.workspace.toolbar.shortestPathTitle') }, t('web.workspace.toolbar.shortestPath'));
-  const areaSelect = h('select', { 'aria-label': t('web.workspace.toolbar.selectionTool') }, h('option', { value: '' }, t('web.workspace.toolbar.selectClick')), h('option', { value: 'box' }, t('web.workspace.toolbar.selectBox')), h('option', { value: 'lasso' }, t('web.workspace.toolbar.selectLasso')));
-  const relationsButton = h('button', { type: 'button', title: t('web.workspace.toolbar.relationsTitle') }, t('web.workspace.toolbar.relations'));
-  const tableButton = h('button', { type: 'button', 'aria-pressed': 'false' }, t('web.workspace.toolbar.table'));
-  const csvButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportCsv'));
-  const jsonButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportJson'));
-  const pngButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportPng'));
-  const svgButton = h('button', { type: 'button' }, t('web.workspace.toolbar.exportSvg'));
-  const saveButton = h('button', { type: 'button', title: t('web.workspace.toolbar.saveTitle') }, t('web.workspace.toolbar.save'));
-  const saveAsButton = h('button', { type: 'button', title: t('web.workspace.toolbar.saveAsTitle') }, t('web.workspace.toolbar.saveAs'));
-  const renameButton = h('button', { type: 'button', title: t('web.workspace.toolbar.renameTitle') }, t('web.workspace.toolbar.rename'));
-  const shareButton = h('button', { type: 'button', title: t('web.workspace.toolbar.shareTitle'), hidden: !permissions.includes('SHARE_VISUALIZATION') }, t('web.workspace.toolbar.share'));
-  const linkButton = h('button', { type: 'button', title: t('web.workspace.toolbar.copyLinkTitle') }, t('web.workspace.toolbar.copyLink'));
-  const nameInput = h('input', { type: 'text', class: 'workspace-name', maxlength: '200', 'aria-label': t('web.workspace.name.label'), value: t('web.workspace.name.default') });
-  const title = h('h1', { class: 'visually-hidden' }, t('web.workspace.title'));
+  const layoutPanel = h('div', { class: 'layout-panel' }, layoutSelect, h('button', { type: 'button', onclick: () => void workspace.runLayout(layoutSelect.value as LayoutName, { record: true }) }, t('web.workspace.toolbar.runLayout')));
   const superNode = h('div', { class: 'super-node', hidden: true });
+  shell.stage.append(table, superNode);
 
-  root.append(
-    h(
-      'div',
-      { class: 'workspace' },
-      h(
-        'aside',
-        { class: 'side' },
-        h('form', { class: 'search', role: 'search', onsubmit: (event: Event) => (event.preventDefault(), void search()) }, searchInput, h('button', { type: 'submit' }, t('web.workspace.search.button'))),
-        results,
-        legend,
-      ),
-      h(
-        'section',
-        { class: 'stage' },
-        h('div', { class: 'stage-head' }, title, h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('web.workspace.title') }, nameInput, saveButton, saveAsButton, renameButton, shareButton, linkButton)),
-        h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('web.workspace.toolbar.canvasTools') }, undoButton, redoButton, areaSelect, layoutSelect, layoutButton, pathButton, relationsButton, tableButton, csvButton, jsonButton, pngButton, svgButton),
-        superNode,
-        canvas,
-        table,
-        status,
-      ),
-      h('aside', { class: 'details' }, details),
-    ),
-  );
-
-  const workspace = new Workspace(canvas, appearance);
+  const workspace = new Workspace(shell.canvas, appearance);
+  workspace.setUndirectedTypes(undirected);
+  workspace.insets = () => ({ top: 0, ...shell.panelInsets() });
   performance.mark('gas:sigma');
-  const area = attachAreaSelection(workspace, canvas);
-  areaSelect.addEventListener('change', () => area.setMode((areaSelect.value || null) as AreaMode));
+  const area = attachAreaSelection(workspace, shell.canvas);
+  const file = filePanel(workspace, { permissions, userId, say, fail });
+  const view = attachViewControls(workspace, shell.stage);
+
+  // The rail, top to bottom: find, history, selection, canvas, file. Feature folders add their own tools.
+  shell.addTool({ id: 'search', icon: 'search', title: t('web.workspace.tool.search'), shortcut: 'S', panel: searchPanel, side: 'left', group: 'find' });
+  shell.addTool({ id: 'legend', icon: 'legend', title: t('web.workspace.tool.legend'), shortcut: 'L', panel: legend, side: 'left', group: 'find' });
+  const undoTool = shell.addTool({ id: 'undo', icon: 'undo', title: t('web.workspace.toolbar.undo'), shortcut: 'Ctrl+Z', group: 'history', onClick: () => workspace.undo() });
+  const redoTool = shell.addTool({ id: 'redo', icon: 'redo', title: t('web.workspace.toolbar.redo'), shortcut: 'Ctrl+Shift+Z', group: 'history', onClick: () => workspace.redo() });
+  let areaMode: AreaMode = null;
+  const setArea = (mode: AreaMode) => {
+    areaMode = areaMode === mode ? null : mode;
+    area.setMode(areaMode);
+    boxTool.setPressed(areaMode === 'box');
+    lassoTool.setPressed(areaMode === 'lasso');
+  };
+  const boxTool = shell.addTool({ id: 'box-select', icon: 'box', title: t('web.workspace.toolbar.selectBox'), shortcut: 'B', group: 'select', toggle: true, onClick: () => setArea('box') });
+  const lassoTool = shell.addTool({ id: 'lasso-select', icon: 'lasso', title: t('web.workspace.toolbar.selectLasso'), shortcut: 'O', group: 'select', toggle: true, onClick: () => setArea('lasso') });
+  const pathTool = shell.addTool({ id: 'shortest-path', icon: 'path', title: t('web.workspace.toolbar.shortestPath'), shortcut: 'P', group: 'select', onClick: () => void shortestPath() });
+  const relationsTool = shell.addTool({ id: 'relations', icon: 'relations', title: t('web.workspace.toolbar.relations'), shortcut: 'R', group: 'select', onClick: () => void relationsAmong() });
+  shell.addTool({ id: 'layout', icon: 'layout', title: t('web.workspace.toolbar.layout'), shortcut: 'G', panel: layoutPanel, side: 'left', group: 'canvas' });
+  const tableTool = shell.addTool({ id: 'table', icon: 'table', title: t('web.workspace.toolbar.table'), shortcut: 'T', group: 'canvas', toggle: true, onClick: () => toggleTable() });
+  const detailsTool = shell.addTool({ id: 'details', icon: 'details', title: t('web.workspace.tool.details'), shortcut: 'I', panel: details, side: 'right', group: 'canvas' });
+  const exporter = exportPanel({
+    png: (options) => void exportPng(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(() => say(t('web.workspace.status.pngExported')), fail),
+    svg: (options) => void exportSvg(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(() => say(t('web.workspace.status.svgExported')), fail),
+    csv: () => download('graph-nodes.csv', 'text/csv', renderTable(h('div'), workspace.state, sortKey, () => undefined).csv()),
+    json: () => {
+      const state = workspace.state;
+      download('graph.json', 'application/json', JSON.stringify({ nodes: Object.values(state.nodes), relationships: Object.values(state.relationships) }, null, 2));
+    },
+    canvasSize: () => workspace.renderer.getDimensions(),
+  });
+  const exportTool = shell.addTool({ id: 'export', icon: 'export', title: t('web.workspace.tool.export'), shortcut: 'E', panel: exporter.panel, side: 'left', group: 'file', onClick: exporter.refreshSize });
+  // Export data is the server's rule for exports; the controls are not offered without it.
+  exportTool.setHidden(!permissions.includes('EXPORT_DATA'));
+  shell.addTool({ id: 'file', icon: 'file', title: t('web.workspace.tool.file'), shortcut: 'F', panel: file.panel, side: 'left', group: 'file' });
+  shell.addTool({ id: 'save', icon: 'save', title: t('web.workspace.toolbar.save'), shortcut: 'Ctrl+S', evenWhileTyping: true, group: 'file', onClick: () => void file.saveNow(false) });
+  if (wide()) shell.openPanel('search');
+  shell.onPanelsChanged(() => view.drawOverview());
+
+  /** The legend drawn on exported pictures: the labels' and types' colours on the canvas. */
+  const legendEntries = (): LegendEntry[] => {
+    const { labels, types } = vocabulary(workspace.state);
+    return [
+      ...labels.filter(([label]) => !workspace.state.hiddenLabels.includes(label)).map(([label, count]): LegendEntry => ({ kind: 'node', color: labelColor(appearance, label), text: `${label} (${formatNumber(count)})` })),
+      ...types.filter(([type]) => !workspace.state.hiddenTypes.includes(type)).map(([type, count]): LegendEntry => ({ kind: 'edge', color: appearance.relationshipColors[type] ?? '#b0b0b0', text: `${type} (${formatNumber(count)})` })),
+    ];
+  };
+  const toggleTable = () => {
+    table.hidden = !table.hidden;
+    shell.canvas.hidden = !table.hidden;
+    tableTool.setPressed(!table.hidden);
+    refresh();
+  };
   const detailsActions: DetailsActions = {
     canEdit,
     schema,
@@ -118,17 +143,21 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     created: (node) => workspace.change((state) => select([node.id])(addSubgraph({ nodes: [node], relationships: [] })(state))),
     say: (text) => say(text),
   };
-  let sortKey = 'id';
+  let sortKey = ELEMENT_ID;
   let lastDetailsKey: string | null = null;
-  let tableCsv = () => '';
+  let hadSelection = false;
 
   const refresh = () => {
     const state = workspace.state;
-    undoButton.disabled = !workspace.canUndo;
-    redoButton.disabled = !workspace.canRedo;
+    undoTool.setDisabled(!workspace.canUndo);
+    redoTool.setDisabled(!workspace.canRedo);
     const selectedNodes = state.selection.filter((id) => state.nodes[id]).length;
-    pathButton.disabled = selectedNodes !== 2;
-    relationsButton.disabled = selectedNodes < 2;
+    pathTool.setDisabled(selectedNodes !== 2);
+    relationsTool.setDisabled(selectedNodes < 2);
+    // The details open when something gets selected (on a wide screen); they close only when asked to.
+    if (state.selection.length && !hadSelection && wide()) detailsTool.open();
+    hadSelection = state.selection.length > 0;
+    shell.info.textContent = t('web.workspace.status.counts', { nodes: formatNumber(Object.keys(state.nodes).length), relationships: formatNumber(Object.keys(state.relationships).length) });
     renderLegend(legend, state, appearance, (label) => workspace.change(toggleLabel(label)), (type) => workspace.change(toggleType(type)));
     // Re-rendered only when what it shows changes, so a layout settling never wipes a half-typed edit.
     const shownId = state.selection[state.selection.length - 1];
@@ -138,15 +167,16 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       lastDetailsKey = detailsKey;
       renderDetails(details, state, detailsActions);
     }
-    if (!table.hidden) tableCsv = renderTable(table, state, sortKey, (key) => ((sortKey = key), refresh())).csv;
+    if (!table.hidden) renderTable(table, state, sortKey, (key) => ((sortKey = key), refresh()));
   };
   workspace.onChange(refresh);
   refresh();
 
-  const addNodes = (nodes: ApiNode[]) => {
-    workspace.add({ nodes, relationships: [] });
+  const addNodes = async (nodes: ApiNode[]) => {
+    workspace.add(await withRelationsAmong({ nodes, relationships: [] }, Object.keys(workspace.state.nodes)));
     say(plural('web.workspace.status.added', nodes.length));
     if (nodes.length > 1) void workspace.runLayout('forceAtlas2');
+    else workspace.fit();
   };
 
   async function search(): Promise<void> {
@@ -203,10 +233,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     if (workspace.state.selection.length) workspace.change(select([]));
   });
 
-  undoButton.addEventListener('click', () => workspace.undo());
-  redoButton.addEventListener('click', () => workspace.redo());
-  layoutButton.addEventListener('click', () => void workspace.runLayout(layoutSelect.value as LayoutName, { record: true }));
-  pathButton.addEventListener('click', async () => {
+  async function shortestPath(): Promise<void> {
     const [from, to] = workspace.state.selection.filter((id) => workspace.state.nodes[id]);
     try {
       const { paths } = await api.shortestPaths(from, to);
@@ -223,8 +250,8 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     } catch (error) {
       fail(error);
     }
-  });
-  relationsButton.addEventListener('click', async () => {
+  }
+  async function relationsAmong(): Promise<void> {
     const ids = workspace.state.selection.filter((id) => workspace.state.nodes[id]).slice(0, 1000);
     try {
       const { relationships } = await api.directRelationships(ids);
@@ -234,35 +261,18 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     } catch (error) {
       fail(error);
     }
-  });
-  tableButton.addEventListener('click', () => {
-    table.hidden = !table.hidden;
-    canvas.hidden = !table.hidden;
-    tableButton.setAttribute('aria-pressed', String(!table.hidden));
-    refresh();
-  });
-  csvButton.addEventListener('click', () => {
-    if (table.hidden) tableCsv = renderTable(h('div'), workspace.state, sortKey, () => undefined).csv;
-    download('graph-nodes.csv', 'text/csv', tableCsv());
-  });
-  jsonButton.addEventListener('click', () => {
-    const state = workspace.state;
-    download('graph.json', 'application/json', JSON.stringify({ nodes: Object.values(state.nodes), relationships: Object.values(state.relationships) }, null, 2));
-  });
+  }
 
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement | null;
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     const mod = event.ctrlKey || event.metaKey;
-    if (mod && event.key.toLowerCase() === 'z') {
-      event.preventDefault();
-      if (event.shiftKey) workspace.redo();
-      else workspace.undo();
-    } else if (mod && event.key.toLowerCase() === 'a') {
+    if (mod && event.key.toLowerCase() === 'a') {
       event.preventDefault();
       workspace.change(selectAll());
     } else if (event.key === 'Escape') {
-      workspace.change(select([]));
+      if (areaMode) setArea(areaMode);
+      else workspace.change(select([]));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       const nodes = workspace.state.selection.filter((id) => workspace.state.nodes[id]);
       if (nodes.length) workspace.change(removeNodes(nodes));
@@ -271,81 +281,12 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     }
   });
 
-  let opened: Opened = { id: null, name: t('web.workspace.name.default'), own: true };
-  const showOpened = () => {
-    title.textContent = opened.name;
-    nameInput.value = opened.name;
-    document.title = t('web.workspace.documentTitle', { name: opened.name });
-    renameButton.disabled = !opened.id || !opened.own;
-    linkButton.disabled = !opened.id;
-    shareButton.disabled = !opened.id || !opened.own;
-    if (opened.id) {
-      const url = new URL(window.location.href);
-      url.search = `?id=${encodeURIComponent(opened.id)}`;
-      window.history.replaceState(null, '', url);
-    }
-  };
-  const fileName = () => opened.name.replace(/[^\p{L}\p{N} _.-]+/gu, '_').slice(0, 100) || 'visualization';
-  const saveNow = async (asNew: boolean) => {
-    let name: { name: string } | null = null;
-    if (asNew || !opened.id || !opened.own) {
-      const typed = nameInput.value.trim();
-      if (!typed) return void say(t('web.workspace.status.nameFirst'));
-      name = { name: asNew && opened.id && typed === opened.name ? t('web.workspace.name.copy', { name: typed }) : typed };
-    }
-    try {
-      opened = await save(workspace, opened, name);
-      showOpened();
-      say(t('web.workspace.status.saved', { name: opened.name }));
-    } catch (error) {
-      fail(error);
-    }
-  };
-  saveButton.addEventListener('click', () => void saveNow(false));
-  saveAsButton.addEventListener('click', () => void saveNow(true));
-  renameButton.addEventListener('click', async () => {
-    const answer = nameInput.value.trim();
-    if (!answer) return void say(t('web.workspace.status.nameFirst'));
-    if (!opened.id) return;
-    try {
-      const renamed = await api.renameVisualization(opened.id, answer.trim());
-      opened = { ...opened, name: renamed.name };
-      showOpened();
-      say(t('web.workspace.status.renamed', { name: opened.name }));
-    } catch (error) {
-      fail(error);
-    }
-  });
-  linkButton.addEventListener('click', async () => {
-    const link = `${window.location.origin}/visualization?id=${encodeURIComponent(opened.id ?? '')}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      say(t('web.workspace.status.linkCopied', { link }));
-    } catch {
-      say(t('web.workspace.status.link', { link }));
-    }
-  });
-  shareButton.addEventListener('click', () => {
-    if (!opened.id) return;
-    void openShareDialog(opened.id, { everyone: permissions.includes('SHARE_VISUALIZATION_WITH_EVERYONE'), myId: userId, done: say }).catch(fail);
-  });
-  pngButton.addEventListener('click', () => void exportPng(workspace, fileName()).then(() => say(t('web.workspace.status.pngExported')), fail));
-  svgButton.addEventListener('click', () => void exportSvg(workspace, fileName()).then(() => say(t('web.workspace.status.svgExported')), fail));
-  document.addEventListener('keydown', (event) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      void saveNow(false);
-    }
-  });
-
   try {
     performance.mark('gas:open');
     const start = await openFromLocation(workspace, new URLSearchParams(window.location.search));
-    opened = start.opened;
-    showOpened();
+    file.setOpened(start.opened);
     say(start.message);
   } catch (error) {
-    showOpened();
     fail(error);
   }
   return workspace;

@@ -14,9 +14,12 @@ import { addSubgraph, CanvasState, EMPTY, isNodeShown, isRelationshipShown, Prod
 import { positionsOf, syncGraph } from './graph/sync';
 import { Appearance, NO_APPEARANCE } from './style/style';
 import { runForceAtlas2, runInstant, LayoutName, RunningLayout } from './layouts/layouts';
+import { drawOnCanvas } from '@sigma/export-image';
 import { SvgEdge, SvgNode, toSvg } from './export/svg';
+import { LegendEntry, svgLegend } from './export/legend';
 import { edgeCaptionsShown } from './style/edge-captions';
 import { withRelationsAmong } from './data-in/relations-among';
+import { Box, boxOf, Camera, CameraMapping, cameraToShow, Insets } from './view/fit';
 
 export interface ExpandOutcome {
   added: number;
@@ -37,6 +40,10 @@ export class Workspace {
   private listeners: Array<(state: CanvasState) => void> = [];
   /** Neighbours fetched per expansion; more than this is a super-node that asks the user first. */
   expandPageSize = 200;
+  /** The room panels take over the canvas (the shell's), so a fit centres the graph in what is left. */
+  insets: () => Insets = () => ({ left: 0, right: 0, top: 0, bottom: 0 });
+  /** Relationship types drawn without an arrow (undirected in DATA_SCHEMA or by the import). */
+  private undirected: ReadonlySet<string> = new Set();
 
   constructor(container: HTMLElement, private appearance: Appearance = NO_APPEARANCE) {
     this.renderer = new Sigma(this.graph, container, {
@@ -110,6 +117,11 @@ export class Workspace {
     this.render();
   }
 
+  setUndirectedTypes(types: Iterable<string>): void {
+    this.undirected = new Set(types);
+    this.render();
+  }
+
   /** Applies a change to the canvas (recorded for undo). */
   change(producer: Producer): void {
     this.stopLayout();
@@ -136,7 +148,7 @@ export class Workspace {
     // Built whole and handed to sigma at once: thousands of single additions to a graph sigma
     // already watches each cost an incremental update.
     const graph = new Graph({ multi: true, type: 'directed' });
-    syncGraph(graph, state, this.appearance);
+    syncGraph(graph, state, this.appearance, this.undirected);
     this.graph = graph;
     this.renderer.setGraph(graph);
     this.render();
@@ -182,11 +194,19 @@ export class Workspace {
     this.stopLayout();
     const record = options.record ?? false;
     if (name === 'forceAtlas2') {
-      this.layout = runForceAtlas2(this.graph, { onSettled: () => this.takePositions(record) });
-      return this.layout.done;
+      const running = runForceAtlas2(this.graph, {
+        onSettled: () => {
+          this.takePositions(record);
+          // Settled or stopped (by a change or a click on the canvas): the view shows the result.
+          this.fit();
+        },
+      });
+      this.layout = running;
+      return running.done;
     }
     runInstant(this.graph, name);
     this.takePositions(record);
+    this.fit();
     return Promise.resolve();
   }
 
@@ -210,17 +230,113 @@ export class Workspace {
     this.renderer.getCamera().setState({ x: view.x, y: view.y, ratio: view.ratio, angle: view.angle ?? 0 });
   }
 
-  /** What the canvas shows now, as SVG (hidden elements left out, as displayed). */
-  svgPicture(): string {
+  /** How sigma maps framed graph coordinates to this viewport now (see view/fit.ts). */
+  private cameraMapping(): CameraMapping {
+    const cameraState = { x: 0, y: 0, ratio: 1, angle: 0 };
+    const origin = this.renderer.framedGraphToViewport({ x: 0, y: 0 }, { cameraState });
+    const ex = this.renderer.framedGraphToViewport({ x: 1, y: 0 }, { cameraState });
+    const ey = this.renderer.framedGraphToViewport({ x: 0, y: 1 }, { cameraState });
+    return { origin, scale: { x: ex.x - origin.x || 1, y: ey.y - origin.y || -1 } };
+  }
+
+  private moveCamera(camera: Camera, animate: boolean): void {
+    const state = { ...camera, angle: 0 };
+    if (animate) void this.renderer.getCamera().animate(state, { duration: 300 });
+    else this.renderer.getCamera().setState(state);
+  }
+
+  /** Shows every node the filters leave on the canvas, inside the room the panels leave. */
+  fit(options: { animate?: boolean } = {}): void {
     const { width, height } = this.renderer.getDimensions();
+    if (!width || !height || this.graph.order === 0) return;
+    this.renderer.refresh();
+    let largest = 0;
+    const points: Array<{ x: number; y: number }> = [];
+    this.graph.forEachNode((id) => {
+      const data = this.renderer.getNodeDisplayData(id);
+      if (!data || data.hidden) return;
+      points.push(data);
+      largest = Math.max(largest, data.size);
+    });
+    const box = boxOf(points);
+    if (!box) return;
+    // Room for the largest node and a short caption past the outermost nodes.
+    this.moveCamera(cameraToShow(box, this.cameraMapping(), { width, height }, this.insets(), largest + 16, 1), options.animate ?? false);
+  }
+
+  /** What the viewport shows, in graph coordinates (for saving: restored whole at any window size). */
+  viewBox(): Box {
+    const { width, height } = this.renderer.getDimensions();
+    const a = this.renderer.viewportToGraph({ x: 0, y: 0 });
+    const b = this.renderer.viewportToGraph({ x: width, y: height });
+    return { minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) };
+  }
+
+  /** Shows a box of graph coordinates whole in the viewport as it is now (the inverse of viewBox at another size). */
+  showBox(box: Box): void {
+    const { width, height } = this.renderer.getDimensions();
+    if (!width || !height) return;
+    this.renderer.refresh();
+    // Graph to framed coordinates through any one camera: to the viewport and back.
+    const cameraState = this.renderer.getCamera().getState();
+    const framed = (x: number, y: number) => this.renderer.viewportToFramedGraph(this.renderer.graphToViewport({ x, y }, { cameraState }), { cameraState });
+    const a = framed(box.minX, box.minY);
+    const b = framed(box.maxX, box.maxY);
+    const framedBox = { minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) };
+    this.moveCamera(cameraToShow(framedBox, this.cameraMapping(), { width, height }, { left: 0, right: 0, top: 0, bottom: 0 }, 0, cameraState.ratio), false);
+  }
+
+  /** How much larger than the canvas a picture of width × height is (the view scaled to fit it, centred). */
+  private exportScale(width: number, height: number): { k: number; dx: number; dy: number } {
+    const current = this.renderer.getDimensions();
+    const k = Math.min(width / (current.width || width), height / (current.height || height));
+    return { k, dx: (width - current.width * k) / 2, dy: (height - current.height * k) / 2 };
+  }
+
+  /** What the canvas shows now, drawn at width × height pixels: a WebGL picture of the same view, items scaled with it. */
+  async pngCanvas(width: number, height: number): Promise<HTMLCanvasElement> {
+    const { k } = this.exportScale(width, height);
+    const ratio = window.devicePixelRatio || 1;
+    const nodeReducer = this.renderer.getSetting('nodeReducer');
+    const edgeReducer = this.renderer.getSetting('edgeReducer');
+    const drawn = await drawOnCanvas(this.renderer, {
+      width: width / ratio,
+      height: height / ratio,
+      backgroundColor: '#ffffff',
+      sigmaSettings: {
+        labelSize: 14 * k,
+        edgeLabelSize: 11 * k,
+        nodeReducer: (id, data) => {
+          const out = nodeReducer ? nodeReducer(id, data) : data;
+          return { ...out, size: (out.size ?? 4) * k };
+        },
+        edgeReducer: (id, data) => {
+          const out = edgeReducer ? edgeReducer(id, data) : data;
+          return { ...out, size: (out.size ?? 1) * k };
+        },
+      },
+    });
+    if (drawn.width === width && drawn.height === height) return drawn;
+    // A device pixel ratio that does not divide the size: copied to exactly the size asked for.
+    const exact = document.createElement('canvas');
+    exact.width = width;
+    exact.height = height;
+    exact.getContext('2d')?.drawImage(drawn, 0, 0, width, height);
+    return exact;
+  }
+
+  /** What the canvas shows now, as SVG at width × height (hidden elements left out, as displayed), with `overlay` on top. */
+  svgPicture(width = this.renderer.getDimensions().width, height = this.renderer.getDimensions().height, legend: LegendEntry[] = []): string {
+    const { k, dx, dy } = this.exportScale(width, height);
     const nodes: SvgNode[] = [];
     const at = new Map<string, { x: number; y: number }>();
     this.graph.forEachNode((id) => {
       const data = this.renderer.getNodeDisplayData(id);
       if (!data || data.hidden) return;
-      const point = this.renderer.framedGraphToViewport(data);
+      const viewport = this.renderer.framedGraphToViewport(data);
+      const point = { x: dx + viewport.x * k, y: dy + viewport.y * k };
       at.set(id, point);
-      nodes.push({ x: point.x, y: point.y, size: data.size, color: data.color, label: data.label ?? '' });
+      nodes.push({ x: point.x, y: point.y, size: data.size * k, color: data.color, label: data.label ?? '' });
     });
     const edges: SvgEdge[] = [];
     this.graph.forEachEdge((id, _attributes, source, target) => {
@@ -230,7 +346,7 @@ export class Workspace {
       if (!data || data.hidden || !a || !b) return;
       edges.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y, color: data.color });
     });
-    return toSvg(width, height, nodes, edges);
+    return toSvg(width, height, nodes, edges, svgLegend(legend, Math.max(1, Math.min(width, height) / 800)));
   }
 
   private takePositions(record: boolean): void {
@@ -254,7 +370,7 @@ export class Workspace {
   }
 
   private render(): void {
-    syncGraph(this.graph, this.state, this.appearance);
+    syncGraph(this.graph, this.state, this.appearance, this.undirected);
     this.showEdgeCaptions();
     this.renderer.refresh();
     if (!this.firstRenderMarked && this.graph.order > 0) {

@@ -108,7 +108,13 @@ export const visualizationContentSchema = z
       .strict()
       .default({ nodes: [], relationships: [] }),
     view: z
-      .object({ zoom: z.number().finite().positive().max(1e6), pan: z.object({ x: coordinate, y: coordinate }).strict(), angle: z.number().finite().optional() })
+      .object({
+        zoom: z.number().finite().positive().max(1e6),
+        pan: z.object({ x: coordinate, y: coordinate }).strict(),
+        angle: z.number().finite().optional(),
+        /** What the viewport showed, in graph coordinates: the workspace shows it whole at any window size. */
+        box: z.object({ minX: coordinate, minY: coordinate, maxX: coordinate, maxY: coordinate }).strict().optional(),
+      })
       .strict()
       .default({ zoom: 1, pan: { x: 0, y: 0 } }),
   })

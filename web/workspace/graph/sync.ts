@@ -7,7 +7,7 @@ import type Graph from 'graphology';
 import type { CanvasState } from '../state/canvas-state';
 import { Appearance, nodeCaption, nodeColor, nodeIcon, nodeSize, relationshipColor } from '../style/style';
 
-export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearance): void {
+export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearance, undirected: ReadonlySet<string> = new Set()): void {
   for (const id of graph.nodes()) if (!state.nodes[id]) graph.dropNode(id);
   for (const id of graph.edges()) if (!state.relationships[id]) graph.dropEdge(id);
   const degree = new Map<string, number>();
@@ -22,7 +22,7 @@ export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearan
     else graph.addNode(node.id, attributes);
   }
   for (const relationship of Object.values(state.relationships)) {
-    const attributes = { label: relationship.type, color: relationshipColor(appearance, relationship), size: 1.5, type: 'arrow', relType: relationship.type };
+    const attributes = { label: relationship.type, color: relationshipColor(appearance, relationship), size: 1.5, type: undirected.has(relationship.type) ? 'line' : 'arrow', relType: relationship.type };
     if (graph.hasEdge(relationship.id)) graph.mergeEdgeAttributes(relationship.id, attributes);
     else graph.addDirectedEdgeWithKey(relationship.id, relationship.startNodeId, relationship.endNodeId, attributes);
   }

@@ -11,6 +11,8 @@ export interface View {
   y: number;
   ratio: number;
   angle: number;
+  /** What the viewport showed, in graph coordinates; restored whole at any window size. */
+  box?: { minX: number; minY: number; maxX: number; maxY: number };
 }
 
 type Filter = { not: { label: string } } | { not: { type: string } } | Record<string, unknown>;
@@ -28,7 +30,7 @@ export interface SavedContent {
   relationships: Array<{ id: string }>;
   filters: ContentFilter[];
   selection: { nodes: string[]; relationships: string[] };
-  view: { zoom: number; pan: { x: number; y: number }; angle?: number };
+  view: { zoom: number; pan: { x: number; y: number }; angle?: number; box?: View['box'] };
 }
 
 /** What a read answers: the same, with each element read fresh from the graph as the reader may see it. */
@@ -47,7 +49,7 @@ export function toContent(state: CanvasState, view: View): SavedContent {
       ...state.hiddenTypes.map((type): ContentFilter => ({ target: 'relationships', filter: { not: { type } }, enabled: true, description: `Hide ${type}` })),
     ],
     selection: { nodes: state.selection.filter((id) => state.nodes[id]), relationships: state.selection.filter((id) => state.relationships[id]) },
-    view: { zoom: 1 / view.ratio, pan: { x: view.x, y: view.y }, angle: view.angle },
+    view: { zoom: 1 / view.ratio, pan: { x: view.x, y: view.y }, angle: view.angle, ...(view.box ? { box: view.box } : {}) },
   };
 }
 
@@ -71,6 +73,6 @@ export function fromContent(content: ReadContent): { state: CanvasState; view: V
   const view = content.view ?? { zoom: 1, pan: { x: 0.5, y: 0.5 } };
   return {
     state: { ...EMPTY, nodes, relationships, hiddenLabels, hiddenTypes, selection },
-    view: { x: view.pan.x, y: view.pan.y, ratio: 1 / view.zoom, angle: view.angle ?? 0 },
+    view: { x: view.pan.x, y: view.pan.y, ratio: 1 / view.zoom, angle: view.angle ?? 0, ...(view.box ? { box: view.box } : {}) },
   };
 }

@@ -3,7 +3,7 @@ import { h, clear } from '../../shared/dom';
 import { formatNumber, plural, t } from '../../shared/i18n';
 import type { ApiNode } from '../../shared/graph-types';
 import type { CanvasState } from '../state/canvas-state';
-import { vocabulary } from '../state/canvas-state';
+import { isNodeShown, vocabulary } from '../state/canvas-state';
 import { Appearance, labelColor, nodeCaption } from '../style/style';
 import { toCsv } from './csv';
 
@@ -58,18 +58,27 @@ export function renderLegend(target: HTMLElement, state: CanvasState, appearance
   );
 }
 
-/** The table view: every node on the canvas, sortable by a column; also the canvas's text alternative. */
+/**
+ * Column keys of the element's own id and labels: never a property name (a property may be called
+ * `id` or `labels`; it gets its own column under its own name).
+ */
+export const ELEMENT_ID = '\u0000id';
+export const ELEMENT_LABELS = '\u0000labels';
+
+/** The table view: every node the filters leave on the canvas, sortable by a column; also the canvas's text alternative. */
 export function renderTable(target: HTMLElement, state: CanvasState, sortKey: string, onSort: (key: string) => void): { csv: () => string } {
   clear(target);
-  const nodes = Object.values(state.nodes);
+  const nodes = Object.values(state.nodes).filter((node) => isNodeShown(state, node));
   const keys = [...new Set(nodes.flatMap((node) => Object.keys(node.properties)))].sort();
-  const columns = ['id', 'labels', ...keys];
-  const cell = (node: (typeof nodes)[number], column: string): unknown => (column === 'id' ? node.id : column === 'labels' ? node.labels.join(':') : node.properties[column]);
+  const columns = [ELEMENT_ID, ELEMENT_LABELS, ...keys];
+  const heading = (column: string) => (column === ELEMENT_ID ? t('web.workspace.table.elementId') : column === ELEMENT_LABELS ? t('web.workspace.table.labels') : column);
+  const cell = (node: (typeof nodes)[number], column: string): unknown => (column === ELEMENT_ID ? node.id : column === ELEMENT_LABELS ? node.labels.join(':') : node.properties[column]);
   const rows = [...nodes].sort((a, b) => {
     const x = cell(a, sortKey);
     const y = cell(b, sortKey);
     if (x === undefined) return y === undefined ? 0 : 1;
     if (y === undefined) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
     return display(x).localeCompare(display(y), undefined, { numeric: true });
   });
   target.append(
@@ -77,9 +86,9 @@ export function renderTable(target: HTMLElement, state: CanvasState, sortKey: st
       'table',
       { class: 'data-table' },
       h('caption', {}, t('web.workspace.table.caption', { nodes: nodes.length, relationships: Object.keys(state.relationships).length })),
-      h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', { scope: 'col', 'aria-sort': column === sortKey ? 'ascending' : 'none' }, h('button', { type: 'button', class: 'link', onclick: () => onSort(column) }, column === 'id' || column === 'labels' ? t(`web.workspace.table.${column}`) : column))))),
-      h('tbody', {}, ...rows.map((node) => h('tr', {}, ...columns.map((column) => h('td', {}, display(cell(node, column))))))),
+      h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', { scope: 'col', 'aria-sort': column === sortKey ? 'ascending' : 'none' }, h('button', { type: 'button', class: 'link', onclick: () => onSort(column) }, heading(column)))))),
+      h('tbody', {}, ...rows.map((node) => h('tr', {}, ...columns.map((column) => h('td', { class: typeof cell(node, column) === 'number' ? 'number' : '' }, display(cell(node, column))))))),
     ),
   );
-  return { csv: () => toCsv(columns, rows.map((node) => columns.map((column) => cell(node, column)))) };
+  return { csv: () => toCsv(columns.map(heading), rows.map((node) => columns.map((column) => cell(node, column)))) };
 }

@@ -2,7 +2,6 @@
  * Opening, saving and exporting: the workspace's round trips with /visualizations and
  * /visualization/export/image. The saved content is the canvas state (persistence/content.ts).
  */
-import { drawOnCanvas } from '@sigma/export-image';
 import { api, download, VisualizationAnswer } from '../../shared/api';
 import { plural, t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
@@ -11,6 +10,7 @@ import { addSubgraph } from '../state/canvas-state';
 import { relationsAmong, withRelationsAmong } from '../data-in/relations-among';
 import { extendContent, readContentExtensions } from '../appearance/content-extensions';
 import { base64Utf8 } from '../export/svg';
+import { drawLegend, LegendEntry } from '../export/legend';
 
 export interface Opened {
   id: string | null;
@@ -32,7 +32,9 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
       const among = await relationsAmong(ids, ids).catch(() => []);
       workspace.load(among.length ? addSubgraph({ nodes: [], relationships: among })(state) : state);
       readContentExtensions(visualization.content);
-      workspace.setView(view);
+      // The box saved shows whole at this window size; an older save without one keeps its camera.
+      if (view.box) workspace.showBox(view.box);
+      else workspace.setView(view);
     }
     const gone = visualization.deleted && visualization.deleted.nodes + visualization.deleted.relationships;
     return {
@@ -45,13 +47,14 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
     const found = await api.findNodes({ filter: { ids }, limit: ids.length });
     workspace.add(await withRelationsAmong({ nodes: found.items, relationships: [] }, Object.keys(workspace.state.nodes)));
     if (found.items.length > 1) void workspace.runLayout('forceAtlas2');
+    else workspace.fit();
     return { opened: { id: null, name: t('web.workspace.name.default'), own: true }, message: plural('web.workspace.open.fromSearch', found.items.length) };
   }
   return { opened: { id: null, name: t('web.workspace.name.default'), own: true }, message: t('web.workspace.open.start') };
 }
 
 export async function save(workspace: Workspace, opened: Opened, asNew: { name: string } | null): Promise<Opened> {
-  const content = extendContent(toContent(workspace.state, workspace.view()));
+  const content = extendContent(toContent(workspace.state, { ...workspace.view(), box: workspace.viewBox() }));
   if (!asNew && opened.id && opened.own) {
     const saved = await api.saveVisualization(opened.id, content);
     return { id: saved.id, name: saved.name, own: true };
@@ -71,14 +74,23 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** PNG through the server's export endpoint (checked there, named safely, audited). */
-export async function exportPng(workspace: Workspace, name: string): Promise<void> {
-  const canvas = await drawOnCanvas(workspace.renderer, { backgroundColor: '#ffffff' });
+/** Options of an image export: its size in pixels (up to 8,000 a side) and the legend drawn on it. */
+export interface ImageOptions {
+  width: number;
+  height: number;
+  legend: LegendEntry[];
+}
+
+/** PNG through the server's export endpoint (checked there, named safely, audited), at the size chosen. */
+export async function exportPng(workspace: Workspace, name: string, options: ImageOptions): Promise<void> {
+  const canvas = await workspace.pngCanvas(options.width, options.height);
+  const context = canvas.getContext('2d');
+  if (context && options.legend.length) drawLegend(context, options.legend, Math.max(1, Math.min(options.width, options.height) / 800));
   const image = canvas.toDataURL('image/png');
   saveBlob(await download('/visualization/export/image', { image, fileName: name }), `${name}.png`);
 }
 
-export async function exportSvg(workspace: Workspace, name: string): Promise<void> {
-  const image = `data:image/svg+xml;base64,${base64Utf8(workspace.svgPicture())}`;
+export async function exportSvg(workspace: Workspace, name: string, options: ImageOptions): Promise<void> {
+  const image = `data:image/svg+xml;base64,${base64Utf8(workspace.svgPicture(options.width, options.height, options.legend))}`;
   saveBlob(await download('/visualization/export/image', { image, fileName: name }), `${name}.svg`);
 }
