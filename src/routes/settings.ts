@@ -6,6 +6,7 @@ import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { BadRequestError, ForbiddenError, UnsupportedMediaTypeError } from '../errors';
 import { SettingsService } from '../services/settings/settings-service';
+import { settingsForUser } from '../services/settings/settings-view';
 import { assertSettingType, SETTING_TYPES } from '../services/settings/registry';
 import {
   allSettingsExample,
@@ -60,7 +61,7 @@ export function createSettingsRouter(deps: AppDeps): Router {
         'Users without Settings management see them through their data access: labels, types and properties hidden from them are left out.',
       responses: { 200: { description: 'Settings by type', schema: allSettingsSchema, example: allSettingsExample } },
     },
-    ({ ctx }) => new SettingsService(ctx).getAllForUser(),
+    ({ ctx }) => settingsForUser(ctx),
   );
 
   endpoint(

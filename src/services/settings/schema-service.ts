@@ -4,7 +4,7 @@ import { UNRESTRICTED, type FulltextConfig, type FulltextStatus, type SchemaInde
 import { audit } from '../audit/audit-service';
 import { AUTOMATIC_SAMPLE_SIZE, SettingsService } from './settings-service';
 import { fulltextIndex, stringPropertiesByLabel } from './fulltext-index';
-import { fulltextStatusVisibleTo, indexesVisibleTo } from './settings-view';
+import { fulltextStatusVisibleTo, indexesVisibleTo, visibilityOf } from './settings-view';
 import { reconcileFulltextIndex, recordAppliedFulltext } from './fulltext-reconcile';
 
 /**
@@ -20,7 +20,7 @@ export class SchemaService {
   }
 
   async listIndexes(): Promise<SchemaIndex[]> {
-    return indexesVisibleTo(await this.graph.listIndexes(), await new SettingsService(this.ctx).visibility());
+    return indexesVisibleTo(await this.graph.listIndexes(), await visibilityOf(this.ctx));
   }
 
   /** 409 INDEX_EXISTS for an identical index; audited as schema.index.create. */
@@ -47,7 +47,7 @@ export class SchemaService {
 
   /** The index status as the reader may see it. */
   async fulltextStatus(): Promise<FulltextStatus> {
-    return fulltextStatusVisibleTo(await this.statusWithConfig(), await new SettingsService(this.ctx).visibility());
+    return fulltextStatusVisibleTo(await this.statusWithConfig(), await visibilityOf(this.ctx));
   }
 
   /** String properties of a sample of the nodes, read without restrictions (hence SETTINGS_MANAGEMENT at the route). */

@@ -7,7 +7,6 @@ import type { AutomaticInput } from './setting-type';
 import { AllSettings, assertSettingType, definitionOf, SETTING_TYPES, SettingType, SettingValues } from './registry';
 import { assertDataSchema, WriteMode } from './data-schema-validation';
 import { readJsonZip, UploadedFile, writeZip } from './zip';
-import { settingsVisibleTo, visibilityFor, Visibility } from './settings-view';
 
 /** Elements sampled (nodes and relationships each) for the automatic variants. */
 export const AUTOMATIC_SAMPLE_SIZE = 1000;
@@ -46,17 +45,6 @@ export class SettingsService {
     const rows = (await this.ctx.db('settings').whereIn('type', SETTING_TYPES)) as SettingRow[];
     const byType = new Map(rows.map((r) => [r.type, r]));
     return Object.fromEntries(SETTING_TYPES.map((type) => [type, this.fromRow(type, byType.get(type))])) as AllSettings;
-  }
-
-  /** getAll() as the session user may see it (see settings-view.ts); complete for Settings management. */
-  async getAllForUser(): Promise<AllSettings> {
-    const all = await this.getAll();
-    return settingsVisibleTo(all, await visibilityFor(this.ctx, all.DATA_TYPES));
-  }
-
-  /** What the session user may see named (labels, types, properties). */
-  async visibility(): Promise<Visibility> {
-    return visibilityFor(this.ctx, (await this.get('DATA_TYPES')) as AllSettings['DATA_TYPES']);
   }
 
   /** Validates (400 VALIDATION_FAILED with issues), stores and audits one setting; returns the stored value. */

@@ -3,6 +3,8 @@ import type { FulltextStatus, SchemaIndex } from '../../graph/graph-store';
 import { isPropertyVisible } from '../graph/property-visibility';
 import { accessScopeFor } from '../security/access-scope';
 import type { AllSettings } from './registry';
+// The view reads settings and the scope; neither imports the view (no cycle through access-scope).
+import { SettingsService } from './settings-service';
 
 /** What one user may see named: labels, relationship types and properties per label or type. */
 export interface Visibility {
@@ -42,6 +44,17 @@ export async function visibilityFor(ctx: ServiceContext, dataTypes: AllSettings[
     nodeProperty: (label, property) => known(property) && isPropertyVisible(scope.nodeProperties, label === '*' ? [] : [label], property),
     relationshipProperty: (type, property) => known(property) && isPropertyVisible(scope.relationshipProperties, type === '*' ? [] : [type], property),
   };
+}
+
+/** What the context's user may see named (labels, types, properties). */
+export async function visibilityOf(ctx: ServiceContext): Promise<Visibility> {
+  return visibilityFor(ctx, await new SettingsService(ctx).get('DATA_TYPES'));
+}
+
+/** Every setting as the context's user may see it (GET /settings); complete for Settings management. */
+export async function settingsForUser(ctx: ServiceContext): Promise<AllSettings> {
+  const all = await new SettingsService(ctx).getAll();
+  return settingsVisibleTo(all, await visibilityFor(ctx, all.DATA_TYPES));
 }
 
 function pick<V>(record: Record<string, V>, keep: (key: string) => boolean): Record<string, V> {
