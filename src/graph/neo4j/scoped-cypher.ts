@@ -1,8 +1,11 @@
-import { backtick, clauseName, CstNode, hasToken, nameOf, parseUserQuery, quoteName, rule, rules, textOf } from '../../cypher/parser';
-import { CypherCompiler, TRUE } from './cypher-filter';
+import type { CstNode } from '../../cypher/parser';
+import { backtick, clauseName, hasToken, nameOf, parseUserQuery, quoteName, rule, rules, textOf } from '../../cypher/parser';
+import type { CypherCompiler } from './cypher-filter';
+import { TRUE } from './cypher-filter';
 import { asVariable, elementOf } from './scope-analysis';
 import { PatternRewriter } from './scoped-rewrite/patterns';
-import { combine, Conditions, Env, restricted, USER_PARAM_PREFIX } from './scoped-rewrite/rewriter-base';
+import type { Conditions, Env } from './scoped-rewrite/rewriter-base';
+import { combine, restricted, USER_PARAM_PREFIX } from './scoped-rewrite/rewriter-base';
 
 export { USER_PARAM_PREFIX } from './scoped-rewrite/rewriter-base';
 

@@ -1,8 +1,10 @@
 import { BadRequestError } from '../../../errors';
-import { CstNode, hasToken, nameOf, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../../cypher/parser';
-import { ElementKind } from '../cypher-filter';
+import type { CstNode } from '../../../cypher/parser';
+import { hasToken, nameOf, positionOf, quoteName, rule, rules, textOf, unwrap } from '../../../cypher/parser';
+import type { ElementKind } from '../cypher-filter';
 import { afterPropertyRead, describeKind, elementOf, functionNameOf, isElement } from '../scope-analysis';
-import { combine, Conditions, Env, restricted, RewriterBase, unprovable, USER_PARAM_PREFIX } from './rewriter-base';
+import type { Conditions, Env } from './rewriter-base';
+import { combine, restricted, RewriterBase, unprovable, USER_PARAM_PREFIX } from './rewriter-base';
 
 /* Expressions of the restricted-Cypher rewrite: property reads guarded, labels and keys reduced to the scope, parameters renamed. */
 

@@ -1,7 +1,10 @@
-import { CstNode, descendants, hasToken, nameOf, quoteName, rule, rules, textOf, unwrap } from '../../../cypher/parser';
-import { and, ElementKind, TRUE } from '../cypher-filter';
+import type { CstNode } from '../../../cypher/parser';
+import { descendants, hasToken, nameOf, quoteName, rule, rules, textOf, unwrap } from '../../../cypher/parser';
+import type { ElementKind } from '../cypher-filter';
+import { and, TRUE } from '../cypher-filter';
 import { ExpressionRewriter } from './expressions';
-import { Conditions, Env, restricted } from './rewriter-base';
+import type { Conditions, Env } from './rewriter-base';
+import { restricted } from './rewriter-base';
 
 /* Patterns of the restricted-Cypher rewrite: every node and relationship gets a variable and the scope's visibility conditions. */
 

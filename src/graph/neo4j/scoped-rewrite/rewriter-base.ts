@@ -1,7 +1,10 @@
 import { BadRequestError, ForbiddenError } from '../../../errors';
-import { CstNode, nameOf, positionOf, quoteName } from '../../../cypher/parser';
-import { and, CypherCompiler, ElementKind, TRUE } from '../cypher-filter';
-import { describeKind, isElement, Kind, kindOf } from '../scope-analysis';
+import type { CstNode } from '../../../cypher/parser';
+import { nameOf, positionOf, quoteName } from '../../../cypher/parser';
+import type { CypherCompiler, ElementKind } from '../cypher-filter';
+import { and, TRUE } from '../cypher-filter';
+import type { Kind } from '../scope-analysis';
+import { describeKind, isElement, kindOf } from '../scope-analysis';
 
 /*
  * The state and the scope helpers of the restricted-Cypher rewrite (scoped-cypher.ts), shared by

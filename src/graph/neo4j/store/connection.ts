@@ -1,14 +1,19 @@
-import neo4j, { Driver, Record as Neo4jRecord, Session } from 'neo4j-driver';
+import type { Driver, Record as Neo4jRecord, Session } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import { GraphUnavailableError } from '../../../errors';
 import type { AccessScope, FulltextStatus, ServerInfo } from '../../graph-store';
 import { assertInteger, CypherCompiler } from '../cypher-filter';
-import { chooseDialect, Dialect } from '../dialect';
-import { GraphPasswordChangeRequiredError, mapNeo4jError, MapErrorContext } from '../errors';
+import type { Dialect } from '../dialect';
+import { chooseDialect } from '../dialect';
+import type { MapErrorContext } from '../errors';
+import { GraphPasswordChangeRequiredError, mapNeo4jError } from '../errors';
 import { listProceduresCypher, ProcedureCatalogue } from '../procedures';
 import { withNoDelaySockets } from '../tcp-nodelay';
-import { run, Tx } from './helpers';
+import type { Tx } from './helpers';
+import { run } from './helpers';
 import type { StoreInternals } from './store-internals';
-import { driverConfig, Neo4jGraphStoreOptions } from './store-options';
+import type { Neo4jGraphStoreOptions } from './store-options';
+import { driverConfig } from './store-options';
 
 /**
  * The Neo4j adapter's connection: the driver, the dialect of the server found at init, and every

@@ -1,4 +1,5 @@
-import neo4j, { ManagedTransaction, Record as Neo4jRecord } from 'neo4j-driver';
+import type { ManagedTransaction, Record as Neo4jRecord } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import { assertIdentifier } from '../../identifiers';
 
 /* Small helpers shared by the sections of the Neo4j adapter. */

@@ -2,7 +2,8 @@ import neo4j from 'neo4j-driver';
 import { BadRequestError, GraphUnavailableError } from '../../../errors';
 import type { SchemaIndex, SchemaIndexInput } from '../../graph-store';
 import { assertIdentifier, assertIdentifiers } from '../../identifiers';
-import { createIndexCypher, Dialect, dropIndexCypher, listIndexesCypher } from '../dialect';
+import type { Dialect } from '../dialect';
+import { createIndexCypher, dropIndexCypher, listIndexesCypher } from '../dialect';
 import { run } from './helpers';
 import type { StoreInternals } from './store-internals';
 

@@ -1,8 +1,10 @@
-import neo4j, { Record as Neo4jRecord, Result } from 'neo4j-driver';
+import type { Record as Neo4jRecord, Result } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import { GraphUnavailableError } from '../../../errors';
 import type { AccessScope, FindQuery, FindResult, GraphNode, GraphRelationship } from '../../graph-store';
 import { assertFilter } from '../../identifiers';
-import { and, assertInteger, CypherCompiler, luceneQuery, TRUE } from '../cypher-filter';
+import type { CypherCompiler } from '../cypher-filter';
+import { and, assertInteger, luceneQuery, TRUE } from '../cypher-filter';
 import { idKeysetStart } from '../dialect';
 import { orderedStream } from '../ordered-stream';
 import { nodeFromProjection, relationshipFromProjection } from '../serialize';

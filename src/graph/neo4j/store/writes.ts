@@ -14,7 +14,8 @@ import type {
   RelationshipInput,
 } from '../../graph-store';
 import { assertIdentifier, assertIdentifiers, cypherIdentifier } from '../../identifiers';
-import { and, CypherCompiler, TRUE } from '../cypher-filter';
+import type { CypherCompiler } from '../cypher-filter';
+import { and, TRUE } from '../cypher-filter';
 import { encodeId } from '../dialect';
 import { nodeFromProjection, relationshipFromProjection, toPropertyMap, toPropertyValue } from '../serialize';
 import { dedupe, run, toNumber, validatedProperties } from './helpers';
