@@ -40,7 +40,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/users/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'users', { title: t(req, 'page.users.title'), active: 'users', permissions: permissionCatalogue, scripts: ['security-words.js', 'users.js'], styles: ['admin.css'] });
+    render(req, res, 'users', { title: t(req, 'page.users.title'), active: 'users', permissions: permissionCatalogue, bundles: ['users'], styles: ['admin.css'] });
   });
 
   router.get('/groups/list', requirePage('USER_MANAGEMENT'), (req, res) => {
@@ -69,7 +69,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/jobs/list', requirePage('JOBS_MANAGEMENT'), (req, res) => {
-    render(req, res, 'jobs', { title: t(req, 'page.jobs.title'), active: 'jobs', types: jobTypesForPage, defaultTimeZone: deps.config.jobs.timeZone, scripts: ['jobs.js'] });
+    render(req, res, 'jobs', { title: t(req, 'page.jobs.title'), active: 'jobs', types: jobTypesForPage, defaultTimeZone: deps.config.jobs.timeZone, bundles: ['jobs'] });
   });
 
   return router;

@@ -178,7 +178,7 @@ describe('the jobs page', () => {
     const page = await adminSession.get('/jobs/list');
     expect(page.status).toBe(200);
     expect(page.text).toContain('href="/jobs/list" aria-current="page"');
-    expect(page.text).toContain('<script src="/assets/js/jobs.js" defer></script>');
+    expect(page.text).toContain('<script src="/assets/build/jobs.js" defer></script>');
     await t.createUser('menu-plain', { password: 'menu-plain-password-1' });
     const plain = await t.login('menu-plain', 'menu-plain-password-1');
     const start = await plain.get('/');

@@ -197,7 +197,7 @@ describe('API documentation and errors', () => {
   });
 
   test('when the static assets are requested, then the stylesheet and scripts are served locally', async () => {
-    for (const asset of ['/assets/app.css', '/assets/js/api.js', '/assets/js/users.js']) {
+    for (const asset of ['/assets/app.css', '/assets/build/layout.js', '/assets/build/users.js']) {
       const response = await request(t.app).get(asset);
       expect(response.status).toBe(200);
     }
