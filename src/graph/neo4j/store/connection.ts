@@ -23,7 +23,6 @@ import { driverConfig } from './store-options';
 export class Neo4jConnection implements StoreInternals {
   private driver: Driver | null = null;
   private dialectValue: Dialect | null = null;
-  private info: ServerInfo | null = null;
   fulltextCache: { at: number; status: FulltextStatus } | null = null;
   readonly maxRows: number;
   /** The server refused a database name at init (Bolt 3: Neo4j 3.5, or 4.0 / 4.1 with this driver). */
@@ -67,7 +66,6 @@ export class Neo4jConnection implements StoreInternals {
     // neo4j-driver 5 offers Bolt 5.x, 4.4-4.2 and 3: a 4.0 / 4.1 server answers with Bolt 3, which
     // cannot name a database either (the driver refuses it before sending).
     this.dialectValue = this.databaseRefused && dialect.multiDatabase ? { ...dialect, multiDatabase: false } : dialect;
-    this.info = { backend: 'neo4j', version: components.version, edition: components.edition };
     if (!this.dialectValue.multiDatabase && this.options.database) {
       this.options.logger?.warn(
         { database: this.options.database, version: components.version },
