@@ -79,7 +79,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(STATISTICS);
   await knex.raw(CREATE_V2);
   await knex.raw(DROP_V2);
-  const existing = (await knex.raw(`select name, entity, properties from graph_schema_indexes order by name`)).rows as Array<{ name: string; entity: string; properties: string[] }>;
+  const existing = (await knex.raw<{ rows: Array<{ name: string; entity: string; properties: string[] }> }>(`select name, entity, properties from graph_schema_indexes order by name`)).rows;
   for (const index of existing) {
     await knex.raw(`select gas_create_schema_index_statistics(?::text, ?::text, ?::text[])`, [index.name, index.entity, index.properties]);
   }
@@ -88,7 +88,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  const existing = (await knex.raw(`select name from graph_schema_indexes order by name`)).rows as Array<{ name: string }>;
+  const existing = (await knex.raw<{ rows: Array<{ name: string }> }>(`select name from graph_schema_indexes order by name`)).rows;
   for (const index of existing) await knex.raw('drop statistics if exists ??', [`${index.name}_st`]);
   await knex.raw(CREATE_V1);
   await knex.raw(DROP_V1);

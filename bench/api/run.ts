@@ -36,11 +36,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { spawn, ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { startPostgres, PostgresServer } from '../support/postgres-cluster';
+import type { PostgresServer } from '../support/postgres-cluster';
+import { startPostgres } from '../support/postgres-cluster';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -68,8 +70,8 @@ function startChild(script: string, env: NodeJS.ProcessEnv, ready?: RegExp): Pro
   let output = '';
   return new Promise((resolve, reject) => {
     if (!ready) {
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       return resolve({ child, origin: '', output: () => output });
     }
     const timer = setTimeout(() => fail(new Error('did not start within 180 s')), 180_000);
@@ -86,8 +88,8 @@ function startChild(script: string, env: NodeJS.ProcessEnv, ready?: RegExp): Pro
         resolve({ child, origin: match[1], output: () => output });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => fail(new Error(`exited with ${code}`)));
   });
 }
@@ -223,8 +225,8 @@ function runClient(origin: string, targets: ClientTarget[], seconds: number, war
   const child = spawn(process.execPath, [path.join(__dirname, 'load-client.js'), options], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`load client exited with ${code}: ${err}`));

@@ -19,11 +19,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import knexFactory, { Knex } from 'knex';
+import type { Knex } from 'knex';
+import knexFactory from 'knex';
 import { migrateToLatest } from '../../src/db/migrations';
-import { AccessScope, GraphId, GraphStore, UNRESTRICTED } from '../../src/graph/graph-store';
+import type { AccessScope, GraphId, GraphStore } from '../../src/graph/graph-store';
+import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { createPostgresGraphStore } from '../../src/graph/postgres';
-import { startPostgres, PostgresServer } from '../support/postgres-cluster';
+import type { PostgresServer } from '../support/postgres-cluster';
+import { startPostgres } from '../support/postgres-cluster';
 
 let NODES = intEnv('BENCH_NODES', 100_000);
 let RELS = intEnv('BENCH_RELS', 300_000);
@@ -188,6 +191,11 @@ function check(condition: boolean, what: string): void {
   if (!condition) console.warn(`WARNING: port and raw disagree: ${what}`);
 }
 
+/** What pg answers for a statement: knex.raw is untyped, so each call names its rows. */
+interface RawRows<Row> {
+  rows: Row[];
+}
+
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
@@ -219,14 +227,16 @@ async function rawPlan(knex: Knex, work: () => Promise<unknown>): Promise<string
     knex.removeListener('query', listener);
   }
   if (!last) return '-';
-  const connection = (await knex.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> }> };
+  // knex's client is untyped: the pooled pg connection is what it hands out.
+  const client = knex.client as { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): Promise<void> };
+  const connection = (await client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> }> };
   try {
     const result = await connection.query(`explain (format json) ${last.sql}`, last.bindings);
     return describePlan(result.rows[0]['QUERY PLAN'][0].Plan);
   } catch (error) {
     return `explain failed: ${(error as Error).message}`;
   } finally {
-    await knex.client.releaseConnection(connection);
+    await client.releaseConnection(connection);
   }
 }
 
@@ -327,15 +337,15 @@ interface Graph {
 }
 
 async function loadGraph(knex: Knex): Promise<Graph> {
-  const nodes = (await knex.raw(`select id::int as id, properties->>'city' as city from graph_nodes`)).rows as Array<{ id: number; city: string }>;
+  const nodes = (await knex.raw<RawRows<{ id: number; city: string }>>(`select id::int as id, properties->>'city' as city from graph_nodes`)).rows;
   const visibleCities = new Set(VISIBLE_CITIES);
   const visible = new Uint8Array(NODES + 1);
   for (const n of nodes) if (visibleCities.has(n.city)) visible[n.id] = 1;
-  const rels = (await knex.raw(`select start_id::int as s, end_id::int as e, (properties->>'since')::int as since from graph_relationships`)).rows as Array<{
-    s: number;
-    e: number;
-    since: number;
-  }>;
+  const rels = (
+    await knex.raw<RawRows<{ s: number; e: number; since: number }>>(
+      `select start_id::int as s, end_id::int as e, (properties->>'since')::int as since from graph_relationships`,
+    )
+  ).rows;
   const degree = new Int32Array(NODES + 2);
   for (const r of rels) {
     degree[r.s]++;
@@ -431,7 +441,7 @@ const REL_OK = (alias: string) => `${alias}.type = 'KNOWS' and ${alias}.properti
  * With the label, the schema index :Person(uid) (a partial expression index) answers; without it,
  * only the GIN index over all properties can, through a containment test.
  */
-function rawFind(knex: Knex, restricted: boolean, uid: string, withLabel: boolean) {
+function rawFind(knex: Knex, restricted: boolean, uid: string, withLabel: boolean): Promise<RawRows<{ id: string; total: string }>> {
   // The matches first (materialised: the index lookup), then sorted: a unique key needs no
   // ORDER BY id LIMIT plan, which at 1M nodes walked the primary key (401 ms).
   const match = withLabel ? `n.labels @> '{Person}' and n.properties->>'uid' = ?` : `n.properties @> jsonb_build_object('uid', ?::text)`;
@@ -453,7 +463,7 @@ async function rawExplore(knex: Knex, restricted: boolean, hub: number): Promise
   const relOk = restricted ? ` and ${REL_OK('r')}` : '';
   const nodeOk = restricted ? ` and ${NODE_OK('n')}` : '';
   const bindings = restricted ? [hub, hub, hub, VISIBLE_CITIES, hub, VISIBLE_CITIES] : [hub, hub, hub, hub];
-  const result = await knex.raw(
+  const result = await knex.raw<RawRows<{ total: number; nodes: unknown[] | null; rels: unknown[] | null }>>(
     `with nb as (
        select r.id as rid, r.end_id as dst from graph_relationships r where r.start_id = ?${relOk}
        union all
@@ -487,7 +497,7 @@ async function rawShortest(knex: Knex, restricted: boolean, from: number, to: nu
     union all
     select r.id, r.end_id, r.start_id from graph_relationships r where r.end_id = any(${front})${relOk}`;
   const levels = (
-    await knex.raw(
+    await knex.raw<RawRows<{ side: 'f' | 'b'; rids: string[]; srcs: string[]; dsts: string[]; met: boolean }>>(
       `with recursive bfs(i, fd, bd, ff, bf, fs, bs, side, rids, srcs, dsts, met) as (
          select 0, 0, 0, array[?::bigint], array[?::bigint], array[?::bigint], array[?::bigint], 'x', '{}'::bigint[], '{}'::bigint[], '{}'::bigint[], false
          union all
@@ -509,7 +519,7 @@ async function rawShortest(knex: Knex, restricted: boolean, from: number, to: nu
        select side, rids::text[] as rids, srcs::text[] as srcs, dsts::text[] as dsts, met from bfs where side <> 'x' order by i`,
       [from, to, from, to, ...(restricted ? [VISIBLE_CITIES] : [])],
     )
-  ).rows as Array<{ side: 'f' | 'b'; rids: string[]; srcs: string[]; dsts: string[]; met: boolean }>;
+  ).rows;
   const last = levels[levels.length - 1];
   if (!last?.met) return { paths: 0, length: -1 };
   const preds = { f: new Map<string, Array<[string, string]>>(), b: new Map<string, Array<[string, string]>>() };
@@ -541,7 +551,7 @@ async function rawText(knex: Knex, restricted: boolean, text: string): Promise<{
   const pattern = `%${text}%`;
   const props = restricted ? `n.properties - 'age'` : 'n.properties';
   // The count stops after TEXT_COUNT_LIMIT + 1 matches, as the service's (FindQuery.countLimit).
-  const result = await knex.raw(
+  const result = await knex.raw<RawRows<{ id: string; total: string }>>(
     `with m as materialized (
        select n.id from graph_nodes n
        where gas_string_values(n.properties) ilike ?${restricted ? ` and ${NODE_OK('n')}` : ''}
@@ -556,7 +566,7 @@ async function rawText(knex: Knex, restricted: boolean, text: string): Promise<{
 
 /** Filtered export: every node of a city, in id order, one statement read to the end. */
 async function rawExport(knex: Knex, restricted: boolean, city: string): Promise<number> {
-  const result = await knex.raw(
+  const result = await knex.raw<RawRows<{ id: string }>>(
     `select n.id::text as id, n.labels, ${restricted ? `n.properties - 'age'` : 'n.properties'} as properties from graph_nodes n
      where n.properties @> jsonb_build_object('city', ?::text)${restricted ? ` and ${NODE_OK('n')}` : ''} order by n.id`,
     [city, ...(restricted ? [VISIBLE_CITIES] : [])],
@@ -566,7 +576,7 @@ async function rawExport(knex: Knex, restricted: boolean, city: string): Promise
 
 async function rawFrequency(knex: Knex, restricted: boolean): Promise<{ top: unknown; total: number; distinct: number }> {
   const where = restricted ? ` and ${NODE_OK('n')}` : '';
-  const result = await knex.raw(
+  const result = await knex.raw<RawRows<{ value: unknown; count: number; total: string; distinct: number }>>(
     `with agg as (select n.properties->'city' as v, count(*) as c from graph_nodes n where n.properties->'city' is not null${where} group by 1)
      select v as value, c::int as count, (sum(c) over ())::bigint as total, (count(*) over ())::int as distinct from agg order by c desc, v limit 20`,
     restricted ? [VISIBLE_CITIES] : [],
@@ -769,9 +779,9 @@ async function benchImport(knex: Knex, store: GraphStore): Promise<void> {
 // Neo4j (optional)
 
 async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when BENCH_NEO4J_URI is set: the PostgreSQL-only run needs no driver
   const neo4j = require('neo4j-driver') as typeof import('neo4j-driver');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the Neo4j adapter, loaded only for the optional Neo4j run
   const { createNeo4jGraphStore } = require('../../src/graph/neo4j') as typeof import('../../src/graph/neo4j');
   const url = process.env.NEO4J_URI as string;
   const auth = neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? '');
@@ -806,12 +816,12 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
     let last = 0;
     for (; !reuse; ) {
       const rows = (
-        await knex.raw(
+        await knex.raw<RawRows<{ id: number; uid: string; name: string; age: number; city: string }>>(
           `select id::int as id, properties->>'uid' as uid, properties->>'name' as name, (properties->>'age')::int as age, properties->>'city' as city
            from graph_nodes where id > ? order by id limit 10000`,
           [last],
         )
-      ).rows as Array<{ id: number; uid: string; name: string; age: number; city: string }>;
+      ).rows;
       if (rows.length === 0) break;
       await run('UNWIND $rows AS row CREATE (n:Person) SET n.uid = row.uid, n.name = row.name, n.age = toInteger(row.age), n.city = row.city', { rows });
       last = rows[rows.length - 1].id;
@@ -823,12 +833,12 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
     last = 0;
     for (; !reuse; ) {
       const rows = (
-        await knex.raw(
+        await knex.raw<RawRows<{ id: number; s: string; e: string; since: number }>>(
           `select r.id::int as id, 'p' || r.start_id as s, 'p' || r.end_id as e, (r.properties->>'since')::int as since
            from graph_relationships r where r.id > ? order by r.id limit 10000`,
           [last],
         )
-      ).rows as Array<{ id: number; s: string; e: string; since: number }>;
+      ).rows;
       if (rows.length === 0) break;
       await run('UNWIND $rows AS row MATCH (a:Person {uid: row.s}) MATCH (b:Person {uid: row.e}) CREATE (a)-[r:KNOWS]->(b) SET r.since = toInteger(row.since)', { rows });
       last = rows[rows.length - 1].id;
@@ -975,8 +985,8 @@ async function runSize(): Promise<Figure[]> {
   const all: Figure[] = [];
   try {
     await migrateToLatest(db.knex);
-    const version = (await db.knex.raw(`select current_setting('server_version') as v`)).rows[0].v;
-    const loaded = REUSE_URL ? Number((await db.knex.raw('select count(*)::int as c from graph_nodes')).rows[0].c) : 0;
+    const version = (await db.knex.raw<RawRows<{ v: string }>>(`select current_setting('server_version') as v`)).rows[0].v;
+    const loaded = REUSE_URL ? Number((await db.knex.raw<RawRows<{ c: number }>>('select count(*)::int as c from graph_nodes')).rows[0].c) : 0;
     if (REUSE_URL && loaded !== NODES) throw new Error(`BENCH_REUSE_URL holds ${loaded} nodes, not BENCH_NODES ${NODES}`);
     const load = REUSE_URL ? { nodesMs: 0, relsMs: 0, analyzeMs: 0 } : await loadPostgres(db.knex);
     if (REUSE_URL) console.log(`reusing ${REUSE_URL} (${loaded} nodes)`);

@@ -147,8 +147,8 @@ function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; or
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';
-        child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-        child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+        child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (output += c.toString()));
         const origin = `http://127.0.0.1:${port}`;
         const deadline = Date.now() + 180_000;
         const poll = async (): Promise<void> => {
@@ -219,7 +219,9 @@ async function wipeNeo4j(driver: Driver): Promise<void> {
     }
     for (const r of (await session.run('CALL db.indexes()')).records) {
       const type = String(r.get('type'));
-      if (type === 'node_label_property') await session.run(`DROP INDEX ON :\`${String(r.get('tokenNames')[0])}\`(\`${String(r.get('properties')[0])}\`)`);
+      const [label] = r.get('tokenNames') as string[];
+      const [property] = r.get('properties') as string[];
+      if (type === 'node_label_property') await session.run(`DROP INDEX ON :\`${label}\`(\`${property}\`)`);
     }
   } finally {
     await session.close();

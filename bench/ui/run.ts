@@ -23,7 +23,8 @@ import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { chromium, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { loadConfig } from '../../src/config';
 import { startService } from '../../src/server';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
@@ -64,7 +65,7 @@ async function seed(url: string, graph: Awaited<ReturnType<typeof startService>>
   for (let start = 0; start < NODES; start += 1000) {
     const nodes = Array.from({ length: Math.min(1000, NODES - start) }, (_, i) => ({ key: `p${start + i}`, labels: ['Person'], properties: { name: `Person ${start + i}`, group: (start + i) % 17 } }));
     const result = await graph.importBatch({ nodes, relationships: [] });
-    for (const node of nodes) nodeIds.push(result.keys[node.key!]);
+    for (const node of nodes) nodeIds.push(result.keys[node.key]);
   }
   for (let i = 0; i < NODES; i++) positions.push({ x: (rand() - 0.5) * 1000, y: (rand() - 0.5) * 1000 });
   for (let done = 0; done < RELS; done += 2000) {
@@ -118,7 +119,7 @@ async function bareServer(graphJson: string): Promise<{ url: string; close(): Pr
 
 /** Milliseconds from navigation start to the mark, read in the page. */
 const firstRender = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('gas:first-render')[0]?.startTime ?? 0).then((handle) => handle.jsonValue() as Promise<number>);
+  page.waitForFunction(() => performance.getEntriesByName('gas:first-render')[0]?.startTime ?? 0).then((handle) => handle.jsonValue());
 
 /** requestAnimationFrame gaps while the camera pans and zooms for 2 s: [median, p95, max]. */
 const frameTimes = (page: Page, rendererPath: 'gasWorkspace' | 'bare') =>
@@ -222,6 +223,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench:ui failed: ${(error as Error).stack ?? error}\n`);
+  process.stderr.write(`bench:ui failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

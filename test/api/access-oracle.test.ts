@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 import { parseCsv } from '../../src/services/export/csv-writer';
 import { readTckReadingQueries } from './support/tck-reading-queries';
 

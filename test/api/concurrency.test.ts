@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 // The SQL-level checks (deadlock statistics, a delete held open in a transaction) are PostgreSQL's.
 const onPostgres = testGraphBackend === 'postgres';

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import type { Express } from 'express';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
-import { createSecondInstance, SecondInstance } from '../support/second-instance';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { SecondInstance } from '../support/second-instance';
+import { createSecondInstance } from '../support/second-instance';
 
 // Two service instances on one PostgreSQL database, each with its own credential cache (60 s, the
 // default): a change made through instance A must reach instance B within a second.

@@ -1,7 +1,9 @@
-import express, { Request, Response } from 'express';
+import type { Request, Response } from 'express';
+import express from 'express';
 import request from 'supertest';
 import { fastSession } from '../../src/auth/fast-session';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 // The hot path of src/auth/fast-session.ts builds req.session only when a request reads it. These
 // tests run the real fastSession on the test app's store and caches, behind routes that read,

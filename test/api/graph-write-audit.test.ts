@@ -1,6 +1,7 @@
 import request from 'supertest';
 import pino from 'pino';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { eventHash, verifyChain } from '../../src/services/audit/audit-service';
 import { startService } from '../../src/server';
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, SessionClient } from '../support/test-app';
+import type { TestApp, SessionClient } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { MAX_BODY_DEPTH } from '../../src/http/input-guards';
 import { parseCsv } from '../../src/services/export/csv-writer';
 

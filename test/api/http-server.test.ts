@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import request from 'supertest';
 import { createHttpServer } from '../../src/http/http-server';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 let t: TestApp;
 let server: http.Server;

@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { createTestApp, TestApp } from '../support/test-app';
-import { startSmtpServer, TestSmtpServer, ReceivedMail } from '../support/smtp';
+import type { TestApp } from '../support/test-app';
+import { createTestApp } from '../support/test-app';
+import type { TestSmtpServer, ReceivedMail } from '../support/smtp';
+import { startSmtpServer } from '../support/smtp';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -102,7 +104,7 @@ describe('pages for anonymous visitors negotiate Accept-Language', () => {
     expect(response.text).toContain(`<html lang="${locale}">`);
     expect(response.text).toContain(`<h1 id="login-heading">${heading}</h1>`);
     expect(response.text).toContain(`>${link}</a>`);
-    const catalog = JSON.parse(/<script type="application\/json" id="gas-i18n">([^<]*)<\/script>/.exec(response.text)![1]!);
+    const catalog = JSON.parse(/<script type="application\/json" id="gas-i18n">([^<]*)<\/script>/.exec(response.text)![1]);
     expect(catalog.locale).toBe(locale);
     expect(catalog.messages['login.heading']).toBe(heading);
   });

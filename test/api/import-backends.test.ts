@@ -2,7 +2,8 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { UNRESTRICTED, type GraphNode } from '../../src/graph/graph-store';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 /** The import on the configured backend (PostgreSQL, or Neo4j with GAS_TEST_GRAPH_BACKEND=neo4j); each test uses its own labels. */
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');

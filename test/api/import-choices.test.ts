@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { localizeDetail } from '../../src/i18n/problems';
 import { allNodes, allRelationships, emptyGraph, sharedDataset, tinkerpopWithBrokenWeight, uploadFiles } from '../support/graph-helpers';
 

@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
-import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess } from '../startup/service-process';
+import type { ServiceProcess } from '../startup/service-process';
+import { ensureBuilt, startServiceProcess, stopIfRunning } from '../startup/service-process';
 
 /**
  * The import on the embedded store (PGlite, no DATABASE_URL: one connection, which the import's

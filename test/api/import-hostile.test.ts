@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import AdmZip from 'adm-zip';
 import request from 'supertest';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');
 

@@ -4,7 +4,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { JobScheduler } from '../../src/services/jobs/job-scheduler';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /** The import job type runs the import engine of spec 4.7 (issue 10). */
 let t: TestApp;

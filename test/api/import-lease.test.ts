@@ -3,8 +3,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
-import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess } from '../startup/service-process';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { ServiceProcess } from '../startup/service-process';
+import { ensureBuilt, startServiceProcess, stopIfRunning } from '../startup/service-process';
 import { startImportLeaseReaper } from '../../src/services/import/import-lease';
 
 /**

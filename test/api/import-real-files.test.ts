@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { GraphNode, GraphRelationship } from '../../src/graph/graph-store';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { allNodes, allRelationships, emptyGraph, sharedDataset, uploadFiles } from '../support/graph-helpers';
 
 /*

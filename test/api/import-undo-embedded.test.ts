@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import request from 'supertest';
-import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess } from '../startup/service-process';
+import type { ServiceProcess } from '../startup/service-process';
+import { ensureBuilt, startServiceProcess, stopIfRunning } from '../startup/service-process';
 
 /**
  * Undo of an import and one start per upload (issue 23, item 8) on the embedded store (PGlite:

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import AdmZip from 'adm-zip';
 import request from 'supertest';
 import type { GraphNode, GraphRelationship } from '../../src/graph/graph-store';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { allNodes, allRelationships, emptyGraph, uploadFiles } from '../support/graph-helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');
@@ -119,7 +120,7 @@ describe('analysis', () => {
     ['Windows-1250', Buffer.from([...Buffer.from('name;city\n'), 0x8e, ...Buffer.from('ofie;Plze'), 0xf2, 0x0a, 0x8a, ...Buffer.from('t'), 0xec, ...Buffer.from('p;'), 0x8e, ...Buffer.from('d'), 0xe1, ...Buffer.from('r\n')]), 'windows-1250', false, ';'],
     ['Windows-1252', Buffer.from([...Buffer.from('name,city\nFran'), 0xe7, ...Buffer.from('ois,Cura'), 0xe7, 0x61, 0x6f, 0x0a, 0x80, ...Buffer.from('uro,Sa'), 0xf1, ...Buffer.from('a\n')]), 'windows-1252', false, ','],
   ])('when a %s CSV is analysed, then its encoding and text are detected', async (_name, content, encoding, bom, delimiter) => {
-    const fileId = await uploadOne(content as Buffer, 'cities.csv');
+    const fileId = await uploadOne(content, 'cities.csv');
     const response = await request(t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
     expect(response.status).toBe(200);
     expect(response.body.tables[0]).toMatchObject({ encoding, bom, delimiter });

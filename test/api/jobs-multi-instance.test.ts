@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
-import knexFactory, { Knex } from 'knex';
+import type { Knex } from 'knex';
+import knexFactory from 'knex';
 import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { createGraphStore } from '../../src/graph';
@@ -12,8 +13,10 @@ import { CredentialCache } from '../../src/auth/credential-cache';
 import { ensureAdmin, syncPermissions } from '../../src/bootstrap';
 import { JobScheduler } from '../../src/services/jobs/job-scheduler';
 import type { AppDeps } from '../../src/http/context';
-import { createTestDatabase, TestDatabase } from '../support/database';
-import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess } from '../startup/service-process';
+import type { TestDatabase } from '../support/database';
+import { createTestDatabase } from '../support/database';
+import type { ServiceProcess } from '../startup/service-process';
+import { ensureBuilt, startServiceProcess, stopIfRunning } from '../startup/service-process';
 
 /**
  * Two real service processes (node dist/src/index.js, what npm start runs) on ONE PostgreSQL

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
-import { startSmtpServer, TestSmtpServer } from '../support/smtp';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { TestSmtpServer } from '../support/smtp';
+import { startSmtpServer } from '../support/smtp';
 import { JobScheduler } from '../../src/services/jobs/job-scheduler';
 import { parseCsv } from '../../src/services/export/csv-writer';
 
@@ -389,7 +391,7 @@ describe('Cypher jobs and alerts', () => {
 describe('a run that does not finish by itself', () => {
   let stuck: TestApp;
   let silentSmtp: net.Server;
-  let sockets: net.Socket[] = [];
+  const sockets: net.Socket[] = [];
   let stuckScheduler: JobScheduler | undefined;
 
   beforeAll(async () => {

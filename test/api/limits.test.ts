@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /** The configurable limits: login lockout (429), body size (413), graph query time-out (504). */
 describe('login lockout', () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import knexFactory from 'knex';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { validateResponses } from '../support/response-validator';
 import { createApp } from '../../src/app';
 import { CredentialCache } from '../../src/auth/credential-cache';
@@ -63,7 +64,7 @@ describe('lockout under concurrency', () => {
       expect(counts[429]).toBeGreaterThanOrEqual(40 - MAX);
       expect(await failedChecks(username)).toBe(counts[401] ?? 0);
       expectLockedAnswers(responses);
-      if (responses[39]!.status === 429) {
+      if (responses[39].status === 429) {
         // The right password came after the lock: it is refused until the lock ends.
         expect((await attempt(username, `${username}-password-1`)).status).toBe(429);
       }
@@ -92,7 +93,7 @@ describe('lockout under concurrency', () => {
     validateResponses(second.app);
     try {
       const apps = [t.app, second.app];
-      const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => request(apps[i % 2]!).post('/login').send({ username: 'twoinstances', password: `wrong-${i}` })));
+      const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => request(apps[i % 2]).post('/login').send({ username: 'twoinstances', password: `wrong-${i}` })));
       expect(countBy(responses)).toEqual({ 401: MAX, 429: 40 - MAX });
       expect(await failedChecks('twoinstances')).toBe(MAX);
     } finally {
@@ -196,7 +197,7 @@ describe('login CSRF', () => {
     const before = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
     await expectRefused(await formLogin().set('Sec-Fetch-Site', 'cross-site').set('Origin', 'https://attacker.example'));
     const after = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
-    expect(after[0]!.count).toBe(before[0]!.count);
+    expect(after[0].count).toBe(before[0].count);
   });
 
   test('when a browser that sends no Sec-Fetch-Site posts the login from a foreign Origin, then 403 CROSS_SITE_LOGIN', async () => {

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import Ajv2020 from 'ajv/dist/2020';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { checkResponse, checkedResponses, responseValidationEnabled } from '../support/response-validator';
 import { operationIdFor } from '../../src/http/endpoint';
 import { runPgliteScenario } from './support/pglite-scenario';
@@ -65,7 +66,7 @@ describe('PUT /profile/password: endedSessions is a count', () => {
 /** Validates a value against a schema of the served document (JSON Schema 2020-12, as OpenAPI 3.1). */
 function validatorFor(schema: unknown) {
   const ajv = new Ajv2020({ strict: false, validateSchema: false, logger: false });
-  ajv.addSchema({ components: document.components } as object, 'doc.json');
+  ajv.addSchema({ components: document.components }, 'doc.json');
   const rewritten = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"doc.json#/components/'));
   return ajv.compile(rewritten);
 }

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, SessionClient } from '../support/test-app';
+import type { TestApp, SessionClient } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 const PAGES: Array<{ path: string; permission?: string }> = [
   { path: '/' },

@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
-import { startSmtpServer, TestSmtpServer, resetTokenFrom, ReceivedMail } from '../support/smtp';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestSmtpServer, ReceivedMail } from '../support/smtp';
+import { startSmtpServer, resetTokenFrom } from '../support/smtp';
 import { startService } from '../../src/server';
 import type { AppConfig } from '../../src/config';
 

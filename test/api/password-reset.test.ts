@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
-import { startSmtpServer, TestSmtpServer, resetTokenFrom, ReceivedMail } from '../support/smtp';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestSmtpServer, ReceivedMail } from '../support/smtp';
+import { startSmtpServer, resetTokenFrom } from '../support/smtp';
 import { sha256 } from '../../src/auth/passwords';
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { Response } from 'supertest';
 import { PERMISSION_CODES } from '../../src/auth/permissions';
-import { createTestApp, TestApp, SessionClient, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp, SessionClient } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
  * A manager holds USER_MANAGEMENT and EXPORT_DATA but not GRANT_ALL_PERMISSIONS: they may only hand

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { CredentialCache } from '../../src/auth/credential-cache';
 import { negotiate } from '../../src/i18n/i18n';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 // The cheap common path of the request chain (src/app.ts and the middleware it mounts, issue 11
 // item 2): what it skips must not change what a request gets.

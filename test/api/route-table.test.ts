@@ -1,4 +1,5 @@
-import express, { NextFunction, Request, Response, Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import express, { Router } from 'express';
 import request from 'supertest';
 import { firstSegments, routeTable } from '../../src/http/route-table';
 

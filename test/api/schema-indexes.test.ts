@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 type Index = { name: string; entity: string; token: string; properties: string[]; state: string };
 /** An index without its state: Neo4j builds indexes in the background (POPULATING, then ONLINE). */

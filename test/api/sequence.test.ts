@@ -1,4 +1,5 @@
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express from 'express';
 import request from 'supertest';
 import { sequence } from '../../src/http/sequence';
 

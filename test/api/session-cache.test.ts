@@ -1,9 +1,12 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Knex } from 'knex';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
-import { createSecondInstance, SecondInstance } from '../support/second-instance';
-import { CredentialInvalidation, startCredentialInvalidation } from '../../src/auth/credential-invalidation';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { SecondInstance } from '../support/second-instance';
+import { createSecondInstance } from '../support/second-instance';
+import type { CredentialInvalidation } from '../../src/auth/credential-invalidation';
+import { startCredentialInvalidation } from '../../src/auth/credential-invalidation';
 
 // Two service instances on one PostgreSQL database, both caching session rows (the session cache
 // is on while an instance's invalidation listener is up, as src/server.ts starts it): the cache

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import AdmZip from 'adm-zip';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 let t: TestApp;
 let admin: string;

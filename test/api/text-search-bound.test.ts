@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 import { TEXT_SEARCH_COUNT_LIMIT } from '../../src/services/graph/find-service';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 

@@ -8,7 +8,8 @@ import { Writable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import pino from 'pino';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
  * Upload limits (issue 18, items 13 and 18): whole-archive zip checks before extraction, streaming

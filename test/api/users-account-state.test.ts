@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestApp, TestApp, SessionClient, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp, SessionClient } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { randomToken, sha256 } from '../../src/auth/passwords';
 
 /** Disabled and deleted users are refused on every way in, and accepted again once restored. */

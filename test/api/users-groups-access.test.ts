@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
-import { PERMISSION_CODES, PermissionCode } from '../../src/auth/permissions';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { PermissionCode } from '../../src/auth/permissions';
+import { PERMISSION_CODES } from '../../src/auth/permissions';
 
 let t: TestApp;
 let groupId: string;

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
  * Saved visualizations (spec 4.9). The fixture:

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness, expectSaved } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness, expectSaved } from './support/browser';
 import { ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 let b: BrowserHarness;

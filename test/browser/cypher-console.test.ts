@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 import { ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 // Runs on Neo4j (GAS_TEST_GRAPH_BACKEND=neo4j with NEO4J_URI, `jest -i`); the PostgreSQL message is
@@ -49,8 +50,12 @@ afterAll(async () => {
     await expect(rows.first().textContent()).resolves.toContain(':KNOWS');
 
     await page.getByRole('tab', { name: 'Graph' }).click();
-    await expect(page.locator('#cypher-graph svg g[data-node-id]').count()).resolves.toBe(2);
-    await expect(page.locator('#cypher-graph svg line').count()).resolves.toBe(1);
+    await page.waitForFunction(() => (window as unknown as { gasCypherGraph?: { getGraph(): { order: number } } }).gasCypherGraph?.getGraph().order === 2);
+    const drawn = await page.evaluate(() => {
+      const graph = (window as unknown as { gasCypherGraph: { getGraph(): { size: number; mapNodes(f: (id: string, a: { label: string }) => string): string[] } } }).gasCypherGraph.getGraph();
+      return { size: graph.size, captions: graph.mapNodes((_id, a) => a.label).sort() };
+    });
+    expect(drawn).toEqual({ size: 1, captions: ['Alice Cypher', 'Bob Cypher'] });
     const link = page.getByRole('link', { name: 'Open in the visualization workspace' });
     const href = (await link.getAttribute('href'))!;
     expect(new URL(href, b.baseUrl).searchParams.get('nodes')!.split(',').sort()).toEqual([alice.body.id, bob.body.id].sort());

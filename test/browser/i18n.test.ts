@@ -2,7 +2,8 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 import { ADMIN_PASSWORD } from '../support/test-app';
 import { PERMISSION_CODES } from '../../src/auth/permissions';
 import { readCatalog } from '../../src/i18n/i18n';
@@ -22,9 +23,9 @@ const german = { ...readCatalog('pages', 'de'), ...readCatalog('web', 'de') };
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** English values with no German twin: exact texts, and templates as patterns (placeholders match anything). */
 const untranslated: Array<{ key: string; exact?: string; pattern?: RegExp }> = Object.keys(english)
-  .filter((key) => english[key] !== german[key] && /[A-Za-z]{2}/.test(english[key]!))
+  .filter((key) => english[key] !== german[key] && /[A-Za-z]{2}/.test(english[key]))
   .map((key) => {
-    const value = english[key]!.trim();
+    const value = english[key].trim();
     if (!/\{\w+\}/.test(value)) return { key, exact: value };
     // Only templates with two real words besides their placeholders make a useful pattern ("Import {state}." matches German too).
     if ((value.replace(/\{\w+\}/g, '').match(/[A-Za-z]{3,}/g) ?? []).length < 2) return { key };

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 import { graphTableCounts, sharedDataset as dataset, tinkerpopWithBrokenWeight } from '../support/graph-helpers';
 
 /*

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 import { graphTableCounts } from '../support/graph-helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');

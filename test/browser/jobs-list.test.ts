@@ -1,7 +1,8 @@
 import net from 'node:net';
 import request from 'supertest';
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 import { ADMIN_PASSWORD } from '../support/test-app';
 import { JobScheduler } from '../../src/services/jobs/job-scheduler';
 import { createMailer } from '../../src/services/mail/mailer';

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import request from 'supertest';
 import { ADMIN_PASSWORD } from '../support/test-app';
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 
 const SWAGGER_TIMEOUT = 60000;
 

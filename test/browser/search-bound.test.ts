@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../support/test-app';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 import { TEXT_SEARCH_COUNT_LIMIT } from '../../src/services/graph/find-service';
 
 // Browser tests run on the PostgreSQL graph, which lives in the test database: the many nodes a

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { ADMIN_PASSWORD } from '../support/test-app';
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 
 let b: BrowserHarness;
 let basic: string;
@@ -69,7 +70,7 @@ describe('search page in a real browser', () => {
     await panel(page).locator('table.results').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export CSV' }).click()]);
     const chunks: Buffer[] = [];
-    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
     const csv = Buffer.concat(chunks).toString('utf8');
     expect(csv.split('\n').filter((line) => line.includes('Searchable'))).toHaveLength(31);
     expect(pageErrors).toEqual([]);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import request from 'supertest';
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 
 /**
  * /visualizations/list in a real browser: anna (Share visualization, group Team) with ben (Team,

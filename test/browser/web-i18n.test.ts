@@ -4,7 +4,8 @@ import en from '../../src/i18n/messages/web/en.json';
 import de from '../../src/i18n/messages/web/de.json';
 import cs from '../../src/i18n/messages/web/cs.json';
 import { ADMIN_PASSWORD } from '../support/test-app';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 
 /**
  * The browser bundles (workspace, search, home, Cypher console) in German (and a Czech spot check): a user whose profile
@@ -27,7 +28,7 @@ const englishOnlyFor = (translated: Record<string, string>) =>
   Object.entries(en as Record<string, string>)
     .filter(([key, text]) => translated[key] !== text && !PROPER_NAMES.has(text))
     .map(([key, text]) => ({ key, pattern: new RegExp(`^${text.trim().split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]+?')}$`) }));
-const englishOnly = { de: englishOnlyFor(german), cs: englishOnlyFor(cs as Record<string, string>) };
+const englishOnly = { de: englishOnlyFor(german), cs: englishOnlyFor(cs) };
 
 interface WorkspaceWindow {
   gasWorkspace: {

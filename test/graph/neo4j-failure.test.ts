@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 
 /**
@@ -68,7 +69,6 @@ let frozenPid: number | null = null;
 
 const describeWithServer = available ? describe : describe.skip;
 if (!available) {
-  // eslint-disable-next-line no-console
   console.warn(
     secondPass
       ? 'neo4j-failure.test.ts skipped in the Neo4j pass: it runs on its own server in the main pass (npm test)'

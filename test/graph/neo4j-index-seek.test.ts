@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import neo4j, { Driver } from 'neo4j-driver';
+import type { Driver } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import type { AccessScope, GraphStore } from '../../src/graph/graph-store';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { recordingDriver } from './support/recording-driver';

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import type { GraphStore } from '../../src/graph/graph-store';
-import { throwawayGraphDatabase, ThrowawayGraphDatabase } from './support/throwaway-database';
+import type { ThrowawayGraphDatabase } from './support/throwaway-database';
+import { throwawayGraphDatabase } from './support/throwaway-database';
 
 /**
  * Finding a node by a property right after many writes reads a few index pages, not a pending list

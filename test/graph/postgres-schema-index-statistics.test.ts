@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import type { GraphStore } from '../../src/graph/graph-store';
 import { schemaIndexName } from '../../src/graph/postgres/schema-indexes';
-import { throwawayGraphDatabase, ThrowawayGraphDatabase } from './support/throwaway-database';
+import type { ThrowawayGraphDatabase } from './support/throwaway-database';
+import { throwawayGraphDatabase } from './support/throwaway-database';
 
 interface PlanNode {
   'Node Type': string;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import knexFactory, { Knex } from 'knex';
+import type { Knex } from 'knex';
+import knexFactory from 'knex';
 import { migrateToLatest } from '../../src/db/migrations';
 import type { AccessScope, GraphStore } from '../../src/graph/graph-store';
 import { UNRESTRICTED } from '../../src/graph/graph-store';

@@ -2,8 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import request from 'supertest';
-import { createTestDatabase, TestDatabase } from '../support/database';
-import { ensureBuilt, startServiceProcess, stopIfRunning, ServiceProcess, LogLine, READY_LINE } from './service-process';
+import type { TestDatabase } from '../support/database';
+import { createTestDatabase } from '../support/database';
+import type { ServiceProcess, LogLine } from './service-process';
+import { ensureBuilt, startServiceProcess, stopIfRunning, READY_LINE } from './service-process';
 
 // The built service as `npm start` runs it: a child process per run mode. First starts of the
 // embedded store create a PGlite cluster, which takes a while on two cores.

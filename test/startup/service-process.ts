@@ -1,4 +1,5 @@
-import { execFileSync, spawn, ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -47,11 +48,11 @@ export function startServiceProcess(env: Record<string, string>): ServiceProcess
   let err = '';
   const waiters: Array<() => void> = [];
   const notify = () => waiters.splice(0).forEach((wake) => wake());
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     out += chunk;
     notify();
   });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     err += chunk;
     notify();
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import knexFactory, { Knex } from 'knex';
+import type { Knex } from 'knex';
+import knexFactory from 'knex';
 
 /** A fresh, migrated PostgreSQL database for one test file, copied from the global template. */
 export interface TestDatabase {

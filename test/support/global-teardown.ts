@@ -15,7 +15,6 @@ export default async function globalTeardown(): Promise<void> {
   // The run found the Neo4j empty (or was allowed to wipe it): leave it empty, so that the next run's
   // wipe guard (global-setup.ts) lets it in again.
   if (process.env.NEO4J_URI) {
-    // eslint-disable-next-line no-console
     await emptyNeo4j().catch((error: unknown) => console.warn(`could not empty the Neo4j at ${process.env.NEO4J_URI}: ${String(error)}`));
   }
   const server = (globalThis as Record<string, unknown>).__GAS_PG__ as PostgresServer | undefined;

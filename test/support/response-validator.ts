@@ -7,7 +7,8 @@
  * turns it off.
  */
 import type { Express, Request, Response } from 'express';
-import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { generateOpenApiDocument } from '../../src/openapi/registry';
 
@@ -45,7 +46,7 @@ function buildValidator(): Validator {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false });
   addFormats(ajv);
   for (const format of ['binary', 'int32', 'int64', 'float', 'double', 'password', 'byte']) ajv.addFormat(format, true);
-  ajv.addSchema(document as object, 'openapi.json');
+  ajv.addSchema(document, 'openapi.json');
   const compiled = new Map<string, ValidateFunction>();
   const templates = Object.keys(document.paths).map((path) => {
     const segments = path.split('/').filter(Boolean);

@@ -5,7 +5,8 @@ import { createApp } from '../../src/app';
 import { createGraphStore } from '../../src/graph';
 import { createMailer } from '../../src/services/mail/mailer';
 import { CredentialCache } from '../../src/auth/credential-cache';
-import { CredentialInvalidation, startCredentialInvalidation } from '../../src/auth/credential-invalidation';
+import type { CredentialInvalidation } from '../../src/auth/credential-invalidation';
+import { startCredentialInvalidation } from '../../src/auth/credential-invalidation';
 import type { AppDeps } from '../../src/http/context';
 import type { TestApp } from './test-app';
 

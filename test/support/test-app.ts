@@ -5,7 +5,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import type TestAgent from 'supertest/lib/agent';
 import pino from 'pino';
-import { loadConfig, AppConfig } from '../../src/config';
+import type { AppConfig } from '../../src/config';
+import { loadConfig } from '../../src/config';
 import { createApp } from '../../src/app';
 import { syncPermissions, ensureAdmin } from '../../src/bootstrap';
 import { createGraphStore } from '../../src/graph';
@@ -16,7 +17,8 @@ import { hashPassword } from '../../src/auth/passwords';
 import type { AppDeps } from '../../src/http/context';
 import type { PermissionCode } from '../../src/auth/permissions';
 import type { KnexSessionStore } from '../../src/auth/session-store';
-import { createTestDatabase, TestDatabase } from './database';
+import type { TestDatabase } from './database';
+import { createTestDatabase } from './database';
 import { emptyNeo4jGraph } from './neo4j-env';
 import { validateResponses } from './response-validator';
 
@@ -52,7 +54,7 @@ const isTree = (value: unknown): value is Tree => typeof value === 'object' && v
 /** Overrides win key by key at every level, so { auth: { lockout } } keeps the test admin password. */
 function deepMerge(base: Tree, overrides: Tree): Tree {
   const out: Tree = { ...base };
-  for (const [key, value] of Object.entries(overrides)) out[key] = isTree(value) && isTree(out[key]) ? deepMerge(out[key] as Tree, value) : value;
+  for (const [key, value] of Object.entries(overrides)) out[key] = isTree(value) && isTree(out[key]) ? deepMerge(out[key], value) : value;
   return out;
 }
 

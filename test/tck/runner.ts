@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Scenario, Json, Match } from './support';
 import {
   TCK_ROOT,
-  Scenario,
   parseFeature,
   featureFiles,
   readNeo4jOutcomes,
   parseTckValue,
   tckValueToJson,
   parseJsonExact,
-  Json,
   readExpectedTable,
   matchResult,
-  Match,
 } from './support';
-import { interpretSetup, graphSignature, valueToJson, SetupUnsupported, MemGraph } from './setup';
+import type { MemGraph } from './setup';
+import { interpretSetup, graphSignature, valueToJson, SetupUnsupported } from './setup';
 
 /**
  * The openCypher TCK through the service: each scenario's graph is built from its setup queries
@@ -117,7 +116,8 @@ async function pool<T, R>(items: T[], size: number, work: (item: T) => Promise<R
 
 const codeOf = (text: string): string => {
   try {
-    return String((JSON.parse(text) as { code?: unknown }).code ?? '');
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : '';
   } catch {
     return '';
   }

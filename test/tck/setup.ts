@@ -1,4 +1,6 @@
-import { CstNode, parseCypher, rule, rules, nameOf, textOf, unwrap, descendants } from '../../src/cypher/parser';
+import type { CstNode } from '../../src/cypher/parser';
+import { parseCypher, rule, rules, nameOf, textOf, unwrap, descendants } from '../../src/cypher/parser';
+import { inspect } from 'node:util';
 
 /**
  * The TCK's setup queries (`And having executed:`, the named graphs) interpreted here, on a graph
@@ -129,10 +131,10 @@ class Interpreter {
     try {
       parsed = parseCypher(query);
     } catch (error) {
-      unsupported(`unreadable setup: ${(error as Error).message}`);
+      return unsupported(`unreadable setup: ${(error as Error).message}`);
     }
-    const singles = descendants(parsed!.root, 'singleQuery');
-    if (singles.length !== 1 || descendants(parsed!.root, 'union').length) unsupported('UNION in a setup');
+    const singles = descendants(parsed.root, 'singleQuery');
+    if (singles.length !== 1 || descendants(parsed.root, 'union').length) unsupported('UNION in a setup');
     let rows: Row[] = [new Map()];
     for (const clause of rules(singles[0])) {
       const c = clause.rule === 'clause' ? unwrap(clause) : clause;
@@ -315,7 +317,7 @@ class Interpreter {
       const bound = row.get(name);
       if (!(bound instanceof MemNode)) return unsupported('a bound variable that is not a node', np);
       if (rule(np, 'nodeLabels') || rule(np, 'properties')) unsupported('labels or properties on a bound node', np);
-      return bound as MemNode;
+      return bound;
     }
     const node = new MemNode(this.nextKey++, this.labels(np), this.props(rule(np, 'properties'), row));
     this.graph.nodes.push(node);
@@ -360,7 +362,7 @@ class Interpreter {
       if (!this.nodeMatches(np, node, r)) return null;
       return name === undefined ? r : new Map(r).set(name, node);
     };
-    const self = this;
+    const self = this; // eslint-disable-line @typescript-eslint/no-this-alias -- a generator cannot be an arrow function: walk reaches the interpreter through self
     function* walk(i: number, at: MemNode, r: Row): Generator<Row> {
       if (i === steps.length) {
         yield* self.match(parts.slice(1), r, used);
@@ -441,7 +443,7 @@ class Interpreter {
             const labels = p.rule === 'nodeLabel' ? [nameOf(rule(p, 'labelName')!)] : descendants(p, 'labelName').map(nameOf);
             if (v === null) return null;
             if (!(v instanceof MemNode)) return unsupported('a label test of a non-node', p);
-            const node = v as MemNode;
+            const node = v;
             v = labels.every((l) => node.labels.includes(l));
           } else return unsupported('expression', p);
         }
@@ -499,8 +501,8 @@ class Interpreter {
               continue;
             }
             if (!Array.isArray(v) || !(index instanceof Int)) return unsupported('a subscript of a non-list', u);
-            const list = v as Value[];
-            const n = Number((index as Int).v);
+            const list = v;
+            const n = Number(index.v);
             v = (n < 0 ? list[list.length + n] : list[n]) ?? null;
           } else if (t === 'IS') {
             const not = (parts[i + 1].token ?? '').toUpperCase() === 'NOT';
@@ -579,6 +581,6 @@ function valueToJsonLoose(v: Value): string {
   try {
     return valueToJson(v);
   } catch {
-    return `?${String(v)}`;
+    return `?${inspect(v)}`;
   }
 }

@@ -110,11 +110,11 @@ export function parseFeature(text: string, feature: string): Scenario[] {
     }
     table = null;
     let m: RegExpExecArray | null;
-    if ((m = /^Feature:/.exec(trimmed))) {
+    if (/^Feature:/.test(trimmed)) {
       tags = [];
       continue;
     }
-    if ((m = /^Background:/.exec(trimmed))) {
+    if (/^Background:/.test(trimmed)) {
       background = [];
       steps = background;
       continue;
@@ -501,7 +501,7 @@ function matchProps(expected: Map<string, TckValue>, actual: Json, unordered: bo
 
 function matchNode(e: Extract<TckValue, { k: 'node' }>, a: Json, unordered: boolean): Match {
   if (!isObject(a) || !Array.isArray(a.labels) || typeof a.id !== 'string') return 'no';
-  const labels = a.labels as Json[];
+  const labels = a.labels;
   if (labels.length !== e.labels.length || !e.labels.every((l) => labels.includes(l))) return 'no';
   return matchProps(e.props, a.properties, unordered);
 }
@@ -557,8 +557,8 @@ export function matchValue(e: TckValue, a: Json, unorderedLists = false): Match 
       return matchRel(e, a, unorderedLists);
     case 'path': {
       if (!isObject(a) || !Array.isArray(a.nodes) || !Array.isArray(a.relationships)) return 'no';
-      const nodes = a.nodes as Json[];
-      const rels = a.relationships as Json[];
+      const nodes = a.nodes;
+      const rels = a.relationships;
       if (nodes.length !== e.nodes.length || rels.length !== e.rels.length) return 'no';
       let m: Match = 'exact';
       for (let i = 0; i < nodes.length && m !== 'no'; i++) m = worst(m, matchNode(e.nodes[i], nodes[i], unorderedLists));

@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
-import { assertTckPresent, matchResult, parseJsonExact, parseTckValue, readExpectedTable, Json, parseFeature } from './support';
-import { TckRunner, READING_FOLDERS, Http, ScenarioResult, PASSED, readRatchet, writeRatchet, summaryTable, failureReport, ratchetOf, scenarioKey } from './runner';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { Json } from './support';
+import { assertTckPresent, matchResult, parseJsonExact, parseTckValue, readExpectedTable, parseFeature } from './support';
+import type { Http, ScenarioResult } from './runner';
+import { TckRunner, READING_FOLDERS, PASSED, readRatchet, writeRatchet, summaryTable, failureReport, ratchetOf, scenarioKey } from './runner';
 
 /**
  * The openCypher TCK (../shared/opencypher-tck beside the repository) through POST /data/cypher,

@@ -4,8 +4,10 @@ import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { chromium, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../../support/test-app';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { TestApp } from '../../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../../support/test-app';
 import { createHttpServer } from '../../../src/http/http-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,4 +1,5 @@
-import { AccessScope, GraphId, GraphNode, GraphRelationship, GraphStore, UNRESTRICTED } from '../../../src/graph/graph-store';
+import type { AccessScope, GraphId, GraphNode, GraphRelationship, GraphStore } from '../../../src/graph/graph-store';
+import { UNRESTRICTED } from '../../../src/graph/graph-store';
 
 /**
  * The contract fixture, built through the port:

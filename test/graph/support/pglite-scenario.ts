@@ -9,7 +9,8 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/config';
 import { openDatabase } from '../../../src/db/database';
 import { migrateToLatest } from '../../../src/db/migrations';
-import { AccessScope, UNRESTRICTED } from '../../../src/graph/graph-store';
+import type { AccessScope } from '../../../src/graph/graph-store';
+import { UNRESTRICTED } from '../../../src/graph/graph-store';
 import { createPostgresGraphStore } from '../../../src/graph/postgres';
 import { collect, waitFor } from './fixture';
 
