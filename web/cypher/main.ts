@@ -11,6 +11,7 @@ import { api, ApiError, request } from '../shared/api';
 import { clear, h } from '../shared/dom';
 import { formatDate, plural, t } from '../shared/i18n';
 import type { ApiNode, ApiRelationship } from '../shared/graph-types';
+import { drawResultGraph, showResultGraph } from './result-graph';
 
 const HISTORY_TYPE = 'cypherHistory';
 const HISTORY_SIZE = 30;
@@ -159,56 +160,20 @@ function renderTable(answer: CypherAnswer): void {
   summary.textContent = answer.truncated ? plural('web.cypher.rowsTruncated', answer.rows.length) : plural('web.cypher.rows', answer.rows.length);
 }
 
-const SVG = 'http://www.w3.org/2000/svg';
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number>): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  return element;
-}
-
-/** A small circular preview of the result's graph; the workspace is where it is explored. */
+/** The result's graph: what it returned, drawn in the graph tab; the workspace opens the same nodes with the relationships among them. */
 function renderGraph(answer: CypherAnswer): void {
   const { nodes, relationships } = collect(answer.rows);
   const box = document.getElementById('cypher-graph') as HTMLElement;
   const summary = document.getElementById('cypher-graph-summary') as HTMLElement;
   const link = document.getElementById('cypher-open-workspace') as HTMLAnchorElement;
-  clear(box);
-  const ids = [...nodes.keys()];
+  // A relationship returned without its ends still opens with them: the workspace then brings the
+  // relationships among all these nodes (the returned ones and the paths' among them) in one request.
+  const ids = [...new Set([...nodes.keys(), ...[...relationships.values()].flatMap((r) => [r.startNodeId, r.endNodeId])])];
   link.href = `/visualization?nodes=${ids.slice(0, 500).map(encodeURIComponent).join(',')}`;
   link.hidden = ids.length === 0;
-  summary.textContent = ids.length ? t('web.cypher.graphSummary', { nodes: ids.length, relationships: relationships.size }) : t('web.cypher.graphEmpty');
-  if (!ids.length) return;
-  const shown = ids.slice(0, 60);
-  const size = 360;
-  const radius = shown.length === 1 ? 0 : size / 2 - 40;
-  const position = new Map<string, { x: number; y: number }>();
-  shown.forEach((id, index) => {
-    const angle = (2 * Math.PI * index) / shown.length;
-    position.set(id, { x: size / 2 + radius * Math.cos(angle), y: size / 2 + radius * Math.sin(angle) });
-  });
-  const drawing = svg('svg', { viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': summary.textContent ?? '', class: 'cypher-graph-svg' });
-  drawing.style.width = '100%';
-  drawing.style.maxWidth = `${size}px`;
-  for (const relationship of relationships.values()) {
-    const a = position.get(relationship.startNodeId);
-    const b = position.get(relationship.endNodeId);
-    if (!a || !b) continue;
-    const line = svg('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: '#8a97a8', 'stroke-width': 1.5 });
-    line.append(svg('title', {}));
-    (line.firstChild as SVGTitleElement).textContent = relationship.type;
-    drawing.append(line);
-  }
-  for (const id of shown) {
-    const node = nodes.get(id) as ApiNode;
-    const p = position.get(id) as { x: number; y: number };
-    const group = svg('g', { 'data-node-id': id });
-    group.append(svg('circle', { cx: p.x, cy: p.y, r: 14, fill: '#2457a6', stroke: '#fff', 'stroke-width': 2 }));
-    const text = svg('text', { x: p.x, y: p.y + 28, 'text-anchor': 'middle', 'font-size': 10 });
-    text.textContent = caption(node).slice(0, 18);
-    group.append(text);
-    drawing.append(group);
-  }
-  box.append(drawing);
+  summary.textContent = ids.length ? t('web.cypher.graphSummary', { nodes: nodes.size, relationships: relationships.size }) : t('web.cypher.graphEmpty');
+  box.setAttribute('aria-label', summary.textContent ?? '');
+  void drawResultGraph(box, nodes, relationships);
 }
 
 function selectTab(which: 'table' | 'graph'): void {
@@ -216,6 +181,7 @@ function selectTab(which: 'table' | 'graph'): void {
     (document.getElementById(`cypher-tab-${name}`) as HTMLElement).setAttribute('aria-selected', String(name === which));
     (document.getElementById(`cypher-panel-${name}`) as HTMLElement).hidden = name !== which;
   }
+  if (which === 'graph') showResultGraph();
 }
 document.getElementById('cypher-tab-table')?.addEventListener('click', () => selectTab('table'));
 document.getElementById('cypher-tab-graph')?.addEventListener('click', () => selectTab('graph'));

@@ -7,6 +7,7 @@ import { h } from '../shared/dom';
 import { formatNumber, plural, t } from '../shared/i18n';
 import type { ApiNode } from '../shared/graph-types';
 import { Workspace } from './workspace';
+import { mountAnalysis } from './appearance/analysis-tools';
 import { withRelationsAmong } from './data-in/relations-among';
 import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType, updateElement, vocabulary } from './state/canvas-state';
 import { Appearance, labelColor, NO_APPEARANCE } from './style/style';
@@ -102,13 +103,18 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const relationsTool = shell.addTool({ id: 'relations', icon: 'relations', title: t('web.workspace.toolbar.relations'), shortcut: 'R', group: 'select', onClick: () => void relationsAmong() });
   shell.addTool({ id: 'layout', icon: 'layout', title: t('web.workspace.toolbar.layout'), shortcut: 'G', panel: layoutPanel, side: 'left', group: 'canvas' });
   const tableTool = shell.addTool({ id: 'table', icon: 'table', title: t('web.workspace.toolbar.table'), shortcut: 'T', group: 'canvas', toggle: true, onClick: () => toggleTable() });
+  // Style by the data, canvas filters and graph algorithms (appearance/, filters/, statistics/).
+  const analysis = mountAnalysis(workspace, appearance, say);
+  shell.addTool({ id: 'appearance', icon: 'palette', title: t('web.workspace.style.title'), shortcut: 'A', panel: analysis.panels.appearance, side: 'left', group: 'analysis' });
+  shell.addTool({ id: 'filters', icon: 'filter', title: t('web.workspace.filters.panelTitle'), shortcut: 'Shift+F', panel: analysis.panels.filters, side: 'left', group: 'analysis' });
+  shell.addTool({ id: 'statistics', icon: 'statistics', title: t('web.workspace.statistics.title'), shortcut: 'M', panel: analysis.panels.statistics, side: 'left', group: 'analysis' });
   const detailsTool = shell.addTool({ id: 'details', icon: 'details', title: t('web.workspace.tool.details'), shortcut: 'I', panel: details, side: 'right', group: 'canvas' });
   const exporter = exportPanel({
     png: (options) => void exportPng(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(() => say(t('web.workspace.status.pngExported')), fail),
     svg: (options) => void exportSvg(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(() => say(t('web.workspace.status.svgExported')), fail),
-    csv: () => download('graph-nodes.csv', 'text/csv', renderTable(h('div'), workspace.state, sortKey, () => undefined).csv()),
+    csv: () => download('graph-nodes.csv', 'text/csv', renderTable(h('div'), analysis.tableState(workspace.state), sortKey, () => undefined).csv()),
     json: () => {
-      const state = workspace.state;
+      const state = analysis.tableState(workspace.state);
       download('graph.json', 'application/json', JSON.stringify({ nodes: Object.values(state.nodes), relationships: Object.values(state.relationships) }, null, 2));
     },
     canvasSize: () => workspace.renderer.getDimensions(),
@@ -124,8 +130,10 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   /** The legend drawn on exported pictures: the labels' and types' colours on the canvas. */
   const legendEntries = (): LegendEntry[] => {
     const { labels, types } = vocabulary(workspace.state);
+    const data = analysis.legendEntries();
     return [
-      ...labels.filter(([label]) => !workspace.state.hiddenLabels.includes(label)).map(([label, count]): LegendEntry => ({ kind: 'node', color: labelColor(appearance, label), text: `${label} (${formatNumber(count)})` })),
+      ...data,
+      ...labels.filter(([label]) => !data.length && !workspace.state.hiddenLabels.includes(label)).map(([label, count]): LegendEntry => ({ kind: 'node', color: labelColor(appearance, label), text: `${label} (${formatNumber(count)})` })),
       ...types.filter(([type]) => !workspace.state.hiddenTypes.includes(type)).map(([type, count]): LegendEntry => ({ kind: 'edge', color: appearance.relationshipColors[type] ?? '#b0b0b0', text: `${type} (${formatNumber(count)})` })),
     ];
   };
@@ -167,7 +175,7 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       lastDetailsKey = detailsKey;
       renderDetails(details, state, detailsActions);
     }
-    if (!table.hidden) renderTable(table, state, sortKey, (key) => ((sortKey = key), refresh()));
+    if (!table.hidden) renderTable(table, analysis.tableState(state), sortKey, (key) => ((sortKey = key), refresh()));
   };
   workspace.onChange(refresh);
   refresh();

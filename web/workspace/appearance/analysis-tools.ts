@@ -5,7 +5,7 @@
  * `tableState` for the table, the CSV and the JSON export.
  */
 import { h } from '../../shared/dom';
-import { t } from '../../shared/i18n';
+import { formatNumber, t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
 import type { CanvasState } from '../state/canvas-state';
 import type { Appearance } from '../style/style';
@@ -14,13 +14,33 @@ import { metricTitle, renderAppearancePanel } from './appearance-panel';
 import { renderFiltersPanel } from '../filters/filters-panel';
 import { statisticsPanel } from '../statistics/statistics-panel';
 import { registerContentExtension } from './content-extensions';
-import type { MetricName } from './data-style';
+import { Legend, MetricName, OTHER_COLOR } from './data-style';
 
 export interface AnalysisTools {
   layer: AnalysisLayer;
   panels: { appearance: HTMLElement; filters: HTMLElement; statistics: HTMLElement };
   /** The canvas as the table and the exports show it: filtered nodes left out, metrics as columns. */
   tableState(state: CanvasState): CanvasState;
+  /** The data legend as rows for an exported picture (none while the colours are the labels'). */
+  legendEntries(): Array<{ kind: 'node'; color: string; text: string }>;
+  /** Renders the panels now (they otherwise follow once per frame): for bench/ui's main-thread figures. */
+  renderNow(): void;
+  runMetric(metric: MetricName): Promise<void>;
+}
+
+function legendRows(legend: Legend): Array<{ kind: 'node'; color: string; text: string }> {
+  if (!legend) return [];
+  const title = 'property' in legend.key ? legend.key.property : metricTitle(legend.key.metric);
+  if (legend.kind === 'gradient') {
+    return [
+      { kind: 'node', color: legend.from, text: `${title}: ${formatNumber(legend.min)}` },
+      { kind: 'node', color: legend.to, text: `${title}: ${formatNumber(legend.max)}` },
+    ];
+  }
+  return [
+    ...legend.items.map((item) => ({ kind: 'node' as const, color: item.color, text: `${item.value ?? t('web.workspace.style.noValue')} (${formatNumber(item.count)})` })),
+    ...(legend.other ? [{ kind: 'node' as const, color: OTHER_COLOR, text: `${t('web.workspace.style.other')} (${formatNumber(legend.other)})` }] : []),
+  ];
 }
 
 export function mountAnalysis(workspace: Workspace, appearance: Appearance, say: (text: string) => void): AnalysisTools {
@@ -33,18 +53,18 @@ export function mountAnalysis(workspace: Workspace, appearance: Appearance, say:
   const statistics = statisticsPanel(panels.statistics, layer, say);
   // Panels follow changes once per frame: a playing timeline or a burst of changes renders once.
   let scheduled = false;
+  const renderNow = () => {
+    scheduled = false;
+    renderAppearancePanel(panels.appearance, layer);
+    renderFiltersPanel(panels.filters, layer);
+    statistics.render();
+  };
   layer.onChange(() => {
     if (scheduled) return;
     scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      renderAppearancePanel(panels.appearance, layer);
-      renderFiltersPanel(panels.filters, layer);
-      statistics.render();
-    });
+    requestAnimationFrame(() => scheduled && renderNow());
   });
-  renderAppearancePanel(panels.appearance, layer);
-  renderFiltersPanel(panels.filters, layer);
+  renderNow();
   registerContentExtension(
     () => layer.contentExtras(),
     (content) => {
@@ -54,5 +74,8 @@ export function mountAnalysis(workspace: Workspace, appearance: Appearance, say:
       for (const metric of new Set<MetricName>(named)) void statistics.run(metric);
     },
   );
-  return { layer, panels, tableState: (state) => layer.tableState(state, metricTitle) };
+  const tools: AnalysisTools = { layer, panels, tableState: (state) => layer.tableState(state, metricTitle), legendEntries: () => legendRows(layer.legend), renderNow, runMetric: statistics.run };
+  // For the browser tests, bench/ui and the console: the analysis tools of this page.
+  (window as unknown as { gasAnalysis: AnalysisTools }).gasAnalysis = tools;
+  return tools;
 }

@@ -6,9 +6,13 @@
 import { clear, h } from '../../shared/dom';
 import { formatNumber, t } from '../../shared/i18n';
 import type { AnalysisLayer } from './analysis-layer';
-import { DataStyle, Legend, MetricName, METRICS, propertyKeys, StyleKey } from './data-style';
+import { DataStyle, Legend, OTHER_COLOR, MetricName, METRICS, propertyKeys, StyleKey } from './data-style';
 
 const SIZE = { min: 3, max: 22 };
+// Inline: the panel brings its own few rules rather than depending on the page's stylesheet.
+const ROW_STYLE = 'display:flex;align-items:center;gap:0.5em;padding:1px 0';
+const COUNT_STYLE = 'margin-left:auto;color:#52606d;font-variant-numeric:tabular-nums';
+const swatch = (color: string) => `display:inline-block;flex:none;width:12px;height:12px;border-radius:50%;background:${color}`;
 const WIDTH = { min: 0.5, max: 6 };
 
 export function metricTitle(metric: MetricName): string {
@@ -43,8 +47,8 @@ export function renderLegendOf(legend: Legend): HTMLElement {
       'div',
       { class: 'data-legend', 'data-kind': 'gradient' },
       title,
-      h('div', { class: 'gradient-bar', role: 'img', 'aria-label': t('web.workspace.style.gradientRange', { min: formatNumber(legend.min), max: formatNumber(legend.max) }), style: `background:linear-gradient(to right, ${legend.from}, ${legend.to})` }),
-      h('div', { class: 'gradient-ends' }, h('span', { class: 'min' }, formatNumber(legend.min)), h('span', { class: 'max' }, formatNumber(legend.max))),
+      h('div', { class: 'gradient-bar', role: 'img', 'aria-label': t('web.workspace.style.gradientRange', { min: formatNumber(legend.min), max: formatNumber(legend.max) }), style: `height:14px;border-radius:3px;background:linear-gradient(to right, ${legend.from}, ${legend.to})` }),
+      h('div', { class: 'gradient-ends', style: ROW_STYLE }, h('span', { class: 'min' }, formatNumber(legend.min)), h('span', { class: 'max', style: 'margin-left:auto' }, formatNumber(legend.max))),
     );
   }
   return h(
@@ -55,9 +59,9 @@ export function renderLegendOf(legend: Legend): HTMLElement {
       'ul',
       { class: 'legend' },
       ...legend.items.map((item) =>
-        h('li', { 'data-value': item.value ?? '' }, h('span', { class: 'swatch', style: `background:${item.color}` }), h('span', { class: 'value' }, item.value ?? t('web.workspace.style.noValue')), h('span', { class: 'count' }, formatNumber(item.count))),
+        h('li', { 'data-value': item.value ?? '', style: ROW_STYLE }, h('span', { class: 'swatch', style: swatch(item.color) }), h('span', { class: 'value' }, item.value ?? t('web.workspace.style.noValue')), h('span', { class: 'count', style: COUNT_STYLE }, formatNumber(item.count))),
       ),
-      ...(legend.other ? [h('li', { 'data-value': '' }, h('span', { class: 'swatch', style: 'background:#c8c8c8' }), h('span', { class: 'value' }, t('web.workspace.style.other')), h('span', { class: 'count' }, formatNumber(legend.other)))] : []),
+      ...(legend.other ? [h('li', { 'data-value': '', style: ROW_STYLE }, h('span', { class: 'swatch', style: swatch(OTHER_COLOR) }), h('span', { class: 'value' }, t('web.workspace.style.other')), h('span', { class: 'count', style: COUNT_STYLE }, formatNumber(legend.other)))] : []),
     ),
   );
 }

@@ -27,7 +27,7 @@ function day(ms: number): string {
 
 function slider(name: string, label: string, value: number, range: { min: number; max: number }, onInput: (value: number) => void): HTMLInputElement {
   const span = range.max - range.min || 1;
-  const input = h('input', { type: 'range', name, min: '0', max: String(STEPS), step: '1', value: String(Math.round(((value - range.min) / span) * STEPS)), 'aria-label': label });
+  const input = h('input', { type: 'range', style: 'width:100%', name, min: '0', max: String(STEPS), step: '1', value: String(Math.round(((value - range.min) / span) * STEPS)), 'aria-label': label });
   input.addEventListener('input', () => onInput(range.min + (Number(input.value) / STEPS) * span));
   return input;
 }
@@ -36,10 +36,12 @@ function rangeBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFi
   const range = numericRange(Object.values(layer.state.nodes).map((node) => node.properties[filter.property])) ?? { min: filter.min, max: filter.max };
   const full = { min: Math.min(range.min, filter.min), max: Math.max(range.max, filter.max) };
   const shown = h('output', { class: 'range-values' }, `${formatNumber(filter.min)} – ${formatNumber(filter.max)}`);
-  const set = (min: number, max: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...filter, min: Math.min(min, max), max: Math.max(min, max) } : f)));
+  // Each handle reads the filter as it is now: the panel may not have re-rendered since the last move.
+  const now = () => (layer.filters[index]?.kind === 'range' ? (layer.filters[index] as typeof filter) : filter);
+  const set = (min: number, max: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...now(), min: Math.min(min, max), max: Math.max(min, max) } : f)));
   return [
-    slider('range-min', t('web.workspace.filters.from'), filter.min, full, (value) => set(value, filter.max)),
-    slider('range-max', t('web.workspace.filters.to'), filter.max, full, (value) => set(filter.min, value)),
+    slider('range-min', t('web.workspace.filters.from'), filter.min, full, (value) => set(value, now().max)),
+    slider('range-max', t('web.workspace.filters.to'), filter.max, full, (value) => set(now().min, value)),
     shown,
   ];
 }
@@ -47,7 +49,8 @@ function rangeBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFi
 function timelineBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFilter, { kind: 'timeline' }>): HTMLElement[] {
   const range = timeRange(Object.values(layer.state.nodes), filter.property) ?? { min: filter.from, max: filter.to };
   const full = { min: Math.min(range.min, filter.from), max: Math.max(range.max, filter.to) };
-  const set = (from: number, to: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...filter, from: Math.min(from, to), to: Math.max(from, to) } : f)));
+  const now = () => (layer.filters[index]?.kind === 'timeline' ? (layer.filters[index] as typeof filter) : filter);
+  const set = (from: number, to: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...now(), from: Math.min(from, to), to: Math.max(from, to) } : f)));
   const isPlaying = playing?.index === index;
   const play = h('button', { type: 'button', class: 'play', 'aria-pressed': String(isPlaying) }, isPlaying ? t('web.workspace.filters.pause') : t('web.workspace.filters.play'));
   play.addEventListener('click', () => {
@@ -68,8 +71,8 @@ function timelineBody(layer: AnalysisLayer, index: number, filter: Extract<Canva
     layer.setFilters([...layer.filters]);
   });
   return [
-    slider('time-from', t('web.workspace.filters.from'), filter.from, full, (value) => set(value, filter.to)),
-    slider('time-to', t('web.workspace.filters.to'), filter.to, full, (value) => set(filter.from, value)),
+    slider('time-from', t('web.workspace.filters.from'), filter.from, full, (value) => set(value, now().to)),
+    slider('time-to', t('web.workspace.filters.to'), filter.to, full, (value) => set(now().from, value)),
     h('output', { class: 'range-values' }, `${day(filter.from)} – ${day(filter.to)}`),
     play,
   ];
@@ -80,17 +83,17 @@ function categoriesBody(layer: AnalysisLayer, index: number, filter: Extract<Can
   return [
     h(
       'ul',
-      { class: 'categories' },
+      { class: 'categories', style: 'list-style:none;padding:0;margin:0;max-height:16em;overflow:auto' },
       ...categoryCounts(Object.values(layer.state.nodes), filter.property).map(({ value, text, count }) =>
         h(
           'li',
           {},
           h(
             'label',
-            {},
-            h('input', { type: 'checkbox', 'data-value': text ?? '', checked: !hidden.has(text), onchange: () => layer.setFilters(toggleCategory(layer.filters, index, value)) }),
+            { style: 'display:flex;align-items:center;gap:0.4em;font-weight:normal;margin:0' },
+            h('input', { type: 'checkbox', style: 'margin:0;width:auto;flex:none', 'data-value': text ?? '', checked: !hidden.has(text), onchange: () => layer.setFilters(toggleCategory(layer.filters, index, value)) }),
             ` ${text ?? t('web.workspace.style.noValue')} `,
-            h('span', { class: 'count' }, `(${formatNumber(count)})`),
+            h('span', { class: 'count', style: 'color:#52606d' }, `(${formatNumber(count)})`),
           ),
         ),
       ),
@@ -125,7 +128,7 @@ function addForm(layer: AnalysisLayer): HTMLElement {
     } else filter = { kind: 'categories', property: key, hidden: [] };
     layer.setFilters(putFilter(layer.filters, filter));
   };
-  return h('form', { class: 'add-filter', onsubmit: (event: Event) => (event.preventDefault(), add()) }, property, kind, h('button', { type: 'submit', disabled: !keys.all.length }, t('web.workspace.filters.add')));
+  return h('form', { class: 'add-filter', style: 'display:flex;flex-wrap:wrap;gap:0.4em', onsubmit: (event: Event) => (event.preventDefault(), add()) }, property, kind, h('button', { type: 'submit', disabled: !keys.all.length }, t('web.workspace.filters.add')));
 }
 
 export function renderFiltersPanel(target: HTMLElement, layer: AnalysisLayer): void {
@@ -143,7 +146,7 @@ export function renderFiltersPanel(target: HTMLElement, layer: AnalysisLayer): v
       const body = filter.kind === 'categories' ? categoriesBody(layer, index, filter) : filter.kind === 'range' ? rangeBody(layer, index, filter) : timelineBody(layer, index, filter);
       return h(
         'fieldset',
-        { class: `filter filter-${filter.kind}`, 'data-filter-index': String(index), 'data-property': filter.property },
+        { class: `filter filter-${filter.kind}`, 'data-filter-index': String(index), 'data-property': filter.property, style: 'border:1px solid #d9e2ec;border-radius:6px;padding:0.5em 0.75em;margin:0 0 0.75em;min-width:0' },
         h('legend', {}, t(`web.workspace.filters.title.${filter.kind}`, { key: filter.property })),
         ...body,
         h('button', { type: 'button', class: 'remove', onclick: () => (playing?.index === index && stopPlaying(), layer.setFilters(removeFilter(layer.filters, index))) }, t('web.workspace.filters.remove')),
