@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 import { ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 // Runs on Neo4j (GAS_TEST_GRAPH_BACKEND=neo4j with NEO4J_URI, `jest -i`); the PostgreSQL message is
