@@ -18,15 +18,15 @@ export async function syncPermissions(db: Knex): Promise<void> {
  * password; otherwise a random one is generated, logged once, and must be changed at first login.
  */
 export async function ensureAdmin(db: Knex, config: AppConfig, logger: Logger): Promise<{ created: boolean; generatedPassword: boolean }> {
-  const existing = await db('users').whereRaw('lower(username) = ?', ['admin']).first();
+  const existing: unknown = await db('users').whereRaw('lower(username) = ?', ['admin']).first();
   if (existing) return { created: false, generatedPassword: false };
   const given = config.auth.adminPassword;
   const password = given || generatePassword();
   await db.transaction(async (trx) => {
     const [row] = await trx('users')
       .insert({ username: 'admin', name: 'Administrator', password_hash: await hashPassword(password), must_change_password: !given })
-      .returning('id');
-    const id = String(row.id ?? row);
+      .returning<Array<{ id: string | number }>>('id');
+    const id = String(row.id);
     await trx('user_permissions').insert(PERMISSION_CODES.map((code) => ({ user_id: id, permission_code: code })));
     await recordAudit(trx, { userId: null, username: 'system', ip: null }, { action: 'user.create', targetType: 'user', targetId: id, details: { username: 'admin', bootstrap: true } });
   });

@@ -1,4 +1,5 @@
-import pino, { Logger } from 'pino';
+import type { Logger } from 'pino';
+import pino from 'pino';
 
 export function createLogger(level: string): Logger {
   return pino({

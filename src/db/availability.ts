@@ -26,9 +26,13 @@ interface ErrorLike {
 }
 
 /** A wait for a connection of the knex pool that ran out of time. */
+function messageOf(e: ErrorLike): string {
+  return typeof e.message === 'string' ? e.message : '';
+}
+
 export function isPoolTimeout(error: unknown): boolean {
   const e = (error ?? {}) as ErrorLike;
-  return e.name === 'KnexTimeoutError' && /acquiring a connection/i.test(String(e.message ?? ''));
+  return e.name === 'KnexTimeoutError' && /acquiring a connection/i.test(messageOf(e));
 }
 
 /** A connection to the database that cannot be made or was lost (see the list above). */
@@ -37,9 +41,9 @@ export function isConnectionFailure(error: unknown): boolean {
   const e = error as ErrorLike;
   const code = typeof e.code === 'string' ? e.code : '';
   if (CONNECTION_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-  if (code === '55000' && /not currently accepting connections/i.test(String(e.message ?? ''))) return true;
+  if (code === '55000' && /not currently accepting connections/i.test(messageOf(e))) return true;
   if (code && /^[0-9A-Z]{5}$/.test(code)) return false;
-  return CONNECTION_MESSAGE.test(String(e.message ?? ''));
+  return CONNECTION_MESSAGE.test(messageOf(e));
 }
 
 /** The 503 answer for an error of the store that says it cannot be used now, else undefined. */

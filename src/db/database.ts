@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import knexFactory, { Knex } from 'knex';
+import type { Knex } from 'knex';
+import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import type { AppConfig } from '../config';
-import { acquireDataDirLock, DataDirLock } from './data-dir-lock';
+import type { DataDirLock } from './data-dir-lock';
+import { acquireDataDirLock } from './data-dir-lock';
 
 export type Db = Knex;
 
@@ -17,7 +19,7 @@ export interface Database {
 const INT8_OID = 20;
 
 // The contrib entry ships a CommonJS build, but its typings are declared as ESM only.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the ESM-only typings hide the CommonJS build require() loads
 const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: import('@electric-sql/pglite').Extension };
 
 /**
@@ -47,7 +49,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     });
     await pglite.waitReady;
     const knex = knexFactory({
-      client: ClientPgLite as unknown as typeof Knex.Client,
+      client: ClientPgLite,
       connection: () => ({ pglite }) as object,
       // One connection: a request waiting for it longer than this is answered 503 DATABASE_BUSY.
       acquireConnectionTimeout: config.database.acquireTimeoutMs,

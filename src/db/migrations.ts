@@ -18,7 +18,7 @@ class FolderMigrationSource implements Knex.MigrationSource<string> {
     return file.replace(/\.(ts|js)$/, '');
   }
   async getMigration(file: string): Promise<Knex.Migration> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a migration file is chosen at run time (ts under tsx, js in dist)
     return require(path.join(migrationsDir, file)) as Knex.Migration;
   }
 }

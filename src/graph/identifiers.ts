@@ -1,5 +1,6 @@
 import { BadRequestError } from '../errors';
-import { COMPARISON_OPERATORS, NULL_OPERATORS, Filter } from './graph-store';
+import type { Filter } from './graph-store';
+import { COMPARISON_OPERATORS, NULL_OPERATORS } from './graph-store';
 import { parseRegex, RegexSyntaxError } from './regex';
 
 /**

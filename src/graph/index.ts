@@ -5,11 +5,12 @@ import type { GraphStore } from './graph-store';
 import type { CreateNeo4jGraphStoreOptions } from './neo4j';
 
 // Adapters are loaded on demand: a service on PostgreSQL never loads the Neo4j driver.
-/* eslint-disable @typescript-eslint/no-require-imports */
 type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number; cypherMaxDepth?: number }) => GraphStore;
 // Type-only import: erased at build time, so the driver is still loaded only on demand.
 type Neo4jFactory = (options: CreateNeo4jGraphStoreOptions) => GraphStore;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see above
 const createPostgresGraphStore: PostgresFactory = (...args) => (require('./postgres') as { createPostgresGraphStore: PostgresFactory }).createPostgresGraphStore(...args);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand: the driver only when graphdb.backend is neo4j
 const createNeo4jGraphStore: Neo4jFactory = (...args) => (require('./neo4j') as { createNeo4jGraphStore: Neo4jFactory }).createNeo4jGraphStore(...args);
 
 /** Builds the configured backend: the service's own PostgreSQL (default) or Neo4j. */

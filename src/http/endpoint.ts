@@ -1,7 +1,9 @@
 import type { Request, Response, Router, NextFunction } from 'express';
-import { z, ZodType } from 'zod';
+import type { ZodType } from 'zod';
+import { z } from 'zod';
 import { registry, problemSchema } from '../openapi/registry';
-import { PermissionCode, PERMISSIONS } from '../auth/permissions';
+import type { PermissionCode } from '../auth/permissions';
+import { PERMISSIONS } from '../auth/permissions';
 import { ForbiddenError, PermissionDeniedError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from '../errors';
 import type { ServiceContext, AuthenticatedUser } from './context';
 import { zodParseOptions } from '../i18n/zod-messages';
@@ -286,9 +288,9 @@ function register<P extends ZodType, Q extends ZodType, B extends ZodType>(spec:
       description: response.description,
       ...(response.schema || response.example !== undefined
         ? {
-            content: Object.fromEntries([
-              ...(Array.isArray(types) ? types : [types]).map((type) => [type, { schema: response.schema ?? z.any(), ...(response.example !== undefined ? { example: response.example } : {}) }]),
-              ...Object.entries(response.alternatives ?? {}).map(([type, alternative]) => [type, { schema: alternative.schema, ...(alternative.example !== undefined ? { example: alternative.example } : {}) }]),
+            content: Object.fromEntries<{ schema: ZodType; example?: unknown }>([
+              ...(Array.isArray(types) ? types : [types]).map((type): [string, { schema: ZodType; example?: unknown }] => [type, { schema: response.schema ?? z.any(), ...(response.example !== undefined ? { example: response.example } : {}) }]),
+              ...Object.entries(response.alternatives ?? {}).map(([type, alternative]): [string, { schema: ZodType; example?: unknown }] => [type, { schema: alternative.schema, ...(alternative.example !== undefined ? { example: alternative.example } : {}) }]),
             ]),
           }
         : {}),
@@ -305,7 +307,7 @@ function register<P extends ZodType, Q extends ZodType, B extends ZodType>(spec:
   }
   for (const status of [...errorStatuses].sort((a, b) => a - b)) {
     if (responses[status]) continue; // declared by the endpoint itself (e.g. /ready's 503 body)
-    const { description, examples, headers } = errorResponse(status, spec) as ReturnType<typeof errorResponse> & { headers?: unknown };
+    const { description, examples, headers } = errorResponse(status, spec);
     responses[status] = {
       description,
       ...(headers ? { headers } : {}),
@@ -356,7 +358,7 @@ export function authorize(access: Access, user: AuthenticatedUser | null): void 
 export function endpoint<P extends ZodType = ZodType, Q extends ZodType = ZodType, B extends ZodType = ZodType>(
   router: Router,
   spec: EndpointSpec<P, Q, B>,
-  handler: (input: EndpointInput<P, Q, B>) => Promise<unknown> | unknown,
+  handler: (input: EndpointInput<P, Q, B>) => unknown, // a value or a Promise of one
 ): void {
   if (!spec.hidden) register(spec);
   const [successStatus] = Object.keys(spec.responses).map(Number);

@@ -35,7 +35,7 @@ export function requestClasses(app: Express): RequestClasses {
   Object.setPrototypeOf(ServiceResponse.prototype, app.response);
   app.request = ServiceRequest.prototype as unknown as Express['request'];
   app.response = ServiceResponse.prototype as unknown as Express['response'];
-  const classes = { IncomingMessage: ServiceRequest, ServerResponse: ServiceResponse } as unknown as RequestClasses;
+  const classes = { IncomingMessage: ServiceRequest, ServerResponse: ServiceResponse };
   classesOf.set(app, classes);
   return classes;
 }

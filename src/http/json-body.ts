@@ -1,4 +1,5 @@
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express from 'express';
 import { AppError } from '../errors';
 import { hasLongDigitRun, installBigIntJsonFallback, parseJsonText, toJsonText } from '../exact-json';
 

@@ -12,7 +12,7 @@ type Mounted = RequestHandler & { stack?: LayerLike[] };
 
 /** Characters that make a path segment a pattern (path-to-regexp 8) rather than a literal. */
 const PATTERN = /[:*{}()?+!@,;\\[\]]/;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/; // every UTF-16 code unit past ASCII (written so without a control character)
 
 /**
  * The first segments of the paths a router can match, lower-cased ('' for '/'), or undefined when

@@ -17,7 +17,7 @@ export function sequence(handlers: RequestHandler[]): RequestHandler {
       const handler = list[index++];
       if (!handler) return next();
       try {
-        const returned = handler(req, res, step) as unknown;
+        const returned = handler(req, res, step);
         if (returned && typeof (returned as Promise<unknown>).then === 'function') {
           (returned as Promise<unknown>).then(undefined, (rejected: unknown) => step(rejected || new Error('Rejected promise')));
         }

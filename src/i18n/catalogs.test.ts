@@ -11,9 +11,9 @@ describe('catalog completeness', () => {
 
     test.each(LOCALES.filter((l) => l !== 'en').map((l) => [l]))('when the %s catalog is compared with English, then every key is there, non-empty, with the same placeholders', (locale) => {
       const own = readCatalog(area, locale);
-      const missing = Object.keys(english).filter((key) => !(key in own) || own[key]!.trim() === '');
+      const missing = Object.keys(english).filter((key) => !(key in own) || own[key].trim() === '');
       expect(missing).toEqual([]);
-      const differing = Object.keys(english).filter((key) => key in own && placeholders(english[key]!).join() !== placeholders(own[key]!).join());
+      const differing = Object.keys(english).filter((key) => key in own && placeholders(english[key]).join() !== placeholders(own[key]).join());
       expect(differing).toEqual([]);
     });
 
@@ -21,7 +21,7 @@ describe('catalog completeness', () => {
       const own = readCatalog(area, locale);
       const extra = Object.keys(own).filter((key) => !(key in english) && !(PLURAL_EXTRA.test(key) && `${key.replace(PLURAL_EXTRA, '')}.other` in english));
       expect(extra).toEqual([]);
-      expect(Object.keys(own).filter((key) => own[key]!.trim() === '')).toEqual([]);
+      expect(Object.keys(own).filter((key) => own[key].trim() === '')).toEqual([]);
     });
   });
 

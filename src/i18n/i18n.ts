@@ -89,7 +89,12 @@ export function browserCatalogJson(locale: Locale): string {
 /** Fills `{name}` placeholders; unknown ones stay as written. */
 export function fill(template: string, params?: Params): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (Object.prototype.hasOwnProperty.call(params, name) && params[name] !== undefined && params[name] !== null ? String(params[name]) : match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
+    if (value === undefined || value === null) return match;
+    if (typeof value === 'string') return value;
+    return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : (JSON.stringify(value) ?? match);
+  });
 }
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
@@ -172,9 +177,10 @@ export function negotiate(acceptLanguage: string | undefined): Locale | undefine
 /** A translator bound to one locale: what views (t, n, d) and services use. */
 export interface Translator {
   locale: Locale;
-  t(key: string, params?: Params): string;
-  n(value: number | bigint | string | null | undefined): string;
-  d(value: Date | string | number | null | undefined): string;
+  // Properties, not methods: page templates receive t, n and d detached from the translator.
+  t: (key: string, params?: Params) => string;
+  n: (value: number | bigint | string | null | undefined) => string;
+  d: (value: Date | string | number | null | undefined) => string;
 }
 
 export function translator(locale: Locale, areas: readonly Area[] = AREAS): Translator {

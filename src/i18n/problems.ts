@@ -30,9 +30,9 @@ function compile(key: string, english: string): Template {
     const literal = english.slice(last, match.index);
     source += escapeRegExp(literal);
     literalLength += literal.length;
-    names.push(match[1]!);
+    names.push(match[1]);
     source += '([\\s\\S]*?)';
-    last = match.index! + match[0].length;
+    last = match.index + match[0].length;
   }
   const tail = english.slice(last);
   source += escapeRegExp(tail);
@@ -46,9 +46,9 @@ function templates(): Map<string, Template[]> {
   for (const [key, english] of Object.entries(messagesOf('server', 'en'))) {
     const match = /^error\.([A-Z0-9_]+)(?:\.|$)/.exec(key);
     if (!match) continue;
-    const list = templatesByCode.get(match[1]!) ?? [];
+    const list = templatesByCode.get(match[1]) ?? [];
     list.push(compile(key, english));
-    templatesByCode.set(match[1]!, list);
+    templatesByCode.set(match[1], list);
   }
   // The most specific template (most literal text) wins when several match.
   for (const list of templatesByCode.values()) list.sort((a, b) => b.literalLength - a.literalLength);

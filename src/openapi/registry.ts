@@ -64,7 +64,7 @@ export function fixNullableReferences(root: Json): void {
   while (stack.length > 0) {
     const node = stack.pop();
     if (Array.isArray(node)) {
-      stack.push(...node);
+      stack.push(...(node as Json[]));
       continue;
     }
     if (typeof node !== 'object' || node === null) continue;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { QueryRunner } from './runner';
-import { raw, Sql, sql } from './sql';
+import type { Sql } from './sql';
+import { raw, sql } from './sql';
 
 /** Whether the store runs on node-postgres (a server), where a cursor may hold a pooled connection. */
 export function canUseCursor(knex: Knex): boolean {

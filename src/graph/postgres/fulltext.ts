@@ -3,7 +3,8 @@ import { BadRequestError } from '../../errors';
 import type { FulltextConfig, FulltextStatus } from '../graph-store';
 import { assertIdentifiers } from '../identifiers';
 import type { QueryRunner } from './runner';
-import { likeContains, raw, Sql, sql, TRUE } from './sql';
+import type { Sql } from './sql';
+import { likeContains, raw, sql, TRUE } from './sql';
 import type { ScopeSql } from './sql-filter';
 
 /**

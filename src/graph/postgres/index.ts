@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { GraphStore } from '../graph-store';
-import { PostgresGraphStore, PostgresGraphStoreOptions } from './postgres-graph-store';
+import type { PostgresGraphStoreOptions } from './postgres-graph-store';
+import { PostgresGraphStore } from './postgres-graph-store';
 
 export { PostgresGraphStore } from './postgres-graph-store';
 export type { PostgresGraphStoreOptions } from './postgres-graph-store';

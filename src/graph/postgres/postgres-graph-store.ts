@@ -42,7 +42,8 @@ import { assertIdentifier, assertIdentifiers } from '../identifiers';
 import { FulltextIndex } from './fulltext';
 import { canUseCursor, headThenCursor } from './cursor';
 import { fetchNodes, fetchRelationships, typeCondition } from './reads';
-import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
+import type { NodeRow, RelationshipRow } from './runner';
+import { QueryRunner, toNode, toRelationship } from './runner';
 import { createSchemaIndex, dropSchemaIndex, listSchemaIndexes } from './schema-indexes';
 import { and, FALSE, raw, Sql, sql, TRUE } from './sql';
 import { codePointKey, jsonTypeRank, ScopeSql } from './sql-filter';
@@ -120,7 +121,7 @@ export class PostgresGraphStore implements GraphStore {
     try {
       await startup.rows(sql`select 1 from graph_nodes limit 1`);
     } catch (error) {
-      if ((error as { code?: string }).code === '42P01') throw new Error('The graph tables are missing: run the migrations (npm run migrate)');
+      if ((error as { code?: string }).code === '42P01') throw new Error('The graph tables are missing: run the migrations (npm run migrate)', { cause: error });
       throw error;
     }
     await this.fulltext.resume(startup);

@@ -1,7 +1,9 @@
 import type { GraphNode, GraphRelationship } from '../graph-store';
 import { assertIdentifiers } from '../identifiers';
-import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
-import { Executor, FALSE, raw, SERIAL, Sql, sql, TRUE, validIds } from './sql';
+import type { NodeRow, QueryRunner, RelationshipRow } from './runner';
+import { toNode, toRelationship } from './runner';
+import type { Executor, Sql } from './sql';
+import { FALSE, raw, SERIAL, sql, TRUE, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
 
 /** Visible nodes by id, projected through the scope, in id order. */

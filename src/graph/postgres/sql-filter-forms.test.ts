@@ -1,4 +1,5 @@
-import { AccessScope, UNRESTRICTED } from '../graph-store';
+import type { AccessScope } from '../graph-store';
+import { UNRESTRICTED } from '../graph-store';
 import { ScopeSql } from './sql-filter';
 
 /** Issue 11 item 7: a condition is compiled once per form an index serves, not three times. */

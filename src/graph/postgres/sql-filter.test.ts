@@ -1,5 +1,6 @@
 import { BadRequestError } from '../../errors';
-import { AccessScope, UNRESTRICTED } from '../graph-store';
+import type { AccessScope } from '../graph-store';
+import { UNRESTRICTED } from '../graph-store';
 import { ScopeSql } from './sql-filter';
 import { and, FALSE, raw, sql, TRUE } from './sql';
 

@@ -1,8 +1,10 @@
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { ExploreQuery, ExploreResult, GraphId, GraphNode, GraphPath, GraphRelationship, PathQuery } from '../graph-store';
 import { fetchNodes, fetchRelationships, labelCondition, typeCondition } from './reads';
-import { QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
-import { and, FALSE, isValidId, join, SERIAL, Sql, sql, TRUE, validIds } from './sql';
+import type { QueryRunner, RelationshipRow } from './runner';
+import { toNode, toRelationship } from './runner';
+import type { Sql } from './sql';
+import { and, FALSE, isValidId, join, SERIAL, sql, TRUE, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
 
 /**

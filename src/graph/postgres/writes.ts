@@ -19,7 +19,8 @@ import { assertIdentifier, assertIdentifiers } from '../identifiers';
 import { retryOnContention } from './contention';
 import { insertNodesWithIds } from './insert-nodes';
 import { fetchNodes, fetchRelationships } from './reads';
-import { NodeRow, QueryRunner, RelationshipRow, toNode, toRelationship } from './runner';
+import type { NodeRow, QueryRunner, RelationshipRow } from './runner';
+import { toNode, toRelationship } from './runner';
 import { and, isValidId, Sql, sql } from './sql';
 import type { ScopeSql } from './sql-filter';
 import { toJsonText } from '../../exact-json';
@@ -218,7 +219,7 @@ export async function importBatch(runner: QueryRunner, batch: ImportBatch): Prom
     for (const [key, i] of keyIndex) keys[key] = ids[i];
 
     // Resolve the ends: by key (this batch), by id (must exist), by label + property value.
-    const refs: NodeRef[] = relRows.flatMap((r) => [r.start as NodeRef, r.end as NodeRef]);
+    const refs: NodeRef[] = relRows.flatMap((r) => [r.start, r.end]);
     const resolved: Resolved = new Map();
     const byId: Array<[number, string]> = [];
     const byProperty: Array<{ i: number; label: string; property: string; value: unknown }> = [];
