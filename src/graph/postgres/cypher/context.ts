@@ -1,0 +1,123 @@
+import { CstNode, positionOf } from '../../../cypher/parser';
+import { BadRequestError } from '../../../errors';
+import { raw, sql, Sql } from '../sql';
+import { ScopeSql } from '../sql-filter';
+
+/** Types, errors and the shared state of the Cypher-to-SQL translation (translate.ts). */
+export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels' | 'path' | 'nodeobj' | 'relobj';
+
+export interface TranslatedCypher {
+  statement: Sql;
+  columns: string[];
+  kinds: ColumnKind[];
+}
+
+export function unsupported(node: CstNode, construct: string): BadRequestError {
+  return new BadRequestError(
+    `${construct} (at ${positionOf(node)}) is not supported by Cypher on the PostgreSQL backend`,
+    'CYPHER_UNSUPPORTED',
+    { construct, line: node.line, column: node.column },
+  );
+}
+
+export function cypherError(node: CstNode, message: string): BadRequestError {
+  return new BadRequestError(`${message} (at ${positionOf(node)})`, 'CYPHER_ERROR', { line: node.line, column: node.column });
+}
+
+/** Runtime stop: GCY01 → 400 CYPHER_UNSUPPORTED, GCY02 → 400 CYPHER_ERROR (see run.ts). */
+export function raise(code: 'GCY01' | 'GCY02', message: string, type: 'jsonb' | 'boolean' | 'int' | 'text'): Sql {
+  return sql`gas_cypher_raise(${code}::text, ${message}::text, null::${raw(type)})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+export type ExprType = 'bool' | 'value' | 'node' | 'rel' | 'nodes' | 'rels' | 'path' | 'pattern' | 'nodeobj' | 'relobj';
+
+export interface Expr {
+  sql: Sql;
+  type: ExprType;
+  /** node / rel: the graph row alias (joined on demand). */
+  element?: Binding;
+  /** A literal or parameter value known when translating. */
+  constant?: { value: unknown };
+  /** A list or map that may hold null somewhere inside (list equality would be three-valued). */
+  nestedNull?: boolean;
+  aggregate?: boolean;
+  /** A pattern used as an expression: `sql` tells whether it matches, `count` how often. */
+  count?: Sql;
+  at?: CstNode;
+}
+
+export interface Binding {
+  kind: ColumnKind;
+  nestedNull?: boolean;
+  /** A value projected from the literal null (`WITH null AS a`): a pattern may use it as a node. */
+  nullLiteral?: boolean;
+  /** bigint id (node, rel) or jsonb value. */
+  sql: Sql;
+  /** Alias of the graph_nodes / graph_relationships row (node, rel). */
+  alias?: () => string;
+}
+
+export interface Column {
+  name: string;
+  kind: ColumnKind;
+  /** A value that may be a list or map holding null. */
+  nestedNull?: boolean;
+  /** Projected from the literal null. */
+  nullLiteral?: boolean;
+}
+
+export interface PatternSql {
+  tables: Sql[];
+  structural: Sql[];
+  scopeParts: Sql[];
+  user: Sql[];
+  fresh: Array<{ name: string; alias: string; kind: 'node' | 'rel' | 'rels' | 'path'; select?: Sql }>;
+}
+
+export interface Stage {
+  /** A derived table (select ...) with the columns of `vars` (and of `order`). */
+  sql: Sql;
+  vars: Map<string, Column>;
+  /** Columns that give the row order (ascending), empty when unordered. */
+  order: string[];
+}
+
+export interface Ctx {
+  vars: Map<string, Binding>;
+  /** Aggregates are allowed here (a WITH / RETURN item). */
+  aggregates: boolean;
+  /** Row order of the input (collect() keeps it). */
+  order: Sql[];
+  /**
+   * After WITH / RETURN: a sub-expression written as a projected item (`a.name2`, `count(x)`) reads
+   * that item's column, as on Neo4j (`WITH DISTINCT a.name2 AS name WHERE a.name2 = 'B'`, `ORDER BY
+   * me.age + count(you.age)`). Keyed by the item's normalised text; not inside a new scope.
+   */
+  projected?: Map<string, { name: string; binding: Binding }>;
+}
+
+/**
+ * The state one translation shares across its clause, pattern, expression and function modules:
+ * the reader's compiled scope, the request's parameters, the row limit, the depth an unbounded
+ * variable-length relationship is followed to, and the counter that names derived tables and
+ * aliases (every alias of one statement is unique).
+ */
+export class Translator {
+  private counter = 0;
+
+  constructor(
+    readonly scope: ScopeSql,
+    readonly params: Record<string, unknown>,
+    readonly maxRows: number,
+    /** The depth an unbounded variable-length relationship is followed to (graphdb.cypherMaxDepth). */
+    readonly maxDepth = 15,
+  ) {}
+
+  fresh(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+}
