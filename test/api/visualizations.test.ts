@@ -1,5 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import request from 'supertest';
+import { seedGraph } from '../support/seed-graph';
+import type { SeedNode, SeedRelationship } from '../support/seed-graph';
 import type { TestApp } from '../support/test-app';
 import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
@@ -19,8 +21,8 @@ let admin: string;
 const auth: Record<string, string> = {};
 const userIds: Record<string, string> = {};
 const groupIds: Record<string, string> = {};
-const ids: Record<string, string> = {};
-const rels: Record<string, string> = {};
+let ids: Record<string, string>;
+let rels: Record<string, string>;
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 const as = (who: string, method: Method, url: string) => request(t.app)[method](url).set('Authorization', who === 'admin' ? admin : auth[who]);
@@ -39,22 +41,18 @@ beforeAll(async () => {
   const settings = await as('admin', 'put', '/settings/DATA_TYPES').send({ nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: { Person: 'uuid' }, relationships: {} } });
   expect(settings.status).toBe(200);
 
-  const nodes: Array<[string, string[], Record<string, unknown>]> = [
+  const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice', salary: 100, uuid: 'uuid-alice' }],
     ['bob', ['Person'], { name: 'bob', salary: 200, uuid: 'uuid-bob' }],
     ['carol', ['Person'], { name: 'carol', salary: 300, uuid: 'uuid-carol' }],
     ['agent', ['Agent'], { name: 'agent', codename: 'nightjar' }],
   ];
-  for (const [key, labels, properties] of nodes) {
-    const response = await as('admin', 'post', '/data/nodes').send({ labels, properties });
-    expect(response.status).toBe(201);
-    ids[key] = String(response.body.id);
-  }
-  for (const [key, from, to] of [['aliceBob', 'alice', 'bob'], ['aliceAgent', 'alice', 'agent'], ['bobCarol', 'bob', 'carol']]) {
-    const response = await as('admin', 'post', '/data/relationships').send({ type: 'KNOWS', startNodeId: ids[from], endNodeId: ids[to], properties: { since: 2020 } });
-    expect(response.status).toBe(201);
-    rels[key] = String(response.body.id);
-  }
+  const relationships: SeedRelationship[] = [
+    ['aliceBob', 'KNOWS', 'alice', 'bob', { since: 2020 }],
+    ['aliceAgent', 'KNOWS', 'alice', 'agent', { since: 2020 }],
+    ['bobCarol', 'KNOWS', 'bob', 'carol', { since: 2020 }],
+  ];
+  ({ nodes: ids, relationships: rels } = await seedGraph(t, admin, nodes, relationships));
 
   const db = t.deps.db;
   for (const [name, security] of [
@@ -332,11 +330,15 @@ describe('postprocessing on every read', () => {
       edgeWidth: { property: 'since', min: 1, max: 4 },
       edgeCaption: { property: 'since' },
     };
-    const id = await createVisualization('owner', { name: 'Styled', content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0 }], appearance } });
+    // A canvas filter on the same property, naming no label: hidden from the reader as well.
+    const filters = [{ target: 'nodes', filter: { not: { property: 'salary', operator: 'IN', value: [100] } }, enabled: true, description: 'categories salary' }];
+    const id = await createVisualization('owner', { name: 'Styled', content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0 }], appearance, filters } });
     expect((await as('owner', 'put', `/visualizations/${id}/groups`).send({ groupIds: [groupIds.Restricted] })).status).toBe(200);
     expect((await as('owner', 'get', `/visualizations/${id}`)).body.content.appearance).toEqual(appearance);
     const read = await as('restricted', 'get', `/visualizations/${id}`);
     expect(read.body.content.appearance).toEqual({ nodeSize: appearance.nodeSize, edgeWidth: appearance.edgeWidth, edgeCaption: appearance.edgeCaption });
+    expect(read.body.content.filters).toEqual([]);
+    expect((await as('owner', 'get', `/visualizations/${id}`)).body.content.filters).toHaveLength(1);
     expect(JSON.stringify(read.body)).not.toContain('salary');
     const bad = await as('owner', 'put', `/visualizations/${id}`).send({ content: { version: 1, appearance: { nodeColor: { mode: 'rainbow', key: { property: 'name' } } } } });
     expect(bad.status).toBe(400);
