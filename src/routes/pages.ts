@@ -48,7 +48,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/acl/list', requirePage('ACL_DATA_MANAGEMENT'), (req, res) => {
-    render(req, res, 'acl', { title: t(req, 'page.acl.title'), active: 'acl', scripts: ['security-words.js', 'acl.js'], styles: ['admin.css'] });
+    render(req, res, 'acl', { title: t(req, 'page.acl.title'), active: 'acl', bundles: ['acl'], styles: ['admin.css'] });
   });
 
   router.get('/profile/view', requirePage('authenticated'), (req, res) => {
@@ -57,7 +57,7 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
-    render(req, res, 'settings', { title: t(req, 'page.settings.title'), active: 'settings', scripts: ['settings-forms.js', 'settings.js'], styles: ['admin.css'] });
+    render(req, res, 'settings', { title: t(req, 'page.settings.title'), active: 'settings', bundles: ['settings'], styles: ['admin.css'] });
   });
 
   router.get('/audit/list', requirePage('AUDIT_LOG'), (req, res) => {
