@@ -177,7 +177,10 @@ export class ContentPostprocessor extends ScopedGraphService {
         if (![...names.labels].every(labelVisible) || ![...names.types].every(typeVisible)) return [];
         const tokens = filter.target === 'nodes' ? [...names.labels] : [...names.types];
         const rules = filter.target === 'nodes' ? scope.nodeProperties : scope.relationshipProperties;
-        if (!scope.unrestricted && ![...names.properties].every((p) => isPropertyVisible(rules, tokens, p))) return [];
+        // A filter naming no label (type) speaks of every one the reader sees: its property must be visible on each.
+        const everyToken = filter.target === 'nodes' ? [...labels] : [...types];
+        const visibleFor = (p: string) => (tokens.length ? isPropertyVisible(rules, tokens, p) : isPropertyVisible(rules, [], p) && everyToken.every((token) => isPropertyVisible(rules, [token], p)));
+        if (!scope.unrestricted && ![...names.properties].every(visibleFor)) return [];
         const ids = filter.target === 'nodes' ? nodes.idMap : relationships.idMap;
         return [{ ...filter, filter: remapIds(filter.filter, ids) } as ContentFilter];
       }),

@@ -61,7 +61,7 @@ export async function analysisUsers(b: BrowserHarness): Promise<{ groupId: strin
       data_security: JSON.stringify({ rules: [] }),
     })
     .returning('id');
-  await b.t.createUser('analyst', { password: 'analyst-password-1', permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA'] });
+  await b.t.createUser('analyst', { password: 'analyst-password-1', permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA', 'CYPHER_QUERIES'] });
   await b.t.createUser('reader', { password: 'reader-password-1', permissions: ['EXPORT_DATA'], groupIds: [String(group.id)] });
   return { groupId: String(group.id) };
 }
