@@ -39,10 +39,42 @@ export function cypherIdentifier(kind: IdentifierKind, name: string): string {
 const MAX_DEPTH = 32;
 const MAX_NODES = 1000;
 
+/** A filter tree that passed assertFilter: frozen, so what was checked is what every layer reads. */
+declare const validated: unique symbol;
+export type ValidFilter = Filter & { readonly [validated]: true };
+
+/**
+ * Filters (and sub-trees) already checked, with their size and depth: validated once where they
+ * enter (the request's edge, a stored configuration read back), later checks of the same object
+ * (services, each adapter, a count beside a page) cost a lookup, and a tree built around one (a
+ * scope rule AND a user filter) walks only its new nodes while the limits still count every node.
+ */
+const checked = new WeakMap<object, { nodes: number; depth: number }>();
+
+/** Checks a filter once and returns it as a ValidFilter (frozen); 400 INVALID_FILTER / INVALID_IDENTIFIER otherwise. */
+export function validFilter(filter: unknown, path = 'filter'): ValidFilter {
+  assertFilter(filter, path);
+  return filter as ValidFilter;
+}
+
 /** Structural check of a filter tree; throws 400 INVALID_FILTER with the path of the first problem. */
 export function assertFilter(filter: unknown, path = 'filter'): asserts filter is Filter {
   let count = 0;
-  const visit = (node: unknown, at: string, depth: number): void => {
+  /** Returns the depth below `node`; records each checked object with its size and depth. */
+  const visit = (node: unknown, at: string, depth: number): number => {
+    const known = typeof node === 'object' && node !== null ? checked.get(node) : undefined;
+    if (known) {
+      count += known.nodes;
+      if (count > MAX_NODES) throw invalid(at, `a filter may have at most ${MAX_NODES} conditions`);
+      if (depth + known.depth > MAX_DEPTH) throw invalid(at, `a filter may be nested at most ${MAX_DEPTH} levels`);
+      return known.depth;
+    }
+    const before = count;
+    const below = check(node, at, depth);
+    checked.set(Object.freeze(node as object), { nodes: count - before, depth: below });
+    return below;
+  };
+  const check = (node: unknown, at: string, depth: number): number => {
     if (++count > MAX_NODES) throw invalid(at, `a filter may have at most ${MAX_NODES} conditions`);
     if (depth > MAX_DEPTH) throw invalid(at, `a filter may be nested at most ${MAX_DEPTH} levels`);
     if (typeof node !== 'object' || node === null || Array.isArray(node)) throw invalid(at, 'expected an object');
@@ -51,36 +83,39 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
     if (keys.length === 1 && (keys[0] === 'and' || keys[0] === 'or')) {
       const list = value[keys[0]];
       if (!Array.isArray(list) || list.length === 0) throw invalid(`${at}.${keys[0]}`, 'expected a non-empty array');
-      list.forEach((child, i) => visit(child, `${at}.${keys[0]}[${i}]`, depth + 1));
-      return;
+      const below = list.map((child, i) => visit(child, `${at}.${keys[0]}[${i}]`, depth + 1));
+      Object.freeze(list);
+      return 1 + Math.max(...below);
     }
-    if (keys.length === 1 && keys[0] === 'not') return visit(value.not, `${at}.not`, depth + 1);
+    if (keys.length === 1 && keys[0] === 'not') return 1 + visit(value.not, `${at}.not`, depth + 1);
     if (keys.length === 1 && keys[0] === 'label') {
       assertIdentifier('label', value.label);
-      return;
+      return 0;
     }
     if (keys.length === 1 && keys[0] === 'type') {
       assertIdentifier('relationship type', value.type);
-      return;
+      return 0;
     }
     if (keys.length === 1 && keys[0] === 'ids') {
       if (!Array.isArray(value.ids) || !value.ids.every((id) => typeof id === 'string' && /^[\w:-]{1,200}$/.test(id))) {
         throw invalid(`${at}.ids`, 'expected an array of element ids');
       }
-      return;
+      Object.freeze(value.ids);
+      return 0;
     }
     if ('property' in value && 'operator' in value) {
       assertIdentifier('property', value.property);
       const operator = value.operator as string;
       if ((NULL_OPERATORS as readonly string[]).includes(operator)) {
         if (keys.length !== 2) throw invalid(at, `${operator} takes no value`);
-        return;
+        return 0;
       }
       if (!(COMPARISON_OPERATORS as readonly string[]).includes(operator)) throw invalid(`${at}.operator`, `unknown operator ${JSON.stringify(operator)}`);
       if (keys.length !== 3 || !('value' in value)) throw invalid(at, `${operator} needs a value`);
       const v = value.value;
       if (operator === 'IN') {
         if (!Array.isArray(v) || !v.every(isScalar)) throw invalid(`${at}.value`, 'IN needs an array of strings, numbers or booleans');
+        Object.freeze(v);
       } else if (['CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~'].includes(operator)) {
         if (typeof v !== 'string') throw invalid(`${at}.value`, `${operator} needs a string`);
         if (operator === '=~') {
@@ -93,7 +128,7 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
       } else if (!isScalar(v)) {
         throw invalid(`${at}.value`, 'expected a string, number or boolean');
       }
-      return;
+      return 0;
     }
     throw invalid(at, 'expected one of and, or, not, label, type, ids, or property with operator');
   };

@@ -17,8 +17,10 @@ export const labelListSchema = z.array(labelName).max(100);
 export const typeListSchema = z.array(typeName).max(100).openapi({ description: 'Only relationships of these types', example: ['KNOWS'] });
 
 /**
- * Checks body.filter before the zod validation, so a malformed filter is answered with
- * 400 INVALID_FILTER (and a bad name inside it with 400 INVALID_IDENTIFIER) and the path of the problem.
+ * The one check of body.filter (src/graph/identifiers.ts validFilter), before the zod validation, so a
+ * malformed filter is answered with 400 INVALID_FILTER (and a bad name inside it with 400
+ * INVALID_IDENTIFIER) and the path of the problem. The zod schema, the services and the adapters
+ * then find it checked (a lookup, not a second walk).
  */
 export function filterCheck(req: Request, _res: Response, next: NextFunction): void {
   const body = req.body as { filter?: unknown } | undefined;

@@ -1,5 +1,5 @@
 import type { Filter } from '../../graph/graph-store';
-import { assertFilter } from '../../graph/identifiers';
+import { validFilter, type ValidFilter } from '../../graph/identifiers';
 
 /** Labels, relationship types and property names a filter mentions. */
 export interface FilterNames {
@@ -33,11 +33,10 @@ export function anyLabel(labels: string[] | undefined): Filter | undefined {
   return labels.length === 1 ? { label: labels[0] } : { or: labels.map((label) => ({ label })) };
 }
 
-/** Validates a filter given by a client: 400 INVALID_FILTER / INVALID_IDENTIFIER. */
-export function checkFilter(filter: unknown, path = 'filter'): Filter | undefined {
+/** Validates a filter given by a client, once: 400 INVALID_FILTER / INVALID_IDENTIFIER. */
+export function checkFilter(filter: unknown, path = 'filter'): ValidFilter | undefined {
   if (filter === undefined) return undefined;
-  assertFilter(filter, path);
-  return filter;
+  return validFilter(filter, path);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../../openapi/registry';
-import { assertFilter, assertIdentifier, isValidIdentifier } from '../../graph/identifiers';
+import { assertIdentifier, isValidIdentifier, validFilter } from '../../graph/identifiers';
 import type { Filter } from '../../graph/graph-store';
 import { AppError } from '../../errors';
 
@@ -21,11 +21,12 @@ export const filterSchema = z
   .unknown()
   .superRefine((value, ctx) => {
     try {
-      assertFilter(value);
+      validFilter(value);
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: error instanceof AppError ? error.message : 'invalid filter' });
     }
   })
+  // Checked (and frozen) once above: services and adapters checking it again only look it up.
   .transform((value) => value as Filter)
   .openapi('Filter', {
     type: 'object',
