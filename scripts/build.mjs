@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const SOURCE_DIRS = ['src', 'migrations', 'bench', 'web'];
 /** Browser entries (web/), bundled with their dependencies into public/build/ (served under /assets/build/). */
-const WEB_ENTRIES = { workspace: 'web/workspace/main.ts', search: 'web/search/main.ts', home: 'web/home/main.ts', cypher: 'web/cypher/main.ts', 'workspace-statistics': 'web/workspace/statistics/worker.ts', layout: 'web/layout/main.ts', audit: 'web/audit/main.ts', profile: 'web/profile/main.ts', groups: 'web/groups/main.ts', visualizations: 'web/visualizations/main.ts', users: 'web/users/main.ts', jobs: 'web/jobs/main.ts', settings: 'web/settings/main.ts', acl: 'web/acl/main.ts' };
+const WEB_ENTRIES = { workspace: 'web/workspace/main.ts', search: 'web/search/main.ts', home: 'web/home/main.ts', cypher: 'web/cypher/main.ts', 'workspace-statistics': 'web/workspace/statistics/worker.ts', layout: 'web/layout/main.ts', audit: 'web/audit/main.ts', profile: 'web/profile/main.ts', groups: 'web/groups/main.ts', visualizations: 'web/visualizations/main.ts', users: 'web/users/main.ts', jobs: 'web/jobs/main.ts', settings: 'web/settings/main.ts', acl: 'web/acl/main.ts', import: 'web/import/main.ts' };
 
 function sourcesIn(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -7,7 +7,7 @@ export const LOCALES = ['en', 'de', 'cs'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** The catalog areas: pages (views, public/js), server (problem details, e-mails), web (the web/ bundles). */
+/** The catalog areas: pages (views and the pages' bundles under web/), server (problem details, e-mails), web (the web/ bundles). */
 export const AREAS = ['pages', 'server', 'web'] as const;
 export type Area = (typeof AREAS)[number];
 

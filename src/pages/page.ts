@@ -60,9 +60,7 @@ export interface PageLocals {
   title: string;
   /** The menu key to highlight. */
   active?: string;
-  /** Scripts under public/js/ loaded after api.js. */
-  scripts?: string[];
-  /** Bundles built from web/ (public/build/<name>.js), loaded after the scripts. */
+  /** The page's bundles built from web/<name>/main.ts (public/build/<name>.js), loaded after the layout's. */
   bundles?: string[];
   /** Extra stylesheets under public/. */
   styles?: string[];
@@ -90,7 +88,6 @@ export function render(req: Request, res: Response, view: string, locals: PageLo
   res.render(view, {
     ...layoutLocals(req),
     active: '',
-    scripts: [],
     bundles: [],
     styles: [],
     ...locals,

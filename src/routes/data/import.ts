@@ -174,9 +174,9 @@ export function createImportRouter(deps: AppDeps): Router {
     });
   };
 
-  // The import wizard page (public/js/import.js drives the endpoints below).
+  // The import wizard page (web/import drives the endpoints below).
   router.get('/import', requirePage('DATA_MANAGEMENT'), (req, res) => {
-    render(req, res, 'import', { title: t(req, 'page.import.title'), active: 'import', scripts: ['import.js'], styles: ['admin.css', 'import.css'] });
+    render(req, res, 'import', { title: t(req, 'page.import.title'), active: 'import', bundles: ['import'], styles: ['admin.css', 'import.css'] });
   });
 
   endpoint(
