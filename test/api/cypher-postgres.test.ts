@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import { seedGraph } from '../support/seed-graph';
+import type { SeedNode, SeedRelationship } from '../support/seed-graph';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 /**
  * POST /data/cypher answered on the PostgreSQL backend by the Cypher-to-SQL translation

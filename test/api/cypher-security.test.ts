@@ -1,7 +1,9 @@
 import request from 'supertest';
 import neo4j from 'neo4j-driver';
-import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import { seedGraph } from '../support/seed-graph';
+import type { SeedNode, SeedRelationship } from '../support/seed-graph';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 /**
  * POST /data/cypher under attack: procedures (issue 7 item 1) and restricted readers (item 3).

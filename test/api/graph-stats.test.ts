@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { seedGraph } from '../support/seed-graph';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
  * Nodes: 3 Person in Prague, 2 Person in Brno, 1 Person+Employee in Brno, 1 Company in Prague,

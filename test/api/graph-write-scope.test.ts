@@ -1,8 +1,10 @@
 import request from 'supertest';
 import { UNRESTRICTED, type GraphNode, type GraphRelationship } from '../../src/graph/graph-store';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { emptyGraph } from '../support/graph-helpers';
-import { seedGraph, SeedNode } from '../support/seed-graph';
+import { seedGraph } from '../support/seed-graph';
+import type { SeedNode } from '../support/seed-graph';
 
 /**
  * Issue 18 items 7 and 20: every write path (REST create / update / bulk update, CSV and GraphML

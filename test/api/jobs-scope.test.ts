@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { seedGraph, SeedNode } from '../support/seed-graph';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import { seedGraph } from '../support/seed-graph';
+import type { SeedNode } from '../support/seed-graph';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { JobScheduler } from '../../src/services/jobs/job-scheduler';
 
 /**

@@ -22,9 +22,9 @@ describeEachBackend('GraphStore.bulkImport checks', (backend) => {
   const rels = async (type: string) => (await store.findRelationships({ filter: { type }, limit: 1000 }, UNRESTRICTED)).items;
 
   it('when a dry run holds relationships with a missing end, then they are reported unresolved, the counts are exact and nothing is written', async () => {
-    await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['DryE'], properties: { uid: 1 } }, { row: 2, labels: ['DryE'], properties: { uid: 2 } }], relationships: [] }), UNRESTRICTED);
+    await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['DryE'], properties: { uid: 1 } }, { row: 2, labels: ['DryE'], properties: { uid: 2 } }], relationships: [] }), UNRESTRICTED);
     const seen: number[][] = [];
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches({
         nodes: [{ row: 1, labels: ['DryE'], properties: { uid: 3 } }],
         relationships: [
@@ -45,10 +45,10 @@ describeEachBackend('GraphStore.bulkImport checks', (backend) => {
   });
 
   it('when missing ends come as merge + createOnly nodes, then each missing end is created once and an existing one is left as it is', async () => {
-    await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['EndC'], properties: { uid: 1, name: 'kept' } }], relationships: [] }), UNRESTRICTED);
+    await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['EndC'], properties: { uid: 1, name: 'kept' } }], relationships: [] }), UNRESTRICTED);
     const merge = { label: 'EndC', property: 'uid' };
     const end = (uid: number, row: number) => ({ row, labels: ['EndC'], properties: { uid }, merge, createOnly: true });
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches(
         {
           nodes: [end(1, 1), end(2, 1), end(2, 2), end(1, 2)],
@@ -71,8 +71,8 @@ describeEachBackend('GraphStore.bulkImport checks', (backend) => {
 
   it('when a merge key matches only a node hidden from the scope, then a new node is created and the hidden one is untouched', async () => {
     // RESTRICTED sees Person and Company only.
-    await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['Secret', 'MergeS'], properties: { uid: 7, name: 'hidden' } }], relationships: [] }), UNRESTRICTED);
-    const result = await store.bulkImport!(
+    await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['Secret', 'MergeS'], properties: { uid: 7, name: 'hidden' } }], relationships: [] }), UNRESTRICTED);
+    const result = await store.bulkImport(
       batches({ nodes: [{ row: 1, labels: ['Person', 'MergeS'], properties: { uid: 7, name: 'visible' }, merge: { label: 'MergeS', property: 'uid' } }], relationships: [] }),
       RESTRICTED,
     );
@@ -82,11 +82,11 @@ describeEachBackend('GraphStore.bulkImport checks', (backend) => {
   });
 
   it('when an end value is carried by two nodes, then one relationship is created per row, to one of them', async () => {
-    await store.bulkImport!(
+    await store.bulkImport(
       batches({ nodes: [{ row: 1, labels: ['DupE'], properties: { uid: 1, name: 'a' } }, { row: 2, labels: ['DupE'], properties: { uid: 1, name: 'b' } }, { row: 3, labels: ['DupE'], properties: { uid: 2, name: 'c' } }], relationships: [] }),
       UNRESTRICTED,
     );
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches({
         nodes: [],
         relationships: [
@@ -111,9 +111,9 @@ describeEachBackend('GraphStore.bulkImport checks', (backend) => {
 
   (backend.name === 'neo4j' ? it : it.skip)('when an import matches on label + property pairs without an index, then each gets one (a dry run creates none)', async () => {
     const has = async (label: string, property: string) => (await store.listIndexes()).some((i) => i.entity === 'node' && i.token === label && i.properties.join() === property);
-    await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['IdxDry'], properties: { uid: 1 }, merge: { label: 'IdxDry', property: 'uid' } }], relationships: [] }), UNRESTRICTED, { rollback: true });
+    await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['IdxDry'], properties: { uid: 1 }, merge: { label: 'IdxDry', property: 'uid' } }], relationships: [] }), UNRESTRICTED, { rollback: true });
     expect(await has('IdxDry', 'uid')).toBe(false);
-    await store.bulkImport!(
+    await store.bulkImport(
       batches({
         nodes: [{ row: 1, labels: ['IdxM'], properties: { uid: 1 }, merge: { label: 'IdxM', property: 'uid' } }],
         relationships: [{ row: 2, type: 'IDX', start: { label: 'IdxM', property: 'uid', value: 1 }, end: { label: 'IdxE', property: 'code', value: 'x' }, properties: {} }],
@@ -126,7 +126,7 @@ describeEachBackend('GraphStore.bulkImport checks', (backend) => {
     expect(await has('IdxHint', 'key')).toBe(true);
     expect((await store.listIndexes()).filter((i) => i.token === 'IdxM')).toHaveLength(1);
     // A second import finds them and makes no other.
-    await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['IdxM'], properties: { uid: 1 }, merge: { label: 'IdxM', property: 'uid' } }], relationships: [] }), UNRESTRICTED);
+    await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['IdxM'], properties: { uid: 1 }, merge: { label: 'IdxM', property: 'uid' } }], relationships: [] }), UNRESTRICTED);
     expect((await store.listIndexes()).filter((i) => i.token === 'IdxM')).toHaveLength(1);
     for (const [token, property] of [['IdxM', 'uid'], ['IdxE', 'code'], ['IdxHint', 'key']]) await store.dropIndex({ entity: 'node', token, properties: [property] });
   });

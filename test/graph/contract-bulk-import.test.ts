@@ -24,7 +24,7 @@ describeEachBackend('GraphStore.bulkImport', (backend) => {
 
   bulk('when batches come in, then nodes are created and ends are matched by property across batches, unresolved rows reported per batch', async () => {
     const written: number[][] = [];
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches(
         { nodes: [{ row: 1, labels: ['BulkA'], properties: { uid: 1, name: 'a1' } }, { row: 2, labels: ['BulkA'], properties: { uid: 2, name: 'a2' } }], relationships: [] },
         {
@@ -45,9 +45,9 @@ describeEachBackend('GraphStore.bulkImport', (backend) => {
   });
 
   bulk('when nodes carry a merge key, then existing ones are updated, rows of one batch sharing a key become one node, and createOnly leaves a match alone', async () => {
-    await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['BulkM'], properties: { uid: 1, name: 'm1', keep: true } }], relationships: [] }), UNRESTRICTED);
+    await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['BulkM'], properties: { uid: 1, name: 'm1', keep: true } }], relationships: [] }), UNRESTRICTED);
     const merge = { label: 'BulkM', property: 'uid' };
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches({
         nodes: [
           { row: 1, labels: ['BulkM', 'Extra'], properties: { uid: 1, name: 'm1-new' }, merge },
@@ -69,9 +69,9 @@ describeEachBackend('GraphStore.bulkImport', (backend) => {
 
   bulk('when more ends are matched than the per-value probe is for, then the indexed key table matches them, including nodes the import creates later', async () => {
     const n = 6000;
-    await store.bulkImport!(batches({ nodes: Array.from({ length: n }, (_, i) => ({ row: i, labels: ['BulkK'], properties: { uid: i, name: `k${i}` } })), relationships: [] }), UNRESTRICTED);
+    await store.bulkImport(batches({ nodes: Array.from({ length: n }, (_, i) => ({ row: i, labels: ['BulkK'], properties: { uid: i, name: `k${i}` } })), relationships: [] }), UNRESTRICTED);
     const unresolvedSeen: number[][] = [];
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches(
         { nodes: [], relationships: Array.from({ length: n }, (_, i) => ({ row: i, type: 'BULK_K', start: { label: 'BulkK', property: 'uid', value: i }, end: { label: 'BulkK', property: 'uid', value: (i + 1) % (n + 1) }, properties: {} })), onWritten: (r) => void unresolvedSeen.push(r) },
         // The key table exists now: a node created by the import joins it, and its end matches.
@@ -92,20 +92,20 @@ describeEachBackend('GraphStore.bulkImport', (backend) => {
       yield { nodes: [{ row: 1, labels: ['BulkF'], properties: { name: 'f1' } }], relationships: [] };
       throw new Error('source broke');
     }
-    await expect(store.bulkImport!(failing(), UNRESTRICTED)).rejects.toThrow('source broke');
+    await expect(store.bulkImport(failing(), UNRESTRICTED)).rejects.toThrow('source broke');
     expect(await names('BulkF')).toEqual([]);
   });
 
   bulk('when rollback is asked (dry run), then the counts are exact and nothing is written', async () => {
-    const result = await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['BulkD'], properties: { name: 'd1' } }], relationships: [] }), UNRESTRICTED, { rollback: true });
+    const result = await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['BulkD'], properties: { name: 'd1' } }], relationships: [] }), UNRESTRICTED, { rollback: true });
     expect(result.nodesCreated).toBe(1);
     expect(await names('BulkD')).toEqual([]);
   });
 
   bulk('when ends are matched in a restricted scope, then nodes hidden from it do not match', async () => {
     // RESTRICTED sees Person and Company only: a Secret end is not found.
-    await store.bulkImport!(batches({ nodes: [{ row: 1, labels: ['Secret'], properties: { uid: 500, name: 's' } }, { row: 2, labels: ['Person'], properties: { uid: 501, name: 'p' } }], relationships: [] }), UNRESTRICTED);
-    const result = await store.bulkImport!(
+    await store.bulkImport(batches({ nodes: [{ row: 1, labels: ['Secret'], properties: { uid: 500, name: 's' } }, { row: 2, labels: ['Person'], properties: { uid: 501, name: 'p' } }], relationships: [] }), UNRESTRICTED);
+    const result = await store.bulkImport(
       batches({ nodes: [], relationships: [{ row: 1, type: 'KNOWS', start: { label: 'Person', property: 'uid', value: 501 }, end: { label: 'Secret', property: 'uid', value: 500 }, properties: {} }] }),
       RESTRICTED,
     );

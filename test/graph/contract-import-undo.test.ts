@@ -24,7 +24,7 @@ describeEachBackend('GraphStore created ids and deleteCreated', (backend) => {
   it('when an import creates, merges and links nodes with recordCreated, then created lists exactly the created ids, and deleteCreated removes them and nothing else', async () => {
     const kept = await store.createNode({ labels: ['UndoC'], properties: { uid: 0, name: 'existing' } }, UNRESTRICTED);
     const merge = { label: 'UndoC', property: 'uid' };
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches(
         { nodes: [{ row: 1, labels: ['UndoC'], properties: { uid: 0, name: 'merged' }, merge }, { row: 2, labels: ['UndoC'], properties: { uid: 1 }, merge, key: 'k1' }], relationships: [] },
         {
@@ -56,7 +56,7 @@ describeEachBackend('GraphStore created ids and deleteCreated', (backend) => {
   });
 
   it('when an import creates more than recordCreated elements, then created is null', async () => {
-    const result = await store.bulkImport!(
+    const result = await store.bulkImport(
       batches({ nodes: [1, 2, 3].map((uid) => ({ row: uid, labels: ['UndoBig'], properties: { uid } })), relationships: [] }),
       UNRESTRICTED,
       { recordCreated: 2 },

@@ -1,7 +1,8 @@
 import { BadRequestError, NotFoundError, NotImplementedError } from '../../src/errors';
 import type { AccessScope, Filter, GraphPath, GraphStore } from '../../src/graph/graph-store';
 import { describeEachBackend } from '../support/graph-backends';
-import { buildFixture, collect, compareIds, Fixture, relationshipIndexesSupported, RESTRICTED, UNRESTRICTED, waitFor } from './support/fixture';
+import type { Fixture } from './support/fixture';
+import { buildFixture, collect, compareIds, relationshipIndexesSupported, RESTRICTED, UNRESTRICTED, waitFor } from './support/fixture';
 
 /**
  * The GraphStore contract: one suite, written against the port only, run for every reachable
