@@ -36,6 +36,8 @@ const configSchema = z.object({
     maxConcurrent: z.coerce.number().int().positive().optional(),
     maxTooComplex: z.coerce.number().int().positive().default(3),
     tooComplexWindowMs: z.coerce.number().int().positive().default(60000),
+    /** Cypher on PostgreSQL: queries whose parse and translation are kept for reuse (0 = none; src/graph/postgres/cypher/plan-cache.ts). */
+    planCacheSize: z.coerce.number().int().min(0).max(100_000).default(500),
   }),
   graphdb: z.object({
     backend: z.enum(['postgres', 'neo4j']),

@@ -5,7 +5,7 @@ import type { GraphStore } from './graph-store';
 import type { CreateNeo4jGraphStoreOptions } from './neo4j';
 
 // Adapters are loaded on demand: a service on PostgreSQL never loads the Neo4j driver.
-type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number; cypherMaxDepth?: number }) => GraphStore;
+type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number; cypherMaxDepth?: number; cypherPlanCacheSize?: number }) => GraphStore;
 // Type-only import: erased at build time, so the driver is still loaded only on demand.
 type Neo4jFactory = (options: CreateNeo4jGraphStoreOptions) => GraphStore;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see above
@@ -32,7 +32,7 @@ export function createGraphStore(config: AppConfig, knex: Knex, logger: Logger):
       deadlineGraceMs,
     });
   }
-  return createPostgresGraphStore(knex, { queryTimeoutMs: config.graphdb.queryTimeoutMs, cypherMaxDepth: config.graphdb.cypherMaxDepth });
+  return createPostgresGraphStore(knex, { queryTimeoutMs: config.graphdb.queryTimeoutMs, cypherMaxDepth: config.graphdb.cypherMaxDepth, cypherPlanCacheSize: config.cypher.planCacheSize });
 }
 
 /**

@@ -54,6 +54,7 @@ import { deleteCreated } from './delete-created';
 import { retryOnContention } from './contention';
 import { assertPortableProperties } from '../property-values';
 import { runCypherOnPostgres } from './cypher/run';
+import { CypherPlanCache, DEFAULT_PLAN_CACHE_SIZE } from './cypher/plan-cache';
 
 /** graphdb.cypherMaxDepth's default. */
 export const DEFAULT_CYPHER_MAX_DEPTH = 15;
@@ -78,6 +79,8 @@ export interface PostgresGraphStoreOptions {
    * CYPHER_UNSUPPORTED instead of answering without it.
    */
   cypherMaxDepth?: number;
+  /** Cypher: queries whose parse and translation are kept for reuse (cypher/plan-cache.ts; default 500, 0 = none). */
+  cypherPlanCacheSize?: number;
   logger?: Logger;
 }
 
@@ -488,6 +491,9 @@ export class PostgresGraphStore implements GraphStore {
 
   /** A read subset of Cypher, translated to one SQL statement with the scope compiled in (cypher/). */
   runCypher(query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult> {
-    return runCypherOnPostgres(this.knex, query, params, options, this.options.cypherMaxDepth ?? DEFAULT_CYPHER_MAX_DEPTH);
+    this.cypherPlans ??= new CypherPlanCache(this.options.cypherPlanCacheSize ?? DEFAULT_PLAN_CACHE_SIZE);
+    return runCypherOnPostgres(this.knex, query, params, options, this.options.cypherMaxDepth ?? DEFAULT_CYPHER_MAX_DEPTH, this.cypherPlans);
   }
+
+  private cypherPlans?: CypherPlanCache;
 }

@@ -3,8 +3,10 @@ import { AppError, BadRequestError } from '../../../errors';
 import { UNRESTRICTED, type CypherOptions, type CypherResult } from '../../graph-store';
 import { QueryRunner } from '../runner';
 import { ScopeSql } from '../sql-filter';
-import { ColumnKind, translateCypher } from './translate';
+import { ColumnKind, GRAMMAR_NOTE, translateParsed } from './translate';
 import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
+import { parseUserQuery } from '../../../cypher/parser';
+import type { CypherPlanCache } from './plan-cache';
 
 /**
  * runCypher of the PostgreSQL adapter: the query translated to one SQL statement (translate.ts)
@@ -12,15 +14,23 @@ import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
  * rows shaped as the Neo4j backend shapes them (nodes { id, labels, properties }, relationships
  * { id, type, startNodeId, endNodeId, properties }). Only reading queries are translated: a query
  * runs read-only whatever options.readOnly says (writing clauses are 400 CYPHER_UNSUPPORTED).
+ * With `plans`, a repeated query reuses its parse and its translation (plan-cache.ts).
  */
-export async function runCypherOnPostgres(knex: Knex, query: string, params: Record<string, unknown>, options: CypherOptions, maxDepth = 15): Promise<CypherResult> {
+export async function runCypherOnPostgres(knex: Knex, query: string, params: Record<string, unknown>, options: CypherOptions, maxDepth = 15, plans?: CypherPlanCache): Promise<CypherResult> {
   if (typeof query !== 'string' || !query.trim()) throw new BadRequestError('The query is empty', 'CYPHER_ERROR');
   const maxRows = options.maxRows;
   if (!Number.isInteger(maxRows) || maxRows < 0) throw new BadRequestError('maxRows must be a non-negative integer', 'INVALID_QUERY');
-  // Refused for everyone on both backends, before the translation (which would answer unsupported).
-  assertNoLoadCsv(query);
-  const scope = new ScopeSql(options.scope ?? UNRESTRICTED);
-  const translated = await translateCypher(query, params ?? {}, scope, maxRows, maxDepth);
+  const scope = options.scope ?? UNRESTRICTED;
+  const values = params ?? {};
+  const parse = () => {
+    // Refused for everyone on both backends, before the translation (which would answer
+    // unsupported); a text with a plan in the cache passed this check (a lexer scan) already.
+    assertNoLoadCsv(query);
+    return parseUserQuery(query, GRAMMAR_NOTE);
+  };
+  // The scope is compiled only for a translation (a cached plan has it compiled in).
+  const translate = async () => translateParsed(plans ? await plans.parse(query, parse) : await parse(), values, new ScopeSql(scope), maxRows, maxDepth);
+  const translated = plans ? await plans.plan({ query, params: values, scope, maxRows, maxDepth }, translate) : await translate();
   const runner = new QueryRunner(knex, options.timeoutMs);
   let rows: Array<Record<string, unknown>>;
   try {

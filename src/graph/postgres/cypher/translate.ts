@@ -1,4 +1,4 @@
-import { clauseName, CstNode, hasToken, parseUserQuery, rule, rules, textOf } from '../../../cypher/parser';
+import { clauseName, CstNode, hasToken, ParsedCypher, parseUserQuery, rule, rules, textOf } from '../../../cypher/parser';
 import { join, raw, sql } from '../sql';
 import { ScopeSql } from '../sql-filter';
 import { matchClause } from './clauses/match';
@@ -42,8 +42,15 @@ export type { ColumnKind, TranslatedCypher } from './context';
 export { unsupported } from './context';
 export { safeRegex } from './regex-subset';
 
+/** Ends a syntax error's message on this backend. */
+export const GRAMMAR_NOTE = 'On the PostgreSQL backend, queries are read with the Cypher 3.5 grammar';
+
 export async function translateCypher(query: string, params: Record<string, unknown>, scope: ScopeSql, maxRows: number, maxDepth = 15): Promise<TranslatedCypher> {
-  const parsed = await parseUserQuery(query, 'On the PostgreSQL backend, queries are read with the Cypher 3.5 grammar');
+  return translateParsed(await parseUserQuery(query, GRAMMAR_NOTE), params, scope, maxRows, maxDepth);
+}
+
+/** The translation of a query already parsed (run.ts keeps parses in its cache, plan-cache.ts). */
+export function translateParsed(parsed: ParsedCypher, params: Record<string, unknown>, scope: ScopeSql, maxRows: number, maxDepth = 15): TranslatedCypher {
   return translateStatement(new Translator(scope, params ?? {}, maxRows, maxDepth), parsed.root);
 }
 
