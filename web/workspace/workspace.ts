@@ -196,6 +196,8 @@ export class Workspace {
     if (name === 'forceAtlas2') {
       const running = runForceAtlas2(this.graph, {
         onSettled: () => {
+          // Settled by itself: no longer running (stopLayout has already let go of it otherwise).
+          if (this.layout === running) this.layout = null;
           this.takePositions(record);
           // Settled or stopped (by a change or a click on the canvas): the view shows the result.
           this.fit();
@@ -282,7 +284,10 @@ export class Workspace {
     const framed = (x: number, y: number) => this.renderer.viewportToFramedGraph(this.renderer.graphToViewport({ x, y }, { cameraState }), { cameraState });
     const a = framed(box.minX, box.minY);
     const b = framed(box.maxX, box.maxY);
-    const framedBox = { minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) };
+    // 1 % more on each side: a node on the saved view's very edge stays inside after rounding.
+    const mx = Math.abs(b.x - a.x) * 0.01;
+    const my = Math.abs(b.y - a.y) * 0.01;
+    const framedBox = { minX: Math.min(a.x, b.x) - mx, minY: Math.min(a.y, b.y) - my, maxX: Math.max(a.x, b.x) + mx, maxY: Math.max(a.y, b.y) + my };
     this.moveCamera(cameraToShow(framedBox, this.cameraMapping(), { width, height }, { left: 0, right: 0, top: 0, bottom: 0 }, 0, cameraState.ratio), false);
   }
 

@@ -148,6 +148,7 @@ function settingValue(type: unknown, value: unknown, v: Visibility): unknown {
       return patch(value, {
         nodes: (m) => keyed(m, v.label, (label, props) => keyed(props, nodeProperty(label))),
         relationships: (m) => keyed(m, v.type, (t, props) => keyed(props, relationshipProperty(t))),
+        undirected: (l) => list(l, v.type),
       });
     case 'FULLTEXT_INDEX': {
       const labels = Array.isArray(value.labels) ? value.labels.filter((l): l is string => typeof l === 'string' && v.label(l)) : [];

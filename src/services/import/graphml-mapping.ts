@@ -95,6 +95,7 @@ export async function* graphmlBatches(run: Run, mapping: GraphmlMapping): AsyncG
       continue;
     }
     batch.relationships.push({ row, type, start: { key: e.source }, end: { key: e.target }, properties });
+    if (!e.directed) (run.undirected ??= new Set()).add(type);
     edgeRows.set(row, [e.source, e.target]);
     if (batch.relationships.length >= batchRows) yield* flushEdges();
   }

@@ -2,6 +2,8 @@ import { AppError, UnprocessableError } from '../../errors';
 import type { BulkImportBatch, BulkImportOptions, BulkImportResult } from '../../graph/graph-store';
 import { audit } from '../audit/audit-service';
 import { auditedGraphWrite } from '../graph/audited-write';
+import { SettingsService } from '../settings/settings-service';
+import type { DataSchema } from '../settings/data-schema';
 import { graphmlBatches } from './graphml-mapping';
 import { ImportCancelled, type CreatedRecord, type ImportState, type ImportStatus, type Run } from './import-runs';
 import type { ImportMapping } from './mapping';
@@ -43,6 +45,7 @@ export async function executeImport(run: Run): Promise<void> {
     if (!run.dryRun) {
       run.report.outcome = run.report.rowsRejected + run.report.rowsSkipped > 0 ? 'succeeded-with-rejected' : 'succeeded';
       created = result.created ?? { tooMany: true, limit: ctx.deps.config.imports.maxUndoElements };
+      await markUndirected(run);
     }
   } catch (caught) {
     if (caught instanceof ImportCancelled) {
@@ -72,6 +75,19 @@ export async function executeImport(run: Run): Promise<void> {
     finished_at: new Date(),
     ...(created ? { created: JSON.stringify(created) } : {}),
   });
+}
+
+/**
+ * Types the import wrote from undirected edges join DATA_SCHEMA's undirected list (the workspace
+ * draws them without arrows); audited as a settings.update like any change of the setting.
+ */
+async function markUndirected(run: Run): Promise<void> {
+  if (!run.undirected?.size) return;
+  const settings = new SettingsService(run.ctx);
+  const schema = (await settings.get('DATA_SCHEMA')) as DataSchema;
+  const before = schema.undirected ?? [];
+  const after = [...new Set([...before, ...run.undirected])].sort();
+  if (after.length > before.length) await settings.put('DATA_SCHEMA', { ...schema, undirected: after });
 }
 
 function finishReport(run: Run, totals: BulkImportResult, started: number): void {

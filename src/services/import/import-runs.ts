@@ -94,6 +94,8 @@ export interface Run {
   allOrNothing: boolean;
   /** 'batched': every batch commits on its own; a failure deletes what the import created (issue 23 item 10). */
   transaction: 'single' | 'batched';
+  /** Relationship types written from undirected edges (GraphML): added to DATA_SCHEMA's undirected list after the import. */
+  undirected?: Set<string>;
 }
 
 /** Thrown between batches when the import is cancelled (or interrupted by a shutdown): it rolls back. */

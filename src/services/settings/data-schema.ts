@@ -67,10 +67,12 @@ export const dataSchemaSchema = z
   .object({
     nodes: z.record(tokenKey('label'), propertiesSchema).default({}),
     relationships: z.record(tokenKey('relationship type'), propertiesSchema).default({}),
+    /** Relationship types whose direction means nothing (drawn without arrows); the import of undirected GraphML adds its types. */
+    undirected: z.array(identifierSchema('relationship type')).max(10000).optional(),
   })
   .strict()
   .openapi('DataSchemaSetting', {
-    description: 'Property descriptions per node label and relationship type ("*" = all).',
+    description: 'Property descriptions per node label and relationship type ("*" = all); undirected: relationship types drawn without arrows.',
     example: {
       nodes: {
         Person: {

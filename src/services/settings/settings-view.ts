@@ -81,6 +81,7 @@ export function settingsVisibleTo(settings: AllSettings, v: Visibility): AllSett
       relationships: Object.fromEntries(
         Object.entries(DATA_SCHEMA.relationships).filter(([t]) => v.type(t)).map(([t, props]) => [t, pick(props, (p) => v.relationshipProperty(t, p))]),
       ),
+      ...(DATA_SCHEMA.undirected ? { undirected: DATA_SCHEMA.undirected.filter(v.type) } : {}),
     },
     FULLTEXT_INDEX: fulltextConfigVisibleTo(FULLTEXT_INDEX, v),
     APPEARANCE: {
