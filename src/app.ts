@@ -27,10 +27,9 @@ import { createAppearanceRouter } from './routes/appearance';
 import { createSettingsRouter } from './routes/settings';
 import { createDataRouter } from './routes/data';
 import { createSchemaRouter } from './routes/schema';
-import { createPagesRouter } from './routes/pages';
 import { createApiDocsRouter } from './routes/api-docs';
 import { createVisualizationsRouter, visualizationBodyParsers } from './routes/visualizations';
-import { createVisualizationPagesRouter } from './pages/visualizations';
+import { createPageRouters } from './pages';
 import { createJobsRouter } from './routes/jobs';
 import { projectRoot } from './paths';
 import { localeMiddleware } from './i18n/middleware';
@@ -162,8 +161,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(
     routeTable([
       assets,
-      createPagesRouter(deps),
-      createVisualizationPagesRouter(deps),
+      ...createPageRouters(deps),
       createApiDocsRouter(deps),
       createSystemRouter(deps),
       createAuthRouter(deps, passport, sessionStore),

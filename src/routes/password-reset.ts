@@ -1,19 +1,18 @@
-import { Router, Request, Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { linkBaseUrl } from '../http/link-base-url';
-import { csrfToken } from '../auth/csrf';
 import type { KnexSessionStore } from '../auth/session-store';
 import { PasswordResetService } from '../services/password-reset/password-reset-service';
 import '../openapi/registry';
-import { layoutLocals } from '../pages/page';
+import { renderResetRequestPage, resetHashParam } from '../pages/password-reset';
 import { t } from '../i18n/middleware';
 
 const TAG = 'Password reset';
 const REQUEST_ACCEPTED = 'If the account exists and has an e-mail address, a link to choose a new password has been sent to it.';
 
-const hashParam = z.string().min(1).max(512).openapi({ description: 'The token from the e-mailed link', example: 'mJ0Q3n7vR2yXo8p1Lk4s9tWbC6eZfHaDgUiV5xYz0Nq' });
+const hashParam = resetHashParam;
 const formFields = { _csrf: z.string().optional() };
 
 const requestBody = z.object({ username: z.string().trim().min(1).max(200).openapi({ example: 'jdoe' }), ...formFields });
@@ -23,34 +22,10 @@ const performBody = z.object({
   ...formFields,
 });
 
-/** Renders a view and resolves once the page is sent (res.render alone finishes on a later tick). */
-function renderPage(req: Request, res: Response, view: string, locals: Record<string, unknown>, status = 200): Promise<void> {
-  res.locals.page = true;
-  return new Promise((resolve, reject) => {
-    res.render(view, { ...layoutLocals(req), ...locals }, (error: Error | null, html?: string) => {
-      if (error) return reject(error);
-      res.status(status).type('html').send(html);
-      resolve();
-    });
-  });
-}
-
 export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionStore): Router {
   const router = Router();
-  const minLength = deps.config.auth.passwordMinLength;
 
-  // The page for the "Forgot your password?" link on the login page. Declared before
-  // /passwordReset/{hash} so that "request" is not taken for a hash.
-  endpoint(
-    router,
-    {
-      method: 'get', path: '/passwordReset/request', tag: TAG, access: 'public', hidden: true,
-      summary: 'Password reset request page', description: 'page',
-      responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
-    },
-    ({ req, res }) => renderPage(req, res, 'password-reset-request', { title: t(req, 'passwordReset.request.title'), csrfToken: csrfToken(req), user: req.user ?? null, sent: false, message: t(req, 'passwordReset.requestAccepted') }),
-  );
-
+  // The pages (GET /passwordReset/request and /passwordReset/{hash}) are src/pages/password-reset.ts.
   endpoint(
     router,
     {
@@ -68,7 +43,7 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
     async ({ ctx, body, req, res }) => {
       await new PasswordResetService(ctx).request(body.username, linkBaseUrl(deps.config, req));
       if (req.is('application/x-www-form-urlencoded')) {
-        await renderPage(req, res, 'password-reset-request', { title: t(req, 'passwordReset.request.title'), csrfToken: csrfToken(req), user: req.user ?? null, sent: true, message: t(req, 'passwordReset.requestAccepted') }, 202);
+        await renderResetRequestPage(req, res, true, 202);
         return undefined;
       }
       return { message: t(req, 'passwordReset.requestAccepted') };
@@ -112,22 +87,6 @@ export function createPasswordResetRouter(deps: AppDeps, sessions: KnexSessionSt
         return undefined;
       }
       return { passwordChanged: true as const, loginUrl: '/login' };
-    },
-  );
-
-  endpoint(
-    router,
-    {
-      method: 'get', path: '/passwordReset/{hash}', tag: TAG, access: 'public', hidden: true,
-      summary: 'Password reset page', description: 'page',
-      params: z.object({ hash: hashParam }),
-      responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
-    },
-    async ({ ctx, params, req, res }) => {
-      res.locals.page = true;
-      const valid = await new PasswordResetService(ctx).isValid(params.hash);
-      res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-      await renderPage(req, res, 'password-reset', { title: t(req, 'passwordReset.perform.title'), csrfToken: csrfToken(req), user: req.user ?? null, valid, hash: valid ? params.hash : '', minLength }, valid ? 200 : 410);
     },
   );
 

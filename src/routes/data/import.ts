@@ -8,12 +8,10 @@ import { z } from 'zod';
 import { AppError, BadRequestError, isStorageFull, StorageFullError, UnsupportedMediaTypeError } from '../../errors';
 import type { AppDeps } from '../../core/context';
 import { endpoint } from '../../http/endpoint';
-import { render, requirePage } from '../../pages/page';
 import { ENCODINGS } from '../../services/import/csv-source';
 import { ImportService } from '../../services/import/import-service';
 import { mappingSchema } from '../../services/import/mapping';
 import { ImportUploadService, incomingDir } from '../../services/import/upload-service';
-import { t } from '../../i18n/middleware';
 
 const tag = 'Import';
 
@@ -174,10 +172,7 @@ export function createImportRouter(deps: AppDeps): Router {
     });
   };
 
-  // The import wizard page (web/import drives the endpoints below).
-  router.get('/import', requirePage('DATA_MANAGEMENT'), (req, res) => {
-    render(req, res, 'import', { title: t(req, 'page.import.title'), active: 'import', bundles: ['import'], styles: ['admin.css', 'import.css'] });
-  });
+  // The import wizard page (web/import drives the endpoints below) is src/pages/pages.ts.
 
   endpoint(
     router,

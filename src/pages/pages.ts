@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../core/context';
 import { csrfToken } from '../auth/csrf';
 import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
-import { render, requirePage } from '../pages/page';
+import { render, requirePage } from './page';
 import { JOB_TYPES } from '../services/jobs/types';
 import { t } from '../i18n/middleware';
 
@@ -15,8 +15,9 @@ const permissionCatalogue = PERMISSION_CODES.map((code) => ({ code, ...PERMISSIO
 const jobTypesForPage = JOB_TYPES.map((t) => ({ type: t.type, title: t.title, description: t.description }));
 
 /**
- * The server-rendered pages. Each page is a shell: the data comes from the JSON API, called by
- * the page's script in public/js/ with the session cookie and the CSRF token from the meta tag.
+ * The server-rendered pages (every page lives under src/pages/, mounted by createPageRouters in
+ * ./index.ts). Each page is a shell: the data comes from the JSON API, called by
+ * the page's bundle built from web/<page>/ (the generated API client) with the session cookie and the CSRF token from the meta tag.
  */
 export function createPagesRouter(deps: AppDeps): Router {
   void deps;
@@ -66,6 +67,11 @@ export function createPagesRouter(deps: AppDeps): Router {
 
   router.get('/cypher', requirePage('CYPHER_QUERIES'), (req, res) => {
     render(req, res, 'cypher', { title: t(req, 'page.cypher.title'), active: 'cypher', backend: deps.config.graphdb.backend, bundles: ['cypher'], styles: ['admin.css', 'build/cypher.css'] });
+  });
+
+  // The import wizard (web/import drives the /data/import endpoints).
+  router.get('/import', requirePage('DATA_MANAGEMENT'), (req, res) => {
+    render(req, res, 'import', { title: t(req, 'page.import.title'), active: 'import', bundles: ['import'], styles: ['admin.css', 'import.css'] });
   });
 
   router.get('/jobs/list', requirePage('JOBS_MANAGEMENT'), (req, res) => {
