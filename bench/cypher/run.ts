@@ -22,7 +22,8 @@
  *
  * Store: a throw-away database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards),
  * else on a private cluster started from the installed server binaries. The service runs as a
- * child process (dist/src/index.js) at LOG_LEVEL warn.
+ * child process (dist/src/index.js) at LOG_LEVEL warn; BENCH_SERVICE_NODE_ARGS adds node options to
+ * it (a CPU profile: '--cpu-prof --cpu-prof-dir=<dir>').
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -90,7 +91,9 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const script = path.resolve(__dirname, '..', '..', 'src', 'index.js');
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), ADMIN_PASSWORD, SESSION_SECRET: 'bench-session-secret', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_SERVICE_NODE_ARGS: node options of the service, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (written when it stops).
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), ADMIN_PASSWORD, SESSION_SECRET: 'bench-session-secret', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let waited = 0; waited < 180_000; waited += 250) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
