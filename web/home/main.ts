@@ -1,17 +1,9 @@
 /** The start page: the user's recent and shared visualizations, newest first, from GET /visualizations. */
-import { request } from '../shared/api';
+import { call, client, type Schemas } from '../shared/client';
 import { clear, h } from '../shared/dom';
 import { formatDate, t } from '../shared/i18n';
 
-interface Summary {
-  id: string;
-  name: string;
-  description: string;
-  owner: { username: string };
-  own: boolean;
-  hidden: boolean;
-  updatedAt: string;
-}
+type Summary = Schemas['Visualization'];
 
 function list(target: HTMLElement, items: Summary[], empty: string): void {
   clear(target);
@@ -35,7 +27,7 @@ async function main(): Promise<void> {
   const shared = document.getElementById('shared-visualizations');
   if (!recent || !shared) return;
   try {
-    const all = (await request<Summary[]>('GET', '/visualizations?content=false')).filter((item) => !item.hidden);
+    const all = (await call(client.GET('/visualizations', { params: { query: { content: 'false' } } }))).filter((item) => !item.hidden);
     const newest = (items: Summary[]) => [...items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 8);
     list(recent, newest(all.filter((item) => item.own)), t('web.home.noOwn'));
     list(shared, newest(all.filter((item) => !item.own)), t('web.home.noShared'));

@@ -4,7 +4,7 @@
  * DATA_SCHEMA (titles, formats, hidden properties left out), paging, row selection that opens the
  * chosen nodes in the visualization workspace, and a CSV export for users with Export data.
  */
-import { api, ApiError, download, SessionAnswer } from '../shared/api';
+import { ApiError, call, client } from '../shared/client';
 import { clear, h } from '../shared/dom';
 import type { ApiNode } from '../shared/graph-types';
 import { columnsFor, DataSchema, formatValue, NO_SCHEMA } from '../shared/data-schema';
@@ -95,7 +95,8 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
   });
   exportButton.addEventListener('click', async () => {
     try {
-      saveBlob(await download('/data/nodes/find/export/csv', { text, ...(label ? { labels: [label] } : {}) }), `search-${label || 'all'}.csv`);
+      const csv = await call(client.POST('/data/nodes/find/export/csv', { body: { text, ...(label ? { labels: [label] } : {}) }, parseAs: 'blob' }));
+      saveBlob(csv, `search-${label || 'all'}.csv`);
     } catch (error) {
       body.prepend(h('p', { class: 'error', role: 'alert' }, message(error)));
     }
@@ -104,7 +105,7 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
   async function load(): Promise<void> {
     for (const button of viewBar.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.dataset.label === label));
     try {
-      const answer = await api.findNodes({ text, ...(label ? { labels: [label] } : {}), skip, limit: PAGE_SIZE });
+      const answer = await call(client.POST('/data/nodes/find', { body: { text, ...(label ? { labels: [label] } : {}), skip, limit: PAGE_SIZE } }));
       clear(body);
       if (!answer.items.length) {
         body.append(h('p', { class: 'muted' }, label ? t('web.search.noMatchLabel', { text, label }) : t('web.search.noMatch', { text })));
@@ -144,12 +145,12 @@ async function main(): Promise<void> {
   const empty = document.getElementById('search-empty');
   if (!form || !input || !tabList || !panels || !empty) return;
 
-  const [settings, session] = await Promise.all([api.settings().catch(() => ({}) as Record<string, unknown>), api.session().catch((): SessionAnswer => ({ authenticated: false }))]);
-  const fulltext = (settings.FULLTEXT_INDEX ?? { labels: [] }) as { labels?: string[] };
+  const [settings, session] = await Promise.all([call(client.GET('/settings')).catch(() => null), call(client.GET('/session')).catch(() => null)]);
+  const fulltext = settings?.FULLTEXT_INDEX ?? { labels: [] };
   const context: Context = {
-    schema: (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA,
+    schema: (settings?.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA,
     indexedLabels: [...(fulltext.labels ?? [])].sort(),
-    canExport: !!session.user?.permissions.includes('EXPORT_DATA'),
+    canExport: !!session?.user?.permissions.includes('EXPORT_DATA'),
   };
   let counter = 0;
 
