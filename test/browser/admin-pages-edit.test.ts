@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { Page } from 'playwright-core';
 import type { BrowserHarness } from './support/browser';
 import { startBrowserHarness, expectSaved } from './support/browser';
 import { ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
@@ -14,11 +13,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-async function adminPage(target: string): Promise<{ page: Page; pageErrors: string[] }> {
-  const { page, pageErrors } = await b.newPage();
-  await b.signIn(page, target);
-  return { page, pageErrors };
-}
+const adminPage = (target: string) => b.signedInPage(target);
 
 describe('administration pages: editing in a real browser', () => {
   test('when the admin edits a user on /users/list, then name, e-mail, permissions, groups and enabled are saved, a password is set and the effective security is shown', async () => {

@@ -29,8 +29,7 @@ afterAll(async () => {
 });
 
 async function jobsPage(target = '/jobs/list'): Promise<{ page: Page; pageErrors: string[] }> {
-  const { page, pageErrors } = await b.newPage();
-  await b.signIn(page, target);
+  const { page, pageErrors } = await b.signedInPage(target);
   await page.locator('#jobs-table tbody tr').first().waitFor();
   return { page, pageErrors };
 }

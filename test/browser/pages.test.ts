@@ -22,11 +22,7 @@ async function showTag(page: Page, tag: string): Promise<void> {
   await page.locator('.opblock-tag', { hasText: tag }).first().waitFor();
 }
 
-async function adminPage(target = '/'): Promise<{ page: Page; pageErrors: string[] }> {
-  const { page, pageErrors } = await b.newPage();
-  await b.signIn(page, target);
-  return { page, pageErrors };
-}
+const adminPage = (target = '/') => b.signedInPage(target);
 
 describe('pages in a real browser', () => {
   test('when an anonymous user opens a page and signs in through the form, then they land on that page', async () => {

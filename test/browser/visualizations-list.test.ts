@@ -29,11 +29,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-async function signedIn(who: string, target: string): Promise<{ page: Page; pageErrors: string[] }> {
-  const { page, pageErrors } = await b.newPage();
-  await b.signIn(page, target, who, `${who}-password-1`);
-  return { page, pageErrors };
-}
+const signedIn = (who: string, target: string) => b.signedInPage(target, who, `${who}-password-1`);
 
 const rowOf = (page: Page, table: string, name: string) => page.locator(`#${table}-table tbody tr`, { has: page.getByRole('link', { name, exact: true }) });
 

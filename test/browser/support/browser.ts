@@ -24,6 +24,8 @@ export interface BrowserHarness {
   newPage(): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }>;
   /** Signs in through the login form, starting from `path` (a page that needs a session). */
   signIn(page: Page, path?: string, username?: string, password?: string): Promise<void>;
+  /** A fresh page (newPage) signed in through the login form and landed on `path`: the administrator unless told. */
+  signedInPage(path: string, username?: string, password?: string): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -60,7 +62,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   mkdirSync(screenshotDir, { recursive: true });
   const contexts = new Set<BrowserContext>();
 
-  return {
+  const harness: BrowserHarness = {
     t,
     browser,
     baseUrl,
@@ -91,6 +93,11 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       await page.getByLabel('Password').fill(password);
       await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
     },
+    async signedInPage(target, username, password) {
+      const opened = await harness.newPage();
+      await harness.signIn(opened.page, target, username, password);
+      return opened;
+    },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
@@ -99,6 +106,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       await t.close();
     },
   };
+  return harness;
 }
 
 /** Per page: its requests answered with 400 or more, and those that failed. */
