@@ -6,10 +6,6 @@ import type { AppDeps, ServiceContext } from '../core/context';
  * src/core/context.ts, below both HTTP and the services.
  */
 
-// Temporary: files not yet moved to src/core import these from here (src/services/import/**, tests).
-export type { AppDeps, ServiceContext, AuthenticatedUser, AuthMethod } from '../core/context';
-export { withDb } from '../core/context';
-
 /** The context of one request: its user (once authenticated), the client's address and id. */
 export function contextFromRequest(deps: AppDeps, req: Request): ServiceContext {
   // Without X-Forwarded-For, req.ip is the socket's address whatever 'trust proxy' says (proxy-addr).

@@ -5,7 +5,7 @@ import { registry, problemSchema } from '../openapi/registry';
 import type { PermissionCode } from '../auth/permissions';
 import { PERMISSIONS } from '../auth/permissions';
 import { ForbiddenError, PermissionDeniedError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from '../errors';
-import type { ServiceContext, AuthenticatedUser } from './context';
+import type { ServiceContext, AuthenticatedUser } from '../core/context';
 import { zodParseOptions } from '../i18n/zod-messages';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';

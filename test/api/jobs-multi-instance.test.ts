@@ -12,7 +12,7 @@ import { createMailer } from '../../src/services/mail/mailer';
 import { CredentialCache } from '../../src/auth/credential-cache';
 import { ensureAdmin, syncPermissions } from '../../src/bootstrap';
 import { JobScheduler } from '../../src/services/jobs/job-scheduler';
-import type { AppDeps } from '../../src/http/context';
+import type { AppDeps } from '../../src/core/context';
 import type { TestDatabase } from '../support/database';
 import { createTestDatabase } from '../support/database';
 import type { ServiceProcess } from '../startup/service-process';

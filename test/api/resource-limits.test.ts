@@ -16,7 +16,7 @@ import { createGraphStore } from '../../src/graph';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { createMailer } from '../../src/services/mail/mailer';
 import { CredentialCache } from '../../src/auth/credential-cache';
-import type { AppDeps } from '../../src/http/context';
+import type { AppDeps } from '../../src/core/context';
 import { runPgliteScenario } from './support/pglite-scenario';
 
 /**

@@ -7,7 +7,7 @@ import { createMailer } from '../../src/services/mail/mailer';
 import { CredentialCache } from '../../src/auth/credential-cache';
 import type { CredentialInvalidation } from '../../src/auth/credential-invalidation';
 import { startCredentialInvalidation } from '../../src/auth/credential-invalidation';
-import type { AppDeps } from '../../src/http/context';
+import type { AppDeps } from '../../src/core/context';
 import type { TestApp } from './test-app';
 
 export interface SecondInstance {

@@ -14,7 +14,7 @@ import type { GraphStore } from '../../src/graph/graph-store';
 import { createMailer } from '../../src/services/mail/mailer';
 import { CredentialCache } from '../../src/auth/credential-cache';
 import { hashPassword } from '../../src/auth/passwords';
-import type { AppDeps } from '../../src/http/context';
+import type { AppDeps } from '../../src/core/context';
 import type { PermissionCode } from '../../src/auth/permissions';
 import type { KnexSessionStore } from '../../src/auth/session-store';
 import type { TestDatabase } from './database';

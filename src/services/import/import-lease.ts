@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AppDeps, ServiceContext } from '../../http/context';
+import type { AppDeps, ServiceContext } from '../../core/context';
 import { recordAudit } from '../audit/audit-service';
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AccessScope, CreatedElements } from '../../graph/graph-store';
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import type { CsvWriter } from '../export/csv-writer';
 import type { DataSchema } from '../settings/data-schema';
 import type { ImportMapping } from './mapping';

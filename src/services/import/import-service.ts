@@ -4,7 +4,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, ForbiddenError, NotFoundError, NotImplementedError, UnprocessableError } from '../../errors';
 import type { AccessScope, CreatedElements, DeletedCreated } from '../../graph/graph-store';
-import type { ServiceContext } from '../../http/context';
+import type { ServiceContext } from '../../core/context';
 import { audit } from '../audit/audit-service';
 import { auditedGraphWrite } from '../graph/audited-write';
 import { CsvWriter } from '../export/csv-writer';

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { AppError, BadRequestError, isStorageFull, NotFoundError, StorageFullError, UnsupportedMediaTypeError } from '../../errors';
-import { withDb, type ServiceContext } from '../../http/context';
+import { withDb, type ServiceContext } from '../../core/context';
 import { audit } from '../audit/audit-service';
 import { readHead, sniffType, type ImportFileType } from './file-types';
 import { extractZipEntry, isZipHead, readZipDirectory, ZipEntryDataError, ZipEntrySizeError, ZipFormatError, type ZipDirectory, type ZipEntry } from './zip-reader';

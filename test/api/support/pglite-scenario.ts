@@ -22,7 +22,7 @@ import { createGraphStore } from '../../../src/graph';
 import { createApp } from '../../../src/app';
 import { createMailer } from '../../../src/services/mail/mailer';
 import { CredentialCache } from '../../../src/auth/credential-cache';
-import type { AppDeps } from '../../../src/http/context';
+import type { AppDeps } from '../../../src/core/context';
 
 export const PGLITE_ADMIN_PASSWORD = 'embedded-admin-password';
 
