@@ -251,8 +251,9 @@ function visibleCopy(graph: GraphSpec, rules: RuleSet): GraphSpec {
 
 /** How one graph's ids are named: by key, and back. */
 interface IdSpace {
-  node(k: string): string;
-  rel(k: string): string;
+  // Properties, not methods: the reads pass them to map() detached.
+  node: (k: string) => string;
+  rel: (k: string) => string;
   nodeKey(id: string): string;
   relKey(id: string): string;
 }
@@ -625,7 +626,7 @@ const dbg = (m: string) => {
 const TCK_QUERY_BUDGET_MS = 3000;
 const TCK_MAX_QUERIES = 90;
 const TCK_MAX_CANDIDATES = 120;
-const NAMES_IN_PATTERNS = /[(\[|]\s*\w*\s*:\s*`?([A-Za-z_]\w*)/g;
+const NAMES_IN_PATTERNS = /[([|]\s*\w*\s*:\s*`?([A-Za-z_]\w*)/g;
 
 /** At most `max` of the items, spread evenly over the list (the time budget of `npm test`). */
 function spread<T>(items: T[], max: number): T[] {

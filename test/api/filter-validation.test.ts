@@ -1,7 +1,8 @@
 import request from 'supertest';
 import * as regex from '../../src/graph/regex';
 import { seedGraph } from '../support/seed-graph';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 
 /**
  * A filter is checked once per request (issue 20): at the edge, where a malformed one is 400

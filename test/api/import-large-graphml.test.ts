@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { allNodes, allRelationships, emptyGraph, sharedDataset, uploadFiles } from '../support/graph-helpers';
 
 /*
@@ -123,7 +124,6 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
 
     const growthMb = (peak - before) / 2 ** 20;
     const maxDelayMs = delay.max / 1e6;
-    // eslint-disable-next-line no-console -- the figures of the run, next to their bounds
     console.log(`analysis of ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB: RSS +${growthMb.toFixed(0)} MB, event loop delay max ${maxDelayMs.toFixed(0)} ms, ${answered.length} health checks answered during it (slowest ${Math.max(...answered)} ms)`);
     expect(growthMb).toBeLessThan(150);
     expect(maxDelayMs).toBeLessThan(1000);

@@ -37,7 +37,17 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
 async function runsOf(name: string, app: TestApp = t) {
   const response = await api(app).get(`/jobs/${name}/history?limit=200`);
   expect(response.status).toBe(200);
-  return response.body as { items: Array<Record<string, any>>; total: number };
+  return response.body as { items: JobRunBody[]; total: number };
+}
+
+/** The fields of a run (GET /jobs/{name}/history) the tests read; the response validator checks the rest. */
+interface JobRunBody {
+  id: string;
+  state: string;
+  scheduledFor: string;
+  log: Array<{ message: string }>;
+  counters: Record<string, number>;
+  [key: string]: unknown;
 }
 
 /** Waits until the newest run of the job is in one of the states. */
@@ -315,7 +325,7 @@ describe('runs', () => {
     const run = await lastRunIn('people-import', ['succeeded', 'failed']);
     expect(run).toMatchObject({ state: 'succeeded', counters: { nodesCreated: 2 } });
     const found = await api().post('/data/nodes/find').send({ labels: ['Imported'] });
-    expect(found.body.items.map((n: { properties: Record<string, unknown> }) => n.properties).sort((a: any, b: any) => a.age - b.age)).toEqual([{ name: 'Imported, Two', age: 7 }, { name: 'Imported One', age: 41 }]);
+    expect(found.body.items.map((n: { properties: Record<string, unknown> }) => n.properties).sort((a: { age: number }, b: { age: number }) => a.age - b.age)).toEqual([{ name: 'Imported, Two', age: 7 }, { name: 'Imported One', age: 41 }]);
 
     rmSync(path.join(importDir, 'people.csv'));
     await api().put('/jobs/people-import/started');

@@ -142,7 +142,7 @@ describe('GET /users/search', () => {
     const last = await request(t.app).get('/users/search?q=search.example&pageSize=3&page=3').set('Authorization', admin);
     expect(last.body.items.map((u: { username: string }) => u.username)).toEqual(['searchable.6']);
     const all = await request(t.app).get('/users/search').set('Authorization', admin);
-    const [{ c }] = (await t.deps.db('users').where('deleted', false).count({ c: '*' })) as Array<{ c: string | number }>;
+    const [{ c }] = await t.deps.db('users').where('deleted', false).count<Array<{ c: string | number }>>({ c: '*' });
     expect(all.body.total).toBe(Number(c));
   });
 

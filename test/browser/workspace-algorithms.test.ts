@@ -1,8 +1,10 @@
 import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../support/test-app';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
-import { analysisUsers, AnalysisWindow, download, HIDDEN_CHARACTERS, HIDDEN_PROPERTY, importMiserables, Miserables, openPanel, parseCsv, saveAs, workspaceReady } from './support/analysis-fixtures';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
+import type { AnalysisWindow, Miserables } from './support/analysis-fixtures';
+import { analysisUsers, download, HIDDEN_CHARACTERS, HIDDEN_PROPERTY, importMiserables, openPanel, parseCsv, saveAs, workspaceReady } from './support/analysis-fixtures';
 
 /**
  * Graph algorithms in the worker on Les Misérables (imported through the API): degree, PageRank,

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
-import { analysisUsers, AnalysisWindow, display, download, importMiserables, Miserables, openPanel, parseCsv, saveAs, workspaceReady } from './support/analysis-fixtures';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
+import type { AnalysisWindow, Miserables } from './support/analysis-fixtures';
+import { analysisUsers, display, download, importMiserables, openPanel, parseCsv, saveAs, workspaceReady } from './support/analysis-fixtures';
 
 /**
  * Style by the data, as an analyst works with Les Misérables (imported through the API): the

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../support/test-app';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 
 /**
  * The visualization workspace in a real browser (Debian's Chromium, WebGL through SwiftShader):
@@ -71,7 +72,6 @@ afterAll(async () => {
   await b?.close();
 });
 
-const order = (page: Page) => page.evaluate(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order);
 const nodeNames = (page: Page) => page.evaluate(() => Object.values((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map((n) => String(n.properties.name)).sort());
 
 async function ready(page: Page): Promise<void> {
@@ -108,7 +108,7 @@ async function downloaded(page: Page, button: string): Promise<Buffer> {
   await openPanel(page, 'Export');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
   const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

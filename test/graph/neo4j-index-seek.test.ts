@@ -34,7 +34,7 @@ describeNeo4j('Neo4j adapter: index seeks for restricted readers', () => {
     driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
     // The adapter on a driver that records every statement it sends.
     const recording = recordingDriver(driver, (query, params) => statements.push({ query, params }));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when NEO4J_URI is set
     const { Neo4jGraphStore } = require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
     store = new Neo4jGraphStore({ url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000 }, { driver: recording });
     await store.init();

@@ -25,7 +25,7 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
   /** The adapter on a driver that records the statements it sends. */
   async function storeWith(streamBufferRows?: number): Promise<Store> {
     const recording = recordingDriver(driver, (query) => statements.push(query));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when NEO4J_URI is set
     const { Neo4jGraphStore } = require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
     const store = new Neo4jGraphStore({ url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000, streamBufferRows }, { driver: recording });
     await store.init();

@@ -9,7 +9,8 @@ import path from 'node:path';
  * loading that jest's sandbox does not give.
  */
 describe('PostgreSQL graph store on embedded PGlite', () => {
-  let report: Record<string, any>;
+  // The scenario's JSON report: serverInfo is read field by field, the rest compared whole.
+  let report: { serverInfo: { backend: string; version: string }; [key: string]: unknown };
 
   beforeAll(async () => {
     const root = path.resolve(__dirname, '..', '..');
@@ -19,7 +20,7 @@ describe('PostgreSQL graph store on embedded PGlite', () => {
         error ? reject(new Error(`PGlite scenario failed: ${error.message}\n${err}`)) : resolve(out),
       );
     });
-    report = JSON.parse(stdout.trim().split('\n').pop() as string);
+    report = JSON.parse(stdout.trim().split('\n').pop() as string) as typeof report;
   }, 120000);
 
   it('when the embedded database is opened and migrated, then the store reports PostgreSQL', () => {

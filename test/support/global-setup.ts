@@ -10,7 +10,7 @@ function neo4jWipeGuard(): void {
     execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'neo4j-wipe-guard.mjs')], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
   } catch (error) {
     const line = String((error as { stderr?: string }).stderr ?? '').trim() || String(error);
-    throw new Error(line);
+    throw new Error(line, { cause: error });
   }
 }
 

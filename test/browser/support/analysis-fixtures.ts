@@ -95,7 +95,7 @@ export async function download(page: Page, button: string): Promise<string> {
   await openPanel(page, 'Export');
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
   const chunks: Buffer[] = [];
-  for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
+  for await (const chunk of (await file.createReadStream())) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -108,13 +108,21 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = '');
-    else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
   }
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
