@@ -3,6 +3,7 @@ import { AppError, BadRequestError } from '../../../errors';
 import { UNRESTRICTED, type CypherOptions, type CypherResult } from '../../graph-store';
 import { QueryRunner } from '../runner';
 import { ScopeSql } from '../sql-filter';
+import { Sql } from '../sql';
 import { ColumnKind, GRAMMAR_NOTE, translateParsed } from './translate';
 import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
 import { parseUserQuery } from '../../../cypher/parser';
@@ -34,13 +35,15 @@ export async function runCypherOnPostgres(knex: Knex, query: string, params: Rec
   const runner = new QueryRunner(knex, options.timeoutMs);
   let rows: Array<Record<string, unknown>>;
   try {
-    rows = await runner.rows(translated.statement);
+    // Its bindings as a copy too, for the same reason (the driver never sees the cached array).
+    rows = await runner.rows(new Sql(translated.statement.text, [...translated.statement.values]));
   } catch (error) {
     throw mapCypherError(error);
   }
   const truncated = rows.length > maxRows;
   const out = rows.slice(0, maxRows).map((row) => translated.columns.map((_, i) => shape(row[`v${i}`] ?? null, translated.kinds[i])));
-  return { columns: translated.columns, rows: out, truncated };
+  // A copy: the plan (and its column list) may be cached and shared by other requests.
+  return { columns: [...translated.columns], rows: out, truncated };
 }
 
 function mapCypherError(error: unknown): unknown {
