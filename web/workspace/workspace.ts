@@ -154,6 +154,12 @@ export class Workspace {
     this.render();
   }
 
+  /** Changes the present state without an undo step (what an opening brings after the first drawing). */
+  amend(producer: Producer): void {
+    this.history = { ...this.history, present: producer(this.history.present) };
+    this.render();
+  }
+
   add(subgraph: ApiSubgraph, anchorId?: string): void {
     this.change(addSubgraph(subgraph, anchorId));
   }

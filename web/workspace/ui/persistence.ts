@@ -27,14 +27,15 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
     const visualization = embedded ? (JSON.parse(embedded) as VisualizationAnswer) : await api.visualization(id);
     if (visualization.content) {
       const { state, view } = fromContent(visualization.content);
-      // Data in: relationships among the saved nodes (made since the save, or not saved) come with them.
-      const ids = Object.keys(state.nodes);
-      const among = await relationsAmong(ids, ids).catch(() => []);
-      workspace.load(among.length ? addSubgraph({ nodes: [], relationships: among })(state) : state);
+      workspace.load(state);
       readContentExtensions(visualization.content);
       // The box saved shows whole at this window size; an older save without one keeps its camera.
       if (view.box) workspace.showBox(view.box);
       else workspace.setView(view);
+      // Data in: relationships among the saved nodes (made since the save, or not saved) join them
+      // once they come, as part of the opened state (not an undo step); the saved canvas is drawn first.
+      const ids = Object.keys(state.nodes);
+      void relationsAmong(ids, ids).then((among) => among.length && workspace.amend(addSubgraph({ nodes: [], relationships: among })), () => undefined);
     }
     const gone = visualization.deleted && visualization.deleted.nodes + visualization.deleted.relationships;
     return {
