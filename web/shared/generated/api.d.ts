@@ -2574,7 +2574,7 @@ export interface components {
             DATA_TYPES: components["schemas"]["DataTypesSetting"];
             FULLTEXT_INDEX: components["schemas"]["FulltextConfig"];
         };
-        /** @description Property descriptions per node label and relationship type ("*" = all). */
+        /** @description Property descriptions per node label and relationship type ("*" = all); undirected: relationship types drawn without arrows. */
         DataSchemaSetting: {
             /** @default {} */
             nodes: {
@@ -2588,6 +2588,7 @@ export interface components {
                     [key: string]: components["schemas"]["PropertySchema"];
                 };
             };
+            undirected?: string[];
         };
         /** @description Row rules: a node with the rule's label (or relationship of its type) is visible only when it matches the filter. */
         DataSecurity: {
@@ -3073,6 +3074,38 @@ export interface components {
         };
         /** @description The working state of the canvas, format version 1: elements by internal id with position and style (uid is computed by the server from DATA_TYPES), style rules and captions by label / type, filters (filter language), selection, and the view (zoom, pan). Labels, types, ends and properties are not stored: every read adds them fresh as the reader may see them (sent with a save, they are ignored). At most visualizations.maxContentBytes as JSON (413). */
         VisualizationContent: {
+            appearance?: {
+                edgeCaption?: {
+                    property: string;
+                };
+                edgeWidth?: {
+                    max: number;
+                    min: number;
+                    property: string;
+                };
+                nodeColor?: {
+                    from?: string;
+                    key: {
+                        property: string;
+                    } | {
+                        /** @enum {string} */
+                        metric: "degree" | "pagerank" | "betweenness" | "community" | "component";
+                    };
+                    /** @enum {string} */
+                    mode: "categories" | "ranges";
+                    to?: string;
+                };
+                nodeSize?: {
+                    key: {
+                        property: string;
+                    } | {
+                        /** @enum {string} */
+                        metric: "degree" | "pagerank" | "betweenness" | "community" | "component";
+                    };
+                    max: number;
+                    min: number;
+                };
+            };
             /**
              * @default {
              *       "nodes": {},
@@ -3180,6 +3213,12 @@ export interface components {
              */
             view: {
                 angle?: number;
+                box?: {
+                    maxX: number;
+                    maxY: number;
+                    minX: number;
+                    minY: number;
+                };
                 pan: {
                     x: number;
                     y: number;
