@@ -9,7 +9,7 @@ import type { Attributes } from 'graphology-types';
 import type { Workspace } from '../workspace';
 import type { CanvasNode, CanvasRelationship, CanvasState } from '../state/canvas-state';
 import { Appearance } from '../style/style';
-import { DataStyle, edgeStyleMaps, Legend, MetricName, METRICS, Metrics, nodeStyleMaps } from './data-style';
+import { DataStyle, edgeStyleMaps, Legend, MetricName, METRICS, Metrics, nodeStyleMaps, StyleKey } from './data-style';
 import { CanvasFilter, filteredOut, fromSaved, SavedFilter, timeOf, toSaved } from '../filters/filters';
 import { parseAppearance } from './saved-appearance';
 
@@ -88,8 +88,11 @@ export class AnalysisLayer {
   }
 
   setStyle(style: DataStyle): void {
+    const before = this.style;
     this.style = style;
-    this.changed();
+    // Only the node colours changed: sigma recolours the nodes without indexing the graph again.
+    const sameButColor = JSON.stringify({ ...before, nodeColor: undefined }) === JSON.stringify({ ...style, nodeColor: undefined });
+    this.changed(sameButColor ? 'colors' : 'all');
   }
 
   setFilters(filters: CanvasFilter[]): void {
@@ -99,7 +102,9 @@ export class AnalysisLayer {
 
   setMetric(metric: MetricName, values: Record<string, number>): void {
     this.metrics = { ...this.metrics, [metric]: values };
-    this.changed();
+    // A metric no style reads changes nothing drawn (the panels and the table only).
+    const drives = (key: StyleKey | undefined) => !!key && 'metric' in key && key.metric === metric;
+    this.changed(drives(this.style.nodeSize?.key) ? 'all' : drives(this.style.nodeColor?.key) ? 'colors' : 'none');
   }
 
   setLabelCaption(label: string, property: string | null): void {
@@ -160,9 +165,18 @@ export class AnalysisLayer {
     this.changed();
   }
 
-  private changed(): void {
+  private changed(repaint: 'none' | 'colors' | 'all' = 'all'): void {
     this.version++;
-    this.workspace.renderer.refresh();
+    const renderer = this.workspace.renderer;
+    if (repaint === 'all') renderer.refresh();
+    else if (repaint === 'colors') {
+      try {
+        renderer.refresh({ partialGraph: { nodes: this.workspace.graph.nodes() }, skipIndexation: true });
+      } catch {
+        // A node sigma has not indexed yet (added in this same frame) cannot be repainted alone.
+        renderer.refresh();
+      }
+    }
     this.notify();
   }
 

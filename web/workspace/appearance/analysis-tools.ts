@@ -13,6 +13,7 @@ import { AnalysisLayer } from './analysis-layer';
 import { metricTitle, renderAppearancePanel } from './appearance-panel';
 import { renderFiltersPanel } from '../filters/filters-panel';
 import { statisticsPanel } from '../statistics/statistics-panel';
+import { StatisticsRunner } from '../statistics/run';
 import { registerContentExtension } from './content-extensions';
 import { Legend, MetricName, OTHER_COLOR } from './data-style';
 
@@ -25,7 +26,10 @@ export interface AnalysisTools {
   legendEntries(): Array<{ kind: 'node'; color: string; text: string }>;
   /** Renders the panels now (they otherwise follow once per frame): for bench/ui's main-thread figures. */
   renderNow(): void;
-  runMetric(metric: MetricName): Promise<void>;
+  /** Runs a metric in the worker; answers the milliseconds it took there (null when it could not run). */
+  runMetric(metric: MetricName): Promise<number | null>;
+  /** Computes a metric in the worker without taking the result (bench/ui: the main thread while the worker runs). */
+  computeOnly(metric: MetricName): Promise<number>;
 }
 
 function legendRows(legend: Legend): Array<{ kind: 'node'; color: string; text: string }> {
@@ -50,7 +54,8 @@ export function mountAnalysis(workspace: Workspace, appearance: Appearance, say:
     filters: h('div', { class: 'filters-panel', 'data-panel': 'filters', 'aria-label': t('web.workspace.filters.panelTitle') }),
     statistics: h('div', { class: 'statistics-panel', 'data-panel': 'statistics', 'aria-label': t('web.workspace.statistics.title') }),
   };
-  const statistics = statisticsPanel(panels.statistics, layer, say);
+  const runner = new StatisticsRunner();
+  const statistics = statisticsPanel(panels.statistics, layer, say, runner);
   // Panels follow changes once per frame: a playing timeline or a burst of changes renders once.
   let scheduled = false;
   const renderNow = () => {
@@ -74,7 +79,7 @@ export function mountAnalysis(workspace: Workspace, appearance: Appearance, say:
       for (const metric of new Set<MetricName>(named)) void statistics.run(metric);
     },
   );
-  const tools: AnalysisTools = { layer, panels, tableState: (state) => layer.tableState(state, metricTitle), legendEntries: () => legendRows(layer.legend), renderNow, runMetric: statistics.run };
+  const tools: AnalysisTools = { layer, panels, tableState: (state) => layer.tableState(state, metricTitle), legendEntries: () => legendRows(layer.legend), renderNow, runMetric: statistics.run, computeOnly: async (metric) => (await runner.run(metric, layer.state, layer.visibleNodes().map((node) => node.id))).ms };
   // For the browser tests, bench/ui and the console: the analysis tools of this page.
   (window as unknown as { gasAnalysis: AnalysisTools }).gasAnalysis = tools;
   return tools;

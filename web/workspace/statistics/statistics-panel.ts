@@ -12,8 +12,8 @@ import { metricTitle } from '../appearance/appearance-panel';
 import { StatisticsRunner } from './run';
 
 export interface StatisticsPanel {
-  /** Runs a metric (also used to recompute the metrics a saved style names). */
-  run(metric: MetricName): Promise<void>;
+  /** Runs a metric (also used to recompute the metrics a saved style names); answers the time spent in the worker, null when it failed or had no nodes. */
+  run(metric: MetricName): Promise<number | null>;
   render(): void;
 }
 
@@ -21,9 +21,9 @@ export function statisticsPanel(target: HTMLElement, layer: AnalysisLayer, say: 
   const done = new Map<MetricName, { nodes: number; ms: number }>();
   let running: MetricName | null = null;
 
-  async function run(metric: MetricName): Promise<void> {
+  async function run(metric: MetricName): Promise<number | null> {
     const nodes = layer.visibleNodes().map((node) => node.id);
-    if (!nodes.length) return;
+    if (!nodes.length) return null;
     running = metric;
     render();
     say(t('web.workspace.statistics.running', { metric: metricTitle(metric) }));
@@ -32,8 +32,10 @@ export function statisticsPanel(target: HTMLElement, layer: AnalysisLayer, say: 
       done.set(metric, { nodes: nodes.length, ms: result.ms });
       layer.setMetric(metric, result.values);
       say(t('web.workspace.statistics.done', { metric: metricTitle(metric), nodes: formatNumber(nodes.length), ms: formatNumber(Math.round(result.ms)) }));
+      return result.ms;
     } catch (error) {
       say(t('web.workspace.statistics.failed', { metric: metricTitle(metric), reason: error instanceof Error ? error.message : String(error) }));
+      return null;
     } finally {
       running = null;
       render();
