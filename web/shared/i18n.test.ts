@@ -55,6 +55,15 @@ describe('web i18n', () => {
     expect(plural('p', 2, { length: 3 })).toBe('2 paths of length 3');
   });
 
+  test('when t() is given a count and the key has only plural forms, then the form for the count is taken (as the page scripts expect); a key of its own wins', () => {
+    useCatalog({ locale: 'cs', messages: { 'r.one': '{count} řádek', 'r.few': '{count} řádky', 'r.other': '{count} řádků', 's': 'celkem {count}', 's.other': 'never used' } });
+    expect(t('r', { count: 1 })).toBe('1 řádek');
+    expect(t('r', { count: 3 })).toBe('3 řádky');
+    expect(t('r', { count: 1234 })).toBe(`${formatNumber(1234)} řádků`);
+    expect(t('s', { count: 2 })).toBe('celkem 2');
+    expect(t('r', { count: '2' })).toBe('r');
+  });
+
   test('when numbers and dates are formatted, then they follow the page locale', () => {
     useCatalog({ locale: 'de', messages: {} });
     expect(formatNumber(1234.5)).toBe('1.234,5');
