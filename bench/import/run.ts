@@ -21,7 +21,8 @@
  * rows sent with the driver, one transaction per batch, with an index on :Person(id) made before
  * the relationships (MATCH both ends by id, CREATE); API = the service on Neo4j (its bulkImport:
  * one transaction, the index made by the import). The database is emptied before each part.
- * BENCH_IMPORT_ONLY=neo4j runs the Neo4j part alone. THE NEO4J DATABASE IS WIPED: point it at a
+ * Then the batched import on Neo4j at 1,000,000 / 2,000,000 rows (neo4jBatchedPart, issue 23 item 10).
+ * BENCH_IMPORT_ONLY=neo4j runs the Neo4j parts alone. THE NEO4J DATABASE IS WIPED: point it at a
  * throw-away server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -169,7 +170,7 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function apiImport(origin: string, auth: string, file: string, mapping: unknown, reads: number[]): Promise<{ ms: number; report: Record<string, number> }> {
+async function apiImport(origin: string, auth: string, file: string, mapping: unknown, reads: number[], transaction?: 'batched'): Promise<{ ms: number; report: Record<string, number> }> {
   const form = new FormData();
   form.append('file', await openAsBlob(file), path.basename(file));
   const start = now();
@@ -179,7 +180,7 @@ async function apiImport(origin: string, auth: string, file: string, mapping: un
   const started = await fetch(`${origin}/data/import/importFile`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ fileId, mapping, background: true }),
+    body: JSON.stringify({ fileId, mapping, background: true, ...(transaction ? { transaction } : {}) }),
   });
   let status = (await started.json()) as { importId: string; state: string; report: Record<string, number>; error: unknown };
   if (started.status >= 300) throw new Error(`import: ${started.status} ${JSON.stringify(status)}`);
@@ -310,6 +311,51 @@ async function neo4jPart(dir: string, adminUrl: string): Promise<string[]> {
   }
 }
 
+/**
+ * Issue 23 item 10: the batched import on Neo4j (transaction "batched", a transaction per batch)
+ * at BENCH_IMPORT_NEO4J_BATCHED_NODES / _RELS rows (1,000,000 / 2,000,000: more than one
+ * transaction fits in a 2 GB heap), through the API of a fresh service, whose peak RSS must stay
+ * under 300 MB.
+ */
+async function neo4jBatchedPart(dir: string, adminUrl: string): Promise<string[]> {
+  const nodeRows = intEnv('BENCH_IMPORT_NEO4J_BATCHED_NODES', 1_000_000);
+  const relRows = intEnv('BENCH_IMPORT_NEO4J_BATCHED_RELS', 2_000_000);
+  const nodesFile = path.join(dir, 'neo4j-batched-people.csv');
+  const relsFile = path.join(dir, 'neo4j-batched-knows.csv');
+  const random = rng(11);
+  await writeLines(nodesFile, 'id,name,age', nodeRows, (i) => `${i},Person ${i},${18 + (i % 70)}`);
+  await writeLines(relsFile, 'from,to,since', relRows, () => `${Math.floor(random() * nodeRows)},${Math.floor(random() * nodeRows)},${1980 + Math.floor(random() * 45)}`);
+  const driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
+  const db = `bench_import_neo4j_batched_${randomBytes(4).toString('hex')}`;
+  let service: { child: ChildProcess; origin: string } | undefined;
+  try {
+    await wipeNeo4j(driver);
+    const url = await createDatabase(adminUrl, db);
+    service = await startService({ DATABASE_URL: url, DATA_DIR: path.join(dir, 'neo4j-batched-data'), GRAPH_BACKEND: 'neo4j' });
+    const auth = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
+    const reads: number[] = [];
+    const nodes = await apiImport(service.origin, auth, nodesFile, nodesMapping, reads, 'batched');
+    const rels = await apiImport(service.origin, auth, relsFile, relsMapping, reads, 'batched');
+    const rss = peakRssMb(service.child.pid!);
+    const rate = (rows: number, ms: number) => Math.round((rows * 1000) / ms);
+    return [
+      `batched import (Neo4j, transaction "batched"): ${nodeRows} node rows, ${relRows} relationship rows`,
+      `nodes          API ${rate(nodeRows, nodes.ms)} rows/s (${Math.round(nodes.ms)} ms, ${nodes.report.nodesCreated} created)`,
+      `relationships  API ${rate(relRows, rels.ms)} rows/s (${Math.round(rels.ms)} ms, ${rels.report.relationshipsCreated} created)`,
+      `service peak RSS (VmHWM) ${rss} MB (bound 300 MB: ${rss < 300 ? 'within' : 'EXCEEDED'})`,
+      `read during the load (${reads.length} reads): p50 ${pct(reads, 50).toFixed(1)} ms, p95 ${pct(reads, 95).toFixed(1)} ms`,
+    ];
+  } finally {
+    if (service) {
+      service.child.kill('SIGTERM');
+      await once(service.child, 'exit').catch(() => undefined);
+    }
+    await wipeNeo4j(driver).catch(() => undefined);
+    await driver.close();
+    await dropDatabase(adminUrl, db);
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gas-bench-import-'));
   const nodesFile = path.join(dir, 'people.csv');
@@ -325,6 +371,7 @@ async function main(): Promise<void> {
   try {
     if (process.env.BENCH_IMPORT_ONLY === 'neo4j') {
       console.log((await neo4jPart(dir, cluster.adminUrl)).join('\n'));
+      console.log((await neo4jBatchedPart(dir, cluster.adminUrl)).join('\n'));
       return;
     }
     // The service migrates its database at start; the raw run gets the same schema from a second service start.
@@ -348,7 +395,10 @@ async function main(): Promise<void> {
     service = undefined;
     const lines = report('import benchmark (PostgreSQL)', NODES, RELS, r, nodes, rels, rss, reads);
     console.log(lines.join('\n'));
-    if (process.env.NEO4J_URI) console.log((await neo4jPart(dir, cluster.adminUrl)).join('\n'));
+    if (process.env.NEO4J_URI) {
+      console.log((await neo4jPart(dir, cluster.adminUrl)).join('\n'));
+      console.log((await neo4jBatchedPart(dir, cluster.adminUrl)).join('\n'));
+    }
   } finally {
     if (service) {
       service.child.kill('SIGTERM');

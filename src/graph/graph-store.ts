@@ -289,6 +289,21 @@ export interface BulkImportOptions extends GraphWriteOptions<BulkImportResult> {
   matchKeys?: Array<{ label: string; property: string }>;
   /** Record the ids of what the import creates (result.created), up to this many nodes + relationships. */
   recordCreated?: number;
+  /**
+   * 'single' (default): every batch in ONE transaction. 'batched' (issue 23 item 10: an import
+   * larger than the Neo4j heap): each batch commits on its own, and recordBatch receives what it
+   * created and updated inside its transaction, before the commit (a record may so name elements
+   * of a batch whose commit then failed: they do not exist). Undoing a failed batched import is
+   * the caller's (deleteCreated, batch by batch from the last). A dry run (rollback) is single.
+   */
+  transaction?: 'single' | 'batched';
+  recordBatch?: (batch: ImportedBatch) => Promise<void>;
+}
+
+/** What one committed batch of a batched import created (to delete on failure) and updated (which cannot be undone). */
+export interface ImportedBatch {
+  created: CreatedElements;
+  updated: GraphId[];
 }
 
 export interface SchemaIndex {

@@ -1,6 +1,6 @@
 import neo4j, { Neo4jError, Session, Transaction } from 'neo4j-driver';
 import { AppError, BadRequestError, GraphUnavailableError } from '../../errors';
-import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, NodeRef, Properties } from '../graph-store';
+import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, ImportedBatch, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier, cypherIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
 import { CreatedRecorder } from '../created-recorder';
@@ -14,7 +14,9 @@ import { idToString, serializePropertyValue, toPropertyMap, toPropertyValue } fr
  * (src/graph/postgres/bulk-import.ts), written with `UNWIND $rows` statements of up to
  * BULK_STATEMENT_ROWS rows.
  *
- * - ONE explicit transaction for the whole import: a failed statement, a throw of the source (a
+ * - Batched (options.transaction, issue 23 item 10): the same statements, with a transaction per
+ *   batch, its record (options.recordBatch) written before its commit; the caller undoes a failure.
+ * - ONE explicit transaction for the whole import (default): a failed statement, a throw of the source (a
  *   cancel) or a dry run rolls it back, so nothing of a failed, cancelled or dry-run import is ever
  *   committed or visible. The transaction state lives on the server's heap until the commit
  *   (Neo4j 3.5: dbms.tx_state.memory_allocation, on-heap by default): an import needs heap in
@@ -148,8 +150,14 @@ class Writer {
     private readonly tx: ImportTransaction,
     private readonly scope: AccessScope,
     recordCreated?: number,
+    perBatch = false,
   ) {
-    this.recorder = new CreatedRecorder(this.totals, recordCreated);
+    this.recorder = new CreatedRecorder(this.totals, recordCreated, perBatch);
+  }
+
+  /** Batched mode: what the batch just written created and updated. */
+  takeBatch(): ImportedBatch {
+    return this.recorder.takeBatch();
   }
 
   private get dialect(): Dialect {
@@ -199,6 +207,7 @@ class Writer {
       }
     }
     this.totals.nodesUpdated += realUpdates.length;
+    this.recorder.updated(realUpdates.map(([id]) => id));
 
     // 3. New nodes, grouped by label set (labels are query text, quoted).
     const insertedIds = new Map<BulkImportNode, string>();
@@ -360,15 +369,26 @@ export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterabl
       }
       if (pairs.size) await host.ensureIndexes([...pairs.values()]);
     }
-    tx.open();
-    const writer = new Writer(host, tx, scope, options.recordCreated);
+    // Batched (issue 23 item 10): a transaction per batch, its record written before its commit;
+    // the heap then holds one batch's transaction state, whatever the import's size.
+    const batched = options.transaction === 'batched' && !options.rollback;
+    const writer = new Writer(host, tx, scope, options.recordCreated, batched);
+    const write = async (batch: BulkImportBatch): Promise<void> => {
+      if (!batched) return writer.write(batch);
+      tx.open();
+      await writer.write(batch);
+      await options.recordBatch?.(writer.takeBatch());
+      await tx.commit();
+      await tx.close();
+    };
+    if (!batched) tx.open();
     if (!next.done) {
-      await writer.write(next.value);
+      await write(next.value);
       // The next batch is read and converted while this one is written (readAhead).
-      for await (const batch of readAhead({ [Symbol.asyncIterator]: () => iterator })) await writer.write(batch);
+      for await (const batch of readAhead({ [Symbol.asyncIterator]: () => iterator })) await write(batch);
     }
     finished = true;
-    if (options.rollback) return writer.totals;
+    if (options.rollback || batched) return writer.totals;
     await tx.commit();
     return writer.totals;
   } catch (error) {
@@ -378,7 +398,7 @@ export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterabl
         503,
         'GRAPH_IMPORT_TOO_LARGE',
         'The import does not fit in one Neo4j transaction on this server (its heap ran out); nothing of it was written. ' +
-          "Split the file, or give Neo4j more heap (dbms.memory.heap.max_size) or, on 3.5, off-heap transaction state (dbms.tx_state.memory_allocation=OFF_HEAP)",
+          'Split the file, import it with transaction "batched" (a transaction per batch), or give Neo4j more heap (dbms.memory.heap.max_size) or, on 3.5, off-heap transaction state (dbms.tx_state.memory_allocation=OFF_HEAP)',
         { neo4jCode: (error as { code?: unknown }).code },
       );
     }

@@ -37,6 +37,8 @@ class KeyMatcher {
     private readonly runner: QueryRunner,
     private readonly trx: Knex.Transaction,
     private readonly scope: ScopeSql,
+    /** Values matched before the key table is built; a batched import never builds it (it would die with each batch's commit). */
+    private readonly cacheAfter = CACHE_AFTER,
   ) {}
 
   private group(label: string, property: string): string {
@@ -51,7 +53,7 @@ class KeyMatcher {
     const group = this.group(label, property);
     const table = this.tables.get(group);
     if (table) return table;
-    if ((this.seen.get(group) ?? 0) + count <= CACHE_AFTER) return undefined;
+    if ((this.seen.get(group) ?? 0) + count <= this.cacheAfter) return undefined;
     this.seen.set(group, (this.seen.get(group) ?? 0) + count);
     return this.buildCache(label, property);
   }
@@ -64,7 +66,7 @@ class KeyMatcher {
     const count = (this.seen.get(group) ?? 0) + values.length;
     this.seen.set(group, count);
     let table = this.tables.get(group);
-    if (!table && count > CACHE_AFTER) table = await this.buildCache(label, property);
+    if (!table && count > this.cacheAfter) table = await this.buildCache(label, property);
     const payload = toJsonText(values);
     const rows = table
       ? await this.runner.rows<{ i: string; id: string }>(
@@ -154,6 +156,7 @@ async function writeBatch(
       trx,
     );
     totals.nodesUpdated += realUpdates.length;
+    recorder.updated(realUpdates.map(([id]) => id));
     await matcher.written(realUpdates.map(([id]) => id));
   }
 
@@ -288,6 +291,7 @@ export async function bulkImport(
   source: AsyncIterable<BulkImportBatch>,
   options: BulkImportOptions = {},
 ): Promise<BulkImportResult> {
+  if (options.transaction === 'batched' && !options.rollback) return batchedImport(knex, timeoutMs, scope, source, options);
   try {
     return await knex.transaction(async (trx) => {
       const runner = new QueryRunner(trx, timeoutMs);
@@ -308,4 +312,32 @@ export async function bulkImport(
     if (error instanceof DryRunRollback) return error.result;
     throw error;
   }
+}
+
+/**
+ * The batched mode (BulkImportOptions.transaction, issue 23 item 10): each batch in its own
+ * transaction, with its record (recordBatch) written inside it before the commit; the audit
+ * (beforeCommit) in a last short transaction once every batch is in. Matching by label +
+ * property probes the GIN index per value (no key table: it would be dropped at each commit).
+ */
+async function batchedImport(knex: Knex, timeoutMs: number | undefined, scope: ScopeSql, source: AsyncIterable<BulkImportBatch>, options: BulkImportOptions): Promise<BulkImportResult> {
+  const totals: BulkImportResult = { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, unresolvedRows: [] };
+  const keys = new Map<string, string>();
+  const recorder = new CreatedRecorder(totals, options.recordCreated, true);
+  for await (const batch of readAhead(source)) {
+    if (!batch || typeof batch !== 'object') throw new BadRequestError('a bulk import batch must be an object', 'INVALID_IMPORT');
+    // A failed batch ends the import: the keys it added to the map are never read again.
+    const counts = { ...totals, unresolvedRows: [] as number[] };
+    await knex.transaction(async (trx) => {
+      const runner = new QueryRunner(trx, timeoutMs);
+      await writeBatch(runner, trx, scope, batch, keys, counts, new KeyMatcher(runner, trx, scope, Number.POSITIVE_INFINITY), recorder);
+      await options.recordBatch?.(recorder.takeBatch());
+    });
+    Object.assign(totals, { nodesCreated: counts.nodesCreated, nodesUpdated: counts.nodesUpdated, relationshipsCreated: counts.relationshipsCreated });
+    totals.unresolvedRows.push(...counts.unresolvedRows);
+  }
+  await knex.transaction(async (trx) => {
+    await options.beforeCommit?.(totals, { sql: trx });
+  });
+  return totals;
 }

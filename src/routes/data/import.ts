@@ -47,6 +47,8 @@ const importBodySchema = z
     background: z.boolean().optional(),
     /** true: any rejected or skipped row fails the import (422 IMPORT_ROWS_REJECTED with the first reasons) and nothing is imported. */
     allOrNothing: z.boolean().optional(),
+    /** single (default): one transaction. batched: a transaction per batch (imports larger than Neo4j's heap); a failure deletes what was created. */
+    transaction: z.enum(['single', 'batched']).optional(),
   })
   .strict();
 
@@ -247,14 +249,18 @@ export function createImportRouter(deps: AppDeps): Router {
       summary: 'Import an uploaded file into the graph',
       description:
         'Imports the file with a mapping (kind nodes, relationships or graphml; analyzeFile proposes one). dryRun validates and counts everything and writes nothing. ' +
-        'The whole import is one transaction: a failed or cancelled import leaves nothing. Small files answer 200 with the finished import; ' +
+        'The whole import is one transaction by default: a failed or cancelled import leaves nothing. Small files answer 200 with the finished import; ' +
         'large ones (or background: true) answer 202 with state running: poll GET /data/import/imports/{id}, cancel with DELETE. ' +
         'Rows that do not convert or break DATA_SCHEMA or your data access are rejected with a reason (GET /data/import/imports/{id}/rejected.csv); ' +
         'the report\'s outcome is then succeeded-with-rejected, and with allOrNothing: true any rejected or skipped row fails the import (422 IMPORT_ROWS_REJECTED with the first reasons) and nothing is imported. ' +
-        'An upload is imported once: a second start while its import runs or after it succeeded (not undone) is 409 IMPORT_ALREADY_STARTED (dry runs do not count).',
+        'An upload is imported once: a second start while its import runs or after it succeeded (not undone) is 409 IMPORT_ALREADY_STARTED (dry runs do not count). ' +
+        'transaction: batched commits every batch (imports.batchRows rows) on its own, for imports larger than one transaction can hold (Neo4j keeps a transaction on its heap); ' +
+        'the import records the ids of what each batch created outside the data (no stamp property), and if it fails or is cancelled it deletes them: the error\'s details.undo ' +
+        'says how many nodes and relationships were deleted and what could not be undone (nodes updated through a merge key keep the update; elements another user attached to). ' +
+        'Other users see the batches already committed while it runs. A dry run is always one transaction.',
       body: {
         schema: importBodySchema,
-        example: { fileId: '0b7e4c1a-5d55-4c39-8a0e-2f1f5b6c7d80', mapping: { kind: 'nodes', labels: ['Person'], mergeKey: { label: 'Person', property: 'id' }, columns: [{ column: 'id', type: 'integer' }, { column: 'name' }] }, dryRun: false },
+        example: { fileId: '0b7e4c1a-5d55-4c39-8a0e-2f1f5b6c7d80', mapping: { kind: 'nodes', labels: ['Person'], mergeKey: { label: 'Person', property: 'id' }, columns: [{ column: 'id', type: 'integer' }, { column: 'name' }] }, dryRun: false, transaction: 'batched' },
       },
       responses: {
         200: { description: 'The finished import', schema: statusSchema, example: statusExample },

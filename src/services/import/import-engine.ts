@@ -4,6 +4,7 @@ import { audit } from '../audit/audit-service';
 import { auditedGraphWrite } from '../graph/audited-write';
 import { SettingsService } from '../settings/settings-service';
 import type { DataSchema } from '../settings/data-schema';
+import { BatchRecord, type BatchedUndo } from './batch-record';
 import { graphmlBatches } from './graphml-mapping';
 import { ImportCancelled, type CreatedRecord, type ImportState, type ImportStatus, type Run } from './import-runs';
 import type { ImportMapping } from './mapping';
@@ -14,13 +15,17 @@ import { countLines, tableBatches } from './row-mapping';
  * relationships, or a GraphML file into both; rows that do not convert, break a DATA_SCHEMA
  * restriction or the user's data access are rejected with a reason (CSV download), the rest
  * go to the graph in batches through GraphStore.bulkImport, all in ONE transaction: a failure
- * or a cancel leaves nothing, a dry run rolls back after counting.
+ * or a cancel leaves nothing, a dry run rolls back after counting. Batched (transaction
+ * 'batched', issue 23 item 10): a transaction per batch, and a failure or a cancel deletes what
+ * the committed batches created (batch-record.ts) and reports what it could not undo.
  */
 export async function executeImport(run: Run): Promise<void> {
   const { ctx } = run;
   let state: ImportState = 'succeeded';
   let error: ImportStatus['error'] = null;
   let created: CreatedRecord | null = null;
+  // Batched (issue 23 item 10): what each committed batch created, for the undo of a failure.
+  const record = run.transaction === 'batched' && !run.dryRun ? await BatchRecord.open(ctx.deps.config.dataDir, run.id) : undefined;
   try {
     // CSV: its line count (an estimate when quoted cells hold line breaks); a spreadsheet's
     // rows are counted when its sheet is read (tableBatches), GraphML's elements when parsed.
@@ -33,7 +38,12 @@ export async function executeImport(run: Run): Promise<void> {
     // transaction on PostgreSQL, intent + confirmation elsewhere); a dry run records nothing.
     const matchKeys = matchKeysOf(run.mapping);
     const write = (options: BulkImportOptions): Promise<BulkImportResult> =>
-      graph.bulkImport(source, run.scope, { ...options, matchKeys, ...(run.dryRun ? {} : { recordCreated: ctx.deps.config.imports.maxUndoElements }) });
+      graph.bulkImport(source, run.scope, {
+        ...options,
+        matchKeys,
+        ...(run.dryRun ? {} : { recordCreated: ctx.deps.config.imports.maxUndoElements }),
+        ...(record ? { transaction: 'batched', recordBatch: (batch) => record.append(batch) } : {}),
+      });
     const result = run.dryRun
       ? await write({ rollback: true })
       : await auditedGraphWrite<BulkImportResult>(ctx, { action: 'data.import', targetType: 'import', targetId: run.id }, write, (totals) => {
@@ -48,6 +58,7 @@ export async function executeImport(run: Run): Promise<void> {
       await markUndirected(run);
     }
   } catch (caught) {
+    const undo = record ? await undoBatches(run, record) : undefined;
     if (caught instanceof ImportCancelled) {
       state = 'cancelled';
       error = run.control.interrupted
@@ -63,7 +74,22 @@ export async function executeImport(run: Run): Promise<void> {
     run.report.durationMs = Date.now() - run.progress.started;
     // Nothing of a failed or cancelled import is in the graph: the counts of what was not written are dropped.
     Object.assign(run.report, { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0 });
-    await audit(ctx, { action: state === 'cancelled' ? 'data.import.cancel' : 'data.import.fail', targetType: 'import', targetId: run.id, details: { file: run.file.name, fileId: run.file.fileId, dryRun: run.dryRun, rowsRead: run.report.rowsRead, reason: error.code, durationMs: run.report.durationMs } }).catch(() => undefined);
+    if (undo) {
+      error = undoneError(error, undo);
+      // What stays: merged updates, and what could not be deleted.
+      Object.assign(run.report, { nodesCreated: undo.nodesLeft, nodesUpdated: undo.nodesUpdated, relationshipsCreated: undo.relationshipsLeft });
+    }
+    await audit(ctx, {
+      action: state === 'cancelled' ? 'data.import.cancel' : 'data.import.fail',
+      targetType: 'import',
+      targetId: run.id,
+      details: {
+        file: run.file.name, fileId: run.file.fileId, dryRun: run.dryRun, rowsRead: run.report.rowsRead, reason: error.code, durationMs: run.report.durationMs,
+        ...(undo ? { transaction: 'batched', undo: { ...undo, updatedNodeIds: undefined } } : {}),
+      },
+    }).catch(() => undefined);
+  } finally {
+    await record?.remove();
   }
   await run.rejectedOut.end();
   const elapsed = Math.max(1, Date.now() - run.progress.started);
@@ -75,6 +101,29 @@ export async function executeImport(run: Run): Promise<void> {
     finished_at: new Date(),
     ...(created ? { created: JSON.stringify(created) } : {}),
   });
+}
+
+/** Deletes what the committed batches of a failed or cancelled batched import created (batch-record.ts). */
+async function undoBatches(run: Run, record: BatchRecord): Promise<BatchedUndo> {
+  try {
+    return await record.undo(run.ctx.deps.graph, run.scope);
+  } catch (failure) {
+    run.ctx.deps.logger.error({ err: failure, importId: run.id }, 'the undo of a failed batched import failed');
+    return { batchesCommitted: -1, nodesDeleted: 0, relationshipsDeleted: 0, nodesUpdated: 0, updatedNodeIds: [], nodesLeft: 0, relationshipsLeft: 0, reasons: [`the undo failed: ${(failure as Error)?.message ?? failure}`.slice(0, 300)] };
+  }
+}
+
+/** The error of a failed batched import, saying what its undo deleted and what stays (details.undo). */
+function undoneError(error: NonNullable<ImportStatus['error']>, undo: BatchedUndo): NonNullable<ImportStatus['error']> {
+  const stays: string[] = [];
+  if (undo.nodesUpdated) stays.push(`${undo.nodesUpdated} existing node(s) it updated through the merge key keep the update`);
+  if (undo.nodesLeft + undo.relationshipsLeft) stays.push(`${undo.nodesLeft} node(s) and ${undo.relationshipsLeft} relationship(s) it created could not be deleted (${undo.reasons[0] ?? ''})`);
+  const message = error.message.replace(/;? ?nothing of it was written\.?/, '');
+  return {
+    ...error,
+    message: `${message}. The batched import was undone: ${undo.nodesDeleted} node(s) and ${undo.relationshipsDeleted} relationship(s) of ${undo.batchesCommitted} committed batch(es) were deleted${stays.length ? `; not undone: ${stays.join('; ')}` : ''}`.slice(0, 1000),
+    details: { ...(error.details ?? {}), undo },
+  };
 }
 
 /**
@@ -106,6 +155,7 @@ function auditEntry(run: Run) {
     details: {
       file: r.fileName, fileId: r.fileId, kind: run.mapping.kind, rowsRead: r.rowsRead, nodesCreated: r.nodesCreated, nodesUpdated: r.nodesUpdated,
       relationshipsCreated: r.relationshipsCreated, rowsSkipped: r.rowsSkipped, rowsRejected: r.rowsRejected, durationMs: r.durationMs,
+      ...(run.transaction === 'batched' ? { transaction: 'batched' } : {}),
     },
   };
 }

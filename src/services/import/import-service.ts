@@ -40,9 +40,9 @@ export class ImportService {
   }
 
   /** Starts an import: answers with the finished status when it is small (or waits), else at once with state running. */
-  async start(input: { fileId: string; mapping: ImportMapping; dryRun?: boolean; background?: boolean; allOrNothing?: boolean }): Promise<ImportStatus> {
+  async start(input: { fileId: string; mapping: ImportMapping; dryRun?: boolean; background?: boolean; allOrNothing?: boolean; transaction?: Run['transaction'] }): Promise<ImportStatus> {
     const file = await new ImportUploadService(this.ctx).get(input.fileId);
-    const { id, done } = await this.launch(file, input.mapping, input.dryRun ?? false, file.fileId, undefined, input.allOrNothing ?? false);
+    const { id, done } = await this.launch(file, input.mapping, input.dryRun ?? false, file.fileId, undefined, input.allOrNothing ?? false, input.transaction ?? 'single');
     const background = input.background ?? file.size > this.ctx.deps.config.imports.directMaxBytes;
     if (!background) {
       await done;
@@ -70,7 +70,7 @@ export class ImportService {
     return this.status(id);
   }
 
-  private async launch(file: UploadedImportFile & { path: string }, mapping: ImportMapping, dryRun: boolean, uploadId: string | null, isCancelled?: () => boolean, allOrNothing = false): Promise<{ id: string; done: Promise<void> }> {
+  private async launch(file: UploadedImportFile & { path: string }, mapping: ImportMapping, dryRun: boolean, uploadId: string | null, isCancelled?: () => boolean, allOrNothing = false, transaction: Run['transaction'] = 'single'): Promise<{ id: string; done: Promise<void> }> {
     if (mapping.kind === 'graphml' && file.type !== 'graphml') throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
     if (mapping.kind !== 'graphml' && file.type === 'graphml') throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
     const scope = await accessScopeFor(this.ctx);
@@ -113,7 +113,7 @@ export class ImportService {
       progress: { rowsDone: 0, rowsTotal: null, lastSaved: 0, started: Date.now() },
       control,
       allOrNothing,
-      transaction: 'single',
+      transaction,
     };
     // The lease tells the other instances that this one still runs the import (import-lease.ts); lost: stop and roll back.
     const lease = holdImportLease(this.ctx, id, () => (control.cancelled = true));
