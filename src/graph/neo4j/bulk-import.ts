@@ -20,9 +20,8 @@ import { idToString, serializePropertyValue, toPropertyMap, toPropertyValue } fr
  *   cancel) or a dry run rolls it back, so nothing of a failed, cancelled or dry-run import is ever
  *   committed or visible. The transaction state lives on the server's heap until the commit
  *   (Neo4j 3.5: dbms.tx_state.memory_allocation, on-heap by default): an import needs heap in
- *   proportion to what it writes (measured by bench/import; see docs/import.md). Splitting into
- *   several transactions would need stamps on every element and a clean-up that can itself fail
- *   half-way; one transaction keeps the PostgreSQL semantics exactly.
+ *   proportion to what it writes (measured by bench/import; see docs/import.md). One transaction
+ *   keeps the PostgreSQL semantics exactly; an import past the heap asks for the batched mode.
  * - Merge keys and relationship ends given as label + property are matched set-based per batch:
  *   one `MATCH (n:L) WHERE n.p IN $values` per label + property (an index seek for every value
  *   when the index exists), visible nodes only (the AccessScope is compiled into the query), the
