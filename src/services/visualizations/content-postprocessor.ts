@@ -125,7 +125,7 @@ export class ContentPostprocessor extends ScopedGraphService {
   }
 
   async forReader(stored: unknown): Promise<{ content: ReadContent; deleted: DeletedCount }> {
-    const parsed = visualizationContentSchema.safeParse(stored);
+    const parsed = parseStored(stored);
     if (!parsed.success) this.ctx.deps.logger.warn({ issue: parsed.error.issues[0] }, 'stored visualization content does not validate; answered as empty');
     const content = parsed.success ? parsed.data : emptyContent();
     const scope = await this.scope();
@@ -354,6 +354,24 @@ export class ContentPostprocessor extends ScopedGraphService {
     }
     return { found, idMap, deleted };
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isEntry = (value: unknown): value is { id: string } => isRecord(value) && typeof value.id === 'string';
+const isNodeEntry = (value: unknown): boolean => isEntry(value) && Number.isFinite((value as { x?: unknown }).x) && Number.isFinite((value as { y?: unknown }).y);
+
+/**
+ * Stored content as read: it was validated whole when saved (visualizationContentSchema), so the
+ * element lists, thousands of entries and most of a read's time in zod, are only checked for their
+ * shape (an id, and a place for a node); the rest goes through the schema. Anything unexpected
+ * falls back to the full check.
+ */
+function parseStored(stored: unknown): ReturnType<typeof visualizationContentSchema.safeParse> {
+  if (isRecord(stored) && Array.isArray(stored.nodes) && Array.isArray(stored.relationships) && stored.nodes.every(isNodeEntry) && stored.relationships.every(isEntry)) {
+    const rest = visualizationContentSchema.safeParse({ ...stored, nodes: [], relationships: [] });
+    if (rest.success) return { ...rest, data: { ...rest.data, nodes: stored.nodes as ContentNode[], relationships: stored.relationships as ContentRelationship[] } };
+  }
+  return visualizationContentSchema.safeParse(stored);
 }
 
 function unique<T>(values: T[]): T[] {
