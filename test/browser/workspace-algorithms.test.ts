@@ -22,7 +22,7 @@ beforeAll(async () => {
   b = await startBrowserHarness();
   data = await importMiserables(b);
   ({ groupId } = await analysisUsers(b));
-}, 120000);
+}, 240000);
 afterAll(async () => {
   await b?.close();
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   b = await startBrowserHarness();
   data = await importMiserables(b);
   await analysisUsers(b);
-}, 120000);
+}, 240000);
 afterAll(async () => {
   await b?.close();
 });

@@ -1,4 +1,6 @@
+import request from 'supertest';
 import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from '../support/test-app';
 import type { BrowserHarness } from './support/browser';
 import { startBrowserHarness } from './support/browser';
 import type { AnalysisWindow, Miserables } from './support/analysis-fixtures';
@@ -19,7 +21,11 @@ beforeAll(async () => {
   b = await startBrowserHarness();
   data = await importMiserables(b);
   await analysisUsers(b);
-}, 120000);
+  // A custom icon the analyst can give a label in this visualization.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const icon = await request(b.t.app).post('/icons').set('Authorization', b.t.basic('admin', ADMIN_PASSWORD)).field('name', 'character.png').attach('file', png, { filename: 'character.png', contentType: 'image/png' });
+  expect(icon.status).toBe(201);
+}, 240000);
 afterAll(async () => {
   await b?.close();
 });
@@ -81,6 +87,9 @@ describe('style by the data in the workspace', () => {
     const smallest = data.characters.find((c) => c.size === Math.min(...sizes))!;
     expect((await display(page, biggest.id))!.color).toBe('#b3200e');
     expect((await display(page, smallest.id))!.color).toBe('#fde0c5');
+    // An icon for the label, in this visualization only.
+    await page.locator('select[name="icon-Node"]').selectOption('character.png');
+    await page.waitForFunction((id) => (window as unknown as { gasWorkspace: { graph: { getNodeAttribute(n: string, k: string): unknown } } }).gasWorkspace.graph.getNodeAttribute(id, 'type') === 'image', valjean.id);
     await page.screenshot({ path: `${b.screenshotDir}/style-3-gradient.png` });
 
     // PageRank in the worker, then size by it: Valjean, the centre of the book, is the largest.
@@ -132,6 +141,7 @@ describe('style by the data in the workspace', () => {
       nodeSize: { key: { metric: 'pagerank' }, min: 3, max: 22 },
     });
     await page.waitForFunction((id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.size === 22, data.byName.Valjean.id);
+    expect(await page.evaluate((id) => (window as unknown as { gasWorkspace: { graph: { getNodeAttributes(n: string): { type: string; image: string } } } }).gasWorkspace.graph.getNodeAttributes(id), data.byName.Valjean.id)).toMatchObject({ type: 'image', image: '/icons/character.png' });
     await openPanel(page, 'Appearance');
     await expect(page.locator('select[name="size-by"] option:checked').textContent()).resolves.toBe('PageRank');
     await page.locator('.data-legend[data-kind="gradient"]').waitFor();

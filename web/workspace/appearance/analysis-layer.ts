@@ -18,6 +18,14 @@ export interface ContentExtras {
   filters: SavedFilter[];
   appearance: DataStyle;
   captions: { nodes: Record<string, string[]>; relationships: Record<string, string[]> };
+  styles: { nodes: Array<{ label: string; icon: string }>; relationships: [] };
+}
+
+function withEntry(record: Record<string, string>, key: string, value: string | null): Record<string, string> {
+  const next = { ...record };
+  if (value) next[key] = value;
+  else delete next[key];
+  return next;
 }
 
 type Reducer = (id: string, data: Attributes) => Attributes;
@@ -28,6 +36,8 @@ export class AnalysisLayer {
   metrics: Metrics = {};
   /** Caption property per label, for this visualization (over APPEARANCE's). */
   labelCaptions: Record<string, string> = {};
+  /** Icon (a custom icon's file name) per label, for this visualization (over APPEARANCE's). */
+  labelIcons: Record<string, string> = {};
   private computedFor: CanvasState | null = null;
   private version = 0;
   private computedVersion = -1;
@@ -108,16 +118,20 @@ export class AnalysisLayer {
   }
 
   setLabelCaption(label: string, property: string | null): void {
-    const next = { ...this.labelCaptions };
-    if (property) next[label] = property;
-    else delete next[label];
-    this.useCaptions(next);
+    this.useLabelStyles(withEntry(this.labelCaptions, label, property), this.labelIcons);
     this.changed();
   }
 
-  private useCaptions(captions: Record<string, string>): void {
+  setLabelIcon(label: string, icon: string | null): void {
+    this.useLabelStyles(this.labelCaptions, withEntry(this.labelIcons, label, icon));
+    this.changed();
+  }
+
+  private useLabelStyles(captions: Record<string, string>, icons: Record<string, string>): void {
     this.labelCaptions = captions;
-    this.workspace.setAppearance({ ...this.baseAppearance, nodeCaptions: { ...this.baseAppearance.nodeCaptions, ...captions } });
+    this.labelIcons = icons;
+    const base = this.baseAppearance;
+    this.workspace.setAppearance({ ...base, nodeCaptions: { ...base.nodeCaptions, ...captions }, icons: { ...base.icons, ...icons } });
   }
 
   /**
@@ -152,16 +166,20 @@ export class AnalysisLayer {
       filters: this.filters.map((filter) => toSaved(filter, filter.kind === 'timeline' && timeIsText(filter.property))),
       appearance: this.style,
       captions: { nodes: Object.fromEntries(Object.entries(this.labelCaptions).map(([label, property]) => [label, [property]])), relationships: {} },
+      styles: { nodes: Object.entries(this.labelIcons).map(([label, icon]) => ({ label, icon })), relationships: [] },
     };
   }
 
   /** Takes a read content's filters, appearance and captions (what the reader may see of them). */
-  applyContent(content: { filters?: SavedFilter[]; appearance?: unknown; captions?: { nodes?: Record<string, string[]> } }): void {
+  applyContent(content: { filters?: SavedFilter[]; appearance?: unknown; captions?: { nodes?: Record<string, string[]> }; styles?: { nodes?: Array<Record<string, unknown>> } }): void {
     this.filters = (content.filters ?? []).map(fromSaved).filter((filter): filter is CanvasFilter => filter !== null);
     this.style = parseAppearance(content.appearance);
     const captions: Record<string, string> = {};
     for (const [label, properties] of Object.entries(content.captions?.nodes ?? {})) if (label !== '*' && properties[0]) captions[label] = properties[0];
-    this.useCaptions(captions);
+    // Icons per label: the style rules with a label and an icon only (rules by a property value are not this panel's).
+    const icons: Record<string, string> = {};
+    for (const rule of content.styles?.nodes ?? []) if (typeof rule.label === 'string' && rule.label !== '*' && typeof rule.icon === 'string' && rule.property === undefined) icons[rule.label] = rule.icon;
+    this.useLabelStyles(captions, icons);
     this.changed();
   }
 

@@ -5,6 +5,7 @@
  * `tableState` for the table, the CSV and the JSON export.
  */
 import { h } from '../../shared/dom';
+import { request } from '../../shared/api';
 import { formatNumber, t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
 import type { CanvasState } from '../state/canvas-state';
@@ -58,9 +59,12 @@ export function mountAnalysis(workspace: Workspace, appearance: Appearance, say:
   const statistics = statisticsPanel(panels.statistics, layer, say, runner);
   // Panels follow changes once per frame: a playing timeline or a burst of changes renders once.
   let scheduled = false;
+  // The custom icons a label can be drawn with (GET /icons), read once; the panel offers them when there are any.
+  let icons: string[] = [];
+  void request<string[]>('GET', '/icons').then((names) => ((icons = Array.isArray(names) ? names : []), renderAppearancePanel(panels.appearance, layer, icons)), () => undefined);
   const renderNow = () => {
     scheduled = false;
-    renderAppearancePanel(panels.appearance, layer);
+    renderAppearancePanel(panels.appearance, layer, icons);
     renderFiltersPanel(panels.filters, layer);
     statistics.render();
   };

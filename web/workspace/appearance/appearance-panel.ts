@@ -66,8 +66,8 @@ export function renderLegendOf(legend: Legend): HTMLElement {
   );
 }
 
-/** Renders the panel into `target` (again on every change of the canvas or the layer). */
-export function renderAppearancePanel(target: HTMLElement, layer: AnalysisLayer): void {
+/** Renders the panel into `target` (again on every change of the canvas or the layer); `icons`: the custom icons' file names. */
+export function renderAppearancePanel(target: HTMLElement, layer: AnalysisLayer, icons: readonly string[] = []): void {
   const focused = document.activeElement instanceof HTMLSelectElement && target.contains(document.activeElement) ? document.activeElement.name : null;
   clear(target);
   const nodes = layer.visibleNodes();
@@ -107,6 +107,9 @@ export function renderAppearancePanel(target: HTMLElement, layer: AnalysisLayer)
     ...labels.map((label) =>
       select(t('web.workspace.style.captionOf', { label }), `caption-${label}`, layer.labelCaptions[label] ?? '', [['', t('web.workspace.style.captionDefault')], ...nodeKeys.all.map((p): [string, string] => [p, p])], (value) => layer.setLabelCaption(label, value || null)),
     ),
+    ...(icons.length
+      ? labels.map((label) => select(t('web.workspace.style.iconOf', { label }), `icon-${label}`, layer.labelIcons[label] ?? '', [['', t('web.workspace.style.captionDefault')], ...icons.map((icon): [string, string] => [icon, icon])], (value) => layer.setLabelIcon(label, value || null)))
+      : []),
     h('h3', {}, t('web.workspace.style.relationships')),
     select(t('web.workspace.style.widthBy'), 'width-by', style.edgeWidth?.property ?? '', [['', t('web.workspace.style.widthDefault')], ...relationshipKeys.numeric.map((p): [string, string] => [p, p])], (value) => put({ edgeWidth: value ? { property: value, ...WIDTH } : undefined })),
     select(t('web.workspace.style.edgeCaptionBy'), 'edge-caption-by', style.edgeCaption?.property ?? '', [['', t('web.workspace.style.edgeCaptionDefault')], ...relationshipKeys.all.map((p): [string, string] => [p, p])], (value) => put({ edgeCaption: value ? { property: value } : undefined })),
