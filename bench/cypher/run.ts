@@ -30,11 +30,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { spawn, ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import knexFactory, { Knex } from 'knex';
+import type { Knex } from 'knex';
+import knexFactory from 'knex';
 import { Client } from 'pg';
-import { startPostgres, freePort, PostgresServer } from '../support/postgres-cluster';
+import type { PostgresServer } from '../support/postgres-cluster';
+import { startPostgres, freePort } from '../support/postgres-cluster';
 import { translateCypher } from '../../src/graph/postgres/cypher/translate';
 import { ScopeSql } from '../../src/graph/postgres/sql-filter';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
@@ -67,14 +70,23 @@ const CASES: Case[] = [
   { name: 'RETURN 1', query: (k) => (k < 0 ? 'RETURN 1' : `RETURN 1 AS c${k}`), params: {} },
   {
     name: 'small MATCH (node by uid, its KNOWS neighbours)',
-    query: (k) => `MATCH (a:Person {uid: $uid})-[:KNOWS]->(b:Person) RETURN b.name AS ${k < 0 ? 'name' : `name${k}`} ORDER BY b.name LIMIT 10`,
+    query: (k) =>
+      `MATCH (a:Person {uid: $uid})-[:KNOWS]->(b:Person) RETURN b.name AS ${k < 0 ? 'name' : `name${k}`} ORDER BY b.name LIMIT 10`,
     params: { uid: 'p42' },
   },
 ];
 
-function send(agent: http.Agent, origin: string, auth: string, body: string | undefined, url = '/data/cypher', method = 'POST'): Promise<{ status: number; text: string }> {
+function send(
+  agent: http.Agent,
+  origin: string,
+  auth: string,
+  body: string | undefined,
+  url = '/data/cypher',
+  method = 'POST',
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = body === undefined ? { authorization: auth } : { authorization: auth, 'content-type': 'application/json' };
+    const headers: Record<string, string> =
+      body === undefined ? { authorization: auth } : { authorization: auth, 'content-type': 'application/json' };
     const req = http.request(`${origin}${url}`, { method, agent, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -93,7 +105,18 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   const script = path.resolve(__dirname, '..', '..', 'src', 'index.js');
   // BENCH_SERVICE_NODE_ARGS: node options of the service, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (written when it stops).
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), ADMIN_PASSWORD, SESSION_SECRET: 'bench-session-secret', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: {
+      ...process.env,
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ADMIN_PASSWORD,
+      SESSION_SECRET: 'bench-session-secret',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   for (let waited = 0; waited < 180_000; waited += 250) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
@@ -135,7 +158,10 @@ async function main(): Promise<void> {
   try {
     service = await startService({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
     knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 1, max: 1 } });
-    await knex.raw(`insert into graph_nodes (labels, properties) select array['Person'], jsonb_build_object('uid', 'p' || i, 'name', 'Person ' || i) from generate_series(1, ?::int) i`, [NODES]);
+    await knex.raw(
+      `insert into graph_nodes (labels, properties) select array['Person'], jsonb_build_object('uid', 'p' || i, 'name', 'Person ' || i) from generate_series(1, ?::int) i`,
+      [NODES],
+    );
     await knex.raw(
       `insert into graph_relationships (type, start_id, end_id, properties)
        select 'KNOWS', a.id, m.first + (a.id - m.first + k * 37) % ?::int, '{}'::jsonb
@@ -148,53 +174,65 @@ async function main(): Promise<void> {
     const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
     const adminAuth = basic('admin', ADMIN_PASSWORD);
     const origin = service.origin;
-    const created = await send(agent, origin, adminAuth, JSON.stringify({ username: 'reader', password: 'bench-reader-password-1', permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] }), '/users');
+    const created = await send(
+      agent,
+      origin,
+      adminAuth,
+      JSON.stringify({ username: 'reader', password: 'bench-reader-password-1', permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] }),
+      '/users',
+    );
     if (created.status !== 201) throw new Error(`POST /users: ${created.status} ${created.text.slice(0, 300)}`);
     const users = [
       { name: 'reader', auth: basic('reader', 'bench-reader-password-1') },
       { name: 'admin (audited)', auth: adminAuth },
     ];
 
-    console.log(`POST /data/cypher on PostgreSQL (${NODES} nodes, ${NODES * 3} relationships), ${REPS} repetitions, ms per request (median of the repetitions' means)\n`);
-    console.log('| user | query | pg direct (same SQL) | GET /permissions | service warm | ratio warm | service cold | ratio cold | cold / warm |');
+    console.log(
+      `POST /data/cypher on PostgreSQL (${NODES} nodes, ${NODES * 3} relationships), ${REPS} repetitions, ms per request (median of the repetitions' means)\n`,
+    );
+    console.log(
+      '| user | query | pg direct (same SQL) | GET /permissions | service warm | ratio warm | service cold | ratio cold | cold / warm |',
+    );
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
     let coldIndex = 0;
     for (const user of users)
-    for (const c of CASES) {
-      const post = async (query: string, params: Record<string, unknown>) => {
-        const answer = await send(agent, origin, user.auth, JSON.stringify({ query, params }));
-        if (answer.status !== 200) throw new Error(`POST /data/cypher ${query}: ${answer.status} ${answer.text.slice(0, 300)}`);
-      };
-      const floor = async () => {
-        const answer = await send(agent, origin, user.auth, undefined, '/permissions', 'GET');
-        if (answer.status !== 200) throw new Error(`GET /permissions: ${answer.status}`);
-      };
-      const warmQuery = c.query(-1);
-      const translated = await translateCypher(warmQuery, c.params, new ScopeSql(UNRESTRICTED), MAX_ROWS);
-      const direct = async () => {
-        await knex!.raw(translated.statement.text, translated.statement.values as Knex.RawBinding[]);
-      };
-      for (let i = 0; i < WARMUP; i++) {
-        await direct();
-        await post(warmQuery, c.params);
+      for (const c of CASES) {
+        const post = async (query: string, params: Record<string, unknown>) => {
+          const answer = await send(agent, origin, user.auth, JSON.stringify({ query, params }));
+          if (answer.status !== 200) throw new Error(`POST /data/cypher ${query}: ${answer.status} ${answer.text.slice(0, 300)}`);
+        };
+        const floor = async () => {
+          const answer = await send(agent, origin, user.auth, undefined, '/permissions', 'GET');
+          if (answer.status !== 200) throw new Error(`GET /permissions: ${answer.status}`);
+        };
+        const warmQuery = c.query(-1);
+        const translated = await translateCypher(warmQuery, c.params, new ScopeSql(UNRESTRICTED), MAX_ROWS);
+        const direct = async () => {
+          await knex!.raw(translated.statement.text, translated.statement.values as Knex.RawBinding[]);
+        };
+        for (let i = 0; i < WARMUP; i++) {
+          await direct();
+          await post(warmQuery, c.params);
+        }
+        const figures = { direct: [] as number[], floor: [] as number[], warm: [] as number[], cold: [] as number[] };
+        for (let rep = 0; rep < REPS; rep++) {
+          // The order rotates per repetition: a machine getting busier shows as spread, not as a ratio.
+          const steps: Array<() => Promise<void>> = [
+            async () => void figures.direct.push(await timeEach(REQUESTS, direct)),
+            async () => void figures.floor.push(await timeEach(REQUESTS, floor)),
+            async () => void figures.warm.push(await timeEach(REQUESTS, () => post(warmQuery, c.params))),
+            async () => void figures.cold.push(await timeEach(COLD, () => post(c.query(coldIndex++), c.params))),
+          ];
+          for (let s = 0; s < steps.length; s++) await steps[(s + rep) % steps.length]();
+        }
+        const d = median(figures.direct);
+        const f = median(figures.floor);
+        const w = median(figures.warm);
+        const k = median(figures.cold);
+        console.log(
+          `| ${user.name} | ${c.name} | ${d.toFixed(3)} | ${f.toFixed(3)} | ${w.toFixed(3)} | ${(w / d).toFixed(2)} | ${k.toFixed(3)} | ${(k / d).toFixed(2)} | ${(k / w).toFixed(2)} |`,
+        );
       }
-      const figures = { direct: [] as number[], floor: [] as number[], warm: [] as number[], cold: [] as number[] };
-      for (let rep = 0; rep < REPS; rep++) {
-        // The order rotates per repetition: a machine getting busier shows as spread, not as a ratio.
-        const steps: Array<() => Promise<void>> = [
-          async () => void figures.direct.push(await timeEach(REQUESTS, direct)),
-          async () => void figures.floor.push(await timeEach(REQUESTS, floor)),
-          async () => void figures.warm.push(await timeEach(REQUESTS, () => post(warmQuery, c.params))),
-          async () => void figures.cold.push(await timeEach(COLD, () => post(c.query(coldIndex++), c.params))),
-        ];
-        for (let s = 0; s < steps.length; s++) await steps[(s + rep) % steps.length]();
-      }
-      const d = median(figures.direct);
-      const f = median(figures.floor);
-      const w = median(figures.warm);
-      const k = median(figures.cold);
-      console.log(`| ${user.name} | ${c.name} | ${d.toFixed(3)} | ${f.toFixed(3)} | ${w.toFixed(3)} | ${(w / d).toFixed(2)} | ${k.toFixed(3)} | ${(k / d).toFixed(2)} | ${(k / w).toFixed(2)} |`);
-    }
     agent.destroy();
   } finally {
     await knex?.destroy();

@@ -2,7 +2,6 @@ import type { CstNode } from './parse-core';
 
 /** Helpers that read the plain syntax tree (CstNode) built by the parser. */
 
-
 /** The source text of a node (every terminal, spaces and comments included). */
 export function textOf(node: CstNode): string {
   if (node.rule === null) return node.token ?? '';

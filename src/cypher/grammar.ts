@@ -2,9 +2,9 @@
  * The Cypher 3.5 grammar (see parser.ts for why this one), loaded once per thread, and the shapes
  * of the few ANTLR classes the parser touches.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the grammar and its runtime are CommonJS packages without types
 export const grammar = require('@neo4j-cypher/antlr4-simple') as GrammarModule;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the grammar and its runtime are CommonJS packages without types
 export const antlr4 = (require('@neo4j-cypher/antlr4-browser') as { default: RuntimeModule }).default;
 
 export interface AntlrToken {

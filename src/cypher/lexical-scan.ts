@@ -1,6 +1,5 @@
 import { antlr4, grammar, TOKEN_SP, type AntlrToken } from './grammar';
 
-
 export interface DottedCall {
   /** Dotted name as Cypher reads it (backticks removed), e.g. `dbms.security.createUser`. */
   name: string;
@@ -29,7 +28,8 @@ export function dottedInvocations(text: string): DottedCall[] {
       j += 2;
     }
     const afterCall = i > 0 && all[i - 1].text.toUpperCase() === 'CALL';
-    if (parts.length > 1 && (all[j + 1]?.text === '(' || afterCall)) out.push({ name: parts.join('.'), line: all[i].line, column: all[i].column + 1 });
+    if (parts.length > 1 && (all[j + 1]?.text === '(' || afterCall))
+      out.push({ name: parts.join('.'), line: all[i].line, column: all[i].column + 1 });
   }
   return out;
 }

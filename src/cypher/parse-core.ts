@@ -58,7 +58,8 @@ export interface PlainNode {
   end: number;
 }
 
-export type CoreResult = { ok: true; root: PlainNode; text: string } | { ok: false; tooComplex: boolean; message: string; line: number; column: number };
+export type CoreResult =
+  { ok: true; root: PlainNode; text: string } | { ok: false; tooComplex: boolean; message: string; line: number; column: number };
 
 /**
  * The whole parse, self-contained (no reference outside its body) so that its source can also
@@ -97,7 +98,14 @@ export function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: s
     if (token.text === '(' || token.text === '[' || token.text === '{') {
       const before = previous(i)?.text;
       open.push({ bracket: token.text, relationship: token.text === '[' && (before === '-' || before === '<') });
-      if (open.length > maxNesting) return { ok: false, tooComplex: true, message: `brackets nested deeper than ${maxNesting} levels`, line: token.line, column: token.column + 1 };
+      if (open.length > maxNesting)
+        return {
+          ok: false,
+          tooComplex: true,
+          message: `brackets nested deeper than ${maxNesting} levels`,
+          line: token.line,
+          column: token.column + 1,
+        };
     } else if (token.text === ')' || token.text === ']' || token.text === '}') open.pop();
     else if (token.text === '|' && inside?.relationship) {
       const withColon = all[i + 1]?.text === ':';
@@ -109,7 +117,8 @@ export function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: s
       swaps.push({ from: token.start, length: 1, to: all[i + 2].start });
     }
   }
-  for (const { from, length, to } of swaps) text = `${text.slice(0, from)}${text.slice(from + length, to)}${text.slice(from, from + length)}${text.slice(to)}`;
+  for (const { from, length, to } of swaps)
+    text = `${text.slice(0, from)}${text.slice(from + length, to)}${text.slice(from, from + length)}${text.slice(to)}`;
   const attempt = (sll: boolean) => {
     const errors: Array<{ message: string; line: number; column: number }> = [];
     const listener = {
@@ -145,7 +154,12 @@ export function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: s
       let next = tokens.LT(k);
       if (next.text === ';') next = tokens.LT(++k);
       while (next.type === SP) next = tokens.LT(++k);
-      if (next.type !== EOF) errors.push({ message: `unexpected ${JSON.stringify(next.text)} after the end of the statement (send one statement per request)`, line: next.line, column: next.column + 1 });
+      if (next.type !== EOF)
+        errors.push({
+          message: `unexpected ${JSON.stringify(next.text)} after the end of the statement (send one statement per request)`,
+          line: next.line,
+          column: next.column + 1,
+        });
     }
     return { tree, errors, ruleNames: parser.ruleNames };
   };
@@ -154,7 +168,8 @@ export function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: s
     result = attempt(true);
     if (result.errors.length > 0) result = attempt(false);
   } catch (error) {
-    if (error === tooSlow) return { ok: false, tooComplex: true, message: `checking the query took longer than ${timeLimitMs} ms`, line: 1, column: 1 };
+    if (error === tooSlow)
+      return { ok: false, tooComplex: true, message: `checking the query took longer than ${timeLimitMs} ms`, line: 1, column: 1 };
     throw error;
   }
   if (result.errors.length > 0) return { ok: false, tooComplex: false, ...result.errors[0] };
@@ -162,7 +177,16 @@ export function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: s
   const convert = (tree: AntlrTree): PlainNode => {
     if (tree.symbol && !tree.children) {
       const t = tree.symbol;
-      return { rule: null, token: t.type === EOF ? '' : t.text, space: t.type === SP, children: [], line: t.line, column: t.column + 1, start: t.start, end: t.type === EOF ? t.start : t.stop + 1 };
+      return {
+        rule: null,
+        token: t.type === EOF ? '' : t.text,
+        space: t.type === SP,
+        children: [],
+        line: t.line,
+        column: t.column + 1,
+        start: t.start,
+        end: t.type === EOF ? t.start : t.stop + 1,
+      };
     }
     const children = (tree.children ?? []).map(convert);
     // Positions from the real tokens (the grammar has zero-length tokens, e.g. before function names).
@@ -192,7 +216,9 @@ function link(node: PlainNode, parent: CstNode | null): CstNode {
 
 export function finish(text: string, result: CoreResult): ParsedCypher {
   if (!result.ok) {
-    throw result.tooComplex ? new CypherTooComplexError(result.message, result.line, result.column) : new CypherSyntaxError(result.message, result.line, result.column);
+    throw result.tooComplex
+      ? new CypherTooComplexError(result.message, result.line, result.column)
+      : new CypherSyntaxError(result.message, result.line, result.column);
   }
   // The text as parsed (a label's colon may have moved past its space: parseCore).
   return { text: result.text, root: link(result.root, null) };

@@ -56,7 +56,8 @@ const WORKER_GRACE_MS = 1500;
 /** A worker that has not loaded the grammar after this long is given up (the queries waiting on it fail). */
 const WORKER_START_LIMIT_MS = 60_000;
 /** Parsed once by a new worker before it takes queries: fills the prediction caches for common shapes. */
-export const WARM_UP_QUERY = "MATCH (a:Label {key: 1})-[r:TYPE*1..2]->(b) WHERE a.x > $p AND b.y CONTAINS 's' WITH a, count(b) AS c ORDER BY c DESC SKIP 1 LIMIT 2 RETURN a.name, c";
+export const WARM_UP_QUERY =
+  "MATCH (a:Label {key: 1})-[r:TYPE*1..2]->(b) WHERE a.x > $p AND b.y CONTAINS 's' WITH a, count(b) AS c ORDER BY c DESC SKIP 1 LIMIT 2 RETURN a.name, c";
 
 function startWorker(): ParserWorker {
   const source = `
@@ -292,4 +293,3 @@ export async function stopParserWorker(): Promise<void> {
   spare = null;
   for (const handle of handles) if (handle) await handle.worker.terminate();
 }
-

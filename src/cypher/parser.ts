@@ -44,10 +44,18 @@ export async function parseUserQuery(query: string, grammarNote: string): Promis
     return await parseCypherWithin(query, PARSE_TIME_LIMIT_MS);
   } catch (error) {
     if (error instanceof CypherTooComplexError) {
-      throw new BadRequestError(`The query is too complex to check at ${error.line}:${error.column}: ${error.message}`, 'CYPHER_TOO_COMPLEX', { line: error.line, column: error.column, maxNesting: MAX_NESTING });
+      throw new BadRequestError(
+        `The query is too complex to check at ${error.line}:${error.column}: ${error.message}`,
+        'CYPHER_TOO_COMPLEX',
+        { line: error.line, column: error.column, maxNesting: MAX_NESTING },
+      );
     }
     if (error instanceof CypherSyntaxError) {
-      throw new BadRequestError(`The query cannot be read at ${error.line}:${error.column}: ${error.message}. ${grammarNote}`, 'CYPHER_SYNTAX_ERROR', { line: error.line, column: error.column });
+      throw new BadRequestError(
+        `The query cannot be read at ${error.line}:${error.column}: ${error.message}. ${grammarNote}`,
+        'CYPHER_SYNTAX_ERROR',
+        { line: error.line, column: error.column },
+      );
     }
     throw error;
   }

@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { seedGraph, SeedNode, SeedRelationship } from '../support/seed-graph';
-import { createTestApp, TestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+import type { SeedNode, SeedRelationship } from '../support/seed-graph';
+import { seedGraph } from '../support/seed-graph';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
 
 /**
  * The parse and plan cache of Cypher on PostgreSQL (src/graph/postgres/cypher/plan-cache.ts), over
@@ -16,7 +18,8 @@ let admin: string;
 let analyst: string;
 let groupId: string;
 
-const cypher = (auth: string, query: string, params: Record<string, unknown> = {}) => request(t.app).post('/data/cypher').set('Authorization', auth).send({ query, params });
+const cypher = (auth: string, query: string, params: Record<string, unknown> = {}) =>
+  request(t.app).post('/data/cypher').set('Authorization', auth).send({ query, params });
 
 async function rows(auth: string, query: string, params: Record<string, unknown> = {}): Promise<unknown[][]> {
   const response = await cypher(auth, query, params);
@@ -114,7 +117,10 @@ describePostgres('Cypher plan cache on PostgreSQL', () => {
     expect(await rows(analyst, NAMES)).toEqual([['carol']]);
 
     // A property hidden afterwards reads null in the same query.
-    const hide = await request(t.app).post(`/groups/${groupId}/propertySecurity`).set('Authorization', admin).send({ nodes: { Person: { disabled: ['name'] } } });
+    const hide = await request(t.app)
+      .post(`/groups/${groupId}/propertySecurity`)
+      .set('Authorization', admin)
+      .send({ nodes: { Person: { disabled: ['name'] } } });
     expect(hide.status).toBe(200);
     expect(await rows(analyst, NAMES)).toEqual([[null]]);
     const show = await request(t.app).post(`/groups/${groupId}/propertySecurity`).set('Authorization', admin).send({});
@@ -132,7 +138,10 @@ describePostgres('Cypher plan cache on PostgreSQL', () => {
     expect(all.status).toBe(200);
     const before = all.body.DATA_TYPES as Record<string, unknown>;
     try {
-      const narrowed = await request(t.app).put('/settings/DATA_TYPES').set('Authorization', admin).send({ ...before, relationshipTypes: ['KNOWS'] });
+      const narrowed = await request(t.app)
+        .put('/settings/DATA_TYPES')
+        .set('Authorization', admin)
+        .send({ ...before, relationshipTypes: ['KNOWS'] });
       expect(narrowed.status).toBe(200);
       expect(await rows(admin, query)).toEqual([['KNOWS', 2]]);
     } finally {

@@ -1,7 +1,9 @@
-import { CstNode, positionOf } from '../../../cypher/parser';
+import type { CstNode } from '../../../cypher/parser';
+import { positionOf } from '../../../cypher/parser';
 import { BadRequestError } from '../../../errors';
-import { raw, sql, Sql } from '../sql';
-import { ScopeSql } from '../sql-filter';
+import type { Sql } from '../sql';
+import { raw, sql } from '../sql';
+import type { ScopeSql } from '../sql-filter';
 
 /** Types, errors and the shared state of the Cypher-to-SQL translation (translate.ts). */
 export type ColumnKind = 'node' | 'rel' | 'value' | 'nodes' | 'rels' | 'path' | 'nodeobj' | 'relobj';

@@ -1,6 +1,9 @@
-import { CstNode, nameOf, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
-import { FALSE, raw, Sql, sql, TRUE } from '../sql';
-import { Ctx, cypherError, Expr, ExprType, raise, Translator, unsupported } from './context';
+import type { CstNode } from '../../../cypher/parser';
+import { nameOf, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
+import type { Sql } from '../sql';
+import { FALSE, raw, sql, TRUE } from '../sql';
+import type { Ctx, Expr, ExprType, Translator } from './context';
+import { cypherError, raise, unsupported } from './context';
 import { functionCall } from './functions/call';
 import { mapProjection, overList, stringListNull } from './lists-maps';
 import { literalExpr, parameterExpr, propertyOrLabels } from './literals';

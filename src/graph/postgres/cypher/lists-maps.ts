@@ -1,6 +1,9 @@
-import { CstNode, nameOf, positionOf, rule, rules, textOf } from '../../../cypher/parser';
-import { join, raw, sql, Sql } from '../sql';
-import { Binding, Ctx, cypherError, Expr, ExprType, raise, Translator, unsupported } from './context';
+import type { CstNode } from '../../../cypher/parser';
+import { nameOf, positionOf, rule, rules, textOf } from '../../../cypher/parser';
+import type { Sql } from '../sql';
+import { join, raw, sql } from '../sql';
+import type { Binding, Ctx, Expr, ExprType, Translator } from './context';
+import { cypherError, raise, unsupported } from './context';
 import { conditionOf, expr, json, variableRef } from './expressions';
 import { propertyOf } from './literals';
 import { inList, regexMatch } from './operators';
@@ -17,13 +20,20 @@ export function overList(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const variable = rule(idInColl, 'variable')!;
   const name = nameOf(variable);
   const list = expr(t, rule(idInColl, 'expression')!, { ...ctx, aggregates: false });
-  if (list.type !== 'value' && list.type !== 'nodes' && list.type !== 'rels') throw unsupported(idInColl, 'A list comprehension over this value');
+  if (list.type !== 'value' && list.type !== 'nodes' && list.type !== 'rels')
+    throw unsupported(idInColl, 'A list comprehension over this value');
   const e = t.fresh('e');
   // An element may hold a null inside it only if it is a list or map of the literal that does
   // (`x IN [2, null] WHERE x = 2` compares numbers).
   const constant = list.constant?.value;
-  const nestedNull = list.constant ? Array.isArray(constant) && constant.some((v) => v !== null && typeof v === 'object' && hasNestedNull(v)) : list.nestedNull;
-  const element: Binding = { kind: list.type === 'nodes' ? 'nodeobj' : list.type === 'rels' ? 'relobj' : 'value', sql: raw(`nullif(${e}.v, 'null'::jsonb)`), nestedNull };
+  const nestedNull = list.constant
+    ? Array.isArray(constant) && constant.some((v) => v !== null && typeof v === 'object' && hasNestedNull(v))
+    : list.nestedNull;
+  const element: Binding = {
+    kind: list.type === 'nodes' ? 'nodeobj' : list.type === 'rels' ? 'relobj' : 'value',
+    sql: raw(`nullif(${e}.v, 'null'::jsonb)`),
+    nestedNull,
+  };
   const inner: Ctx = { vars: new Map(ctx.vars).set(name, element), aggregates: false, order: [] };
   const where = rule(filter, 'where');
   const condition = where ? conditionOf(t, rule(where, 'expression')!, inner) : undefined;
@@ -36,9 +46,17 @@ export function overList(t: Translator, n: CstNode, ctx: Ctx): Expr {
   });
   if (n.rule === 'listComprehension') {
     const projectionNode = rules(n, 'expression')[0];
-    const projection = projectionNode ? expr(t, projectionNode, inner) : { sql: element.sql, type: (element.kind === 'nodeobj' ? 'nodeobj' : element.kind === 'relobj' ? 'relobj' : 'value') as ExprType };
-    if (projection.type === 'path' || projection.type === 'pattern' || projection.type === 'nodes' || projection.type === 'rels') throw unsupported(projectionNode ?? n, 'A list comprehension of paths or lists of nodes');
-    const type: ExprType = projection.type === 'node' || projection.type === 'nodeobj' ? 'nodes' : projection.type === 'rel' || projection.type === 'relobj' ? 'rels' : 'value';
+    const projection = projectionNode
+      ? expr(t, projectionNode, inner)
+      : { sql: element.sql, type: (element.kind === 'nodeobj' ? 'nodeobj' : element.kind === 'relobj' ? 'relobj' : 'value') as ExprType };
+    if (projection.type === 'path' || projection.type === 'pattern' || projection.type === 'nodes' || projection.type === 'rels')
+      throw unsupported(projectionNode ?? n, 'A list comprehension of paths or lists of nodes');
+    const type: ExprType =
+      projection.type === 'node' || projection.type === 'nodeobj'
+        ? 'nodes'
+        : projection.type === 'rel' || projection.type === 'relobj'
+          ? 'rels'
+          : 'value';
     const body = sql`(select coalesce(jsonb_agg(${json(t, projection)} order by ${raw(e)}.o), '[]'::jsonb) from ${elements}${condition ? sql` where ${condition}` : raw('')})`;
     return { ...wrap(body, type), nestedNull: true };
   }
@@ -73,12 +91,16 @@ export function mapProjection(t: Translator, n: CstNode, ctx: Ctx): Expr {
         const alias = target.element!.alias!();
         parts.push(target.type === 'node' ? t.scope.nodeProperties(alias) : t.scope.relationshipProperties(alias));
       } else if (target.type === 'nodeobj' || target.type === 'relobj') parts.push(sql`(${target.sql} -> 'properties')`);
-      else parts.push(sql`(case when jsonb_typeof(${target.sql}) = 'object' then ${target.sql} else ${raise('GCY02', `Type mismatch: .* needs a map, node or relationship (at ${positionOf(item)})`, 'jsonb')} end)`);
+      else
+        parts.push(
+          sql`(case when jsonb_typeof(${target.sql}) = 'object' then ${target.sql} else ${raise('GCY02', `Type mismatch: .* needs a map, node or relationship (at ${positionOf(item)})`, 'jsonb')} end)`,
+        );
     } else if (item.rule === 'literalEntry') {
       const key = nameOf(rule(item, 'propertyKeyName')!);
       const value = expr(t, rule(item, 'expression')!, ctx);
       aggregate = aggregate || !!value.aggregate;
-      if (value.type === 'pattern' || value.type === 'node' || value.type === 'rel') throw unsupported(item, 'A map projection entry holding a node, relationship or pattern');
+      if (value.type === 'pattern' || value.type === 'node' || value.type === 'rel')
+        throw unsupported(item, 'A map projection entry holding a node, relationship or pattern');
       parts.push(sql`jsonb_build_object(${key}::text, ${json(t, value)})`);
     } else if (item.rule === 'variableSelector') {
       const v = rule(item, 'variable')!;
@@ -109,13 +131,23 @@ export function stringListNull(t: Translator, n: CstNode, ctx: Ctx): Expr {
       i += word === 'CONTAINS' ? 1 : 2;
       const right = expr(t, kids[i], ctx);
       i += 1;
-      if (current.type !== 'value' || right.type !== 'value') throw unsupported(k, `${word === 'CONTAINS' ? 'CONTAINS' : `${word} WITH`} on a value that is not a string`);
+      if (current.type !== 'value' || right.type !== 'value')
+        throw unsupported(k, `${word === 'CONTAINS' ? 'CONTAINS' : `${word} WITH`} on a value that is not a string`);
       const x = current.sql;
       const y = right.sql;
       const tx = sql`(${x} #>> '{}')`;
       const ty = sql`(${y} #>> '{}')`;
-      const test = word === 'STARTS' ? sql`starts_with(${tx}, ${ty})` : word === 'ENDS' ? sql`right(${tx}, char_length(${ty})) = ${ty}` : sql`strpos(${tx}, ${ty}) > 0`;
-      current = { sql: sql`(case when jsonb_typeof(${x}) = 'string' and jsonb_typeof(${y}) = 'string' then ${test} end)`, type: 'bool', aggregate: current.aggregate || right.aggregate };
+      const test =
+        word === 'STARTS'
+          ? sql`starts_with(${tx}, ${ty})`
+          : word === 'ENDS'
+            ? sql`right(${tx}, char_length(${ty})) = ${ty}`
+            : sql`strpos(${tx}, ${ty}) > 0`;
+      current = {
+        sql: sql`(case when jsonb_typeof(${x}) = 'string' and jsonb_typeof(${y}) = 'string' then ${test} end)`,
+        type: 'bool',
+        aggregate: current.aggregate || right.aggregate,
+      };
       continue;
     }
     if (k.rule === null && word === 'IN') {

@@ -1,7 +1,10 @@
-import { CstNode, nameOf, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
+import type { CstNode } from '../../../cypher/parser';
+import { nameOf, positionOf, rule, rules, textOf, unwrap } from '../../../cypher/parser';
 import { BadRequestError } from '../../../errors';
-import { and, FALSE, join, raw, Sql, sql, TRUE } from '../sql';
-import { Ctx, cypherError, Expr, raise, Translator, unsupported } from './context';
+import type { Sql } from '../sql';
+import { and, FALSE, join, raw, sql, TRUE } from '../sql';
+import type { Ctx, Expr, Translator } from './context';
+import { cypherError, raise, unsupported } from './context';
 import { expr, json } from './expressions';
 import { constructName, hasNestedNull, literalJson, unescapeString } from './values';
 
@@ -54,7 +57,11 @@ export function parameterExpr(t: Translator, n: CstNode): Expr {
   const nameNode = rule(inner, 'parameterName') ?? inner;
   const name = nameOf(nameNode).replace(/^\$/, '');
   if (!Object.prototype.hasOwnProperty.call(t.params, name)) {
-    throw new BadRequestError(`The query uses the parameter $${name} (at ${positionOf(n)}), which the request does not give`, 'CYPHER_PARAMETER_MISSING', { parameter: name });
+    throw new BadRequestError(
+      `The query uses the parameter $${name} (at ${positionOf(n)}), which the request does not give`,
+      'CYPHER_PARAMETER_MISSING',
+      { parameter: name },
+    );
   }
   const value = t.params[name] ?? null;
   return { sql: literalJson(value), type: 'value', constant: { value }, nestedNull: hasNestedNull(value) };
@@ -62,7 +69,7 @@ export function parameterExpr(t: Translator, n: CstNode): Expr {
 
 export function numberLiteral(t: Translator, n: CstNode, negative: boolean): Expr {
   const text = textOf(n).trim();
-  if (n.rule === 'doubleLiteral' || /[.eE]/.test(text) && !/^0x/i.test(text)) {
+  if (n.rule === 'doubleLiteral' || (/[.eE]/.test(text) && !/^0x/i.test(text))) {
     const value = (negative ? -1 : 1) * Number(text);
     if (!Number.isFinite(value)) throw cypherError(n, 'The floating point number is too large');
     return { sql: literalJson(value, true), type: 'value', constant: { value } };
@@ -101,16 +108,42 @@ export function literalExpr(t: Translator, n: CstNode, ctx: Ctx): Expr {
       if (items.every((i) => i.constant)) {
         const value = items.map((i) => i.constant!.value);
         // Keep float literals as floats inside the list.
-        return { sql: items.length ? sql`jsonb_build_array(${join(items.map((i) => json(t, i)), ', ')})` : raw(`'[]'::jsonb`), type: 'value', constant: { value }, nestedNull: hasNestedNull(value) };
+        return {
+          sql: items.length
+            ? sql`jsonb_build_array(${join(
+                items.map((i) => json(t, i)),
+                ', ',
+              )})`
+            : raw(`'[]'::jsonb`),
+          type: 'value',
+          constant: { value },
+          nestedNull: hasNestedNull(value),
+        };
       }
-      return { sql: items.length ? sql`jsonb_build_array(${join(items.map((i) => json(t, i)), ', ')})` : raw(`'[]'::jsonb`), type: 'value', nestedNull: true, aggregate };
+      return {
+        sql: items.length
+          ? sql`jsonb_build_array(${join(
+              items.map((i) => json(t, i)),
+              ', ',
+            )})`
+          : raw(`'[]'::jsonb`),
+        type: 'value',
+        nestedNull: true,
+        aggregate,
+      };
     }
     case 'mapLiteral': {
-      const entries = rules(n, 'literalEntry').map((e) => ({ key: nameOf(rule(e, 'propertyKeyName')!), value: expr(t, rule(e, 'expression')!, ctx) }));
-      if (entries.some((e) => e.value.type !== 'value' && e.value.type !== 'bool')) throw unsupported(n, 'A map holding nodes, relationships or paths');
+      const entries = rules(n, 'literalEntry').map((e) => ({
+        key: nameOf(rule(e, 'propertyKeyName')!),
+        value: expr(t, rule(e, 'expression')!, ctx),
+      }));
+      if (entries.some((e) => e.value.type !== 'value' && e.value.type !== 'bool'))
+        throw unsupported(n, 'A map holding nodes, relationships or paths');
       const parts: Sql[] = [];
       for (const e of entries) parts.push(sql`${e.key}::text`, json(t, e.value));
-      const constant = entries.every((e) => e.value.constant) ? { value: Object.fromEntries(entries.map((e) => [e.key, e.value.constant!.value])) } : undefined;
+      const constant = entries.every((e) => e.value.constant)
+        ? { value: Object.fromEntries(entries.map((e) => [e.key, e.value.constant!.value])) }
+        : undefined;
       return {
         sql: parts.length ? sql`jsonb_build_object(${join(parts, ', ')})` : raw(`'{}'::jsonb`),
         type: 'value',

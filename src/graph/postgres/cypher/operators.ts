@@ -1,7 +1,10 @@
-import { CstNode, positionOf, rule, rules, unwrap } from '../../../cypher/parser';
+import type { CstNode } from '../../../cypher/parser';
+import { positionOf, rule, rules, unwrap } from '../../../cypher/parser';
 import { postgresRegex } from '../../regex';
-import { join, raw, sql, Sql } from '../sql';
-import { Ctx, cypherError, Expr, raise, Translator, unsupported } from './context';
+import type { Sql } from '../sql';
+import { join, raw, sql } from '../sql';
+import type { Ctx, Expr, Translator } from './context';
+import { cypherError, raise, unsupported } from './context';
 import { bool, expr, json } from './expressions';
 import { numberLiteral } from './literals';
 import { safeRegex } from './regex-subset';
@@ -24,7 +27,10 @@ export function comparison(t: Translator, n: CstNode, ctx: Ctx): Expr {
   let left = first;
   let aggregate = !!first.aggregate;
   for (const partial of partials) {
-    const op = partial.children.filter((c) => c.rule === null && !c.space).map((c) => c.token).join('');
+    const op = partial.children
+      .filter((c) => c.rule === null && !c.space)
+      .map((c) => c.token)
+      .join('');
     const right = expr(t, rule(partial, 'addOrSubtractExpression')!, ctx);
     aggregate = aggregate || !!right.aggregate;
     switch (op) {
@@ -51,19 +57,25 @@ export function comparison(t: Translator, n: CstNode, ctx: Ctx): Expr {
 
 export function equals(t: Translator, a: Expr, b: Expr, at: CstNode): Sql {
   const objects = ['nodeobj', 'relobj', 'node', 'rel'];
-  if ((a.type === 'nodeobj' || a.type === 'relobj' || b.type === 'nodeobj' || b.type === 'relobj') && objects.includes(a.type) && objects.includes(b.type)) {
+  if (
+    (a.type === 'nodeobj' || a.type === 'relobj' || b.type === 'nodeobj' || b.type === 'relobj') &&
+    objects.includes(a.type) &&
+    objects.includes(b.type)
+  ) {
     const sameKind = (a.type === 'node' || a.type === 'nodeobj') === (b.type === 'node' || b.type === 'nodeobj');
     if (!sameKind) throw unsupported(at, 'Comparing a node with a relationship');
     const id = (e: Expr) => (e.type === 'node' || e.type === 'rel' ? e.sql : sql`(${e.sql} ->> 'id')::bigint`);
     return sql`(${id(a)} = ${id(b)})`;
   }
-  if (['nodeobj', 'relobj'].includes(a.type) || ['nodeobj', 'relobj'].includes(b.type)) throw unsupported(at, 'Comparing a node or relationship with another kind of value');
+  if (['nodeobj', 'relobj'].includes(a.type) || ['nodeobj', 'relobj'].includes(b.type))
+    throw unsupported(at, 'Comparing a node or relationship with another kind of value');
   const elements = ['node', 'rel'];
   if (elements.includes(a.type) || elements.includes(b.type)) {
     if (a.type === b.type) return sql`(${a.sql} = ${b.sql})`;
     throw unsupported(at, 'Comparing a node or relationship with another kind of value');
   }
-  if (a.type === 'nodes' || a.type === 'rels' || b.type === 'nodes' || b.type === 'rels' || a.type === 'path' || b.type === 'path') throw unsupported(at, 'Comparing paths or lists of nodes or relationships');
+  if (a.type === 'nodes' || a.type === 'rels' || b.type === 'nodes' || b.type === 'rels' || a.type === 'path' || b.type === 'path')
+    throw unsupported(at, 'Comparing paths or lists of nodes or relationships');
   if (a.type === 'bool' && b.type === 'bool') return sql`(${a.sql} = ${b.sql})`;
   // Lists or maps that may hold null: Cypher's three-valued equality, element by element
   // (jsonb's = says [null] = [null]).
@@ -93,9 +105,15 @@ export function unaryExpr(t: Translator, n: CstNode, ctx: Ctx): Expr {
   if (lit) return numberLiteral(t, lit, negative);
   const value = expr(t, operand, ctx);
   if (value.type !== 'value') throw cypherError(n, 'Type mismatch: a sign needs a number');
-  const v = negative ? sql`gas_cypher_arithmetic('-', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)` : sql`gas_cypher_arithmetic('+', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)`;
+  const v = negative
+    ? sql`gas_cypher_arithmetic('-', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)`
+    : sql`gas_cypher_arithmetic('+', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)`;
   // +x of a non-number must fail as -x does (0 + 'a' would join strings).
-  return { sql: sql`(case when jsonb_typeof(${value.sql}) in ('number') or ${value.sql} is null then ${v} else ${raise('GCY02', `Type mismatch: a sign needs a number (at ${positionOf(n)})`, 'jsonb')} end)`, type: 'value', aggregate: value.aggregate };
+  return {
+    sql: sql`(case when jsonb_typeof(${value.sql}) in ('number') or ${value.sql} is null then ${v} else ${raise('GCY02', `Type mismatch: a sign needs a number (at ${positionOf(n)})`, 'jsonb')} end)`,
+    type: 'value',
+    aggregate: value.aggregate,
+  };
 }
 
 /** a + b - c, a * b / c % d: left to right, each step gas_cypher_arithmetic. */
@@ -113,12 +131,14 @@ export function arithmetic(t: Translator, n: CstNode, ctx: Ctx): Expr {
     }
     if (child.rule !== operandRule) continue;
     const value = expr(t, child, ctx);
-    if (value.type !== 'value' && value.type !== 'nodes' && value.type !== 'rels') throw unsupported(child, 'Arithmetic on nodes, relationships or booleans');
+    if (value.type !== 'value' && value.type !== 'nodes' && value.type !== 'rels')
+      throw unsupported(child, 'Arithmetic on nodes, relationships or booleans');
     if (!current) {
       current = value;
       continue;
     }
-    if ((current.type !== 'value' || value.type !== 'value') && op !== '+') throw unsupported(opNode!, `The operator ${op} on lists of nodes or relationships`);
+    if ((current.type !== 'value' || value.type !== 'value') && op !== '+')
+      throw unsupported(opNode!, `The operator ${op} on lists of nodes or relationships`);
     if (current.type !== 'value' || value.type !== 'value') throw unsupported(opNode!, 'Joining lists of nodes or relationships');
     current = {
       sql: sql`gas_cypher_arithmetic(${op!}::text, ${current.sql}, ${value.sql}, ${positionOf(opNode!)}::text)`,

@@ -1,6 +1,9 @@
-import { CstNode, descendants, hasToken, nameOf, positionOf, rule, rules } from '../../../cypher/parser';
-import { and, FALSE, join, raw, Sql, sql, TRUE } from '../sql';
-import { Binding, Ctx, cypherError, Expr, ExprType, PatternSql, raise, Translator, unsupported } from './context';
+import type { CstNode } from '../../../cypher/parser';
+import { descendants, hasToken, nameOf, positionOf, rule, rules } from '../../../cypher/parser';
+import type { Sql } from '../sql';
+import { and, FALSE, join, raw, sql, TRUE } from '../sql';
+import type { Binding, Ctx, Expr, ExprType, PatternSql, Translator } from './context';
+import { cypherError, raise, unsupported } from './context';
 import { conditionOf, expr, json, nodeObject, relationshipObject } from './expressions';
 import { propertyOf } from './literals';
 import { equals } from './operators';
@@ -11,7 +14,13 @@ import { rangeBounds } from './values';
  * uniqueness), the scope of every element, the user's property maps. `vars` gains the new
  * variables (allowNew: a MATCH; a pattern predicate may only use bound ones).
  */
-export function patternsSql(t: Translator, parts: Array<{ element: CstNode; pathVariable?: CstNode; shortest?: 'one' | 'all' }>, vars: Map<string, Binding>, ctx: Ctx, allowNew: boolean): PatternSql {
+export function patternsSql(
+  t: Translator,
+  parts: Array<{ element: CstNode; pathVariable?: CstNode; shortest?: 'one' | 'all' }>,
+  vars: Map<string, Binding>,
+  ctx: Ctx,
+  allowNew: boolean,
+): PatternSql {
   let shortest: 'one' | 'all' | undefined;
   const structural: Sql[] = [];
   const scopeParts: Sql[] = [];
@@ -32,7 +41,10 @@ export function patternsSql(t: Translator, parts: Array<{ element: CstNode; path
         if (bound.kind === 'nodeobj') structural.push(sql`${raw(alias)}.id = (${bound.sql} ->> 'id')::bigint`);
         // A value (`WITH null AS a OPTIONAL MATCH (a)-->()`): null matches nothing, anything else
         // is a type error when it is met.
-        else if (bound.kind === 'value' && bound.nullLiteral) structural.push(sql`(case when ${bound.sql} is null then false else ${raise('GCY02', `Type mismatch: \`${name}\` in a pattern is not a node (at ${positionOf(variable)})`, 'boolean')} end)`);
+        else if (bound.kind === 'value' && bound.nullLiteral)
+          structural.push(
+            sql`(case when ${bound.sql} is null then false else ${raise('GCY02', `Type mismatch: \`${name}\` in a pattern is not a node (at ${positionOf(variable)})`, 'boolean')} end)`,
+          );
         else if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
         else structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
       } else {
@@ -67,7 +79,8 @@ export function patternsSql(t: Translator, parts: Array<{ element: CstNode; path
         const name = nameOf(variable);
         const bound = vars.get(name);
         if (bound) {
-          if (bound.kind !== 'rel' || fresh.some((f) => f.name === name)) throw unsupported(variable, `The relationship variable \`${name}\` bound twice`);
+          if (bound.kind !== 'rel' || fresh.some((f) => f.name === name))
+            throw unsupported(variable, `The relationship variable \`${name}\` bound twice`);
           structural.push(sql`${a}.id = ${bound.sql}`);
         } else {
           if (!allowNew) throw unsupported(variable, 'A new variable in a pattern predicate');
@@ -103,14 +116,21 @@ export function patternsSql(t: Translator, parts: Array<{ element: CstNode; path
    * (a recursive query per left node), each relationship and each node reached visible in the
    * scope, no relationship twice; the walk's end is the right node.
    */
-  const varLength = (pattern: CstNode, detail: CstNode, range: CstNode, left: string, right: string): { alias: string; rels: Sql; nodes: Sql } => {
+  const varLength = (
+    pattern: CstNode,
+    detail: CstNode,
+    range: CstNode,
+    left: string,
+    right: string,
+  ): { alias: string; rels: Sql; nodes: Sql } => {
     const declared = rangeBounds(range);
     // Without an upper bound (`*`, `*2..`): walks are followed one step beyond maxDepth, and a walk
     // that gets there stops the query (the answer would miss it), so every answer is whole.
     const unbounded = declared.max === undefined;
     if (unbounded && shortest) throw unsupported(range, 'A variable-length relationship without an upper bound');
     const bounds = { min: declared.min, max: declared.max ?? t.maxDepth + 1 };
-    if (detail && rule(detail, 'properties')) throw unsupported(rule(detail, 'properties')!, 'A property map on a variable-length relationship');
+    if (detail && rule(detail, 'properties'))
+      throw unsupported(rule(detail, 'properties')!, 'A property map on a variable-length relationship');
     const p = t.fresh('p');
     const w = t.fresh('w');
     const e = t.fresh('e');
@@ -153,7 +173,9 @@ export function patternsSql(t: Translator, parts: Array<{ element: CstNode; path
             : sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int`;
     if (shortest) {
       // Neo4j refuses a shortest path from a node to itself.
-      user.push(sql`(case when ${raw(left)}.id = ${raw(right)}.id then ${raise('GCY01', `A shortest path from a node to itself (at ${positionOf(range)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')} else true end)`);
+      user.push(
+        sql`(case when ${raw(left)}.id = ${raw(right)}.id then ${raise('GCY01', `A shortest path from a node to itself (at ${positionOf(range)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')} else true end)`,
+      );
     }
     tables.push(sql`lateral (with recursive ${raw(w)}(node, rels, nodes) as (
         select ${raw(left)}.id, array[]::bigint[], array[]::bigint[]
@@ -235,7 +257,12 @@ export function patternPredicate(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const guarded = user === TRUE ? TRUE : scope === TRUE ? user : sql`(case when ${scope} then ${user} end)`;
   const where = and([...p.structural, scope, guarded]);
   const from = join(p.tables, ', ');
-  return { sql: sql`exists (select 1 from ${from} where ${where})`, count: sql`(select count(*) from ${from} where ${where})`, type: 'pattern', at: n };
+  return {
+    sql: sql`exists (select 1 from ${from} where ${where})`,
+    count: sql`(select count(*) from ${from} where ${where})`,
+    type: 'pattern',
+    at: n,
+  };
 }
 
 /**
@@ -255,12 +282,22 @@ export function patternComprehension(t: Translator, n: CstNode, ctx: Ctx): Expr 
   const scope = and(p.scopeParts);
   const guarded = user === TRUE ? TRUE : scope === TRUE ? user : sql`(case when ${scope} then ${user} end)`;
   const projection = expr(t, projectionNode, inner);
-  if (projection.type === 'path' || projection.type === 'pattern' || projection.type === 'nodes' || projection.type === 'rels') throw unsupported(projectionNode, 'A pattern comprehension of paths or lists of nodes');
+  if (projection.type === 'path' || projection.type === 'pattern' || projection.type === 'nodes' || projection.type === 'rels')
+    throw unsupported(projectionNode, 'A pattern comprehension of paths or lists of nodes');
   if (projection.aggregate) throw unsupported(projectionNode, 'An aggregate in a pattern comprehension');
-  const type: ExprType = projection.type === 'node' || projection.type === 'nodeobj' ? 'nodes' : projection.type === 'rel' || projection.type === 'relobj' ? 'rels' : 'value';
+  const type: ExprType =
+    projection.type === 'node' || projection.type === 'nodeobj'
+      ? 'nodes'
+      : projection.type === 'rel' || projection.type === 'relobj'
+        ? 'rels'
+        : 'value';
   const from = join(p.tables, ', ');
   const where = and([...p.structural, scope, guarded]);
-  return { sql: sql`(select coalesce(jsonb_agg(${json(t, projection)}), '[]'::jsonb) from ${from} where ${where})`, type, nestedNull: true };
+  return {
+    sql: sql`(select coalesce(jsonb_agg(${json(t, projection)}), '[]'::jsonb) from ${from} where ${where})`,
+    type,
+    nestedNull: true,
+  };
 }
 
 /** Pattern property map `{key: value}`: each entry as `element.key = value`. */
@@ -275,7 +312,13 @@ export function propertyMap(t: Translator, node: CstNode, element: Binding, ctx:
     // A known scalar: a containment probe of the stored properties (served by the GIN index)
     // narrows the rows first; the comparison above stays the condition (hidden properties).
     const known = value.constant?.value;
-    if (value.constant && (typeof known === 'string' || typeof known === 'boolean' || typeof known === 'bigint' || (typeof known === 'number' && Number.isFinite(known)))) {
+    if (
+      value.constant &&
+      (typeof known === 'string' ||
+        typeof known === 'boolean' ||
+        typeof known === 'bigint' ||
+        (typeof known === 'number' && Number.isFinite(known)))
+    ) {
       probes.push(sql`${raw(element.alias!())}.properties @> jsonb_build_object(${key}::text, ${json(t, value)})`);
     }
   }

@@ -5,7 +5,14 @@ import type { TranslatedCypher } from './context';
 import { raw } from '../sql';
 
 const plan = (name: string): TranslatedCypher => ({ statement: raw(`select ${name}`), columns: [name], kinds: ['value'] });
-const key = (query: string, extra: Partial<PlanKey> = {}): PlanKey => ({ query, params: {}, scope: UNRESTRICTED, maxRows: 10, maxDepth: 15, ...extra });
+const key = (query: string, extra: Partial<PlanKey> = {}): PlanKey => ({
+  query,
+  params: {},
+  scope: UNRESTRICTED,
+  maxRows: 10,
+  maxDepth: 15,
+  ...extra,
+});
 
 describe('CypherPlanCache', () => {
   test('when more queries are planned than it holds, then it keeps the most recently used ones only', async () => {

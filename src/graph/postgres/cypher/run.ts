@@ -4,7 +4,8 @@ import { UNRESTRICTED, type CypherOptions, type CypherResult } from '../../graph
 import { QueryRunner } from '../runner';
 import { ScopeSql } from '../sql-filter';
 import { Sql } from '../sql';
-import { ColumnKind, GRAMMAR_NOTE, translateParsed } from './translate';
+import type { ColumnKind } from './translate';
+import { GRAMMAR_NOTE, translateParsed } from './translate';
 import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
 import { parseUserQuery } from '../../../cypher/parser';
 import type { CypherPlanCache } from './plan-cache';
@@ -17,7 +18,14 @@ import type { CypherPlanCache } from './plan-cache';
  * runs read-only whatever options.readOnly says (writing clauses are 400 CYPHER_UNSUPPORTED).
  * With `plans`, a repeated query reuses its parse and its translation (plan-cache.ts).
  */
-export async function runCypherOnPostgres(knex: Knex, query: string, params: Record<string, unknown>, options: CypherOptions, maxDepth = 15, plans?: CypherPlanCache): Promise<CypherResult> {
+export async function runCypherOnPostgres(
+  knex: Knex,
+  query: string,
+  params: Record<string, unknown>,
+  options: CypherOptions,
+  maxDepth = 15,
+  plans?: CypherPlanCache,
+): Promise<CypherResult> {
   if (typeof query !== 'string' || !query.trim()) throw new BadRequestError('The query is empty', 'CYPHER_ERROR');
   const maxRows = options.maxRows;
   if (!Number.isInteger(maxRows) || maxRows < 0) throw new BadRequestError('maxRows must be a non-negative integer', 'INVALID_QUERY');
@@ -30,7 +38,8 @@ export async function runCypherOnPostgres(knex: Knex, query: string, params: Rec
     return parseUserQuery(query, GRAMMAR_NOTE);
   };
   // The scope is compiled only for a translation (a cached plan has it compiled in).
-  const translate = async () => translateParsed(plans ? await plans.parse(query, parse) : await parse(), values, new ScopeSql(scope), maxRows, maxDepth);
+  const translate = async () =>
+    translateParsed(plans ? await plans.parse(query, parse) : await parse(), values, new ScopeSql(scope), maxRows, maxDepth);
   const translated = plans ? await plans.plan({ query, params: values, scope, maxRows, maxDepth }, translate) : await translate();
   const runner = new QueryRunner(knex, options.timeoutMs);
   let rows: Array<Record<string, unknown>>;
@@ -55,11 +64,16 @@ function mapCypherError(error: unknown): unknown {
   if (e?.code === 'GCY01') return new BadRequestError(message, 'CYPHER_UNSUPPORTED');
   if (e?.code === 'GCY02') return new BadRequestError(message, 'CYPHER_ERROR');
   // Data exceptions (a cast of a string to a number, a division by zero, ...): the query's error.
-  if (typeof e?.code === 'string' && e.code.startsWith('22')) return new BadRequestError(`The query failed: ${message.slice(0, 500)}`, 'CYPHER_ERROR', { sqlState: e.code });
+  if (typeof e?.code === 'string' && e.code.startsWith('22'))
+    return new BadRequestError(`The query failed: ${message.slice(0, 500)}`, 'CYPHER_ERROR', { sqlState: e.code });
   // Anything else the database refuses in a translated statement is a shape the translation does
   // not handle: refused, never a wrong answer.
   if (typeof e?.code === 'string' && (e.code.startsWith('42') || e.code.startsWith('0A'))) {
-    return new BadRequestError(`This query cannot be run by Cypher on the PostgreSQL backend (${message.slice(0, 300)})`, 'CYPHER_UNSUPPORTED', { sqlState: e.code });
+    return new BadRequestError(
+      `This query cannot be run by Cypher on the PostgreSQL backend (${message.slice(0, 300)})`,
+      'CYPHER_UNSUPPORTED',
+      { sqlState: e.code },
+    );
   }
   return error;
 }
@@ -93,7 +107,12 @@ function deepShape(value: unknown): unknown {
 function shape(value: unknown, kind: ColumnKind): unknown {
   switch (kind) {
     case 'path':
-      return value === null || typeof value !== 'object' ? value : { nodes: ((value as { nodes: unknown[] }).nodes ?? []).map(shapeNode), relationships: ((value as { relationships: unknown[] }).relationships ?? []).map(shapeRelationship) };
+      return value === null || typeof value !== 'object'
+        ? value
+        : {
+            nodes: ((value as { nodes: unknown[] }).nodes ?? []).map(shapeNode),
+            relationships: ((value as { relationships: unknown[] }).relationships ?? []).map(shapeRelationship),
+          };
     case 'node':
     case 'nodeobj':
       return shapeNode(value);

@@ -1,5 +1,6 @@
-import { and, join, raw, Sql, sql, TRUE } from '../sql';
-import { Binding, Stage, Translator } from './context';
+import type { Sql } from '../sql';
+import { and, join, raw, sql, TRUE } from '../sql';
+import type { Binding, Stage, Translator } from './context';
 
 /** The derived table a clause reads from, with the graph rows of its variables joined on demand. */
 export class Source {

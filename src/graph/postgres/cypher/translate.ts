@@ -1,10 +1,12 @@
-import { clauseName, CstNode, hasToken, ParsedCypher, parseUserQuery, rule, rules, textOf } from '../../../cypher/parser';
+import type { CstNode, ParsedCypher } from '../../../cypher/parser';
+import { clauseName, hasToken, parseUserQuery, rule, rules, textOf } from '../../../cypher/parser';
 import { join, raw, sql } from '../sql';
-import { ScopeSql } from '../sql-filter';
+import type { ScopeSql } from '../sql-filter';
 import { matchClause } from './clauses/match';
 import { projectionClause, renderReturn } from './clauses/projection';
 import { unwindClause } from './clauses/unwind';
-import { cypherError, Stage, TranslatedCypher, Translator, unsupported } from './context';
+import type { Stage, TranslatedCypher } from './context';
+import { cypherError, Translator, unsupported } from './context';
 
 /**
  * Cypher → one parameterised SQL statement over graph_nodes / graph_relationships (the READ
@@ -45,12 +47,24 @@ export { safeRegex } from './regex-subset';
 /** Ends a syntax error's message on this backend. */
 export const GRAMMAR_NOTE = 'On the PostgreSQL backend, queries are read with the Cypher 3.5 grammar';
 
-export async function translateCypher(query: string, params: Record<string, unknown>, scope: ScopeSql, maxRows: number, maxDepth = 15): Promise<TranslatedCypher> {
+export async function translateCypher(
+  query: string,
+  params: Record<string, unknown>,
+  scope: ScopeSql,
+  maxRows: number,
+  maxDepth = 15,
+): Promise<TranslatedCypher> {
   return translateParsed(await parseUserQuery(query, GRAMMAR_NOTE), params, scope, maxRows, maxDepth);
 }
 
 /** The translation of a query already parsed (run.ts keeps parses in its cache, plan-cache.ts). */
-export function translateParsed(parsed: ParsedCypher, params: Record<string, unknown>, scope: ScopeSql, maxRows: number, maxDepth = 15): TranslatedCypher {
+export function translateParsed(
+  parsed: ParsedCypher,
+  params: Record<string, unknown>,
+  scope: ScopeSql,
+  maxRows: number,
+  maxDepth = 15,
+): TranslatedCypher {
   return translateStatement(new Translator(scope, params ?? {}, maxRows, maxDepth), parsed.root);
 }
 
@@ -58,13 +72,18 @@ function translateStatement(t: Translator, root: CstNode): TranslatedCypher {
   const query = rule(root, 'cypherQuery');
   if (!query) throw unsupported(root, 'This input');
   const queryOptions = rule(query, 'queryOptions');
-  if (queryOptions && textOf(queryOptions).trim() !== '') throw unsupported(queryOptions, textOf(queryOptions).trim().split(/\s+/)[0].toUpperCase());
+  if (queryOptions && textOf(queryOptions).trim() !== '')
+    throw unsupported(queryOptions, textOf(queryOptions).trim().split(/\s+/)[0].toUpperCase());
   const statement = rule(query, 'statement');
   const inner = statement ? rules(statement)[0] : undefined;
   if (!inner) throw unsupported(query, 'This statement');
   if (inner.rule !== 'query') throw unsupported(inner, 'A schema command');
   const q = rules(inner)[0];
-  if (q?.rule !== 'regularQuery') throw unsupported(q ?? inner, q?.rule === 'bulkImportQuery' ? 'USING PERIODIC COMMIT' : q?.rule === 'standaloneCall' ? 'CALL' : 'This statement');
+  if (q?.rule !== 'regularQuery')
+    throw unsupported(
+      q ?? inner,
+      q?.rule === 'bulkImportQuery' ? 'USING PERIODIC COMMIT' : q?.rule === 'standaloneCall' ? 'CALL' : 'This statement',
+    );
   const first = rule(q, 'singleQuery')!;
   const unions = rules(q, 'union');
   if (unions.length === 0) return singleQuery(t, first, true);

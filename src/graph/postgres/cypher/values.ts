@@ -1,8 +1,11 @@
-import { CstNode, descendants, nameOf, positionOf, rule, textOf } from '../../../cypher/parser';
+import type { CstNode } from '../../../cypher/parser';
+import { descendants, nameOf, positionOf, rule, textOf } from '../../../cypher/parser';
 import { BadRequestError } from '../../../errors';
 import { toJsonText } from '../../../exact-json';
-import { raw, sql, Sql } from '../sql';
-import { ColumnKind, Expr, unsupported } from './context';
+import type { Sql } from '../sql';
+import { raw, sql } from '../sql';
+import type { ColumnKind, Expr } from './context';
+import { unsupported } from './context';
 
 /** Literal values, type names and small helpers of the translation that need no state. */
 /** An integer (a number written without fraction or exponent, within 64 bits); the cast only runs once the text is digits. */
@@ -35,7 +38,8 @@ export function constantTypeName(value: unknown): string {
 
 export function hasNestedNull(value: unknown): boolean {
   if (Array.isArray(value)) return value.some((v) => v === null || v === undefined || hasNestedNull(v));
-  if (value !== null && typeof value === 'object') return Object.values(value as Record<string, unknown>).some((v) => v === null || v === undefined || hasNestedNull(v));
+  if (value !== null && typeof value === 'object')
+    return Object.values(value as Record<string, unknown>).some((v) => v === null || v === undefined || hasNestedNull(v));
   return false;
 }
 
@@ -49,7 +53,11 @@ export function unescapeString(node: CstNode, literal: string): string {
         // InvalidUnicodeLiteral, a syntax error (it was a RangeError and a 500).
         const codePoint = e.length > 1 ? parseInt(e.slice(1), 16) : NaN;
         if (!(codePoint <= 0x10ffff)) {
-          throw new BadRequestError(`The query cannot be read at ${positionOf(node)}: invalid unicode literal \\${e}`, 'CYPHER_SYNTAX_ERROR', { line: node.line, column: node.column });
+          throw new BadRequestError(
+            `The query cannot be read at ${positionOf(node)}: invalid unicode literal \\${e}`,
+            'CYPHER_SYNTAX_ERROR',
+            { line: node.line, column: node.column },
+          );
         }
         return String.fromCodePoint(codePoint);
       }

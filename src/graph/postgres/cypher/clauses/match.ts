@@ -1,6 +1,9 @@
-import { CstNode, descendants, hasToken, nameOf, rule, rules, textOf, unwrap } from '../../../../cypher/parser';
-import { and, join, raw, Sql, sql, TRUE } from '../../sql';
-import { Binding, Ctx, Stage, Translator, unsupported } from '../context';
+import type { CstNode } from '../../../../cypher/parser';
+import { descendants, hasToken, nameOf, rule, rules, textOf, unwrap } from '../../../../cypher/parser';
+import type { Sql } from '../../sql';
+import { and, join, raw, sql, TRUE } from '../../sql';
+import type { Binding, Ctx, Stage, Translator } from '../context';
+import { unsupported } from '../context';
 import { conditionOf, expr, json } from '../expressions';
 import { patternsSql } from '../patterns';
 import { Source } from '../source';
@@ -23,7 +26,8 @@ export function matchClause(t: Translator, node: CstNode, stage: Stage): Stage {
       const element = rule(inner, 'patternElement');
       const chains = element ? rules(element, 'patternElementChain') : [];
       const detail = chains.length === 1 ? rule(rule(chains[0], 'relationshipPattern')!, 'relationshipDetail') : undefined;
-      if (!element || chains.length !== 1 || !detail || !rule(detail, 'rangeLiteral')) throw unsupported(inner, `${fname} of anything but one variable-length relationship`);
+      if (!element || chains.length !== 1 || !detail || !rule(detail, 'rangeLiteral'))
+        throw unsupported(inner, `${fname} of anything but one variable-length relationship`);
       if (patternParts.length > 1) throw unsupported(inner, `${fname} together with other patterns in one MATCH`);
       // Conditions on the path or its relationships restrict Neo4j's search itself: refused.
       const pathNames = [rule(part, 'variable'), rule(detail, 'variable')].filter((v): v is CstNode => !!v).map(nameOf);
@@ -41,7 +45,8 @@ export function matchClause(t: Translator, node: CstNode, stage: Stage): Stage {
   }
   const scopeCondition = and([...scopeParts, source.guard()]);
   const userCondition = and(user);
-  const guarded = userCondition === TRUE ? TRUE : scopeCondition === TRUE ? userCondition : sql`(case when ${scopeCondition} then ${userCondition} end)`;
+  const guarded =
+    userCondition === TRUE ? TRUE : scopeCondition === TRUE ? userCondition : sql`(case when ${scopeCondition} then ${userCondition} end)`;
   const condition = and([...structural, and(scopeParts), guarded]);
 
   const vars2 = new Map(stage.vars);
@@ -73,7 +78,14 @@ export function equalityProbes(t: Translator, where: CstNode, vars: Map<string, 
     const comparison = unwrap(part);
     if (comparison.rule !== 'comparisonExpression') continue;
     const partials = rules(comparison, 'partialComparisonExpression');
-    if (partials.length !== 1 || partials[0].children.filter((c) => c.rule === null && !c.space).map((c) => c.token).join('') !== '=') continue;
+    if (
+      partials.length !== 1 ||
+      partials[0].children
+        .filter((c) => c.rule === null && !c.space)
+        .map((c) => c.token)
+        .join('') !== '='
+    )
+      continue;
     const sides = [unwrap(rule(comparison, 'addOrSubtractExpression')!), unwrap(rule(partials[0], 'addOrSubtractExpression')!)];
     for (const [access, other] of [sides, [sides[1], sides[0]]]) {
       const constantSide = ['literal', 'numberLiteral', 'integerLiteral', 'parameter', 'newParameter'].includes(other.rule ?? '');
@@ -82,11 +94,23 @@ export function equalityProbes(t: Translator, where: CstNode, vars: Map<string, 
         const body = rule(access, 'functionInvocationBody')!;
         const args = rules(access, 'expression');
         const arg = args.length === 1 ? unwrap(args[0]) : undefined;
-        if (nameOf(rule(body, 'functionName')!).toLowerCase() === 'id' && !textOf(rule(body, 'namespace') ?? body).trim().includes('.') && arg && (arg.rule === 'variable' || arg.rule === 'symbolicName')) {
+        if (
+          nameOf(rule(body, 'functionName')!).toLowerCase() === 'id' &&
+          !textOf(rule(body, 'namespace') ?? body)
+            .trim()
+            .includes('.') &&
+          arg &&
+          (arg.rule === 'variable' || arg.rule === 'symbolicName')
+        ) {
           const name = nameOf(arg);
           const binding = vars.get(name);
           const known = expr(t, other, ctx).constant?.value;
-          const id = typeof known === 'number' && Number.isSafeInteger(known) ? String(known) : typeof known === 'bigint' ? String(known) : undefined;
+          const id =
+            typeof known === 'number' && Number.isSafeInteger(known)
+              ? String(known)
+              : typeof known === 'bigint'
+                ? String(known)
+                : undefined;
           if (fresh.has(name) && binding?.alias && (binding.kind === 'node' || binding.kind === 'rel') && id !== undefined) {
             probes.push(sql`${raw(binding.alias())}.id = ${id}::bigint`);
             break;
@@ -101,10 +125,28 @@ export function equalityProbes(t: Translator, where: CstNode, vars: Map<string, 
       const name = nameOf(atom);
       const binding = vars.get(name);
       if (!fresh.has(name) || !binding?.alias || (binding.kind !== 'node' && binding.kind !== 'rel')) continue;
-      if (!['literal', 'stringLiteral', 'numberLiteral', 'integerLiteral', 'doubleLiteral', 'booleanLiteral', 'parameter', 'newParameter'].includes(other.rule ?? '')) continue;
+      if (
+        ![
+          'literal',
+          'stringLiteral',
+          'numberLiteral',
+          'integerLiteral',
+          'doubleLiteral',
+          'booleanLiteral',
+          'parameter',
+          'newParameter',
+        ].includes(other.rule ?? '')
+      )
+        continue;
       const value = expr(t, other, ctx);
       const known = value.constant?.value;
-      if (!(typeof known === 'string' || typeof known === 'boolean' || typeof known === 'bigint' || (typeof known === 'number' && Number.isFinite(known)))) continue;
+      if (!(
+        typeof known === 'string' ||
+        typeof known === 'boolean' ||
+        typeof known === 'bigint' ||
+        (typeof known === 'number' && Number.isFinite(known))
+      ))
+        continue;
       const key = nameOf(rule(lookups[0], 'propertyKeyName')!);
       probes.push(sql`${raw(binding.alias())}.properties @> jsonb_build_object(${key}::text, ${json(t, value)})`);
       break;

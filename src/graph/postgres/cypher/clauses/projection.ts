@@ -1,7 +1,10 @@
-import { CstNode, hasToken, nameOf, positionOf, rule, rules, textOf, unwrap } from '../../../../cypher/parser';
-import { join, raw, Sql, sql, TRUE } from '../../sql';
+import type { CstNode } from '../../../../cypher/parser';
+import { hasToken, nameOf, positionOf, rule, rules, textOf, unwrap } from '../../../../cypher/parser';
+import type { Sql } from '../../sql';
+import { join, raw, sql, TRUE } from '../../sql';
 import { codePointKey, jsonTypeRank } from '../../sql-filter';
-import { Binding, Column, ColumnKind, Ctx, cypherError, Expr, raise, Stage, TranslatedCypher, Translator, unsupported } from '../context';
+import type { Binding, Column, ColumnKind, Ctx, Expr, Stage, TranslatedCypher, Translator } from '../context';
+import { cypherError, raise, unsupported } from '../context';
 import { conditionOf, elementJson, expr, json, variableRef } from '../expressions';
 import { Source } from '../source';
 import { AGGREGATES, kindOf, normalize, variablesOnlyInAggregates } from '../values';
@@ -25,9 +28,14 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
   if (hasToken(itemsNode, '*')) {
     for (const name of [...stage.vars.keys()].sort()) {
       const b = inputVars.get(name)!;
-      items.push({ name, expr: { sql: b.sql, type: b.kind === 'node' ? 'node' : b.kind === 'rel' ? 'rel' : b.kind, element: b }, column: t.fresh('c') });
+      items.push({
+        name,
+        expr: { sql: b.sql, type: b.kind === 'node' ? 'node' : b.kind === 'rel' ? 'rel' : b.kind, element: b },
+        column: t.fresh('c'),
+      });
     }
-    if (items.length === 0) throw cypherError(itemsNode, `${isReturn ? 'RETURN' : 'WITH'} * is not allowed when there are no variables in scope`);
+    if (items.length === 0)
+      throw cypherError(itemsNode, `${isReturn ? 'RETURN' : 'WITH'} * is not allowed when there are no variables in scope`);
   }
   for (const item of rules(itemsNode, 'returnItem')) {
     const exprNode = rule(item, 'expression')!;
@@ -37,18 +45,22 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
     else if (isReturn) name = textOf(exprNode).trim();
     else {
       const inner = unwrap(exprNode);
-      if (inner.rule !== 'variable' && !(inner.rule === 'symbolicName' && inner.parent?.rule === 'variable')) throw cypherError(exprNode, 'Expression in WITH must be aliased (use AS)');
+      if (inner.rule !== 'variable' && !(inner.rule === 'symbolicName' && inner.parent?.rule === 'variable'))
+        throw cypherError(exprNode, 'Expression in WITH must be aliased (use AS)');
       name = nameOf(inner);
     }
     const value = expr(t, exprNode, ctx);
     if (value.aggregate) {
       const inner = unwrap(exprNode);
       const body = inner.rule === 'functionInvocation' ? rule(inner, 'functionInvocationBody') : undefined;
-      const whole = (body && AGGREGATES.has(nameOf(rule(body, 'functionName')!).toLowerCase())) || (inner.rule === 'atom' && hasToken(inner, 'count'));
+      const whole =
+        (body && AGGREGATES.has(nameOf(rule(body, 'functionName')!).toLowerCase())) || (inner.rule === 'atom' && hasToken(inner, 'count'));
       // count(*) * 2, avg(x) + 1: every variable inside an aggregate (the rest constants).
-      if (!whole && !variablesOnlyInAggregates(exprNode)) throw unsupported(exprNode, 'An aggregate inside an expression with variables outside it');
+      if (!whole && !variablesOnlyInAggregates(exprNode))
+        throw unsupported(exprNode, 'An aggregate inside an expression with variables outside it');
     }
-    if (items.some((i) => i.name === name)) throw cypherError(item, `Multiple result columns with the same name \`${name}\` are not supported`);
+    if (items.some((i) => i.name === name))
+      throw cypherError(item, `Multiple result columns with the same name \`${name}\` are not supported`);
     items.push({ name, expr: value, column: t.fresh('c'), text: normalize(textOf(exprNode)) });
   }
   const grouping = items.some((i) => i.expr.aggregate);
@@ -72,7 +84,13 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
 
   // Over the projection: WHERE (WITH), ORDER BY, SKIP, LIMIT.
   const outVars = new Map<string, Column>();
-  for (const i of items) outVars.set(i.name, { name: i.column, kind: kindOf(i.expr), nestedNull: i.expr.nestedNull, nullLiteral: !!i.expr.constant && i.expr.constant.value === null });
+  for (const i of items)
+    outVars.set(i.name, {
+      name: i.column,
+      kind: kindOf(i.expr),
+      nestedNull: i.expr.nestedNull,
+      nullLiteral: !!i.expr.constant && i.expr.constant.value === null,
+    });
   const sortVars = new Map<string, Binding>();
   const outerStage: Stage = { sql: inner, vars: new Map([...hidden, ...outVars]), order: passthrough ? stage.order : [] };
   const outer = new Source(t, outerStage);
@@ -80,7 +98,8 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
   // Items written as an expression (not a bare variable): read by WHERE and ORDER BY sub-expressions.
   const projectedItems = new Map<string, { name: string; binding: Binding }>();
   for (const i of items) {
-    if (i.text !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(i.text) && !projectedItems.has(i.text)) projectedItems.set(i.text, { name: i.name, binding: outer.binding(i.name)! });
+    if (i.text !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(i.text) && !projectedItems.has(i.text))
+      projectedItems.set(i.text, { name: i.name, binding: outer.binding(i.name)! });
   }
   const octx: Ctx = { vars: sortVars, aggregates: false, order: [], projected: projectedItems };
 
@@ -105,7 +124,9 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
     for (const item of rules(order, 'sortItem')) {
       const sortExpr = rule(item, 'expression')!;
       const same = byText.get(normalize(textOf(sortExpr)));
-      const e = same ? variableRef(t, sortExpr, { ...octx, vars: new Map([[same.name, outer.binding(same.name)!]]) }, same.name) : expr(t, sortExpr, octx);
+      const e = same
+        ? variableRef(t, sortExpr, { ...octx, vars: new Map([[same.name, outer.binding(same.name)!]]) }, same.name)
+        : expr(t, sortExpr, octx);
       const desc = hasToken(item, 'DESC') || hasToken(item, 'DESCENDING');
       sortKeys.push(...sortKeysOf(t, e, desc, item));
     }
@@ -125,7 +146,7 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
   const projected: Stage = { sql: text, vars: outVars, order: ordered ? [ord] : [] };
   if (!whereAfter) return { stage: projected, columns: items.map((i) => i.name) };
   const filtered = new Source(t, projected);
-  const condition = conditionOf(t, rule(where!, 'expression')!, { vars: filtered.bindings(), aggregates: false, order: [] });
+  const condition = conditionOf(t, rule(where, 'expression')!, { vars: filtered.bindings(), aggregates: false, order: [] });
   const guard = filtered.guard();
   const list = [...projected.vars.values()].map((c) => filtered.ref(c.name)).concat(projected.order.map((o) => filtered.ref(o)));
   const filterSql = sql`select ${list.length ? join(list, ', ') : raw('1 as gas_one')} from ${filtered.from()} where ${guard === TRUE ? condition : sql`(case when ${guard} then ${condition} end)`}`;
@@ -165,7 +186,8 @@ export function renderReturn(t: Translator, stage: Stage, names: string[], limit
     const column = stage.vars.get(name)!;
     const b = source.binding(name)!;
     kinds.push(column.kind);
-    if (column.kind === 'node' || column.kind === 'rel') out.push(sql`${elementJson(t, { sql: b.sql, type: column.kind, element: b })} as ${raw(`v${i}`)}`);
+    if (column.kind === 'node' || column.kind === 'rel')
+      out.push(sql`${elementJson(t, { sql: b.sql, type: column.kind, element: b })} as ${raw(`v${i}`)}`);
     else out.push(sql`${b.sql} as ${raw(`v${i}`)}`);
   });
   const order = stage.order.map((o) => source.ref(o));

@@ -1,7 +1,9 @@
-import { CstNode, descendants, hasToken, nameOf, positionOf, rule, rules, textOf } from '../../../../cypher/parser';
+import type { CstNode } from '../../../../cypher/parser';
+import { descendants, hasToken, nameOf, positionOf, rule, rules, textOf } from '../../../../cypher/parser';
 import { join, raw, sql } from '../../sql';
 import { codePointKey } from '../../sql-filter';
-import { Ctx, cypherError, Expr, ExprType, raise, Translator, unsupported } from '../context';
+import type { Ctx, Expr, ExprType, Translator } from '../context';
+import { cypherError, raise, unsupported } from '../context';
 import { expr, json } from '../expressions';
 import { floatJson, isInt } from '../values';
 import { scalarFunction } from './scalar';
@@ -20,7 +22,9 @@ export function functionCall(t: Translator, n: CstNode, ctx: Ctx): Expr {
     if (!ctx.aggregates) throw unsupported(n, `The aggregate ${fname}() here (only as a whole WITH or RETURN item)`);
     if (argNodes.length !== 1) throw cypherError(n, `${fname}() takes one argument`);
     // As Neo4j: no random function inside an aggregate (TCK Return6 [15], NonConstantExpression).
-    const random = descendants(argNodes[0], 'functionInvocation').find((f) => nameOf(rule(rule(f, 'functionInvocationBody')!, 'functionName')!).toLowerCase() === 'rand');
+    const random = descendants(argNodes[0], 'functionInvocation').find(
+      (f) => nameOf(rule(rule(f, 'functionInvocationBody')!, 'functionName')!).toLowerCase() === 'rand',
+    );
     if (random) throw cypherError(random, `Can't use non-deterministic (random) functions inside of aggregate functions`);
     const arg = expr(t, argNodes[0], { ...ctx, aggregates: false });
     return aggregateCall(t, lower, arg, distinct, n, ctx);
@@ -39,7 +43,8 @@ export function aggregateCall(t: Translator, name: string, arg: Expr, distinct: 
   }
   if (name === 'collect') {
     const v = json(t, arg);
-    const type: ExprType = arg.type === 'node' || arg.type === 'nodeobj' ? 'nodes' : arg.type === 'rel' || arg.type === 'relobj' ? 'rels' : 'value';
+    const type: ExprType =
+      arg.type === 'node' || arg.type === 'nodeobj' ? 'nodes' : arg.type === 'rel' || arg.type === 'relobj' ? 'rels' : 'value';
     if (distinct) {
       if (ctx.order.length > 0) throw unsupported(n, 'collect(DISTINCT ...) over ordered rows');
       return { sql: sql`coalesce(jsonb_agg(distinct ${v}) filter (where ${v} is not null), '[]'::jsonb)`, type, aggregate: true };

@@ -1,6 +1,9 @@
-import { CstNode, positionOf } from '../../../../cypher/parser';
-import { and, join, or, raw, Sql, sql } from '../../sql';
-import { cypherError, Expr, raise, Translator, unsupported } from '../context';
+import type { CstNode } from '../../../../cypher/parser';
+import { positionOf } from '../../../../cypher/parser';
+import type { Sql } from '../../sql';
+import { and, join, or, raw, sql } from '../../sql';
+import type { Expr, Translator } from '../context';
+import { cypherError, raise, unsupported } from '../context';
 import { json, nodeObject } from '../expressions';
 import { floatJson, isInt } from '../values';
 
@@ -54,7 +57,10 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
         if (lower === 'properties') throw unsupported(n, 'properties() of a map');
       } else throw unsupported(n, `${fname}() of a list`);
       if (lower === 'properties') return { sql: props, type: 'value' };
-      return { sql: sql`(select case when ${props} is null then null else coalesce(jsonb_agg(gas_k), '[]'::jsonb) end from jsonb_object_keys(${props}) gas_k)`, type: 'value' };
+      return {
+        sql: sql`(select case when ${props} is null then null else coalesce(jsonb_agg(gas_k), '[]'::jsonb) end from jsonb_object_keys(${props}) gas_k)`,
+        type: 'value',
+      };
     }
     case 'tolower':
     case 'toupper': {
@@ -118,14 +124,19 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
       const f = sql`(${v})::text::float8`;
       const notNumber = raise('GCY02', `Type mismatch: ${fname}() expects a number (at ${positionOf(n)})`, 'jsonb');
       let body: Sql;
-      if (lower === 'abs') body = sql`case when ${isInt(v)} then (case when (${v})::text::numeric = -9223372036854775808 then ${raise('GCY02', `integer overflow (at ${positionOf(n)})`, 'jsonb')} else to_jsonb(abs((${v})::text::numeric)) end) else ${floatJson(sql`abs(${f})`)} end`;
+      if (lower === 'abs')
+        body = sql`case when ${isInt(v)} then (case when (${v})::text::numeric = -9223372036854775808 then ${raise('GCY02', `integer overflow (at ${positionOf(n)})`, 'jsonb')} else to_jsonb(abs((${v})::text::numeric)) end) else ${floatJson(sql`abs(${f})`)} end`;
       else if (lower === 'sign') body = sql`to_jsonb(sign((${v})::text::numeric)::int)`;
       else if (lower === 'floor') body = floatJson(sql`floor(${f})`);
       else if (lower === 'ceil') body = floatJson(sql`ceil(${f})`);
       // Java's Math.round: halves go up (-2.5 → -2), everything else to the nearest.
       else if (lower === 'round') body = floatJson(sql`(case when ${f} - floor(${f}) = 0.5 then floor(${f}) + 1 else round(${f}) end)`);
-      else body = sql`case when ${f} < 0 then ${raise('GCY01', `sqrt() of a negative number (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} else ${floatJson(sql`sqrt(${f})`)} end`;
-      return { sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) <> 'number' then ${notNumber} else ${body} end)`, type: 'value' };
+      else
+        body = sql`case when ${f} < 0 then ${raise('GCY01', `sqrt() of a negative number (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} else ${floatJson(sql`sqrt(${f})`)} end`;
+      return {
+        sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) <> 'number' then ${notNumber} else ${body} end)`,
+        type: 'value',
+      };
     }
     case 'head':
     case 'last':
@@ -138,7 +149,8 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
       if (lower === 'head') body = sql`nullif(${v} -> 0, 'null'::jsonb)`;
       else if (lower === 'last') body = sql`nullif(${v} -> -1, 'null'::jsonb)`;
       else if (lower === 'tail') body = sql`(${v} - 0)`;
-      else body = sql`(select coalesce(jsonb_agg(gas_r.e order by gas_r.o desc), '[]'::jsonb) from jsonb_array_elements(${v}) with ordinality gas_r(e, o))`;
+      else
+        body = sql`(select coalesce(jsonb_agg(gas_r.e order by gas_r.o desc), '[]'::jsonb) from jsonb_array_elements(${v}) with ordinality gas_r(e, o))`;
       const text = lower === 'reverse' ? sql`when jsonb_typeof(${v}) = 'string' then to_jsonb(reverse(${v} #>> '{}'))` : raw('');
       return {
         sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'array' then ${body} ${text} else ${raise('GCY02', `Type mismatch: ${fname}() expects a list (at ${positionOf(n)})`, 'jsonb')} end)`,
@@ -162,7 +174,8 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
     case 'substring':
     case 'left':
     case 'right': {
-      if (lower === 'substring' ? args.length !== 2 && args.length !== 3 : args.length !== 2) throw cypherError(n, `${fname}() takes ${lower === 'substring' ? 'two or three' : 'two'} arguments`);
+      if (lower === 'substring' ? args.length !== 2 && args.length !== 3 : args.length !== 2)
+        throw cypherError(n, `${fname}() takes ${lower === 'substring' ? 'two or three' : 'two'} arguments`);
       if (args.some((a) => a.type !== 'value')) throw cypherError(n, `Type mismatch: ${fname}() expects a string and integers`);
       const [text, ...numbers] = args.map((a) => a.sql);
       const str = sql`(${text} #>> '{}')`;
@@ -172,7 +185,10 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
       // start or length fails on Neo4j.
       let body: Sql;
       if (lower === 'substring') {
-        body = numbers.length === 1 ? sql`to_jsonb(substr(${str}, (${num(numbers[0])} + 1)::int))` : sql`to_jsonb(substr(${str}, (${num(numbers[0])} + 1)::int, ${num(numbers[1])}::int))`;
+        body =
+          numbers.length === 1
+            ? sql`to_jsonb(substr(${str}, (${num(numbers[0])} + 1)::int))`
+            : sql`to_jsonb(substr(${str}, (${num(numbers[0])} + 1)::int, ${num(numbers[1])}::int))`;
       } else body = sql`to_jsonb(${raw(lower)}(${str}, ${num(numbers[0])}::int))`;
       return {
         sql: sql`(case when ${text} is null then null
@@ -191,13 +207,19 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
     case 'toboolean': {
       const expected = lower === 'replace' ? 3 : lower === 'split' ? 2 : 1;
       arity(expected);
-      if (args.some((a) => a.type !== 'value' && !(lower === 'toboolean' && a.type === 'bool'))) throw cypherError(n, `Type mismatch: ${fname}() expects strings`);
+      if (args.some((a) => a.type !== 'value' && !(lower === 'toboolean' && a.type === 'bool')))
+        throw cypherError(n, `Type mismatch: ${fname}() expects strings`);
       if (lower === 'toboolean' && args[0].type === 'bool') return args[0];
       const texts = args.map((a) => sql`(${a.sql} #>> '{}')`);
       const nulls = or(args.map((a) => sql`${a.sql} is null`));
       // toBoolean() of a boolean is that boolean (`UNWIND [true, false] AS b RETURN toBoolean(b)`).
-      const strings = and(args.map((a) => (lower === 'toboolean' ? sql`jsonb_typeof(${a.sql}) in ('string', 'boolean')` : sql`jsonb_typeof(${a.sql}) = 'string'`)));
-      const refuse = (why: string) => raise('GCY01', `${fname}() ${why} (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb');
+      const strings = and(
+        args.map((a) =>
+          lower === 'toboolean' ? sql`jsonb_typeof(${a.sql}) in ('string', 'boolean')` : sql`jsonb_typeof(${a.sql}) = 'string'`,
+        ),
+      );
+      const refuse = (why: string) =>
+        raise('GCY01', `${fname}() ${why} (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb');
       // Only ASCII text without control characters other than \t \n \v \f \r: there the
       // whitespace of Neo4j's trim functions is exactly these and the space.
       const plain = (str: Sql) => sql`${str} ~ '^[\x09-\x0d\x20-\x7e]*$'`;
@@ -225,7 +247,14 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
     case 'coalesce': {
       if (args.length === 0) throw cypherError(n, 'coalesce() needs at least one argument');
       if (args.some((a) => a.type !== 'value' && a.type !== 'bool')) throw unsupported(n, 'coalesce() of nodes or relationships');
-      return { sql: sql`coalesce(${join(args.map((a) => json(t, a)), ', ')})`, type: 'value', nestedNull: args.some((a) => a.nestedNull) };
+      return {
+        sql: sql`coalesce(${join(
+          args.map((a) => json(t, a)),
+          ', ',
+        )})`,
+        type: 'value',
+        nestedNull: args.some((a) => a.nestedNull),
+      };
     }
     case 'tostring': {
       const a = one();
