@@ -181,7 +181,8 @@ describe('the browser bundles for a German (and a Czech) user', () => {
     expect(dialogs).toEqual([german['web.workspace.details.confirmDelete']]);
     await expectNoEnglish(page, 'workspace, after a delete');
 
-    // Saved, then opened again from its address.
+    // Saved, then opened again from its address (the name is in the "Name and sharing" panel).
+    await page.getByRole('button', { name: german['web.workspace.tool.file'], exact: true }).click();
     await page.getByRole('textbox', { name: german['web.workspace.name.label'] }).fill('Deutsche Ansicht');
     await page.getByRole('button', { name: german['web.workspace.toolbar.save'], exact: true }).click();
     await page.locator('.workspace .status', { hasText: '„Deutsche Ansicht“ gespeichert.' }).waitFor();
@@ -193,6 +194,7 @@ describe('the browser bundles for a German (and a Czech) user', () => {
     await expectNoEnglish(page, 'workspace, saved visualization opened');
 
     // The share dialog.
+    await page.getByRole('button', { name: german['web.workspace.tool.file'], exact: true }).click();
     await page.getByRole('button', { name: german['web.workspace.toolbar.share'] }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('kollege').waitFor();
@@ -202,6 +204,7 @@ describe('the browser bundles for a German (and a Czech) user', () => {
     // An empty workspace: its first hint, the empty legend and the empty details panel.
     await page.goto('/visualization');
     await page.locator('.workspace .status', { hasText: german['web.workspace.open.start'] }).waitFor();
+    await page.getByRole('button', { name: german['web.workspace.tool.legend'], exact: true }).click();
     await page.locator('.legend-panel', { hasText: german['web.workspace.legend.empty'] }).waitFor();
     await expectNoEnglish(page, 'empty workspace');
     expect(pageErrors).toEqual([]);
