@@ -19,7 +19,8 @@ import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { chromium, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { loadConfig } from '../../src/config';
 import { startService } from '../../src/server';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
@@ -241,6 +242,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench:ui analysis failed: ${(error as Error).stack ?? error}\n`);
+  process.stderr.write(`bench:ui analysis failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { BrowserHarness } from './support/browser';
 import { startBrowserHarness, expectSaved } from './support/browser';
@@ -229,7 +230,7 @@ describe('administration pages: editing in a real browser', () => {
     expect(href).toContain('format=csv');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#audit-export-csv').click()]);
     const file = await download.path();
-    const csv = require('node:fs').readFileSync(file, 'utf8') as string;
+    const csv = readFileSync(file, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^id,at,userId,username/);
     expect(lines).toHaveLength(2);

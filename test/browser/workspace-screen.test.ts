@@ -92,7 +92,7 @@ async function canvasShare(page: Page): Promise<number> {
 async function downloadBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

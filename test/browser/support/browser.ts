@@ -56,7 +56,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await t.close();
-    throw new Error(`Chromium at ${CHROMIUM_PATH} did not start: ${(error as Error).message}`);
+    throw new Error(`Chromium at ${CHROMIUM_PATH} did not start: ${(error as Error).message}`, { cause: error });
   }
   const screenshotDir = process.env.SCREENSHOT_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gas-screenshots-'));
   mkdirSync(screenshotDir, { recursive: true });
@@ -139,7 +139,7 @@ export async function expectSaved(message: Locator, since?: string): Promise<str
       [await message.elementHandle(), since] as const,
     );
   } catch (error) {
-    throw new Error(`no save result: ${(error as Error).message.split('\n')[0]}\n${pageDiagnostics(page)}`);
+    throw new Error(`no save result: ${(error as Error).message.split('\n')[0]}\n${pageDiagnostics(page)}`, { cause: error });
   }
   const [className, text] = await Promise.all([message.getAttribute('class'), message.textContent()]);
   if (!/\bok\b/.test(className ?? '')) throw new Error(`the save failed: ${text?.trim() || '(no message)'}\n${pageDiagnostics(page)}`);
