@@ -241,9 +241,16 @@ interface Measurement {
   p99Ms: number;
   failures: number;
   firstFailure?: string;
+  /** The machine's load average (1 min) when the measurement started and ended. */
+  loadStart: number;
+  loadEnd: number;
 }
 
+/** Issue 11's target for the service's rows: at least 0.40 of the bare handler (CPU ratio, or req/s on a quiet machine). */
+const TARGET = 0.4;
+
 async function measure(server: Started, origin: string, target: ClientTarget): Promise<Measurement> {
+  const loadStart = os.loadavg()[0];
   await runClient(origin, [target], 1, 0);
   const cpuBefore = cpuMs(server.child.pid);
   const [result] = await runClient(origin, [target], SECONDS, 0);
@@ -254,6 +261,8 @@ async function measure(server: Started, origin: string, target: ClientTarget): P
     p99Ms: result.p99Ms,
     failures: result.failures,
     firstFailure: result.firstFailure,
+    loadStart,
+    loadEnd: os.loadavg()[0],
   };
 }
 
@@ -342,7 +351,7 @@ async function repetitions(baselines: Baselines, service: Service, title: string
   console.log('');
   console.log(title);
   console.log(
-    `${'measurement'.padEnd(48)} ${'req/s'.padStart(7)} ${'min-max'.padStart(13)} ${'ratio'.padStart(6)} ${'CPU us/req'.padStart(10)} ${'CPU ratio'.padStart(9)} ${'ratio*'.padStart(6)} ${'CPU ratio*'.padStart(10)} ${'p99 ms'.padStart(7)}  yardstick req/s (ratio)`,
+    `${'measurement'.padEnd(48)} ${'req/s'.padStart(7)} ${'min-max'.padStart(13)} ${'ratio'.padStart(6)} ${'CPU us/req'.padStart(10)} ${'CPU ratio'.padStart(9)} ${'ratio*'.padStart(6)} ${'CPU ratio*'.padStart(10)} ${'p99 ms'.padStart(7)} ${'target'.padStart(7)} ${'within'.padStart(6)} ${'load start > end'.padStart(16)}  yardstick req/s (ratio)`,
   );
   let failed = false;
   const cpuOf = (kind: Kind) => (all[kind].every((m) => m.cpuUsPerRequest !== undefined) ? median(all[kind].map((m) => m.cpuUsPerRequest!)) : undefined);
@@ -354,8 +363,9 @@ async function repetitions(baselines: Baselines, service: Service, title: string
     const cpu = cpuOf(kind);
     const bareCpu = cpuOf('bare');
     const bareClassesCpu = cpuOf('bareClasses');
+    const isService = kind !== 'bare' && kind !== 'bareClasses';
     console.log(
-      `${labels[kind].padEnd(48)} ${number(median(rps)).padStart(7)} ${`${number(Math.min(...rps))}-${number(Math.max(...rps))}`.padStart(13)} ${ratio.toFixed(2).padStart(6)} ${(cpu === undefined ? '-' : number(cpu)).padStart(10)} ${(cpu && bareCpu ? (bareCpu / cpu).toFixed(2) : '-').padStart(9)} ${ratioClasses.toFixed(2).padStart(6)} ${(cpu && bareClassesCpu ? (bareClassesCpu / cpu).toFixed(2) : '-').padStart(10)} ${median(ms.map((m) => m.p99Ms)).toFixed(1).padStart(7)}  ${anchors[kind]}`,
+      `${labels[kind].padEnd(48)} ${number(median(rps)).padStart(7)} ${`${number(Math.min(...rps))}-${number(Math.max(...rps))}`.padStart(13)} ${ratio.toFixed(2).padStart(6)} ${(cpu === undefined ? '-' : number(cpu)).padStart(10)} ${(cpu && bareCpu ? (bareCpu / cpu).toFixed(2) : '-').padStart(9)} ${ratioClasses.toFixed(2).padStart(6)} ${(cpu && bareClassesCpu ? (bareClassesCpu / cpu).toFixed(2) : '-').padStart(10)} ${median(ms.map((m) => m.p99Ms)).toFixed(1).padStart(7)} ${isService ? `>= ${TARGET}`.padStart(7) : '-'.padStart(7)} ${(isService ? ((cpu && bareCpu ? bareCpu / cpu : ratio) >= TARGET ? 'yes' : 'NO') : '-').padStart(6)} ${`${ms[0].loadStart.toFixed(1)} > ${ms[ms.length - 1].loadEnd.toFixed(1)}`.padStart(16)}  ${anchors[kind]}`,
     );
     const failures = ms.reduce((sum, m) => sum + m.failures, 0);
     if (failures) {
@@ -364,6 +374,7 @@ async function repetitions(baselines: Baselines, service: Service, title: string
     }
   }
   console.log('ratio: median over the repetitions of req/s / bare req/s of the same repetition; CPU ratio: bare CPU per request / this CPU per request (medians)');
+  console.log(`target: a service row is within when its CPU ratio (else its req/s ratio) to stock bare Express is at least ${TARGET}; load: the 1 min load average at the start of the row's first repetition and the end of its last`);
   console.log('ratio*, CPU ratio*: the same against the bare handler on the service HTTP server classes (no per-request Object.setPrototypeOf, which costs stock Express most of its CPU per request)');
   return !failed;
 }
