@@ -126,7 +126,9 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     const maxDelayMs = delay.max / 1e6;
     console.log(`analysis of ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB: RSS +${growthMb.toFixed(0)} MB, event loop delay max ${maxDelayMs.toFixed(0)} ms, ${answered.length} health checks answered during it (slowest ${Math.max(...answered)} ms)`);
     expect(growthMb).toBeLessThan(150);
-    expect(maxDelayMs).toBeLessThan(1000);
+    // The whole-file analysis held the event loop for the entire parse (tens of seconds at this size). The
+    // bound is generous because on a loaded 2-core machine the scheduler alone delays the loop by a second or more.
+    expect(maxDelayMs).toBeLessThan(5_000);
     expect(answered.length).toBeGreaterThan(3);
   }, 300_000);
 });
