@@ -52,7 +52,7 @@ function timelineBody(layer: AnalysisLayer, index: number, filter: Extract<Canva
   const now = () => (layer.filters[index]?.kind === 'timeline' ? (layer.filters[index] as typeof filter) : filter);
   const set = (from: number, to: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...now(), from: Math.min(from, to), to: Math.max(from, to) } : f)));
   const isPlaying = playing?.index === index;
-  const play = h('button', { type: 'button', class: 'play', 'aria-pressed': String(isPlaying) }, isPlaying ? t('web.workspace.filters.pause') : t('web.workspace.filters.play'));
+  const play = h('button', { type: 'button', class: 'play secondary', style: 'font-size:0.85em;padding:0.2em 0.6em', 'aria-pressed': String(isPlaying) }, isPlaying ? t('web.workspace.filters.pause') : t('web.workspace.filters.play'));
   play.addEventListener('click', () => {
     if (playing?.index === index) return void (stopPlaying(), layer.setFilters([...layer.filters]));
     stopPlaying();
@@ -68,7 +68,9 @@ function timelineBody(layer: AnalysisLayer, index: number, filter: Extract<Canva
         layer.setFilters(layer.filters.map((f, i) => (i === index ? nextFrame(now, full, step) : f)));
       }, TICK_MS),
     };
-    layer.setFilters([...layer.filters]);
+    // The panel is not rebuilt while playing (movePlaying): the button says Pause in place.
+    play.textContent = t('web.workspace.filters.pause');
+    play.setAttribute('aria-pressed', 'true');
   });
   return [
     slider('time-from', t('web.workspace.filters.from'), filter.from, full, (value) => set(value, now().to)),
@@ -90,7 +92,7 @@ function categoriesBody(layer: AnalysisLayer, index: number, filter: Extract<Can
           {},
           h(
             'label',
-            { style: 'display:flex;align-items:center;gap:0.4em;font-weight:normal;margin:0' },
+            { style: 'display:flex;flex-direction:row;align-items:center;justify-content:flex-start;gap:0.4em;font-weight:normal;margin:0;text-align:left' },
             h('input', { type: 'checkbox', style: 'margin:0;width:auto;flex:none', 'data-value': text ?? '', checked: !hidden.has(text), onchange: () => layer.setFilters(toggleCategory(layer.filters, index, value)) }),
             ` ${text ?? t('web.workspace.style.noValue')} `,
             h('span', { class: 'count', style: 'color:#52606d' }, `(${formatNumber(count)})`),
@@ -131,7 +133,24 @@ function addForm(layer: AnalysisLayer): HTMLElement {
   return h('form', { class: 'add-filter', style: 'display:flex;flex-wrap:wrap;gap:0.4em', onsubmit: (event: Event) => (event.preventDefault(), add()) }, property, kind, h('button', { type: 'submit', disabled: !keys.all.length }, t('web.workspace.filters.add')));
 }
 
+/** While a timeline plays, its window moves in place: rebuilding the panel every tick would take the Pause button from under the pointer. */
+function movePlaying(target: HTMLElement, layer: AnalysisLayer): boolean {
+  const filter = playing ? layer.filters[playing.index] : undefined;
+  const fieldset = playing ? target.querySelector<HTMLElement>(`[data-filter-index="${playing.index}"].filter-timeline`) : null;
+  if (!filter || filter.kind !== 'timeline' || !fieldset || target.querySelectorAll('fieldset.filter').length !== layer.filters.length) return false;
+  const range = timeRange(Object.values(layer.state.nodes), filter.property) ?? { min: filter.from, max: filter.to };
+  const full = { min: Math.min(range.min, filter.from), max: Math.max(range.max, filter.to) };
+  const position = (value: number) => String(Math.round(((value - full.min) / (full.max - full.min || 1)) * STEPS));
+  fieldset.querySelector<HTMLInputElement>('input[name="time-from"]')!.value = position(filter.from);
+  fieldset.querySelector<HTMLInputElement>('input[name="time-to"]')!.value = position(filter.to);
+  fieldset.querySelector('output')!.textContent = `${day(filter.from)} – ${day(filter.to)}`;
+  const summary = target.querySelector('.filter-summary');
+  if (summary) summary.textContent = t('web.workspace.filters.summary', { shown: formatNumber(layer.visibleNodes().length), total: formatNumber(Object.keys(layer.state.nodes).length) });
+  return true;
+}
+
 export function renderFiltersPanel(target: HTMLElement, layer: AnalysisLayer): void {
+  if (movePlaying(target, layer)) return;
   // A slider being dragged keeps its element: re-rendering under the pointer would drop the drag.
   const active = document.activeElement;
   if (active instanceof HTMLInputElement && active.type === 'range' && target.contains(active) && (active as HTMLInputElement).matches(':active')) return;
@@ -149,7 +168,7 @@ export function renderFiltersPanel(target: HTMLElement, layer: AnalysisLayer): v
         { class: `filter filter-${filter.kind}`, 'data-filter-index': String(index), 'data-property': filter.property, style: 'border:1px solid #d9e2ec;border-radius:6px;padding:0.5em 0.75em;margin:0 0 0.75em;min-width:0' },
         h('legend', {}, t(`web.workspace.filters.title.${filter.kind}`, { key: filter.property })),
         ...body,
-        h('button', { type: 'button', class: 'remove', onclick: () => (playing?.index === index && stopPlaying(), layer.setFilters(removeFilter(layer.filters, index))) }, t('web.workspace.filters.remove')),
+        h('button', { type: 'button', class: 'remove secondary', style: 'font-size:0.85em;padding:0.2em 0.6em;margin-top:0.4em', onclick: () => (playing?.index === index && stopPlaying(), layer.setFilters(removeFilter(layer.filters, index))) }, t('web.workspace.filters.remove')),
       );
     }),
     addForm(layer),
