@@ -1,4 +1,5 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../errors';
 import type { AccessScope, GraphId, GraphStore, ImportedBatch } from '../../graph/graph-store';
@@ -38,6 +39,26 @@ export class BatchRecord {
     return new BatchRecord(file, await open(file, 'w+'));
   }
 
+  /**
+   * The side record a dead process left (the lease reaper undoes it, abandoned-undo.ts): its lines
+   * found by one read of the file; a last line cut short by the crash is left out (its batch's
+   * transaction was not committed: the line is written before the commit, and whole).
+   */
+  static async load(file: string): Promise<BatchRecord> {
+    const record = new BatchRecord(file, await open(file, 'r'));
+    let offset = 0;
+    let start = 0;
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
+        record.lines.push({ offset: start, length: offset + i + 1 - start });
+        start = offset + i + 1;
+      }
+      offset += chunk.length;
+    }
+    record.size = start;
+    return record;
+  }
+
   /** Called inside the batch's transaction, before its commit: a batch whose commit then fails is listed too (its ids do not exist). */
   async append(batch: ImportedBatch): Promise<void> {
     const line = Buffer.from(`${JSON.stringify({ n: batch.created.nodes.map(String), r: batch.created.relationships.map(String), u: batch.updated.map(String) })}\n`);
@@ -54,7 +75,7 @@ export class BatchRecord {
   }
 
   /** Deletes what the committed batches created, last batch first; a batch that cannot be deleted is counted as left, with its reason. */
-  async undo(graph: GraphStore, scope: AccessScope): Promise<BatchedUndo> {
+  async undo(graph: GraphStore, scope: AccessScope | null): Promise<BatchedUndo> {
     const undo: BatchedUndo = { batchesCommitted: this.lines.length, nodesDeleted: 0, relationshipsDeleted: 0, nodesUpdated: 0, updatedNodeIds: [], nodesLeft: 0, relationshipsLeft: 0, reasons: [] };
     const updated = new Set<string>();
     for (let i = this.lines.length - 1; i >= 0; i--) {
@@ -66,6 +87,8 @@ export class BatchRecord {
       }
       if (batch.n.length + batch.r.length === 0) continue;
       try {
+        // null: the importer is gone (deleted or disabled), so nobody's scope to delete within.
+        if (!scope) throw new AppError(403, 'IMPORT_USER_UNAVAILABLE', 'The user who started the import is disabled, deleted or missing');
         if (!graph.deleteCreated) throw new AppError(501, 'IMPORT_UNDO_UNSUPPORTED', 'This graph backend cannot delete what an import created');
         const deleted = await graph.deleteCreated({ nodes: batch.n, relationships: batch.r }, scope);
         undo.nodesDeleted += deleted.nodesDeleted;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AppDeps, ServiceContext } from '../../core/context';
 import { recordAudit } from '../audit/audit-service';
+import { undoAbandonedBatches } from './abandoned-undo';
 
 /**
  * Import leases (issue 18 item 16), as job runs have them (src/services/jobs/job-scheduler.ts).
@@ -14,6 +15,8 @@ import { recordAudit } from '../audit/audit-service';
  * IMPORT_ABANDONED and the audit event `data.import.abandoned`:
  *  - when the import is read or cancelled (GET / DELETE /data/import/imports/{id}),
  *  - every half lease (startImportLeaseReaper, started by src/server.ts), and at start-up.
+ * A batched import's committed batches are then deleted from its side file by the instance whose
+ * data directory holds it (abandoned-undo.ts), and the outcome recorded on the import.
  * An instance whose renewal finds the row no longer its own running import (it was hung past its
  * lease and another instance failed it) stops the import at its next batch: it rolls back.
  *
@@ -143,10 +146,11 @@ export async function failAbandonedImports(deps: Pick<AppDeps, 'db' | 'logger'>,
  * Fails abandoned imports at start-up (`first`) and then every half lease on a PostgreSQL server;
  * on the embedded store only at start-up, where every running import is a dead process's.
  */
-export function startImportLeaseReaper(deps: Pick<AppDeps, 'db' | 'logger' | 'config'>): { first: Promise<void>; stop(): void } {
+export function startImportLeaseReaper(deps: Pick<AppDeps, 'db' | 'logger' | 'config' | 'graph'>): { first: Promise<void>; stop(): void } {
   const server = onServer(deps.db);
+  // A failed batched import of a dead process still has its committed batches: undone from its side file (abandoned-undo.ts).
   const sweep = (unleased: boolean) =>
-    failAbandonedImports(deps, { unleased }).then(
+    failAbandonedImports(deps, { unleased }).then(() => undoAbandonedBatches(deps)).then(
       () => undefined,
       (error: unknown) => deps.logger.error({ err: error }, 'failing abandoned imports failed'),
     );
