@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { interruptImports } from '../../src/services/import/import-runs';
-import { createTestApp, TestApp, ADMIN_PASSWORD } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { emptyGraph, graphTableCounts, uploadFiles } from '../support/graph-helpers';
 
 /*
