@@ -3,26 +3,9 @@
 // reads nothing of the service but generated types. `npm run lint` runs it (`depcruise src web ...`).
 // An exception is a `pathNot` entry with its reason on the same line.
 
-/** Services that still import Express while the ServiceContext move (issue 20) is under way. */
-const SERVICES_STILL_ON_EXPRESS = [
-  '^src/services/graph/export-service[.]ts$', // writes the export to the Response: being moved to return a stream (issue 20)
-  '^src/services/audit/audit-scope[.]ts$', // takes the Request for the reader: being moved below HTTP (issue 20)
-  '^src/services/audit/audit-query[.]ts$', // writes CSV to the Response: being moved to return a stream (issue 20)
-  '^src/services/files/appearance-service[.]ts$', // writes the file to the Response: being moved (issue 20)
-];
-
-/** Routers that still drive the graph port or the database themselves (issue 20 moves them into services). */
-const ROUTES_STILL_BELOW_SERVICES = [
-  '^src/routes/schema[.]ts$', // drives the graph port and the audit log itself: moving into a service (issue 20)
-  '^src/routes/system[.]ts$', // queries the database for /ready: moving into a service (issue 20)
-];
-
-/** Cycles inside work under way: the split of translate.ts (its parts call each other through
- * expressions.ts) and access-scope -> settings-service -> settings-view -> access-scope (issue 20). */
+/** Cycles inside work under way: the split of translate.ts (its parts call each other through expressions.ts). */
 const CYCLES_STILL_OPEN = [
   '^src/graph/postgres/cypher/', // translate.ts is being split into parts that still import each other (issue 20)
-  '^src/services/security/access-scope[.]ts$', // access-scope -> settings-service -> settings-view -> access-scope (issue 20)
-  '^src/services/settings/settings-(service|view)[.]ts$', // the same cycle, from its other two files (issue 20)
 ];
 
 const EXPRESS = '^node_modules/(@types/)?(express|express-serve-static-core)/';
@@ -83,34 +66,20 @@ module.exports = {
       name: 'services-never-import-express',
       severity: 'error',
       comment: 'Services return data or streams; routers write the response.',
-      from: { path: '^src/services/', pathNot: SERVICES_STILL_ON_EXPRESS },
-      to: { path: EXPRESS },
-    },
-    {
-      name: 'services-never-import-express-pending',
-      severity: 'warn',
-      comment: 'The allow-listed services above: a warning until the ServiceContext move lands; then delete the list.',
-      from: { path: SERVICES_STILL_ON_EXPRESS },
+      from: { path: '^src/services/' },
       to: { path: EXPRESS },
     },
     {
       name: 'routes-call-services',
       severity: 'error',
       comment: "Routers parse, call a service and answer; the graph port and the database are the services' business.",
-      from: { path: '^src/routes/', pathNot: ROUTES_STILL_BELOW_SERVICES },
+      from: { path: '^src/routes/' },
       to: {
         path: '^src/(db|graph)/',
         pathNot: [
           '^src/graph/identifiers[.]ts$', // the identifier syntax a request schema checks: pure functions, no store
         ],
       },
-    },
-    {
-      name: 'routes-call-services-pending',
-      severity: 'warn',
-      comment: 'The allow-listed routers above: a warning until they call a service; then delete the list.',
-      from: { path: ROUTES_STILL_BELOW_SERVICES },
-      to: { path: '^src/(db|graph)/' },
     },
     {
       name: 'web-never-imports-src',

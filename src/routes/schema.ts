@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
-import type { SchemaIndexInput } from '../graph/graph-store';
 import { SchemaService } from '../services/settings/schema-service';
 import { fulltextConfigSchema } from '../services/settings/fulltext-index';
 import {
@@ -14,6 +13,9 @@ import {
   schemaIndexInputSchema,
   schemaIndexSchema,
 } from './schemas/settings';
+
+/** What the service takes for an index: the route names it through the service, not the graph port. */
+type SchemaIndexInput = Parameters<SchemaService['createIndex']>[0];
 
 const indexTag = 'Schema indexes';
 const fulltextTag = 'Fulltext index';
