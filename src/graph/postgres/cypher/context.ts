@@ -116,6 +116,10 @@ export class Translator {
     readonly maxRows: number,
     /** The depth an unbounded variable-length relationship is followed to (graphdb.cypherMaxDepth). */
     readonly maxDepth = 15,
+    /** The expression dispatcher (expressions.ts), given by translate.ts; modules reach it through expr(). */
+    readonly expression: (t: Translator, node: CstNode, ctx: Ctx) => Expr = () => {
+      throw new Error('Translator built without its expression translator');
+    },
   ) {}
 
   fresh(prefix: string): string {

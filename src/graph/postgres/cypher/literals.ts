@@ -5,7 +5,8 @@ import type { Sql } from '../sql';
 import { and, FALSE, join, raw, sql, TRUE } from '../sql';
 import type { Ctx, Expr, Translator } from './context';
 import { cypherError, raise, unsupported } from './context';
-import { expr, json } from './expressions';
+import { expr } from './expression-entry';
+import { json } from './expression-values';
 import { constructName, hasNestedNull, literalJson, unescapeString } from './values';
 
 export function propertyOrLabels(t: Translator, n: CstNode, ctx: Ctx): Expr {

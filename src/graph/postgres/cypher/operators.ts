@@ -5,7 +5,8 @@ import type { Sql } from '../sql';
 import { join, raw, sql } from '../sql';
 import type { Ctx, Expr, Translator } from './context';
 import { cypherError, raise, unsupported } from './context';
-import { bool, expr, json } from './expressions';
+import { expr } from './expression-entry';
+import { bool, json } from './expression-values';
 import { numberLiteral } from './literals';
 import { safeRegex } from './regex-subset';
 

@@ -7,6 +7,7 @@ import { projectionClause, renderReturn } from './clauses/projection';
 import { unwindClause } from './clauses/unwind';
 import type { Stage, TranslatedCypher } from './context';
 import { cypherError, Translator, unsupported } from './context';
+import { translateExpression } from './expressions';
 
 /**
  * Cypher → one parameterised SQL statement over graph_nodes / graph_relationships (the READ
@@ -65,7 +66,7 @@ export function translateParsed(
   maxRows: number,
   maxDepth = 15,
 ): TranslatedCypher {
-  return translateStatement(new Translator(scope, params ?? {}, maxRows, maxDepth), parsed.root);
+  return translateStatement(new Translator(scope, params ?? {}, maxRows, maxDepth, translateExpression), parsed.root);
 }
 
 function translateStatement(t: Translator, root: CstNode): TranslatedCypher {

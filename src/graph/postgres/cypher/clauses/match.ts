@@ -4,7 +4,8 @@ import type { Sql } from '../../sql';
 import { and, join, raw, sql, TRUE } from '../../sql';
 import type { Binding, Ctx, Stage, Translator } from '../context';
 import { unsupported } from '../context';
-import { conditionOf, expr, json } from '../expressions';
+import { conditionOf, expr } from '../expression-entry';
+import { json } from '../expression-values';
 import { patternsSql } from '../patterns';
 import { Source } from '../source';
 

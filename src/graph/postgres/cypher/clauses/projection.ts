@@ -5,7 +5,8 @@ import { join, raw, sql, TRUE } from '../../sql';
 import { codePointKey, jsonTypeRank } from '../../sql-filter';
 import type { Binding, Column, ColumnKind, Ctx, Expr, Stage, TranslatedCypher, Translator } from '../context';
 import { cypherError, raise, unsupported } from '../context';
-import { conditionOf, elementJson, expr, json, variableRef } from '../expressions';
+import { conditionOf, expr } from '../expression-entry';
+import { elementJson, json, variableRef } from '../expression-values';
 import { Source } from '../source';
 import { AGGREGATES, kindOf, normalize, variablesOnlyInAggregates } from '../values';
 

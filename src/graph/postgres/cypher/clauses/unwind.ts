@@ -3,7 +3,7 @@ import { nameOf, rule } from '../../../../cypher/parser';
 import { join, raw, sql } from '../../sql';
 import type { Ctx, Stage, Translator } from '../context';
 import { cypherError, unsupported } from '../context';
-import { expr } from '../expressions';
+import { expr } from '../expression-entry';
 import { Source } from '../source';
 import { hasNestedNull } from '../values';
 

@@ -4,7 +4,8 @@ import { join, raw, sql } from '../../sql';
 import { codePointKey } from '../../sql-filter';
 import type { Ctx, Expr, ExprType, Translator } from '../context';
 import { cypherError, raise, unsupported } from '../context';
-import { expr, json } from '../expressions';
+import { expr } from '../expression-entry';
+import { json } from '../expression-values';
 import { floatJson, isInt } from '../values';
 import { scalarFunction } from './scalar';
 

@@ -4,7 +4,7 @@ import type { Sql } from '../../sql';
 import { and, join, or, raw, sql } from '../../sql';
 import type { Expr, Translator } from '../context';
 import { cypherError, raise, unsupported } from '../context';
-import { json, nodeObject } from '../expressions';
+import { json, nodeObject } from '../expression-values';
 import { floatJson, isInt } from '../values';
 
 export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: string, args: Expr[]): Expr {

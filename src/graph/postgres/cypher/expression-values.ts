@@ -1,0 +1,74 @@
+import type { CstNode } from '../../../cypher/parser';
+import { nameOf, positionOf } from '../../../cypher/parser';
+import type { Sql } from '../sql';
+import { FALSE, raw, sql, TRUE } from '../sql';
+import type { Ctx, Expr, ExprType, Translator } from './context';
+import { cypherError, raise, unsupported } from './context';
+import { constantTypeName } from './values';
+
+// What an expression already translated is as SQL: a condition, jsonb, an element's object. Kept apart from the
+// translator's dispatch (expressions.ts), which every other module reaches through expr() (expression-entry.ts),
+// so that no module imports back the dispatcher that imports it.
+
+export function bool(t: Translator, e: Expr, at: CstNode): Sql {
+  if (e.type === 'bool' || e.type === 'pattern') return e.sql;
+  if (e.type === 'value') {
+    if (e.constant) {
+      if (e.constant.value === null) return raw('null::boolean');
+      if (typeof e.constant.value === 'boolean') return e.constant.value ? TRUE : FALSE;
+      // A literal that is not a boolean is refused before anything runs: PostgreSQL skips the
+      // run-time check when the other operand decides (`false AND 123` answered false), where
+      // Cypher raises InvalidArgumentType.
+      throw cypherError(at, `Type mismatch: expected a boolean but was ${constantTypeName(e.constant.value)}`);
+    }
+    return sql`(case when jsonb_typeof(${e.sql}) = 'boolean' then (${e.sql})::boolean when ${e.sql} is not null then ${raise('GCY02', `Type mismatch: expected a boolean (at ${positionOf(at)})`, 'boolean')} end)`;
+  }
+  throw cypherError(at, 'Type mismatch: expected a boolean, got a node, relationship or list');
+}
+
+/** Any value as jsonb (nodes and relationships as their rendered objects). */
+export function json(t: Translator, e: Expr): Sql {
+  switch (e.type) {
+    case 'value':
+    case 'nodes':
+    case 'rels':
+    case 'path':
+    case 'nodeobj':
+    case 'relobj':
+      return e.sql;
+    case 'bool':
+      return sql`to_jsonb(${e.sql})`;
+    case 'node':
+    case 'rel':
+      return elementJson(t, e);
+    case 'pattern':
+      throw unsupported(e.at!, 'A pattern as a value (it is supported as a condition, in exists() and in size())');
+  }
+}
+
+export function elementJson(t: Translator, e: Expr): Sql {
+  const alias = e.element?.alias?.();
+  if (!alias) throw new Error('element without a row');
+  const a = raw(alias);
+  if (e.type === 'node') {
+    return sql`(case when ${a}.id is null then null else jsonb_build_object('id', ${a}.id::text, 'labels', to_jsonb(${t.scope.nodeLabels(alias)}), 'properties', ${t.scope.nodeProperties(alias)}) end)`;
+  }
+  return sql`(case when ${a}.id is null then null else ${relationshipObject(t, alias)} end)`;
+}
+
+export function nodeObject(t: Translator, alias: string): Sql {
+  return sql`jsonb_build_object('id', ${raw(alias)}.id::text, 'labels', to_jsonb(${t.scope.nodeLabels(alias)}), 'properties', ${t.scope.nodeProperties(alias)})`;
+}
+
+export function relationshipObject(t: Translator, alias: string): Sql {
+  const a = raw(alias);
+  return sql`jsonb_build_object('id', ${a}.id::text, 'type', ${a}.type, 'startNodeId', ${a}.start_id::text, 'endNodeId', ${a}.end_id::text, 'properties', ${t.scope.relationshipProperties(alias)})`;
+}
+
+export function variableRef(t: Translator, n: CstNode, ctx: Ctx, named?: string): Expr {
+  const name = named ?? nameOf(n);
+  const b = ctx.vars.get(name);
+  if (!b) throw cypherError(n, `Variable \`${name}\` not defined`);
+  const type: ExprType = b.kind === 'node' ? 'node' : b.kind === 'rel' ? 'rel' : b.kind;
+  return { sql: b.sql, type, element: b.alias ? b : undefined, nestedNull: b.nestedNull };
+}
