@@ -3,11 +3,6 @@
 // reads nothing of the service but generated types. `npm run lint` runs it (`depcruise src web ...`).
 // An exception is a `pathNot` entry with its reason on the same line.
 
-/** Cycles inside work under way: the split of translate.ts (its parts call each other through expressions.ts). */
-const CYCLES_STILL_OPEN = [
-  '^src/graph/postgres/cypher/', // translate.ts is being split into parts that still import each other (issue 20)
-];
-
 const EXPRESS = '^node_modules/(@types/)?(express|express-serve-static-core)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -17,14 +12,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'An import cycle (type-only imports count: they tie the files as much for a reader).',
-      from: { pathNot: CYCLES_STILL_OPEN },
-      to: { circular: true },
-    },
-    {
-      name: 'no-circular-pending',
-      severity: 'warn',
-      comment: 'The allow-listed cycles above: a warning until the work that opened them lands; then delete the list.',
-      from: { path: CYCLES_STILL_OPEN },
+      from: {},
       to: { circular: true },
     },
     {
