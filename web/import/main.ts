@@ -30,6 +30,9 @@ onReady(() => {
   const runButton = byId<HTMLButtonElement>('import-run');
   const dryRunButton = byId<HTMLButtonElement>('import-dry-run');
   const allOrNothing = byId<HTMLInputElement>('import-all-or-nothing');
+  // Batched (issue 23 item 10): every batch commits; a failure deletes what the batches created (report.ts shows the undo).
+  const batched: HTMLInputElement = h('input', { type: 'checkbox', id: 'import-batched' });
+  allOrNothing.closest('label')?.after(h('label', { class: 'check' }, batched, ` ${t('import.batched')}`));
   let current: Current | null = null;
   let running: string | null = null;
   const mappings = new Map<string, Mapping>(); // fileId -> the last mapping the user edited
@@ -124,7 +127,7 @@ onReady(() => {
     progressBar.value = 0;
     progressText.textContent = t('import.starting');
     try {
-      const body = { fileId: file.fileId, mapping, dryRun, background: true, ...(allOrNothing.checked ? { allOrNothing: true } : {}) };
+      const body = { fileId: file.fileId, mapping, dryRun, background: true, ...(allOrNothing.checked ? { allOrNothing: true } : {}), ...(batched.checked ? { transaction: 'batched' as const } : {}) };
       // background: true answers 202 with the run's state, the same as GET /data/import/imports/{id}.
       let state = (await call(client.POST('/data/import/importFile', { body }))) as unknown as ImportState;
       const importId = state.importId;

@@ -65,6 +65,9 @@ export function showReport(wizard: Wizard, state: ImportState): void {
   // Not a plain success: some rows are not in the graph.
   else if (state.report?.outcome === 'succeeded-with-rejected') showStatus(wizard.status, t('import.finishedWithRejected', { count: withRejected(state) }), 'error');
   else showStatus(wizard.status, t('import.finished'), 'ok');
+  // A failed batched import: what its undo deleted and what stays.
+  const undo = batchedUndo(state);
+  if (undo) wizard.report.append(undoText(undo));
   const r = state.report;
   if (!r) return;
   const counts: Array<[string, number]> = [['import.rowsRead', r.rowsRead], ['import.nodesCreated', r.nodesCreated], ['import.nodesUpdated', r.nodesUpdated],
@@ -78,4 +81,23 @@ export function showReport(wizard: Wizard, state: ImportState): void {
   }
   // What next: open what was imported in the workspace, or undo the import.
   if (!state.dryRun && state.state === 'succeeded') wizard.report.append(whatNext(wizard, state));
+}
+
+/** What the undo of a failed or cancelled batched import did (error.details.undo, src/services/import/batch-record.ts). */
+interface BatchedUndo { batchesCommitted: number; nodesDeleted: number; relationshipsDeleted: number; nodesUpdated: number; nodesLeft: number; relationshipsLeft: number; reasons: string[] }
+
+function batchedUndo(state: ImportState): BatchedUndo | null {
+  const undo = (state.error?.details as { undo?: unknown } | undefined)?.undo;
+  return undo && typeof undo === 'object' && 'nodesDeleted' in undo ? (undo as BatchedUndo) : null;
+}
+
+function undoText(undo: BatchedUndo): HTMLElement {
+  const box = h('div', { id: 'import-batched-undo' },
+    h('p', { id: 'import-batched-undone' }, t('import.batchedUndone', { nodes: numberText(undo.nodesDeleted), relationships: numberText(undo.relationshipsDeleted), batches: numberText(undo.batchesCommitted) })));
+  if (undo.nodesUpdated + undo.nodesLeft + undo.relationshipsLeft > 0) {
+    box.append(h('p', { id: 'import-batched-not-undone', class: 'error' },
+      t('import.batchedNotUndone', { updated: numberText(undo.nodesUpdated), nodesLeft: numberText(undo.nodesLeft), relationshipsLeft: numberText(undo.relationshipsLeft) })));
+    if (undo.reasons.length) box.append(h('ul', {}, undo.reasons.map((reason) => h('li', {}, reason))));
+  }
+  return box;
 }

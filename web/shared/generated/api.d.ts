@@ -363,7 +363,7 @@ export interface paths {
         put?: never;
         /**
          * Import an uploaded file into the graph
-         * @description Imports the file with a mapping (kind nodes, relationships or graphml; analyzeFile proposes one). dryRun validates and counts everything and writes nothing. The whole import is one transaction: a failed or cancelled import leaves nothing. Small files answer 200 with the finished import; large ones (or background: true) answer 202 with state running: poll GET /data/import/imports/{id}, cancel with DELETE. Rows that do not convert or break DATA_SCHEMA or your data access are rejected with a reason (GET /data/import/imports/{id}/rejected.csv); the report's outcome is then succeeded-with-rejected, and with allOrNothing: true any rejected or skipped row fails the import (422 IMPORT_ROWS_REJECTED with the first reasons) and nothing is imported. An upload is imported once: a second start while its import runs or after it succeeded (not undone) is 409 IMPORT_ALREADY_STARTED (dry runs do not count).
+         * @description Imports the file with a mapping (kind nodes, relationships or graphml; analyzeFile proposes one). dryRun validates and counts everything and writes nothing. The whole import is one transaction by default: a failed or cancelled import leaves nothing. Small files answer 200 with the finished import; large ones (or background: true) answer 202 with state running: poll GET /data/import/imports/{id}, cancel with DELETE. Rows that do not convert or break DATA_SCHEMA or your data access are rejected with a reason (GET /data/import/imports/{id}/rejected.csv); the report's outcome is then succeeded-with-rejected, and with allOrNothing: true any rejected or skipped row fails the import (422 IMPORT_ROWS_REJECTED with the first reasons) and nothing is imported. An upload is imported once: a second start while its import runs or after it succeeded (not undone) is 409 IMPORT_ALREADY_STARTED (dry runs do not count). transaction: batched commits every batch (imports.batchRows rows) on its own, for imports larger than one transaction can hold (Neo4j keeps a transaction on its heap); the import records the ids of what each batch created outside the data (no stamp property), and if it fails or is cancelled it deletes them: the error's details.undo says how many nodes and relationships were deleted and what could not be undone (nodes updated through a merge key keep the update; elements another user attached to). Other users see the batches already committed while it runs. A dry run is always one transaction.
          *
          *     Needs the permission DATA_MANAGEMENT (Data management).
          */
@@ -5191,6 +5191,8 @@ export interface operations {
                         };
                         typeKey?: string | null;
                     };
+                    /** @enum {string} */
+                    transaction?: "single" | "batched";
                 };
             };
         };
