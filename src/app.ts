@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import express from 'express';
 import session from 'express-session';
 import type { AppDeps } from './core/context';
 import { contextFromRequest } from './http/context';
@@ -128,7 +129,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   // Scripts authenticate on every request (Authorization header): they get no session, which
   // saves the session machinery on their hot path and keeps them from minting session rows.
   const cookieSession = express.Router();
-  cookieSession.use(sessionMiddleware, rollSession(config.session.maxAgeMs, config.session.touchAfterMs), passport.session());
+  cookieSession.use(sessionMiddleware, rollSession(config.session.maxAgeMs, config.session.touchAfterMs), passport.session() as RequestHandler);
   // A signed-in browser's GET whose session and user are cached skips the session machinery
   // (src/auth/fast-session.ts); everything else goes through it.
   const cachedSession = fastSession({

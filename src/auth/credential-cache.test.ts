@@ -1,4 +1,5 @@
-import { CredentialCache, VersionedUser } from './credential-cache';
+import type { VersionedUser } from './credential-cache';
+import { CredentialCache } from './credential-cache';
 import { hashPassword, verifyPassword } from './passwords';
 import { UnauthorizedError } from '../errors';
 import type { AuthenticatedUser } from '../core/authenticated-user';

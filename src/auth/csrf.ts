@@ -35,7 +35,7 @@ export function csrfProtection(req: Request, _res: Response, next: NextFunction)
   const expected = req.session?.csrfToken;
   const hasSession = Boolean(req.authMethod === 'session' || expected);
   if (!hasSession) return next();
-  const sent = (req.get('x-csrf-token') ?? (req.body as Record<string, unknown> | undefined)?._csrf) as unknown;
+  const sent = req.get('x-csrf-token') ?? (req.body as Record<string, unknown> | undefined)?._csrf;
   if (typeof sent !== 'string' || !expected || !same(sent, expected)) {
     return next(new ForbiddenError('Missing or invalid CSRF token: send the X-CSRF-Token header from GET /session', {}, 'CSRF_TOKEN_INVALID'));
   }

@@ -45,7 +45,7 @@ export function createPassport(db: Knex, authenticator: Authenticator, cache: Cr
       authenticator.verifyToken(token, clientIp(req)).then((user) => done(null, user), (error) => done(error));
     }),
   );
-  passport.serializeUser((user, done) => done(null, (user as AuthenticatedUser).id));
+  passport.serializeUser((user, done) => done(null, user.id));
   passport.deserializeUser((id: string, done) => {
     // A user disabled or deleted since login simply loses the session.
     loadAuthenticatedUserCached(db, cache, String(id)).then((user) => done(null, user ?? false), done);

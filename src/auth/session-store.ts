@@ -1,4 +1,5 @@
-import session, { SessionData } from 'express-session';
+import type { SessionData } from 'express-session';
+import session from 'express-session';
 import type { Knex } from 'knex';
 import { SessionCache } from './session-cache';
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuthenticatedUser } from '../core/authenticated-user';
-import { isPermissionCode, PermissionCode } from './permissions';
+import type { PermissionCode } from './permissions';
+import { isPermissionCode } from './permissions';
 import type { CredentialCache, VersionedUser } from './credential-cache';
 
 export interface UserRow {

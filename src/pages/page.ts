@@ -2,7 +2,6 @@ import type { NextFunction, Request, Response } from 'express';
 import { csrfToken } from '../auth/csrf';
 import { authorize, type Access } from '../http/endpoint';
 import type { AuthenticatedUser } from '../core/authenticated-user';
-import type { PermissionCode } from '../auth/permissions';
 
 /** One entry of the main menu; shown only to users who hold its permission. */
 export interface MenuEntry {
@@ -32,7 +31,7 @@ export function mayUse(user: AuthenticatedUser | null | undefined, access: Acces
   if (access === 'public') return true;
   if (!user) return false;
   if (access === 'authenticated') return true;
-  return !user.mustChangePassword && user.permissions.has(access as PermissionCode);
+  return !user.mustChangePassword && user.permissions.has(access);
 }
 
 export function menuFor(user: AuthenticatedUser | null | undefined): MenuEntry[] {

@@ -1,4 +1,5 @@
-import { Router, Request, Response } from 'express';
+import type { Request, Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';

@@ -1,4 +1,5 @@
-import { Router, Request, Response, NextFunction } from 'express';
+import type { Request, Response, NextFunction } from 'express';
+import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { AppDeps } from '../core/context';
 import { authorize } from '../http/endpoint';

@@ -1,4 +1,5 @@
-import { Router, NextFunction } from 'express';
+import type { NextFunction } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps, AuthenticatedUser } from '../core/context';
 import { endpoint } from '../http/endpoint';

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { NextFunction, Request, Response, Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import type { AppDeps } from '../core/context';

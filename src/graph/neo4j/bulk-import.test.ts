@@ -1,4 +1,5 @@
-import { Driver, Neo4jError, Record as Neo4jRecord } from 'neo4j-driver';
+import type { Driver } from 'neo4j-driver';
+import { Neo4jError, Record as Neo4jRecord } from 'neo4j-driver';
 import type { BulkImportBatch } from '../graph-store';
 import { UNRESTRICTED } from '../graph-store';
 import { Neo4jGraphStore } from './neo4j-graph-store';
@@ -75,7 +76,7 @@ async function storeFor(version: string, indexes: Array<Record<string, unknown>>
 describe('Neo4j bulkImport Cypher', () => {
   it('when 5.x imports relationships by property, then the missing indexes are created (IF NOT EXISTS) and awaited before the transaction, and elementId is the id function', async () => {
     const { store, calls } = await storeFor('5.26.0');
-    const result = await store.bulkImport!(batches(relationshipBatch), UNRESTRICTED, { matchKeys: [{ label: 'Person', property: 'uid' }] });
+    const result = await store.bulkImport(batches(relationshipBatch), UNRESTRICTED, { matchKeys: [{ label: 'Person', property: 'uid' }] });
     expect(result.nodesCreated).toBe(1);
     const creates = calls.filter((c) => c.query.startsWith('CREATE INDEX'));
     expect(creates.map((c) => c.query)).toEqual([
@@ -96,7 +97,7 @@ describe('Neo4j bulkImport Cypher', () => {
   it('when 3.5 already has the index, then none is created, and a plain CREATE INDEX ON form is used for a missing one', async () => {
     const existing = [{ description: 'INDEX ON :Person(uid)', indexName: 'Unnamed index', tokenNames: ['Person'], properties: ['uid'], state: 'ONLINE', type: 'node_label_property', progress: 100 }];
     const { store, calls } = await storeFor('3.5.5', existing);
-    await store.bulkImport!(batches(relationshipBatch), UNRESTRICTED);
+    await store.bulkImport(batches(relationshipBatch), UNRESTRICTED);
     expect(calls.filter((c) => c.query.startsWith('CREATE INDEX')).map((c) => c.query)).toEqual(['CREATE INDEX ON :`Company`(`code`)']);
     expect(calls.find((c) => c.query.includes('CREATE (a)-[r:`KNOWS`]->(b)'))!.query).toContain('min(id(a)) AS aid');
   });
@@ -107,7 +108,7 @@ describe('Neo4j bulkImport Cypher', () => {
       yield { nodes: [{ row: 1, labels: ['Person'], properties: { uid: 1 } }], relationships: [] };
       throw new Error('source broke');
     }
-    await expect(store.bulkImport!(failing(), UNRESTRICTED)).rejects.toThrow('source broke');
+    await expect(store.bulkImport(failing(), UNRESTRICTED)).rejects.toThrow('source broke');
     expect(calls.map((c) => c.query)).toContain('ROLLBACK');
     expect(calls.map((c) => c.query)).not.toContain('COMMIT');
   });
@@ -116,14 +117,14 @@ describe('Neo4j bulkImport Cypher', () => {
     // What Neo4j 3.5.5 answered in bench/import (2 GB heap, 400,000 relationships in one transaction).
     const oom = new Neo4jError("There is not enough memory to perform the current task. Please try increasing 'dbms.memory.heap.max_size'", 'Neo.TransientError.General.OutOfMemoryError', '50N42', 'error: general processing exception - unexpected error');
     const { store, calls } = await storeFor('3.5.5', [], (query) => (query.includes('CREATE (a)-[r:') ? oom : undefined));
-    await expect(store.bulkImport!(batches(relationshipBatch), UNRESTRICTED)).rejects.toMatchObject({ status: 503, code: 'GRAPH_IMPORT_TOO_LARGE', message: expect.stringMatching(/nothing of it was written.*Split the file/) });
+    await expect(store.bulkImport(batches(relationshipBatch), UNRESTRICTED)).rejects.toMatchObject({ status: 503, code: 'GRAPH_IMPORT_TOO_LARGE', message: expect.stringMatching(/nothing of it was written.*Split the file/) });
     expect(calls.map((c) => c.query)).toContain('ROLLBACK');
     expect(calls.map((c) => c.query)).not.toContain('COMMIT');
   });
 
   it('when it is a dry run, then no index is created and the transaction is rolled back', async () => {
     const { store, calls } = await storeFor('5.26.0');
-    const result = await store.bulkImport!(batches(relationshipBatch), UNRESTRICTED, { rollback: true, matchKeys: [{ label: 'Person', property: 'uid' }] });
+    const result = await store.bulkImport(batches(relationshipBatch), UNRESTRICTED, { rollback: true, matchKeys: [{ label: 'Person', property: 'uid' }] });
     expect(result.nodesCreated).toBe(1);
     expect(calls.filter((c) => c.query.startsWith('CREATE INDEX'))).toEqual([]);
     expect(calls.map((c) => c.query)).toContain('ROLLBACK');

@@ -1,4 +1,5 @@
-import neo4j, { Neo4jError, Session, Transaction } from 'neo4j-driver';
+import type { Session, Transaction } from 'neo4j-driver';
+import neo4j, { Neo4jError } from 'neo4j-driver';
 import { AppError, BadRequestError, GraphUnavailableError } from '../../errors';
 import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, ImportedBatch, NodeRef, Properties } from '../graph-store';
 import { assertIdentifier, cypherIdentifier } from '../identifiers';
@@ -6,7 +7,8 @@ import { readAhead } from '../read-ahead';
 import { CreatedRecorder } from '../created-recorder';
 import { cleanImportProperties, endResolver, groupBy, normaliseImportNodes, planNodeBatch, valueKey } from '../bulk-import-plan';
 import { and, CypherCompiler, TRUE } from './cypher-filter';
-import { Dialect, encodeId, idExpr } from './dialect';
+import type { Dialect } from './dialect';
+import { encodeId, idExpr } from './dialect';
 import { idToString, serializePropertyValue, toPropertyMap, toPropertyValue } from './serialize';
 
 /**

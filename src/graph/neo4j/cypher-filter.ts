@@ -2,7 +2,8 @@ import { BadRequestError } from '../../errors';
 import type { AccessScope, Filter, PropertyRule } from '../graph-store';
 import { assertFilter, assertIdentifier, assertIdentifiers, cypherIdentifier } from '../identifiers';
 import { cypherRegex } from '../regex';
-import { Dialect, encodeIds, idExpr } from './dialect';
+import type { Dialect } from './dialect';
+import { encodeIds, idExpr } from './dialect';
 
 /**
  * Compiles the filter language and the AccessScope into parameterised Cypher fragments.

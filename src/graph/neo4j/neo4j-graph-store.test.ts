@@ -1,4 +1,5 @@
-import neo4j, { Driver, Record as Neo4jRecord } from 'neo4j-driver';
+import type { Driver } from 'neo4j-driver';
+import neo4j, { Record as Neo4jRecord } from 'neo4j-driver';
 import type { AccessScope } from '../graph-store';
 import { UNRESTRICTED } from '../graph-store';
 import { explainOf, Neo4jGraphStore, parseIndexRecord } from './neo4j-graph-store';

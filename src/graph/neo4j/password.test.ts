@@ -3,6 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type {
+  DriverFactory,
+} from './password';
 import {
   ALTER_CURRENT_USER,
   changeGraphPassword,
@@ -11,7 +14,6 @@ import {
   deriveHttpUrl,
   directBoltUrl,
   getPasswordStatusHttp,
-  DriverFactory,
   parseCliArgs,
   readConfigValue,
   readHttpUrl,

@@ -1,6 +1,7 @@
 import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
-import neo4j, { Driver } from 'neo4j-driver';
+import type { Driver } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import { setPath } from '../../config';
 
 /**
@@ -211,7 +212,7 @@ function setExisting(tree: Tree, dotted: string, value: unknown): number {
       tree[key] = value;
       count++;
     } else if (dotted.startsWith(key + '.') && isTree(tree[key])) {
-      count += setExisting(tree[key] as Tree, dotted.slice(key.length + 1), value);
+      count += setExisting(tree[key], dotted.slice(key.length + 1), value);
     }
   }
   return count;
@@ -234,7 +235,7 @@ export async function writePasswordToConfig(file: string, password: string): Pro
   const key = 'graphdb.connector.password';
   if (setExisting(tree, key, password) === 0) {
     // Not present yet: create it under the deepest existing object on the path, else nested.
-    if (isTree(tree['graphdb.connector'])) setPath(tree['graphdb.connector'] as Tree, 'password', password);
+    if (isTree(tree['graphdb.connector'])) setPath(tree['graphdb.connector'], 'password', password);
     else setPath(tree, key, password);
   }
   const dir = path.dirname(path.resolve(file));

@@ -1,5 +1,6 @@
 import { descendants, parseCypher, rule } from '../../cypher/parser';
-import { Kind, kindOf } from './scope-analysis';
+import type { Kind } from './scope-analysis';
+import { kindOf } from './scope-analysis';
 
 /** The kind of the expression of `RETURN <expression>` with n a node, r a relationship, p a path, m a map (unknown). */
 const kind = (expression: string): Kind => {

@@ -1,4 +1,5 @@
-import { CstNode, hasToken, nameOf, rule, rules, unwrap } from '../../cypher/parser';
+import type { CstNode } from '../../cypher/parser';
+import { hasToken, nameOf, rule, rules, unwrap } from '../../cypher/parser';
 
 /**
  * What a restricted reader's Cypher expression is, for the Neo4j rewrite (scoped-cypher.ts):

@@ -1,4 +1,5 @@
-import neo4j, { Integer, Node, Path, PathSegment, Point, Relationship, UnboundRelationship } from 'neo4j-driver';
+import type { Integer, Node, Path, Relationship } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import { assertPortableValue } from '../property-values';
 import type { GraphNode, GraphPath, GraphRelationship, Properties } from '../graph-store';
 
@@ -20,32 +21,32 @@ export function serializeValue(value: unknown): unknown {
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
-  if (neo4j.isInt(value)) return integerToJson(value as Integer);
+  if (neo4j.isInt(value)) return integerToJson(value);
   if (Array.isArray(value)) return value.map(serializeValue);
-  if (neo4j.isNode(value as never)) return serializeNode(value as Node);
-  if (neo4j.isRelationship(value as never)) return serializeRelationship(value as Relationship);
-  if (neo4j.isUnboundRelationship(value as never)) {
-    const rel = value as UnboundRelationship;
+  if (neo4j.isNode(value)) return serializeNode(value);
+  if (neo4j.isRelationship(value)) return serializeRelationship(value);
+  if (neo4j.isUnboundRelationship(value)) {
+    const rel = value;
     return { id: rel.elementId, type: rel.type, properties: serializeProperties(rel.properties) };
   }
-  if (neo4j.isPath(value as never)) return serializePath(value as Path);
-  if (neo4j.isPathSegment(value as never)) {
-    const segment = value as PathSegment;
+  if (neo4j.isPath(value)) return serializePath(value);
+  if (neo4j.isPathSegment(value)) {
+    const segment = value;
     return { start: serializeNode(segment.start), relationship: serializeRelationship(segment.relationship), end: serializeNode(segment.end) };
   }
-  if (neo4j.isPoint(value as never)) {
-    const point = value as Point;
+  if (neo4j.isPoint(value)) {
+    const point = value;
     const out: Record<string, number> = { srid: Number(serializeValue(point.srid)), x: point.x, y: point.y };
     if (point.z !== undefined && point.z !== null) out.z = point.z;
     return out;
   }
   if (
-    neo4j.isDate(value as never) ||
-    neo4j.isDateTime(value as never) ||
-    neo4j.isLocalDateTime(value as never) ||
-    neo4j.isLocalTime(value as never) ||
-    neo4j.isTime(value as never) ||
-    neo4j.isDuration(value as never)
+    neo4j.isDate(value) ||
+    neo4j.isDateTime(value) ||
+    neo4j.isLocalDateTime(value) ||
+    neo4j.isLocalTime(value) ||
+    neo4j.isTime(value) ||
+    neo4j.isDuration(value)
   ) {
     return String(value);
   }
@@ -65,8 +66,8 @@ export function integerToJson(value: Integer): number | bigint {
 /** A stored property value → JSON: as serializeValue, but points (in lists too) as EWKT text. */
 export function serializePropertyValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(serializePropertyValue);
-  if (value !== null && typeof value === 'object' && neo4j.isPoint(value as never)) {
-    const point = value as Point;
+  if (value !== null && typeof value === 'object' && neo4j.isPoint(value)) {
+    const point = value;
     const srid = Number(serializeValue(point.srid));
     const hasZ = point.z !== undefined && point.z !== null;
     return hasZ ? `SRID=${srid};POINT Z(${point.x} ${point.y} ${point.z})` : `SRID=${srid};POINT(${point.x} ${point.y})`;
@@ -107,7 +108,7 @@ export function serializePath(path: Path): GraphPath {
 
 /** An id returned by id() (Integer) or elementId() (string) → the port's string id. */
 export function idToString(value: unknown): string {
-  if (neo4j.isInt(value)) return (value as Integer).toString();
+  if (neo4j.isInt(value)) return value.toString();
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'string') return value;
   throw new Error(`Unexpected element id ${String(value)}`);

@@ -2,7 +2,8 @@ import type { CypherOptions } from '../graph-store';
 import { CypherCompiler } from './cypher-filter';
 import type { Dialect } from './dialect';
 import { readOnlyError } from './errors';
-import { assertNoRefusedRoutines, assertPlanProcedures, ProcedureCatalogue, proceduresInPlan } from './procedures';
+import type { ProcedureCatalogue } from './procedures';
+import { assertNoRefusedRoutines, assertPlanProcedures, proceduresInPlan } from './procedures';
 import { scopeCypher } from './scoped-cypher';
 import { assertNoLoadCsv } from '../../cypher/refused-clauses';
 

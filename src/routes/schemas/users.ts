@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../../openapi/registry';
-import { PERMISSION_CODES, PermissionCode } from '../../auth/permissions';
+import type { PermissionCode } from '../../auth/permissions';
+import { PERMISSION_CODES } from '../../auth/permissions';
 import { filterSchema } from '../../services/security/security-config';
 
 /** Database ids are digit strings (int8 as text); anything else in a path is 400. */

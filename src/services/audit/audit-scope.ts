@@ -4,9 +4,11 @@ import type { AccessScope, GraphStore } from '../../graph/graph-store';
 import { accessScopeFor } from '../security/access-scope';
 import { isPropertyVisible } from '../graph/property-visibility';
 import { SettingsService } from '../settings/settings-service';
-import { visibilityFor, Visibility } from '../settings/settings-view';
+import type { Visibility } from '../settings/settings-view';
+import { visibilityFor } from '../settings/settings-view';
 import { detailsVisibleTo, isGroupSecurityAction, isNamingAction } from './audit-names';
-import { AuditFilter, AuditItem, AuditPage, AuditView, ExportFormat, listAuditEvents, auditExport } from './audit-query';
+import type { AuditFilter, AuditItem, AuditPage, AuditView, ExportFormat } from './audit-query';
+import { listAuditEvents, auditExport } from './audit-query';
 import type { Download } from '../export/download';
 import { audit } from './audit-service';
 
@@ -136,7 +138,7 @@ class ScopedAuditView implements AuditView {
   private async graphItem(item: AuditItem, nodeLabels: Map<string, string[]>, relationshipTypes: Map<string, string>): Promise<AuditItem> {
     const details = item.details ?? {};
     if (item.targetType === 'node' && item.targetId && nodeLabels.has(item.targetId)) {
-      const recorded = ['labels', 'addLabels', 'removeLabels'].flatMap((key) => (isStringArray(details[key]) ? (details[key] as string[]) : []));
+      const recorded = ['labels', 'addLabels', 'removeLabels'].flatMap((key) => (isStringArray(details[key]) ? details[key] : []));
       // More tokens only hide more: the rules of the node's labels now and of those the event names.
       const tokens = [...new Set([...(nodeLabels.get(item.targetId) ?? []), ...recorded])];
       return { ...item, details: this.elementDetails(details, tokens, 'node') };

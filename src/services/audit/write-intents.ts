@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { GraphStore, UNRESTRICTED } from '../../graph/graph-store';
+import type { GraphStore } from '../../graph/graph-store';
+import { UNRESTRICTED } from '../../graph/graph-store';
 import { recordAudit } from './audit-service';
 
 /**

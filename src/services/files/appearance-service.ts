@@ -6,8 +6,10 @@ import { withDb } from '../../core/context';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors';
 import { sha256 } from '../../auth/passwords';
 import { audit } from '../audit/audit-service';
-import { SafeFileStore, StoredFile, assertSafeFileName } from './safe-file-store';
-import { contentTypeOfName, detectImageKind, IMAGE_TYPES, ImageKind, imageKindOfName } from './content-type';
+import type { StoredFile } from './safe-file-store';
+import { SafeFileStore, assertSafeFileName } from './safe-file-store';
+import type { ImageKind } from './content-type';
+import { contentTypeOfName, detectImageKind, IMAGE_TYPES, imageKindOfName } from './content-type';
 import { DEFAULT_LOGO_SVG } from './default-logo';
 
 export const LICENSE_MAX_BYTES = 64 * 1024;

@@ -1,4 +1,5 @@
-import { createReadStream, promises as fs, Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';

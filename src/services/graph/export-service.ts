@@ -2,7 +2,8 @@ import type { GraphId, GraphNode, GraphRelationship } from '../../graph/graph-st
 import { audit } from '../audit/audit-service';
 import { ScopedGraphService } from './scoped-graph';
 import { csvChunks, type Download } from '../export/download';
-import { NodeFindService, NodeSearch } from './find-service';
+import type { NodeSearch } from './find-service';
+import { NodeFindService } from './find-service';
 import { propertyList } from './property-names';
 
 interface ExportPlan<T extends GraphNode | GraphRelationship> {

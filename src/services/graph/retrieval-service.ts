@@ -3,7 +3,8 @@ import type { ExploreResult, GraphId, GraphPath, GraphRelationship, Subgraph } f
 import { ScopedGraphService } from './scoped-graph';
 import { GraphVocabulary } from './vocabulary';
 import { dataTypesFor } from './data-types';
-import { compileUidFilter, UidRef, UidValue } from './uid-lookup';
+import type { UidRef, UidValue } from './uid-lookup';
+import { compileUidFilter } from './uid-lookup';
 import { labelList, typeList } from './property-names';
 
 export const UID_LOOKUP_LIMIT = 10_000;

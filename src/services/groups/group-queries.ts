@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { isPermissionCode, PermissionCode } from '../../auth/permissions';
+import type { PermissionCode } from '../../auth/permissions';
+import { isPermissionCode } from '../../auth/permissions';
 import { NotFoundError, UnprocessableError } from '../../errors';
 
 export interface GroupView {

@@ -1,4 +1,5 @@
-import { withDb, ServiceContext } from '../../core/context';
+import type { ServiceContext } from '../../core/context';
+import { withDb } from '../../core/context';
 import { audit } from '../audit/audit-service';
 import type { DataSecurity, EntitySecurity, PropertySecurity } from '../security/security-config';
 import type { EffectiveEntitySecurity, EffectivePropertySecurity } from '../security/merge';

@@ -5,7 +5,8 @@ import { audit } from '../audit/audit-service';
 import { PermissionPolicy } from '../users/permission-policy';
 import { diff, managementTransaction, unique } from '../users/management-transaction';
 import { resolveManagedUsers } from '../users/user-queries';
-import { loadGroupViews, requireGroupView, GroupView } from './group-queries';
+import type { GroupView } from './group-queries';
+import { loadGroupViews, requireGroupView } from './group-queries';
 
 export interface CreateGroupInput {
   name: string;

@@ -5,7 +5,8 @@ import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, Valid
 import { audit } from '../audit/audit-service';
 import { jobTypeOf, JOB_TYPE_NAMES } from './types';
 import { nextRunAfter, scheduleProblem, shorterIntervalThan, timeZoneProblem } from './schedule';
-import { JobRow, JobRunView, JobView, RunRow, jobView, runView, ACTIVE_STATES } from './job-views';
+import type { JobRow, JobRunView, JobView, RunRow } from './job-views';
+import { jobView, runView, ACTIVE_STATES } from './job-views';
 import { JobAccess, redactJob, redactRun } from './job-access';
 
 /** Names taken by fixed routes under /jobs (GET /jobs/list is the page). */

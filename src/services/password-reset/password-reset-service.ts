@@ -4,7 +4,8 @@ import { AppError, NotFoundError, UnprocessableError } from '../../errors';
 import { hashPassword, randomToken, sha256 } from '../../auth/passwords';
 import { LoginThrottle } from '../../auth/login-throttle';
 import type { KnexSessionStore } from '../../auth/session-store';
-import { findUserByUsername, UserRow } from '../../auth/user-loader';
+import type { UserRow } from '../../auth/user-loader';
+import { findUserByUsername } from '../../auth/user-loader';
 import { actorOf, audit, recordAudit } from '../audit/audit-service';
 import { assertPasswordPolicy } from '../../auth/password-policy';
 import { DEFAULT_LOCALE, offeredLocale, translator } from '../../i18n/i18n';
@@ -136,7 +137,7 @@ export class PasswordResetService {
       .first('r.id as reset_id', 'u.*')) as (UserRow & { reset_id: string }) | undefined;
     if (!row) return undefined;
     const { reset_id: resetId, ...user } = row;
-    return { resetId: String(resetId), user: user as UserRow };
+    return { resetId: String(resetId), user };
   }
 
   async isValid(token: string): Promise<boolean> {

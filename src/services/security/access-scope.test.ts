@@ -1,8 +1,11 @@
-import { compileAccessScope, accessScopeFor, GroupSecurity } from './access-scope';
-import { createTestApp, TestApp } from '../../../test/support/test-app';
+import type { GroupSecurity } from './access-scope';
+import { compileAccessScope, accessScopeFor } from './access-scope';
+import type { TestApp } from '../../../test/support/test-app';
+import { createTestApp } from '../../../test/support/test-app';
 import { loadAuthenticatedUser } from '../../auth/user-loader';
 import type { ServiceContext } from '../../core/context';
-import { AccessScope, Filter, UNRESTRICTED } from '../../graph/graph-store';
+import type { AccessScope, Filter } from '../../graph/graph-store';
+import { UNRESTRICTED } from '../../graph/graph-store';
 
 const ALL_TYPES = { nodeLabels: ['*'], relationshipTypes: ['*'] };
 const cz: Filter = { property: 'country', operator: '=', value: 'CZ' };

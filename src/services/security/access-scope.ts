@@ -1,14 +1,17 @@
 import type { ServiceContext } from '../../core/context';
-import { AccessScope, Filter, PropertyRule, UNRESTRICTED } from '../../graph/graph-store';
+import type { AccessScope, Filter, PropertyRule } from '../../graph/graph-store';
+import { UNRESTRICTED } from '../../graph/graph-store';
 import { SettingsService } from '../settings/settings-service';
 import type { DataTypes } from '../settings/data-types';
 import { mergePropertySecurity } from './merge';
-import {
+import type {
   DataSecurity,
-  dataSecuritySchema,
   EntitySecurity,
-  entitySecuritySchema,
   PropertySecurity,
+} from './security-config';
+import {
+  dataSecuritySchema,
+  entitySecuritySchema,
   propertySecuritySchema,
 } from './security-config';
 

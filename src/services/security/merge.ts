@@ -132,7 +132,7 @@ export function mergeDataSecurity(configs: ReadonlyArray<DataSecurity | null | u
   const rules: DataRule[] = [];
   for (const kind of ['label', 'type'] as const) {
     const names = new Set<string>();
-    for (const groupRules of list) for (const rule of groupRules) if (rule[kind]) names.add(rule[kind]!);
+    for (const groupRules of list) for (const rule of groupRules) if (rule[kind]) names.add(rule[kind]);
     for (const name of [...names].sort()) {
       const perGroup = list.map((groupRules) => groupRules.filter((rule) => rule[kind] === name));
       if (perGroup.some((matching) => matching.length === 0)) continue;
@@ -142,7 +142,7 @@ export function mergeDataSecurity(configs: ReadonlyArray<DataSecurity | null | u
         [kind]: name,
         filter,
         ...(descriptions.length ? { description: [...new Set(descriptions)].join('; ').slice(0, 500) } : {}),
-      } as DataRule);
+      });
     }
   }
   return { rules };

@@ -1,4 +1,5 @@
-import { AccessScope, PropertyRule, UNRESTRICTED } from '../../graph/graph-store';
+import type { AccessScope, PropertyRule } from '../../graph/graph-store';
+import { UNRESTRICTED } from '../../graph/graph-store';
 import { isPropertyVisible } from '../graph/property-visibility';
 import { intersectAccessScopes } from './scope-intersection';
 

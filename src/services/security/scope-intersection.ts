@@ -1,4 +1,5 @@
-import { AccessScope, PropertyRule, UNRESTRICTED } from '../../graph/graph-store';
+import type { AccessScope, PropertyRule } from '../../graph/graph-store';
+import { UNRESTRICTED } from '../../graph/graph-store';
 
 /**
  * The AccessScope that shows at most what both scopes show (for "see as this user" by a caller

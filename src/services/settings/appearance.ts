@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidIdentifier } from '../../graph/identifiers';
-import { identifierSchema, nodeValuesByLabel, SettingDefinition, sortedUnique, titleProperty } from './setting-type';
+import type { SettingDefinition } from './setting-type';
+import { identifierSchema, nodeValuesByLabel, sortedUnique, titleProperty } from './setting-type';
 
 /**
  * APPEARANCE: how the visualization draws elements: the caption property and colour per label,

@@ -2,7 +2,8 @@ import { assertDataSchema, dataSchemaViolations } from './data-schema-validation
 import type { DataSchema } from './data-schema';
 import { AppError } from '../../errors';
 import { SettingsService } from './settings-service';
-import { createTestApp, TestApp } from '../../../test/support/test-app';
+import type { TestApp } from '../../../test/support/test-app';
+import { createTestApp } from '../../../test/support/test-app';
 
 const schema: DataSchema = {
   nodes: {

@@ -28,7 +28,7 @@ export interface DataSchemaViolation {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-function rulesFor(section: DataSchema['nodes'] | DataSchema['relationships'] | undefined, tokens: string[]): Map<string, PropertySchema[]> {
+function rulesFor(section: DataSchema['nodes'] | undefined, tokens: string[]): Map<string, PropertySchema[]> {
   const result = new Map<string, PropertySchema[]>();
   if (!section) return result;
   for (const token of tokens) {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import {
+import type {
   AutomaticInput,
+  SettingDefinition,
+} from './setting-type';
+import {
   humanize,
   identifierSchema,
   nodeValuesByLabel,
   relationshipValuesByType,
-  SettingDefinition,
   titleProperty,
 } from './setting-type';
 import { automaticUid } from './data-types';

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import {
+import type {
   AutomaticInput,
+  SettingDefinition,
+} from './setting-type';
+import {
   countByLabel,
   countByType,
   identifierSchema,
   nodeValuesByLabel,
   relationshipValuesByType,
-  SettingDefinition,
   sortedUnique,
   tokenListSchema,
 } from './setting-type';

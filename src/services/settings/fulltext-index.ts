@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AutomaticInput, identifierSchema, SettingDefinition, sortedUnique } from './setting-type';
+import type { AutomaticInput, SettingDefinition } from './setting-type';
+import { identifierSchema, sortedUnique } from './setting-type';
 import { isValidIdentifier } from '../../graph/identifiers';
 
 /**

@@ -1,9 +1,13 @@
 import { NotFoundError } from '../../errors';
 import type { SettingDefinition } from './setting-type';
-import { dataTypes, DataTypes } from './data-types';
-import { dataSchema, DataSchema } from './data-schema';
-import { fulltextIndex, FulltextIndexSetting } from './fulltext-index';
-import { appearance, Appearance } from './appearance';
+import type { DataTypes } from './data-types';
+import { dataTypes } from './data-types';
+import type { DataSchema } from './data-schema';
+import { dataSchema } from './data-schema';
+import type { FulltextIndexSetting } from './fulltext-index';
+import { fulltextIndex } from './fulltext-index';
+import type { Appearance } from './appearance';
+import { appearance } from './appearance';
 
 /** Every application setting type; one file each. */
 export const SETTING_DEFINITIONS = {
@@ -36,5 +40,5 @@ export function assertSettingType(type: string): SettingType {
 }
 
 export function definitionOf(type: SettingType): SettingDefinition {
-  return SETTING_DEFINITIONS[type] as unknown as SettingDefinition;
+  return SETTING_DEFINITIONS[type];
 }

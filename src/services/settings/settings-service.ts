@@ -1,12 +1,16 @@
 import type { Knex } from 'knex';
 import { UNRESTRICTED } from '../../graph/graph-store';
 import { AppError, BadRequestError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
-import { ServiceContext, withDb } from '../../core/context';
+import type { ServiceContext } from '../../core/context';
+import { withDb } from '../../core/context';
 import { audit } from '../audit/audit-service';
 import type { AutomaticInput } from './setting-type';
-import { AllSettings, assertSettingType, definitionOf, SETTING_TYPES, SettingType, SettingValues } from './registry';
-import { assertDataSchema, WriteMode } from './data-schema-validation';
-import { readJsonZip, UploadedFile, writeZip } from './zip';
+import type { AllSettings, SettingType, SettingValues } from './registry';
+import { assertSettingType, definitionOf, SETTING_TYPES } from './registry';
+import type { WriteMode } from './data-schema-validation';
+import { assertDataSchema } from './data-schema-validation';
+import type { UploadedFile } from './zip';
+import { readJsonZip, writeZip } from './zip';
 
 /** Elements sampled (nodes and relationships each) for the automatic variants. */
 export const AUTOMATIC_SAMPLE_SIZE = 1000;

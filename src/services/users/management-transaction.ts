@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { withDb, ServiceContext } from '../../core/context';
+import type { ServiceContext } from '../../core/context';
+import { withDb } from '../../core/context';
 import { ConflictError } from '../../errors';
 
 // Serialises user and group management writes, so two concurrent changes cannot together remove

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { loadUserViews, UserView } from './user-queries';
+import type { UserView } from './user-queries';
+import { loadUserViews } from './user-queries';
 
 export interface UserSearch {
   /** Part of the username, name or e-mail (case-insensitive); empty = every user. */

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../core/context';
 import type { DataSecurity, EntitySecurity, PropertySecurity } from '../security/security-config';
-import { mergeDataSecurity, mergeEntitySecurity, mergePropertySecurity, EffectiveEntitySecurity, EffectivePropertySecurity } from '../security/merge';
+import type { EffectiveEntitySecurity, EffectivePropertySecurity } from '../security/merge';
+import { mergeDataSecurity, mergeEntitySecurity, mergePropertySecurity } from '../security/merge';
 import { requireManagedUser } from './user-queries';
 
 export interface UserDataSecurity {

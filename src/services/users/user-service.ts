@@ -9,7 +9,8 @@ import { PermissionPolicy } from './permission-policy';
 import { assertPasswordPolicy } from '../../auth/password-policy';
 import { diff, managementTransaction, unique } from './management-transaction';
 import { endOpenResetLinks } from '../password-reset/reset-links';
-import { loadUserViews, requireManagedUser, requireUserView, UserView } from './user-queries';
+import type { UserView } from './user-queries';
+import { loadUserViews, requireManagedUser, requireUserView } from './user-queries';
 
 /** Ends a user's sessions (KnexSessionStore.destroyUserSessions). */
 export interface SessionTerminator {

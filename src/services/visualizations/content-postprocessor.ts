@@ -1,4 +1,4 @@
-import {
+import type {
   AccessScope,
   Filter,
   GraphId,
@@ -6,20 +6,24 @@ import {
   GraphRelationship,
   Properties,
   PropertyRule,
+} from '../../graph/graph-store';
+import {
   UNRESTRICTED,
 } from '../../graph/graph-store';
 import { ScopedGraphService } from '../graph/scoped-graph';
 import { GraphVocabulary } from '../graph/vocabulary';
-import { dataTypesFor, DataTypes } from '../graph/data-types';
+import type { DataTypes } from '../graph/data-types';
+import { dataTypesFor } from '../graph/data-types';
 import { filterNames } from '../graph/filter-tools';
 import { isPropertyVisible } from '../graph/property-visibility';
-import {
+import type {
   ContentAppearance,
-  ContentFilter,
   ContentNode,
   ContentRelationship,
-  emptyContent,
   VisualizationContent,
+} from './content-schema';
+import {
+  emptyContent,
   visualizationContentSchema,
 } from './content-schema';
 
@@ -182,7 +186,7 @@ export class ContentPostprocessor extends ScopedGraphService {
         const visibleFor = (p: string) => (tokens.length ? isPropertyVisible(rules, tokens, p) : isPropertyVisible(rules, [], p) && everyToken.every((token) => isPropertyVisible(rules, [token], p)));
         if (!scope.unrestricted && ![...names.properties].every(visibleFor)) return [];
         const ids = filter.target === 'nodes' ? nodes.idMap : relationships.idMap;
-        return [{ ...filter, filter: remapIds(filter.filter, ids) } as ContentFilter];
+        return [{ ...filter, filter: remapIds(filter.filter, ids) }];
       }),
       // A property named by the appearance must be visible on every label (type) the reader sees: a name hidden on one is not told.
       ...visibleAppearance(
@@ -369,7 +373,7 @@ const isNodeEntry = (value: unknown): boolean => isEntry(value) && Number.isFini
 function parseStored(stored: unknown): ReturnType<typeof visualizationContentSchema.safeParse> {
   if (isRecord(stored) && Array.isArray(stored.nodes) && Array.isArray(stored.relationships) && stored.nodes.every(isNodeEntry) && stored.relationships.every(isEntry)) {
     const rest = visualizationContentSchema.safeParse({ ...stored, nodes: [], relationships: [] });
-    if (rest.success) return { ...rest, data: { ...rest.data, nodes: stored.nodes as ContentNode[], relationships: stored.relationships as ContentRelationship[] } };
+    if (rest.success) return { ...rest, data: { ...rest.data, nodes: stored.nodes as ContentNode[], relationships: stored.relationships } };
   }
   return visualizationContentSchema.safeParse(stored);
 }

@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../../core/context';
 import { UnauthorizedError } from '../../errors';
 import { audit } from '../audit/audit-service';
-import { checkPng, checkSvg, decodeImage, EXPORT_IMAGE_TYPES, ExportImageFormat, safeFileName } from './image-check';
+import type { ExportImageFormat } from './image-check';
+import { checkPng, checkSvg, decodeImage, EXPORT_IMAGE_TYPES, safeFileName } from './image-check';
 
 export interface ImageExportRequest {
   image: string;
@@ -42,7 +43,7 @@ export class ImageExportService {
       bytes,
       fileName,
       headers: {
-        'Content-Type': EXPORT_IMAGE_TYPES[format as ExportImageFormat],
+        'Content-Type': EXPORT_IMAGE_TYPES[format],
         'Content-Disposition': `attachment; filename="${fileName}"`,
         ...EXPORT_IMAGE_SECURITY_HEADERS,
       },

@@ -2,9 +2,12 @@ import { withDb, type ServiceContext, type AuthenticatedUser } from '../../core/
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnauthorizedError, UnprocessableError } from '../../errors';
 import { audit } from '../audit/audit-service';
 import { diff, unique } from '../users/management-transaction';
-import { ContentPostprocessor, DeletedCount, ReadContent } from './content-postprocessor';
-import { CONTENT_VERSION, emptyContent, VisualizationContent } from './content-schema';
-import { loadShares, loadVisibleVisualization, loadVisualizations, Scope, ShareInfo, VisualizationRow } from './visualization-queries';
+import type { DeletedCount, ReadContent } from './content-postprocessor';
+import { ContentPostprocessor } from './content-postprocessor';
+import type { VisualizationContent } from './content-schema';
+import { CONTENT_VERSION, emptyContent } from './content-schema';
+import type { Scope, ShareInfo, VisualizationRow } from './visualization-queries';
+import { loadShares, loadVisibleVisualization, loadVisualizations } from './visualization-queries';
 
 export interface VisualizationView {
   id: string;

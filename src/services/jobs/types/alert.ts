@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PermissionDeniedError } from '../../../errors';
 import type { GraphNode } from '../../../graph/graph-store';
 import { CypherService } from '../../graph/cypher-service';
-import { defineJobType, JobRunContext } from '../job-type';
+import type { JobRunContext } from '../job-type';
+import { defineJobType } from '../job-type';
 import { captionOf, nodeQueryFields, streamMatchingNodes } from '../node-query';
 
 /** Linkurious keeps at most 5,000 matches of an alert; so do we. */

@@ -6,7 +6,7 @@ import { importJob } from './import';
 import { reindexJob } from './reindex';
 
 /** Every job type; a new type is one file beside this one and one entry here. */
-export const JOB_TYPES: readonly JobType[] = [cypherJob, importJob, reindexJob, alertJob, exportJob] as unknown as JobType[];
+export const JOB_TYPES: readonly JobType[] = [cypherJob, importJob, reindexJob, alertJob, exportJob];
 
 export const JOB_TYPE_NAMES = JOB_TYPES.map((t) => t.type) as [string, ...string[]];
 
