@@ -7,32 +7,26 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Files other engineers are rewriting while lint comes in (issue 20): the translate.ts, parser.ts
- * and Neo4j adapter splits, the ServiceContext move out of src/http (services, routes, pages, auth),
- * the web/ port of public/js and the workspace rebuild. Their findings are warnings until that work
- * lands; the lead's final pass fixes them (`npx eslint --fix` does the type imports) and deletes
- * this list.
+ * Files other engineers are still finishing (issue 20): their findings are warnings until that work
+ * lands; then they are fixed and this list deleted.
  */
 const PENDING = [
-  'src/graph/postgres/cypher/**', // translate.ts split
-  'src/cypher/**', // parser.ts split
-  'src/graph/neo4j/**', // neo4j-graph-store.ts and scoped-cypher.ts split
-  'src/services/**', // import split, ServiceContext move, filter validation once
-  'src/routes/**', // ServiceContext move: routers write the responses
-  'src/pages/**', // page routes into one place
-  'src/auth/**', // ServiceContext move (credential-cache <-> http/context)
-  'src/core/**', // the ServiceContext's new home
-  'src/types/**', // Express request typing, with the move
-  'src/http/context.ts', // the ServiceContext's old home
-  'src/http/send-*.ts', // response writers taken out of the services
-  'src/app.ts', // routers mounted anew
-  'src/server.ts', // shutdown of imports
-  'src/graph/graph-store.ts', // the port, changed by the import split and the filter validation
-  'src/config/**', // the Cypher plan cache setting
-  'web/**', // public/js ported to web/, workspace rebuilt
-  'bench/cypher/**', // new benchmark, not yet committed
-  'scripts/build.mjs', // new web entries
-  'scripts/check-client.mjs', // generated client for web/
+  'src/graph/postgres/cypher/**', // the translator's split, still under way
+  'src/cypher/**', // the parser's split, still under way
+  'src/services/import/**', // the import split and batched import, still under way
+  'web/import/**', // the import wizard, still under way
+  // Findings the lint sweep (issue 20) has not fixed by hand yet: knex rows read as any, knex builder
+  // callbacks, unbound methods, base-to-string on unknown values.
+  'src/auth/{authenticator,credential-invalidation,passport-setup,user-loader}.ts', // knex rows as any, undescribed directives
+  'src/graph/neo4j/{cypher-filter,ordered-stream,password-cli,procedures,scoped-cypher,serialize}.ts', // driver values as any or unknown
+  'src/graph/neo4j/neo4j-graph-store.test.ts', // a fake driver rejecting with plain objects
+  'src/graph/neo4j/store/{connection,fulltext,schema-indexes}.ts', // driver record values stringified
+  'src/routes/auth.ts', // passport's login callback rejecting with non-errors
+  'src/routes/schemas/users.ts', // a control-character regex
+  'src/services/{audit,groups,jobs,password-reset,profile,users,visualizations}/**', // knex rows as any, knex builder callbacks
+  'src/services/security/access-scope.test.ts', // a property value stringified
+  'src/services/settings/{setting-type,settings-view,zip}.ts', // unbound methods, Map<any, any>
+  'web/workspace/**', // unbound methods, a this alias, reducers asserted
 ];
 
 const typeChecked = tseslint.configs.recommendedTypeChecked;
@@ -49,8 +43,6 @@ const asWarnings = (configs, extra = []) => {
       .map(([name]) => [name, 'warn']),
   );
 };
-const PENDING_TS = PENDING.filter((pattern) => !pattern.endsWith('.mjs'));
-const PENDING_JS = PENDING.filter((pattern) => pattern.endsWith('.mjs'));
 
 export default tseslint.config(
   {
@@ -104,20 +96,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/**/*.ts'],
+    rules: {
+      // An async event listener or callback is how a page reacts: its rejection is not lost but reaches
+      // the layout's unhandledrejection reporter (web/layout/main.ts), so only returned promises are checked.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, properties: false } }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: PENDING_TS,
+    files: PENDING,
     linterOptions: { reportUnusedDisableDirectives: 'warn' },
     rules: asWarnings(
       [eslint.configs.recommended, comments.recommended, ...typeChecked],
       ['@typescript-eslint/consistent-type-imports', '@eslint-community/eslint-comments/require-description'],
     ),
-  },
-  {
-    files: PENDING_JS,
-    linterOptions: { reportUnusedDisableDirectives: 'warn' },
-    rules: asWarnings([eslint.configs.recommended, comments.recommended], ['@eslint-community/eslint-comments/require-description']),
   },
 );

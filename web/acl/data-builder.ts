@@ -35,7 +35,7 @@ export function dataBuilder(textarea: HTMLTextAreaElement, onChange: () => void)
   const name = pickInput(t('acl.labelOrType'), 'acl-labels', 'name');
   const property = pickInput(t('acl.property'), 'acl-properties', 'property');
   const operatorId = nextId('pick');
-  const operator = h('select', { id: operatorId, name: 'operator' }, OPERATORS.map((op) => h('option', { value: op }, t(OPERATOR_KEYS[op]!))));
+  const operator = h('select', { id: operatorId, name: 'operator' }, OPERATORS.map((op) => h('option', { value: op }, t(OPERATOR_KEYS[op]))));
   const value = pickInput(t('acl.value'), null, 'value');
   const description = pickInput(t('acl.descriptionOptional'), null, 'description');
   const error = h('p', { class: 'form-message' });

@@ -11,7 +11,7 @@ type Key = 'label' | 'type';
 function namesOf(filter: unknown, key: Key): string[] | null {
   if (!filter || typeof filter !== 'object') return [];
   const f = filter as Json;
-  if (typeof f[key] === 'string' && f[key]) return [f[key] as string];
+  if (typeof f[key] === 'string' && f[key]) return [f[key]];
   if (Array.isArray(f.or) && f.or.every((one: unknown) => !!one && typeof (one as Json)[key] === 'string' && Object.keys(one as Json).length === 1)) return f.or.map((one: Json) => one[key] as string);
   return null;
 }

@@ -81,7 +81,7 @@ function mountEditor(): void {
     });
     textarea.hidden = true;
     // Completion for what the user may see: labels, types and property keys of the graph.
-    Promise.all([
+    void Promise.all([
       api.labels().catch(() => [] as string[]),
       api.relationshipTypes().catch(() => [] as string[]),
       request<string[]>('GET', '/data/possiblePropertyKeys').catch(() => [] as string[]),
@@ -126,6 +126,7 @@ function cell(value: unknown): Node | string {
   if (isRelationship(value)) return h('span', { title: JSON.stringify(value.properties) }, `[:${value.type} #${value.id}]`);
   if (isPath(value)) return plural('web.cypher.path', value.relationships.length);
   if (typeof value === 'object') return h('code', {}, JSON.stringify(value));
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects (and null) returned above: only primitives reach here
   return String(value);
 }
 

@@ -11,7 +11,8 @@ import { circular } from 'graphology-layout';
 import forceAtlas2 from 'graphology-layout-forceatlas2';
 import { request } from '../shared/api';
 import type { ApiNode, ApiRelationship } from '../shared/graph-types';
-import { Appearance, labelColor, NO_APPEARANCE, nodeCaption } from '../workspace/style/style';
+import type { Appearance } from '../workspace/style/style';
+import { labelColor, NO_APPEARANCE, nodeCaption } from '../workspace/style/style';
 import type { DataSchema } from '../shared/data-schema';
 
 let appearance: Promise<Appearance> | null = null;
@@ -27,7 +28,7 @@ function captionSettings(): Promise<Appearance> {
         const title = Object.entries(properties).find(([, description]) => description.role === 'title' && !description.hidden);
         if (title && label !== '*') nodeCaptions[label] = title[0];
       }
-      return { ...NO_APPEARANCE, ...value, nodeCaptions: { ...nodeCaptions, ...(value.nodeCaptions ?? {}) } } as Appearance;
+      return { ...NO_APPEARANCE, ...value, nodeCaptions: { ...nodeCaptions, ...(value.nodeCaptions ?? {}) } };
     })
     .catch(() => NO_APPEARANCE);
   return appearance;

@@ -145,7 +145,7 @@ export class JobForm {
         f('cypher').value = text(c.cypher);
         f('recipients').value = strings(c.recipients).join(', ');
         f('subject').value = text(c.subject);
-        f('maxMatches').value = c.maxMatches ? String(c.maxMatches) : '';
+        f('maxMatches').value = typeof c.maxMatches === 'number' || typeof c.maxMatches === 'string' ? String(c.maxMatches || '') : '';
       } else {
         f('exportFile').value = text(c.file);
         f('properties').value = strings(c.properties).join(', ');

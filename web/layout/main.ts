@@ -18,7 +18,7 @@ function hideMissingLogo(): void {
  * at most), so administrators see on the audit page what went wrong in users' browsers.
  */
 let reported = 0;
-function reportProblem(message: unknown, context: Record<string, string | number>): void {
+function reportProblem(message: string, context: Record<string, string | number>): void {
   const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content');
   if (!token || reported >= 5) return;
   reported += 1;

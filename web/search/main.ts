@@ -7,7 +7,8 @@
 import { ApiError, call, client } from '../shared/client';
 import { clear, h } from '../shared/dom';
 import type { ApiNode } from '../shared/graph-types';
-import { columnsFor, DataSchema, formatValue, NO_SCHEMA } from '../shared/data-schema';
+import type { DataSchema } from '../shared/data-schema';
+import { columnsFor, formatValue, NO_SCHEMA } from '../shared/data-schema';
 import { currentLocale, plural, t } from '../shared/i18n';
 
 const PAGE_SIZE = 25;
@@ -148,7 +149,7 @@ async function main(): Promise<void> {
   const [settings, session] = await Promise.all([call(client.GET('/settings')).catch(() => null), call(client.GET('/session')).catch(() => null)]);
   const fulltext = settings?.FULLTEXT_INDEX ?? { labels: [] };
   const context: Context = {
-    schema: (settings?.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA,
+    schema: (settings?.DATA_SCHEMA) ?? NO_SCHEMA,
     indexedLabels: [...(fulltext.labels ?? [])].sort(),
     canExport: !!session?.user?.permissions.includes('EXPORT_DATA'),
   };

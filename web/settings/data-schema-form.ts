@@ -22,7 +22,7 @@ export const dataSchemaForm: SettingEditor = (textarea, onChange) => frame<DataS
   };
 
   function propertyRow(side: Side, owner: string, name: string): HTMLTableRowElement {
-    const p = value[side][owner]![name]!;
+    const p = value[side][owner][name];
     const set = (key: string, v: Scalar | Scalar[] | undefined) => {
       if (v === '' || v === false || v === undefined) delete p[key];
       else p[key] = v;
@@ -59,7 +59,7 @@ export const dataSchemaForm: SettingEditor = (textarea, onChange) => frame<DataS
       p.dataType = type.value;
       write(value, false);
     });
-    const role = h('select', { 'aria-label': t('settingsForms.roleOf', { name }) }, ROLES.map((r) => h('option', { value: r, selected: (p.role || '') === r }, t(ROLE_KEYS[r]!))));
+    const role = h('select', { 'aria-label': t('settingsForms.roleOf', { name }) }, ROLES.map((r) => h('option', { value: r, selected: (p.role || '') === r }, t(ROLE_KEYS[r]))));
     role.addEventListener('change', () => set('role', role.value));
     const allowed = h('input', { value: Array.isArray(p.allowedValues) ? p.allowedValues.join(', ') : '', size: '14', 'aria-label': t('settingsForms.allowedOf', { name }), placeholder: 'a, b, c' });
     allowed.addEventListener('change', () => {
@@ -76,7 +76,7 @@ export const dataSchemaForm: SettingEditor = (textarea, onChange) => frame<DataS
       h('td', {}, check('hidden', 'settingsForms.hiddenOf')), h('td', {}, check('mandatory', 'settingsForms.mandatoryOf')), h('td', {}, check('readOnly', 'settingsForms.readOnlyOf')),
       h('td', {}, bound('min')), h('td', {}, bound('max')), h('td', {}, maxLength), h('td', {}, allowed),
       h('td', {}, removeButton(t('acl.remove'), () => {
-        const owned = value[side][owner]!;
+        const owned = value[side][owner];
         delete owned[name];
         if (!Object.keys(owned).length) delete value[side][owner];
         write(value);

@@ -23,7 +23,7 @@ export function describeFilter(filter: unknown): string {
   if (typeof f.type === 'string' && f.type) return t('security.type', { name: f.type });
   if (Array.isArray(f.ids)) return t('security.ids', { ids: f.ids.join(', ') });
   if (typeof f.property === 'string' && f.property) {
-    const operator = String(f.operator ?? '');
+    const operator = typeof f.operator === 'string' ? f.operator : '';
     const values = { property: f.property, operator, value: 'value' in f ? JSON.stringify(f.value) : '' };
     return t(OPERATORS[operator] ?? 'security.op.other', values);
   }

@@ -10,13 +10,17 @@ import { Workspace } from './workspace';
 import { mountAnalysis } from './appearance/analysis-tools';
 import { withRelationsAmong } from './data-in/relations-among';
 import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType, updateElement, vocabulary } from './state/canvas-state';
-import { Appearance, labelColor, NO_APPEARANCE } from './style/style';
+import type { Appearance } from './style/style';
+import { labelColor, NO_APPEARANCE } from './style/style';
 import { ELEMENT_ID, renderLegend, renderResults, renderTable } from './ui/panels';
-import { renderDetails, DetailsActions } from './ui/details';
-import { DataSchema, NO_SCHEMA } from '../shared/data-schema';
+import type { DetailsActions } from './ui/details';
+import { renderDetails } from './ui/details';
+import type { DataSchema } from '../shared/data-schema';
+import { NO_SCHEMA } from '../shared/data-schema';
 import type { LayoutName } from './layouts/layouts';
 import { exportPng, exportSvg, openFromLocation } from './ui/persistence';
-import { attachAreaSelection, AreaMode } from './selection/area-select';
+import type { AreaMode } from './selection/area-select';
+import { attachAreaSelection } from './selection/area-select';
 import { Shell } from './ui/shell';
 import { filePanel } from './ui/file-panel';
 import { exportPanel } from './ui/export-panel';
@@ -38,7 +42,7 @@ function download(name: string, type: string, content: string): void {
 
 /** The settings the workspace draws with (as the user may see them) and whether the user may write. */
 async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean; permissions: string[]; userId: string; undirected: string[] }> {
-  const [settings, session] = await Promise.all([request<Record<string, unknown>>('GET', '/settings').catch(() => ({}) as Record<string, unknown>), api.session().catch(() => null)]);
+  const [settings, session] = await Promise.all([request<Record<string, unknown>>('GET', '/settings').catch((): Record<string, unknown> => ({})), api.session().catch(() => null)]);
   const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
   const schema = (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA;
   // Captions: the APPEARANCE caption of a label, else the property DATA_SCHEMA gives the title role.

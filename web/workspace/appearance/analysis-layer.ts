@@ -8,9 +8,11 @@
 import type { Attributes } from 'graphology-types';
 import type { Workspace } from '../workspace';
 import type { CanvasNode, CanvasRelationship, CanvasState } from '../state/canvas-state';
-import { Appearance } from '../style/style';
-import { DataStyle, edgeStyleMaps, Legend, MetricName, METRICS, Metrics, nodeStyleMaps, StyleKey } from './data-style';
-import { CanvasFilter, filteredOut, fromSaved, SavedFilter, timeOf, toSaved } from '../filters/filters';
+import type { Appearance } from '../style/style';
+import type { DataStyle, Legend, MetricName, Metrics, StyleKey } from './data-style';
+import { edgeStyleMaps, METRICS, nodeStyleMaps } from './data-style';
+import type { CanvasFilter, SavedFilter } from '../filters/filters';
+import { filteredOut, fromSaved, timeOf, toSaved } from '../filters/filters';
 import { parseAppearance } from './saved-appearance';
 
 /** What this layer adds to a visualization's content (the rest is the canvas state's). */

@@ -16,7 +16,8 @@ import { renderFiltersPanel } from '../filters/filters-panel';
 import { statisticsPanel } from '../statistics/statistics-panel';
 import { StatisticsRunner } from '../statistics/run';
 import { registerContentExtension } from './content-extensions';
-import { Legend, MetricName, OTHER_COLOR } from './data-style';
+import type { Legend, MetricName } from './data-style';
+import { OTHER_COLOR } from './data-style';
 
 export interface AnalysisTools {
   layer: AnalysisLayer;

@@ -6,7 +6,8 @@
 import { clear, h } from '../../shared/dom';
 import { formatNumber, t } from '../../shared/i18n';
 import type { AnalysisLayer } from './analysis-layer';
-import { DataStyle, Legend, OTHER_COLOR, MetricName, METRICS, propertyKeys, StyleKey } from './data-style';
+import type { DataStyle, Legend, MetricName, StyleKey } from './data-style';
+import { OTHER_COLOR, METRICS, propertyKeys } from './data-style';
 
 const SIZE = { min: 3, max: 22 };
 // Inline: the panel brings its own few rules rather than depending on the page's stylesheet.

@@ -24,5 +24,5 @@ export function extendContent<T extends { filters: unknown[] }>(content: T): T {
 }
 
 export function readContentExtensions(content: unknown): void {
-  if (reader && content && typeof content === 'object') reader(content as ReadContent);
+  if (reader && content && typeof content === 'object') reader(content);
 }

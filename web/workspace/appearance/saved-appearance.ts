@@ -3,7 +3,8 @@
  * content schema) read back defensively: a part that does not fit (an older or hand-written
  * content) is left out rather than breaking the canvas.
  */
-import { DataStyle, MetricName, METRICS, StyleKey } from './data-style';
+import type { DataStyle, MetricName, StyleKey } from './data-style';
+import { METRICS } from './data-style';
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,7 +7,8 @@ import { clear, h } from '../../shared/dom';
 import { formatNumber, t } from '../../shared/i18n';
 import type { AnalysisLayer } from '../appearance/analysis-layer';
 import { categoryText, numericRange, propertyKeys } from '../appearance/data-style';
-import { CanvasFilter, categoryCounts, dateKeys, nextFrame, putFilter, removeFilter, timeRange, toggleCategory } from './filters';
+import type { CanvasFilter } from './filters';
+import { categoryCounts, dateKeys, nextFrame, putFilter, removeFilter, timeRange, toggleCategory } from './filters';
 
 /** Steps of a range or timeline slider (a slider moves over positions, not over raw values). */
 const STEPS = 200;
@@ -37,7 +38,7 @@ function rangeBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFi
   const full = { min: Math.min(range.min, filter.min), max: Math.max(range.max, filter.max) };
   const shown = h('output', { class: 'range-values' }, `${formatNumber(filter.min)} – ${formatNumber(filter.max)}`);
   // Each handle reads the filter as it is now: the panel may not have re-rendered since the last move.
-  const now = () => (layer.filters[index]?.kind === 'range' ? (layer.filters[index] as typeof filter) : filter);
+  const now = () => (layer.filters[index]?.kind === 'range' ? (layer.filters[index]) : filter);
   const set = (min: number, max: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...now(), min: Math.min(min, max), max: Math.max(min, max) } : f)));
   return [
     slider('range-min', t('web.workspace.filters.from'), filter.min, full, (value) => set(value, now().max)),
@@ -49,7 +50,7 @@ function rangeBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFi
 function timelineBody(layer: AnalysisLayer, index: number, filter: Extract<CanvasFilter, { kind: 'timeline' }>): HTMLElement[] {
   const range = timeRange(Object.values(layer.state.nodes), filter.property) ?? { min: filter.from, max: filter.to };
   const full = { min: Math.min(range.min, filter.from), max: Math.max(range.max, filter.to) };
-  const now = () => (layer.filters[index]?.kind === 'timeline' ? (layer.filters[index] as typeof filter) : filter);
+  const now = () => (layer.filters[index]?.kind === 'timeline' ? (layer.filters[index]) : filter);
   const set = (from: number, to: number) => layer.setFilters(layer.filters.map((f, i) => (i === index ? { ...now(), from: Math.min(from, to), to: Math.max(from, to) } : f)));
   const isPlaying = playing?.index === index;
   const play = h('button', { type: 'button', class: 'play secondary', style: 'font-size:0.85em;padding:0.2em 0.6em', 'aria-pressed': String(isPlaying) }, isPlaying ? t('web.workspace.filters.pause') : t('web.workspace.filters.play'));
@@ -153,7 +154,7 @@ export function renderFiltersPanel(target: HTMLElement, layer: AnalysisLayer): v
   if (movePlaying(target, layer)) return;
   // A slider being dragged keeps its element: re-rendering under the pointer would drop the drag.
   const active = document.activeElement;
-  if (active instanceof HTMLInputElement && active.type === 'range' && target.contains(active) && (active as HTMLInputElement).matches(':active')) return;
+  if (active instanceof HTMLInputElement && active.type === 'range' && target.contains(active) && active.matches(':active')) return;
   const activeName = active instanceof HTMLElement && target.contains(active) ? active.getAttribute('name') : null;
   const activeIndex = active instanceof HTMLElement ? active.closest('[data-filter-index]')?.getAttribute('data-filter-index') : null;
   clear(target);

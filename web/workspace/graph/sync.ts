@@ -5,7 +5,8 @@
  */
 import type Graph from 'graphology';
 import type { CanvasState } from '../state/canvas-state';
-import { Appearance, nodeCaption, nodeColor, nodeIcon, nodeSize, relationshipColor } from '../style/style';
+import type { Appearance } from '../style/style';
+import { nodeCaption, nodeColor, nodeIcon, nodeSize, relationshipColor } from '../style/style';
 
 export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearance, undirected: ReadonlySet<string> = new Set()): void {
   for (const id of graph.nodes()) if (!state.nodes[id]) graph.dropNode(id);

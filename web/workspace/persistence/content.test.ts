@@ -1,5 +1,6 @@
 import { addSubgraph, EMPTY, select, toggleLabel, toggleType } from '../state/canvas-state';
-import { fromContent, ReadContent, toContent } from './content';
+import type { ReadContent } from './content';
+import { fromContent, toContent } from './content';
 
 const alice = { id: '1', labels: ['Person'], properties: { name: 'Alice' } };
 const acme = { id: '3', labels: ['Company'], properties: { name: 'Acme' } };

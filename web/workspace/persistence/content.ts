@@ -4,7 +4,8 @@
  * filters `{ not: { label } }` / `{ not: { type } }`: a filter names what stays shown. Pure functions.
  */
 import type { Properties } from '../../shared/graph-types';
-import { CanvasState, CanvasNode, CanvasRelationship, EMPTY } from '../state/canvas-state';
+import type { CanvasState, CanvasNode, CanvasRelationship } from '../state/canvas-state';
+import { EMPTY } from '../state/canvas-state';
 
 export interface View {
   x: number;
@@ -56,7 +57,7 @@ export function toContent(state: CanvasState, view: View): SavedContent {
 function hiddenName(filter: Filter, key: 'label' | 'type'): string | undefined {
   const not = (filter as { not?: Record<string, unknown> }).not;
   if (!not || Object.keys(filter).length !== 1 || Object.keys(not).length !== 1) return undefined;
-  return typeof not[key] === 'string' ? (not[key] as string) : undefined;
+  return typeof not[key] === 'string' ? not[key] : undefined;
 }
 
 export function fromContent(content: ReadContent): { state: CanvasState; view: View } {

@@ -5,7 +5,8 @@
  */
 import type { Workspace } from '../workspace';
 import { select } from '../state/canvas-state';
-import { Point, pointsInside, rectangle } from './geometry';
+import type { Point } from './geometry';
+import { pointsInside, rectangle } from './geometry';
 
 export type AreaMode = 'box' | 'lasso' | null;
 

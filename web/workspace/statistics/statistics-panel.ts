@@ -7,7 +7,8 @@
 import { clear, h } from '../../shared/dom';
 import { formatNumber, t } from '../../shared/i18n';
 import type { AnalysisLayer } from '../appearance/analysis-layer';
-import { MetricName, METRICS } from '../appearance/data-style';
+import type { MetricName } from '../appearance/data-style';
+import { METRICS } from '../appearance/data-style';
 import { metricTitle } from '../appearance/appearance-panel';
 import { StatisticsRunner } from './run';
 

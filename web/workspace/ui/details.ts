@@ -6,7 +6,8 @@
  */
 import { ApiError, request } from '../../shared/api';
 import { clear, h } from '../../shared/dom';
-import { DataSchema, formatValue, propertySchema } from '../../shared/data-schema';
+import type { DataSchema } from '../../shared/data-schema';
+import { formatValue, propertySchema } from '../../shared/data-schema';
 import { currentLocale, t } from '../../shared/i18n';
 import type { ApiNode, ApiRelationship } from '../../shared/graph-types';
 import type { CanvasState } from '../state/canvas-state';

@@ -6,7 +6,8 @@ import { api } from '../../shared/api';
 import { h } from '../../shared/dom';
 import { t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
-import { Opened, save } from './persistence';
+import type { Opened } from './persistence';
+import { save } from './persistence';
 import { openShareDialog } from './share';
 
 export interface FileContext {

@@ -4,7 +4,8 @@ import { formatNumber, plural, t } from '../../shared/i18n';
 import type { ApiNode } from '../../shared/graph-types';
 import type { CanvasState } from '../state/canvas-state';
 import { isNodeShown, vocabulary } from '../state/canvas-state';
-import { Appearance, labelColor, nodeCaption } from '../style/style';
+import type { Appearance } from '../style/style';
+import { labelColor, nodeCaption } from '../style/style';
 import { toCsv } from './csv';
 
 function display(value: unknown): string {

@@ -2,7 +2,8 @@
  * Opening, saving and exporting: the workspace's round trips with /visualizations and
  * /visualization/export/image. The saved content is the canvas state (persistence/content.ts).
  */
-import { api, download, VisualizationAnswer } from '../../shared/api';
+import type { VisualizationAnswer } from '../../shared/api';
+import { api, download } from '../../shared/api';
 import { plural, t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
 import { fromContent, toContent } from '../persistence/content';
@@ -10,7 +11,8 @@ import { addSubgraph } from '../state/canvas-state';
 import { relationsAmong, withRelationsAmong } from '../data-in/relations-among';
 import { extendContent, readContentExtensions } from '../appearance/content-extensions';
 import { base64Utf8 } from '../export/svg';
-import { drawLegend, LegendEntry } from '../export/legend';
+import type { LegendEntry } from '../export/legend';
+import { drawLegend } from '../export/legend';
 
 export interface Opened {
   id: string | null;

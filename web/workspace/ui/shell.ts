@@ -11,7 +11,8 @@
  */
 import { h } from '../../shared/dom';
 import { t } from '../../shared/i18n';
-import { icon, IconName, isIconName } from './icons';
+import type { IconName } from './icons';
+import { icon, isIconName } from './icons';
 
 export type Side = 'left' | 'right';
 

@@ -6,7 +6,8 @@
 import { h } from '../../shared/dom';
 import { t } from '../../shared/i18n';
 import type { Workspace } from '../workspace';
-import { icon, IconName } from './icons';
+import type { IconName } from './icons';
+import { icon } from './icons';
 
 const MAP = { width: 180, height: 120, pad: 6 };
 
