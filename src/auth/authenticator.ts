@@ -16,6 +16,14 @@ let dummyHash: Promise<string> | undefined;
  * failures audited; verified script credentials are cached
  * briefly (see CredentialCache).
  */
+/** The columns of api_tokens a token check reads. */
+interface ApiTokenRow {
+  id: string;
+  user_id: string;
+  revoked_at: Date | null;
+  expires_at: Date | string | null;
+}
+
 export class Authenticator {
   readonly throttle: LoginThrottle;
 
@@ -67,7 +75,7 @@ export class Authenticator {
     }
     // Cached with the version of the row the password was checked against: if the row changed
     // since, a resync sees the difference (credential-invalidation.ts).
-    return { user: loaded.user, version: String((row as { credential_version?: unknown }).credential_version ?? '0') };
+    return { user: loaded.user, version: String((row as { credential_version?: string | number }).credential_version ?? '0') };
   }
 
   async verifyToken(token: string, ip: string): Promise<AuthenticatedUser> {
@@ -80,16 +88,18 @@ export class Authenticator {
   }
 
   private async checkToken(token: string, ip: string): Promise<VersionedUser> {
-    const row = await this.db('api_tokens').where('token_hash', sha256(token)).first();
+    const row = (await this.db('api_tokens').where('token_hash', sha256(token)).first()) as ApiTokenRow | undefined;
     const usable = row && !row.revoked_at && (!row.expires_at || new Date(row.expires_at) > new Date());
     const loaded = usable ? await loadVersionedUser(this.db, String(row.user_id)) : null;
-    if (!loaded) {
+    if (!row || !loaded) {
       await recordAudit(this.db, { userId: null, username: null, ip }, { action: 'auth.token.failed', details: { prefix: token.slice(0, 8) } });
       throw new UnauthorizedError('Invalid or revoked API token', 'INVALID_TOKEN');
     }
     await this.db('api_tokens')
       .where('id', row.id)
-      .andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', new Date(Date.now() - 60_000)))
+      .andWhere((q) => {
+        q.whereNull('last_used_at').orWhere('last_used_at', '<', new Date(Date.now() - 60_000));
+      })
       .update({ last_used_at: new Date() });
     return loaded;
   }

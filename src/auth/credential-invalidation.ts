@@ -195,7 +195,7 @@ export class CredentialInvalidation {
     const cached = [...this.options.cache.cachedVersions().keys()];
     let dropped = 0;
     if (cached.length > 0) {
-      const rows = (await this.options.db('users').whereIn('id', cached).select('id', 'credential_version')) as Array<{ id: string | number; credential_version: string | number }>;
+      const rows: Array<{ id: string | number; credential_version: string | number }> = await this.options.db('users').whereIn('id', cached).select('id', 'credential_version');
       dropped = this.options.cache.resync(new Map(rows.map((r) => [String(r.id), String(r.credential_version)])));
     }
     this.lastConfirmedAt = Date.now();

@@ -13,9 +13,9 @@ import { loadAuthenticatedUserCached } from './user-loader';
 import type { CredentialCache } from './credential-cache';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own typings declare the User interface in this global namespace
   namespace Express {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface merge, so req.user is the AuthenticatedUser
     interface User extends AuthenticatedUser {}
   }
 }
@@ -91,12 +91,12 @@ export function scriptAuthentication(passport: PassportAuthenticator, cache?: Cr
     const scheme = header.split(' ')[0]?.toLowerCase();
     const strategy = scheme === 'basic' ? 'basic' : scheme === 'bearer' ? 'bearer' : undefined;
     if (!strategy) return next(new UnauthorizedError('Unsupported Authorization scheme: use Basic or Bearer', 'UNSUPPORTED_AUTH_SCHEME'));
-    passport.authenticate(strategy, { session: false }, (error: unknown, user: AuthenticatedUser | false) => {
+    (passport.authenticate(strategy, { session: false }, (error: unknown, user: AuthenticatedUser | false) => {
       if (error) return next(error);
       if (!user) return next(new UnauthorizedError(strategy === 'basic' ? 'Malformed Basic credentials' : 'Invalid or revoked API token', strategy === 'basic' ? 'INVALID_CREDENTIALS' : 'INVALID_TOKEN'));
       req.user = user;
       req.authMethod = strategy === 'basic' ? 'basic' : 'token';
       next();
-    })(req, res, next);
+    }) as RequestHandler)(req, res, next);
   };
 }
