@@ -149,7 +149,7 @@ export class CypherCompiler {
     const source = kind === 'node' ? this.scope.nodeProperties : this.scope.relationshipProperties;
     if (!source) return [];
     const out: WireRule[] = [];
-    for (const [token, rule] of Object.entries(source) as Array<[string, PropertyRule]>) {
+    for (const [token, rule] of Object.entries<PropertyRule>(source)) {
       if (token !== '*') assertIdentifier(kind === 'node' ? 'label' : 'relationship type', token);
       const allow = rule.allow ? assertIdentifiers('property', rule.allow) : null;
       const deny = rule.deny ? assertIdentifiers('property', rule.deny) : [];

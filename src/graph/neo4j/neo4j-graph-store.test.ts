@@ -30,6 +30,7 @@ function fakeDriver(version: string, responder: Responder = () => ({ rows: [] })
     calls.push({ query, params, access, database, timeout });
     if (query.startsWith('CALL dbms.components()')) return { rows: [{ name: 'Neo4j Kernel', versions: [version], edition: 'community' }], queryType: 'r' };
     const out = responder(query, params);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the fake driver fails with what the test gives it, as the real one would pass a server failure on
     if (out.error) throw out.error;
     return out;
   };
@@ -56,6 +57,7 @@ function fakeDriver(version: string, responder: Responder = () => ({ rows: [] })
               try {
                 out = answer(query, params, config.defaultAccessMode ?? 'WRITE', config.database, cfg?.timeout);
               } catch (error) {
+                // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fake driver rejects with what was thrown, as it came
                 const failing = Promise.reject(error);
                 failing.catch(() => undefined);
                 return Object.assign(failing, { keys: () => failing, [Symbol.asyncIterator]: () => ({ next: () => failing }) });

@@ -81,7 +81,7 @@ export async function* orderedStream(options: OrderedStreamOptions): AsyncGenera
       },
     });
     let delivered = 0;
-    let resume = false;
+    // The inner loop ends by a break (resume after the last row delivered), a return or a throw.
     try {
       for (;;) {
         if (queue.length > 0) {
@@ -93,7 +93,6 @@ export async function* orderedStream(options: OrderedStreamOptions): AsyncGenera
           continue;
         }
         if (stopped) {
-          resume = true;
           break;
         }
         if (completed) {
@@ -101,7 +100,6 @@ export async function* orderedStream(options: OrderedStreamOptions): AsyncGenera
             const mapped = options.mapError(failure);
             // Neo4j's time limit after some rows: carry on after the last row delivered.
             if (mapped instanceof GraphTimeoutError && delivered > 0) {
-              resume = true;
               break;
             }
             throw mapped;
@@ -131,6 +129,5 @@ export async function* orderedStream(options: OrderedStreamOptions): AsyncGenera
         await session.close().catch(() => undefined);
       }
     }
-    if (!resume) return;
   }
 }

@@ -18,7 +18,7 @@ const USAGE = `Usage: CONFIG_FILE=<config.json> npm run graphdb:password [-- --n
 async function promptHidden(question: string): Promise<string> {
   let muted = false;
   const output = new Writable({
-    write(chunk, _encoding, callback) {
+    write(chunk: Buffer | string, _encoding, callback) {
       if (!muted) process.stdout.write(chunk);
       callback();
     },

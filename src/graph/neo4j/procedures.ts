@@ -69,7 +69,8 @@ export function proceduresInPlan(plan: unknown): string[] {
     if (!node || typeof node !== 'object') return;
     if (/procedurecall/i.test(String(node.operatorType ?? ''))) {
       const args = node.arguments ?? {};
-      const text = String(args.Signature ?? args.signature ?? args.Details ?? args.details ?? '');
+      const found = args.Signature ?? args.signature ?? args.Details ?? args.details;
+      const text = typeof found === 'string' ? found : '';
       const match = /^\s*([\p{L}\p{N}_.`]+)\s*\(/u.exec(text);
       // An operator whose procedure cannot be read is judged as unknown (refused).
       out.add(match ? match[1].replace(/`/g, '') : `<unreadable procedure call: ${text.slice(0, 200)}>`);

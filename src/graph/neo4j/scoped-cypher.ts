@@ -173,7 +173,7 @@ class ScopedRewriter extends PatternRewriter {
     const star = hasToken(items, '*');
     // `*` would also project the variables the rewrite added: name the user's ones instead.
     const userVariables = [...env.keys()].filter((name) => !this.generated.has(name)).sort();
-    const next: Env = star ? new Map([...env].filter(([name]) => !this.generated.has(name))) : new Map();
+    const next: Env = new Map(star ? [...env].filter(([name]) => !this.generated.has(name)) : []);
     let itemsText = '';
     for (const child of items.children) {
       if (child.rule !== 'returnItem') {

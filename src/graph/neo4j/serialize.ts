@@ -56,6 +56,7 @@ export function serializeValue(value: unknown): unknown {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = serializeValue(v);
     return out;
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- every object is serialized above: only primitives reach here
   return String(value);
 }
 

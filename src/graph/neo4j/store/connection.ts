@@ -173,7 +173,7 @@ export class Neo4jConnection implements StoreInternals {
         this.bookmarks = neo4j.bookmarkManager();
         throw error;
       }
-      if (/Bookmark/i.test(String((error as { code?: unknown })?.code ?? ''))) this.bookmarks = neo4j.bookmarkManager();
+      if (/Bookmark/i.test((error as { code?: string } | undefined)?.code ?? '')) this.bookmarks = neo4j.bookmarkManager();
       throw this.mapError(error);
     } finally {
       if (timer) clearTimeout(timer);

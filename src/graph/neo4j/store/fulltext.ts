@@ -34,7 +34,7 @@ async function indexFailure(s: StoreInternals, name: string): Promise<string | u
   if (s.dialect.indexListing !== 'show') return undefined;
   try {
     const records = await s.readOne('SHOW INDEXES YIELD name, failureMessage WHERE name = $name RETURN failureMessage', { name });
-    const message = records[0]?.get('failureMessage');
+    const message: unknown = records[0]?.get('failureMessage');
     return typeof message === 'string' && message ? message : undefined;
   } catch {
     return undefined;

@@ -104,17 +104,19 @@ export function toSchemaIndex(index: RawIndex): SchemaIndex {
  */
 export function parseIndexRecord(dialect: Dialect, r: { has(key: string): boolean; get(key: string): unknown }): RawIndex | null {
   const value = (key: string) => (r.has(key) ? r.get(key) : undefined);
+  // The columns read as text are strings in every Neo4j version; anything else reads as absent.
+  const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
   const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).map(String) : []);
   const num = (v: unknown) => (v === undefined || v === null ? 0 : neo4j.isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
   if (dialect.kind === 'v3') {
-    const type = String(value('type') ?? '');
-    const name = String(value('indexName') ?? value('description') ?? '');
+    const type = str(value('type'));
+    const name = str(value('indexName') ?? value('description'));
     return {
       name,
       entity: type.startsWith('relationship') ? 'relationship' : 'node',
       tokens: r.has('tokenNames') ? list(value('tokenNames')) : value('label') !== undefined ? [String(value('label'))] : [],
       properties: list(value('properties')),
-      state: String(value('state') ?? ''),
+      state: str(value('state')),
       progress: num(value('progress')),
       fulltext: type.endsWith('_fulltext'),
       constraint: type === 'node_unique_property',
@@ -122,18 +124,18 @@ export function parseIndexRecord(dialect: Dialect, r: { has(key: string): boolea
       failureMessage: typeof value('failureMessage') === 'string' ? (value('failureMessage') as string) : undefined,
     };
   }
-  const type = String(value('type') ?? '').toUpperCase();
+  const type = str(value('type')).toUpperCase();
   if (type === 'LOOKUP' || type === 'VECTOR') return null;
   const tokens = list(value('labelsOrTypes'));
   if (tokens.length === 0) return null;
-  const uniqueness = String(value('uniqueness') ?? '');
+  const uniqueness = str(value('uniqueness'));
   const owning = value('owningConstraint');
   return {
-    name: String(value('name') ?? ''),
-    entity: String(value('entityType') ?? 'NODE').toUpperCase() === 'RELATIONSHIP' ? 'relationship' : 'node',
+    name: str(value('name')),
+    entity: str(value('entityType'), 'NODE').toUpperCase() === 'RELATIONSHIP' ? 'relationship' : 'node',
     tokens,
     properties: list(value('properties')),
-    state: String(value('state') ?? ''),
+    state: str(value('state')),
     progress: num(value('populationPercent')),
     fulltext: type === 'FULLTEXT' || type.endsWith('_FULLTEXT'),
     constraint: uniqueness === 'UNIQUE' || (owning !== undefined && owning !== null),
