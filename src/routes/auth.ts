@@ -1,4 +1,4 @@
-import type { NextFunction } from 'express';
+import type { NextFunction, RequestHandler } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps, AuthenticatedUser } from '../core/context';
@@ -52,7 +52,7 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
           return reject(new BadRequestError('Sign-in starts a browser session; send it without an Authorization header (scripts send their credentials with every request instead)', 'SESSION_LOGIN_WITH_AUTHORIZATION'));
         }
         const isForm = req.is('application/x-www-form-urlencoded');
-        passport.authenticate('local', { session: true }, (error: unknown, user: AuthenticatedUser | false) => {
+        (passport.authenticate('local', { session: true }, (error: Error | null, user: AuthenticatedUser | false) => {
           if (error || !user) {
             if (isForm && error instanceof AppError && [401, 429].includes(error.status)) {
               res.locals.page = true;
@@ -68,14 +68,19 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
             }
             return reject(error ?? new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password'));
           }
-          req.logIn(user, (loginError) => {
+          req.logIn(user, (loginError?: Error) => {
             if (loginError) return reject(loginError);
             const token = csrfToken(req);
             if (isForm) res.redirect(303, user.mustChangePassword ? '/profile/view?mustChangePassword=1' : safeNext(body.next));
             else res.json({ user: toSessionUser(user), csrfToken: token });
             resolve();
           });
-        })(req, res, ((err: unknown) => reject(err)) as NextFunction);
+        }) as RequestHandler)(
+          req,
+          res,
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passport hands next() what the strategy failed with, as it came, for the error handler
+          ((err: unknown) => reject(err)) as NextFunction,
+        );
       }),
   );
 
@@ -90,7 +95,7 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
       // HTTP Basic and token calls have no session to end.
       if (!req.session) return undefined;
       await audit(ctx, { action: 'auth.logout', targetType: 'user', targetId: ctx.user?.id });
-      await new Promise<void>((resolve, reject) => req.logOut((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => req.logOut((error?: Error) => (error ? reject(error) : resolve())));
       await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       res.clearCookie('gas.sid');
       if (req.is('application/x-www-form-urlencoded')) res.redirect(303, '/login');

@@ -58,6 +58,7 @@ const username = z
   .string()
   .min(1)
   .max(100)
+  // eslint-disable-next-line no-control-regex -- control characters are what the pattern keeps out of a username
   .regex(/^[^\s\x00-\x1f\x7f:"'<>\\/]+$/, 'no spaces, control characters or : " \' < > \\ /');
 const name = z.string().trim().max(200);
 const email = z.union([z.literal(''), z.email().max(320)]);

@@ -73,7 +73,7 @@ export function nodeValuesByLabel(sample: Subgraph): Map<string, Map<string, unk
     for (const label of node.labels) {
       if (!isValidIdentifier(label)) continue;
       let props = result.get(label);
-      if (!props) result.set(label, (props = new Map()));
+      if (!props) result.set(label, (props = new Map<string, unknown[]>()));
       for (const [key, value] of Object.entries(node.properties)) {
         if (!isValidIdentifier(key)) continue;
         let values = props.get(key);
@@ -90,7 +90,7 @@ export function relationshipValuesByType(sample: Subgraph): Map<string, Map<stri
   for (const rel of sample.relationships) {
     if (!isValidIdentifier(rel.type)) continue;
     let props = result.get(rel.type);
-    if (!props) result.set(rel.type, (props = new Map()));
+    if (!props) result.set(rel.type, (props = new Map<string, unknown[]>()));
     for (const [key, value] of Object.entries(rel.properties)) {
       if (!isValidIdentifier(key)) continue;
       let values = props.get(key);

@@ -9,10 +9,11 @@ import { SettingsService } from './settings-service';
 /** What one user may see named: labels, relationship types and properties per label or type. */
 export interface Visibility {
   unrestricted: boolean;
-  label(name: string): boolean;
-  type(name: string): boolean;
-  nodeProperty(label: string, property: string): boolean;
-  relationshipProperty(type: string, property: string): boolean;
+  // Functions, not methods: they are passed on as filters (`labels.filter(v.label)`) and use no `this`.
+  label: (name: string) => boolean;
+  type: (name: string) => boolean;
+  nodeProperty: (label: string, property: string) => boolean;
+  relationshipProperty: (type: string, property: string) => boolean;
 }
 
 const EVERYTHING: Visibility = { unrestricted: true, label: () => true, type: () => true, nodeProperty: () => true, relationshipProperty: () => true };

@@ -23,7 +23,7 @@ export function isUnsafeEntryName(name: string): boolean {
     name.includes('\0') ||
     /^[a-zA-Z]:/.test(name) ||
     name.startsWith('~') ||
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- control characters are what the check keeps out of an entry's name
     /[\x00-\x1f]/.test(name)
   );
 }
