@@ -109,7 +109,7 @@ function dataSecurity(value: unknown, v: Visibility): unknown {
   return patch(value, {
     rules: (rules) =>
       Array.isArray(rules)
-        ? rules.map((rule) => {
+        ? rules.map((rule: unknown) => {
             if (!isObject(rule)) return rule;
             const hidden = (typeof rule.label === 'string' && !v.label(rule.label)) || (typeof rule.type === 'string' && !v.type(rule.type));
             const out: Json = { ...rule, filter: filter(rule.filter, v) };

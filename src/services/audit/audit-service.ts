@@ -68,7 +68,7 @@ export function eventHash(event: Omit<AuditEventRow, 'id' | 'hash'>): string {
 export async function recordAudit(db: Knex, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const write = async (trx: Knex.Transaction) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [CHAIN_LOCK]);
-    const last = await trx('audit_events').select('hash').orderBy('id', 'desc').first();
+    const last = (await trx('audit_events').select('hash').orderBy('id', 'desc').first()) as { hash: string } | undefined;
     const event = {
       at: new Date(),
       user_id: actor.userId,
@@ -78,7 +78,7 @@ export async function recordAudit(db: Knex, actor: AuditActor, entry: AuditEntry
       target_type: entry.targetType ?? null,
       target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
       details: JSON.parse(JSON.stringify(entry.details ?? {})) as Record<string, unknown>,
-      prev_hash: (last?.hash as string | undefined) ?? GENESIS,
+      prev_hash: last?.hash ?? GENESIS,
     };
     await trx('audit_events').insert({ ...event, details: JSON.stringify(event.details), hash: eventHash(event) });
   };

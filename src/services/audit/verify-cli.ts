@@ -21,7 +21,7 @@ export async function runAuditVerify(db: Knex, print: (line: string) => void = (
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  let code = 2;
+  let code: number;
   try {
     code = await runAuditVerify(database.knex);
   } finally {

@@ -44,7 +44,7 @@ export interface ReconcileResult {
  */
 export async function reconcileWriteIntents(deps: { db: Knex; graph: GraphStore; logger: Logger }, options: { olderThanMs: number; limit?: number }): Promise<ReconcileResult> {
   const cutoff = new Date(Date.now() - options.olderThanMs);
-  const result = await deps.db.raw(
+  const result: { rows?: PendingIntent[] } = await deps.db.raw(
     `select i.id, i.user_id, i.username, i.ip, i.target_type, i.target_id, i.details
        from audit_events i
       where i.action = ? and i.at < ?
@@ -53,7 +53,7 @@ export async function reconcileWriteIntents(deps: { db: Knex; graph: GraphStore;
       limit ?`,
     [WRITE_INTENT, cutoff, options.limit ?? 10_000],
   );
-  const pending = (result.rows ?? []) as PendingIntent[];
+  const pending = result.rows ?? [];
   for (const intent of pending) {
     let targetExists: boolean | undefined;
     if (intent.target_id && intent.details.backend === deps.graph.backend) {

@@ -46,12 +46,8 @@ export async function loadGroupViews(db: Knex, ids?: string[]): Promise<GroupVie
   const rows = (await query) as GroupRow[];
   const groupIds = rows.map((row) => String(row.id));
   const permissions = await permissionsByGroup(db, groupIds);
-  const members = groupIds.length
-    ? ((await db('user_groups as ug').join('users as u', 'u.id', 'ug.user_id').whereIn('ug.group_id', groupIds).orderBy('u.id').select('ug.group_id', 'u.id', 'u.username')) as Array<{
-        group_id: string;
-        id: string;
-        username: string;
-      }>)
+  const members: Array<{ group_id: string; id: string; username: string }> = groupIds.length
+    ? await db('user_groups as ug').join('users as u', 'u.id', 'ug.user_id').whereIn('ug.group_id', groupIds).orderBy('u.id').select('ug.group_id', 'u.id', 'u.username')
     : [];
   return rows.map((row) => {
     const id = String(row.id);
@@ -77,7 +73,7 @@ export async function requireGroupView(db: Knex, id: string): Promise<GroupView>
 export async function resolveGroupRefs(db: Knex, ids: readonly string[]): Promise<GroupRef[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  const rows = (await db('groups').whereIn('id', wanted).select('id', 'name')) as Array<{ id: string; name: string }>;
+  const rows: Array<{ id: string; name: string }> = await db('groups').whereIn('id', wanted).select('id', 'name');
   const found = new Set(rows.map((row) => String(row.id)));
   const unknown = wanted.filter((id) => !found.has(id));
   if (unknown.length) throw new UnprocessableError(`Unknown group ids: ${unknown.join(', ')}`, 'UNKNOWN_GROUP', { ids: unknown });

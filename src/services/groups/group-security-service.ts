@@ -51,7 +51,7 @@ export class GroupSecurityService {
   }
 
   async dataSecurityOfAllGroups(): Promise<GroupDataSecurity[]> {
-    const rows = (await this.ctx.db('groups').orderByRaw('lower(name)').orderBy('id').select('id', 'name', 'data_security')) as Array<{ id: string; name: string; data_security: DataSecurity }>;
+    const rows: Array<{ id: string; name: string; data_security: DataSecurity }> = await this.ctx.db('groups').orderByRaw('lower(name)').orderBy('id').select('id', 'name', 'data_security');
     return rows.map((row) => ({ id: String(row.id), name: row.name, dataSecurity: normalizeDataSecurity(row.data_security) }));
   }
 

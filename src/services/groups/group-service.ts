@@ -48,7 +48,7 @@ export class GroupService {
   }
 
   async info(): Promise<Array<{ id: string; name: string }>> {
-    const rows = (await this.ctx.db('groups').orderByRaw('lower(name)').select('id', 'name')) as Array<{ id: string; name: string }>;
+    const rows: Array<{ id: string; name: string }> = await this.ctx.db('groups').orderByRaw('lower(name)').select('id', 'name');
     return rows.map((row) => ({ id: String(row.id), name: row.name }));
   }
 
@@ -76,12 +76,12 @@ export class GroupService {
         const trx = tctx.db;
         await this.assertNameFree(trx, input.name);
         await this.assertCanChangeMembers(trx, userIds);
-        const [row] = await trx('groups').insert({ name: input.name, description: input.description ?? '' }).returning(['id', 'name']);
+        const [row]: Array<{ id: string; name: string }> = await trx('groups').insert({ name: input.name, description: input.description ?? '' }).returning(['id', 'name']);
         const id = String(row.id);
         if (permissions.length) await trx('group_permissions').insert(permissions.map((code) => ({ group_id: id, permission_code: code })));
         if (userIds.length) await trx('user_groups').insert(userIds.map((userId) => ({ user_id: userId, group_id: id })));
         await audit(tctx, { action: 'group.create', targetType: 'group', targetId: id, details: { name: input.name, description: input.description ?? '', permissions, userIds: [...userIds].sort() } });
-        return { name: row.name as string, id };
+        return { name: row.name, id };
       });
       this.forget(userIds);
       return created;

@@ -121,7 +121,7 @@ export class JobScheduler {
 
   private async failExpiredLeases(): Promise<void> {
     const { db } = this.deps;
-    const result = await db.raw(
+    const result: { rows: Array<{ id: string; job_id: string; lease_owner: string | null }> } = await db.raw(
       `update job_runs set state = 'failed', finished_at = now(),
          error = 'the service instance running it (' || coalesce(lease_owner, 'unknown') || ') stopped renewing its lease: it stopped or died during the run',
          log = log || ${logEntrySql()}
@@ -129,7 +129,7 @@ export class JobScheduler {
        returning id, job_id, lease_owner`,
       ['lease expired: the instance running this run stopped renewing it'],
     );
-    for (const row of result.rows as Array<{ id: string; job_id: string; lease_owner: string | null }>) {
+    for (const row of result.rows) {
       this.deps.logger.warn({ runId: String(row.id), owner: row.lease_owner, instance: this.instanceId }, 'job run failed: its lease expired');
       await recordAudit(db, SYSTEM, { action: 'job.run.lease-expired', targetType: 'job_run', targetId: String(row.id), details: { jobId: String(row.job_id), owner: row.lease_owner } });
     }
@@ -166,14 +166,14 @@ export class JobScheduler {
   private async renewLeases(): Promise<void> {
     for (const run of [...this.active.values()]) {
       if (run.controller.signal.aborted) continue;
-      const rows = (await this.deps.db('job_runs')
+      const rows: Array<{ id: string; cancel_requested: boolean }> = await this.deps.db('job_runs')
         .where({ id: run.id, lease_owner: this.instanceId, state: 'running' })
         .update({
           lease_expires_at: this.deps.db.raw(`now() + (? * interval '1 millisecond')`, [this.config.leaseMs]),
           counters: JSON.stringify(run.counters),
           log: JSON.stringify(run.log.lines()),
         })
-        .returning(['id', 'cancel_requested'])) as Array<{ id: string; cancel_requested: boolean }>;
+        .returning(['id', 'cancel_requested']);
       if (rows.length === 0) this.abort(run, 'lease-lost');
       else if (rows[0].cancel_requested) this.abort(run, 'cancelled');
     }
@@ -187,14 +187,14 @@ export class JobScheduler {
     if (this.halted) return;
     const capacity = this.config.maxConcurrentRuns - this.active.size;
     if (capacity <= 0) return;
-    const result = await this.deps.db.raw(
+    const result: { rows: RunRow[] } = await this.deps.db.raw(
       `update job_runs r set state = 'running', started_at = now(), lease_owner = ?, lease_expires_at = now() + (? * interval '1 millisecond')
        from (select id from job_runs where state = 'queued' and not cancel_requested order by id limit ? for update skip locked) q
        where r.id = q.id and r.state = 'queued'
        returning r.*`,
       [this.instanceId, this.config.leaseMs, capacity],
     );
-    for (const row of result.rows as RunRow[]) this.execute(row);
+    for (const row of result.rows) this.execute(row);
   }
 
   private abort(run: ActiveRun, reason: StopReason): void {
@@ -250,8 +250,10 @@ export class JobScheduler {
       });
       work.catch(() => undefined);
       const stopped = new Promise<never>((_, reject) => {
-        if (signal.aborted) reject(signal.reason);
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the abort's reason, as the caller gave it
+      if (signal.aborted) reject(signal.reason);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the abort's reason, as the caller gave it
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       });
       stopped.catch(() => undefined);
       outcome = await Promise.race([work, stopped]);
@@ -274,6 +276,7 @@ export class JobScheduler {
       run.log.add(message, 'error');
     } else if (failure !== undefined) {
       state = 'failed';
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a thrown non-error: its string is all the run's log can say of it
       message = failure instanceof Error ? failure.message : String(failure);
       run.log.add(message, 'error');
       if (!(failure instanceof AppError)) logger.warn({ err: failure, runId: run.id, job: job.name }, 'job run failed');

@@ -60,10 +60,10 @@ export class JobService {
   }
 
   async list(): Promise<JobView[]> {
-    const rows = (await this.db('jobs').orderByRaw('lower(name)')) as JobRow[];
-    const lastRuns = (await this.db
+    const rows: JobRow[] = await this.db('jobs').orderByRaw('lower(name)');
+    const lastRuns: RunRow[] = await this.db
       .select('*')
-      .from(this.db.raw('(select distinct on (job_id) * from job_runs order by job_id, id desc) as last'))) as RunRow[];
+      .from(this.db.raw('(select distinct on (job_id) * from job_runs order by job_id, id desc) as last'));
     return this.views(rows, lastRuns);
   }
 
@@ -79,7 +79,7 @@ export class JobService {
     const userId = this.ctx.user?.id ?? null;
     const enabled = input.enabled ?? true;
     await this.db.transaction(async (trx) => {
-      const taken = await trx('jobs').whereRaw('lower(name) = lower(?)', [input.name]).first('id');
+      const taken: { id: string } | undefined = await trx('jobs').whereRaw('lower(name) = lower(?)', [input.name]).first('id');
       if (taken) throw new ConflictError(`A job named ${input.name} already exists`, 'JOB_NAME_TAKEN');
       try {
         await trx('jobs').insert({
@@ -211,7 +211,7 @@ export class JobService {
       if (page.state) query.where('state', page.state);
       return query;
     };
-    const [{ count }] = (await base().count({ count: '*' })) as Array<{ count: string }>;
+    const [{ count }]: Array<{ count: string }> = await base().count({ count: '*' });
     const rows = (await base().orderBy('id', 'desc').offset(offset).limit(limit)) as RunRow[];
     const usernames = await this.usernames(rows.map((r) => r.requested_by));
     const full = await this.access.seesContent(job);
@@ -283,7 +283,7 @@ export class JobService {
   private async usernames(ids: Array<string | null>): Promise<Map<string, string>> {
     const wanted = [...new Set(ids.filter((id): id is string => id !== null).map(String))];
     if (wanted.length === 0) return new Map();
-    const rows = (await this.db('users').whereIn('id', wanted).select('id', 'username')) as Array<{ id: string; username: string }>;
+    const rows: Array<{ id: string; username: string }> = await this.db('users').whereIn('id', wanted).select('id', 'username');
     return new Map(rows.map((r) => [String(r.id), r.username]));
   }
 

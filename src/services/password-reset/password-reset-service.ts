@@ -50,7 +50,7 @@ export class PasswordResetService {
   private async issue(db: Knex, user: UserRow): Promise<{ token: string; resetId: string }> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.ctx.deps.config.passwordReset.tokenTtlHours * 3_600_000);
-    const [row] = await db('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: expiresAt }).returning('id');
+    const [row]: Array<{ id: string }> = await db('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: expiresAt }).returning('id');
     return { token, resetId: String(row.id) };
   }
 
@@ -85,10 +85,10 @@ export class PasswordResetService {
     if (!user) return record('unknown-user');
     if (!user.enabled || user.deleted) return record('account-disabled');
     if (!user.email) return record('no-email');
-    const [{ recent }] = (await this.ctx.db('password_resets')
+    const [{ recent }]: Array<{ recent: string | number }> = await this.ctx.db('password_resets')
       .where('user_id', user.id)
       .andWhere('created_at', '>', new Date(Date.now() - 3_600_000))
-      .count({ recent: '*' })) as Array<{ recent: string | number }>;
+      .count({ recent: '*' });
     if (Number(recent) >= RESET_MAILS_PER_HOUR) return record('rate-limited');
     // The newer link ends the user's older open ones, in one transaction with its audit event.
     const token = await this.ctx.db.transaction(async (trx) => {
@@ -127,14 +127,14 @@ export class PasswordResetService {
 
   private async findValid(token: string): Promise<ValidReset | undefined> {
     if (!TOKEN_FORMAT.test(token)) return undefined;
-    const row = (await this.ctx.db('password_resets as r')
+    const row: (UserRow & { reset_id: string }) | undefined = await this.ctx.db('password_resets as r')
       .join('users as u', 'u.id', 'r.user_id')
       .where('r.token_hash', sha256(token))
       .whereNull('r.used_at')
       .andWhere('r.expires_at', '>', new Date())
       .andWhere('u.enabled', true)
       .andWhere('u.deleted', false)
-      .first('r.id as reset_id', 'u.*')) as (UserRow & { reset_id: string }) | undefined;
+      .first('r.id as reset_id', 'u.*');
     if (!row) return undefined;
     const { reset_id: resetId, ...user } = row;
     return { resetId: String(resetId), user };

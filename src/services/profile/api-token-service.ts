@@ -68,9 +68,9 @@ export class ApiTokenService {
       if (Number(count) >= MAX_ACTIVE_TOKENS) {
         throw new UnprocessableError(`At most ${MAX_ACTIVE_TOKENS} tokens can be active; revoke one first`, 'TOO_MANY_TOKENS', { max: MAX_ACTIVE_TOKENS });
       }
-      const [inserted] = (await trx('api_tokens')
+      const [inserted]: TokenRow[] = await trx('api_tokens')
         .insert({ user_id: this.user.id, name, token_hash: sha256(token), prefix: token.slice(0, SHOWN_PREFIX_LENGTH), expires_at: expiresAt })
-        .returning(['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at'])) as TokenRow[];
+        .returning(['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at']);
       await audit(withDb(this.ctx, trx), { action: 'token.create', targetType: 'api_token', targetId: inserted.id, details: { name, prefix: inserted.prefix, expiresAt: iso(expiresAt) } });
       return inserted;
     });
@@ -80,11 +80,11 @@ export class ApiTokenService {
   /** Revokes one of the user's own tokens; unknown, foreign or already revoked ids are 404. */
   async revoke(id: string): Promise<void> {
     await this.ctx.db.transaction(async (trx) => {
-      const rows = (await trx('api_tokens')
+      const rows: Array<{ id: string; name: string; prefix: string }> = await trx('api_tokens')
         .where({ id, user_id: this.user.id })
         .whereNull('revoked_at')
         .update({ revoked_at: new Date() })
-        .returning(['id', 'name', 'prefix'])) as Array<{ id: string; name: string; prefix: string }>;
+        .returning(['id', 'name', 'prefix']);
       if (rows.length === 0) throw new NotFoundError(`API token ${id}`);
       await audit(withDb(this.ctx, trx), { action: 'token.revoke', targetType: 'api_token', targetId: id, details: { name: rows[0].name, prefix: rows[0].prefix } });
     });

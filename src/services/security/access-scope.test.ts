@@ -129,7 +129,7 @@ describe('accessScopeFor (PostgreSQL, through the graph port)', () => {
     const rels = await t.deps.graph.findRelationships({ limit: 100 }, scope);
     return {
       nodes: nodes.items.map((n) => n.properties.name ?? `#${n.id}`),
-      properties: Object.fromEntries(nodes.items.map((n) => [String(n.properties.name ?? n.id), Object.keys(n.properties).sort()])),
+      properties: Object.fromEntries(nodes.items.map((n) => [String((n.properties.name as string | undefined) ?? n.id), Object.keys(n.properties).sort()])),
       rels: rels.items.map((r) => r.type).sort(),
     };
   }

@@ -9,12 +9,15 @@ const MANAGEMENT_LOCK = 847_362_101;
 
 /** Enabled, non-deleted users holding GRANT_ALL_PERMISSIONS directly or through a group. */
 export async function countAdministrators(db: Knex): Promise<number> {
-  const row = (await db('users as u')
+  const row: { count: string | number } | undefined = await db('users as u')
     .where('u.enabled', true)
     .andWhere('u.deleted', false)
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- knex calls the callback with its builder and ignores the return; the builder is thenable, not a promise left floating
     .andWhere((q) =>
       q
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- knex calls the callback with its builder and ignores the return; the builder is thenable, not a promise left floating
         .whereExists((s) => s.select(db.raw('1')).from('user_permissions as up').whereRaw('up.user_id = u.id').andWhere('up.permission_code', 'GRANT_ALL_PERMISSIONS'))
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- knex calls the callback with its builder and ignores the return; the builder is thenable, not a promise left floating
         .orWhereExists((s) =>
           s
             .select(db.raw('1'))
@@ -25,7 +28,7 @@ export async function countAdministrators(db: Knex): Promise<number> {
         ),
     )
     .count<{ count: string | number }[]>('u.id as count')
-    .first()) as { count: string | number } | undefined;
+    .first();
   return Number(row?.count ?? 0);
 }
 

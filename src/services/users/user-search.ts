@@ -36,14 +36,14 @@ export async function searchUsers(db: Knex, search: UserSearch): Promise<UserPag
         .orWhereRaw("lower(email) like ? escape '\\'", [pattern]);
     });
   }
-  const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: string | number }>;
-  const rows = (await base
+  const [{ count }]: Array<{ count: string | number }> = await base.clone().count({ count: '*' });
+  const rows: Array<{ id: string }> = await base
     .clone()
     .orderByRaw('lower(username)')
     .orderBy('id')
     .offset((search.page - 1) * search.pageSize)
     .limit(search.pageSize)
-    .select('id')) as Array<{ id: string }>;
+    .select('id');
   const items = rows.length ? await loadUserViews(db, { ids: rows.map((row) => String(row.id)) }) : [];
   return { items, total: Number(count), page: search.page, pageSize: search.pageSize };
 }

@@ -39,7 +39,7 @@ export class UserSecurityService {
 
   /** Every non-deleted user with the dataSecurity of their groups merged. */
   async dataSecurityOfAllUsers(): Promise<UserDataSecurity[]> {
-    const users = (await this.ctx.db('users').where('deleted', false).orderByRaw('lower(username)').select('id', 'username')) as Array<{ id: string; username: string }>;
+    const users: Array<{ id: string; username: string }> = await this.ctx.db('users').where('deleted', false).orderByRaw('lower(username)').select('id', 'username');
     const byUser = new Map<string, Array<DataSecurity | null>>();
     for (const row of await this.groupConfigs()) {
       const key = String(row.user_id);

@@ -66,14 +66,15 @@ export class UserService {
   }
 
   async info(): Promise<Array<{ id: string; username: string }>> {
-    const rows = (await this.ctx.db('users').where('deleted', false).orderByRaw('lower(username)').select('id', 'username')) as Array<{ id: string; username: string }>;
+    const rows: Array<{ id: string; username: string }> = await this.ctx.db('users').where('deleted', false).orderByRaw('lower(username)').select('id', 'username');
     return rows.map((row) => ({ id: String(row.id), username: row.username }));
   }
 
   /** Users sharing at least one group with the session user, without the session user and deleted users. */
   async related(): Promise<Array<{ id: string; username: string; name: string }>> {
     const db = this.ctx.db;
-    const rows = (await db('users as u')
+    const rows: Array<{ id: string; username: string; name: string }> = await db('users as u')
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- knex calls the callback with its builder and ignores the return; the builder is thenable, not a promise left floating
       .whereExists((q) =>
         q
           .select(db.raw('1'))
@@ -85,16 +86,16 @@ export class UserService {
       .whereNot('u.id', this.actor.id)
       .andWhere('u.deleted', false)
       .orderByRaw('lower(u.username)')
-      .select('u.id', 'u.username', 'u.name')) as Array<{ id: string; username: string; name: string }>;
+      .select('u.id', 'u.username', 'u.name');
     return rows.map((row) => ({ id: String(row.id), username: row.username, name: row.name }));
   }
 
   /** The session user's groups. */
   async sessionUserGroups(): Promise<Array<{ id: string; name: string }>> {
-    const rows = (await this.ctx.db('user_groups as ug').join('groups as g', 'g.id', 'ug.group_id').where('ug.user_id', this.actor.id).orderByRaw('lower(g.name)').select('g.id', 'g.name')) as Array<{
+    const rows: Array<{
       id: string;
       name: string;
-    }>;
+    }> = await this.ctx.db('user_groups as ug').join('groups as g', 'g.id', 'ug.group_id').where('ug.user_id', this.actor.id).orderByRaw('lower(g.name)').select('g.id', 'g.name');
     return rows.map((row) => ({ id: String(row.id), name: row.name }));
   }
 
@@ -111,7 +112,7 @@ export class UserService {
         if (await findUserByUsername(trx, input.username)) throw usernameTaken(input.username);
         const groups = await resolveGroupRefs(trx, groupIds);
         this.policy.assertCanAssignGroups(groups);
-        const [row] = await trx('users')
+        const [row]: Array<{ id: string }> = await trx('users')
           .insert({ username: input.username, name: input.name ?? '', email: input.email ?? '', locale: input.locale ?? 'en', password_hash: passwordHash })
           .returning('id');
         const id = String(row.id);

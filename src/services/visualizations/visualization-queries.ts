@@ -60,7 +60,10 @@ export function visualizationQuery(db: Knex, userId: string, options: { scope: S
   if (options.id !== undefined) query.where('v.id', options.id);
   if (options.scope === 'own') query.where('v.owner_id', userId);
   else if (options.scope === 'shared') query.whereRaw(sharedSql, shared);
-  else if (!options.viewAll) query.where((q) => q.where('v.owner_id', userId).orWhereRaw(sharedSql, shared));
+  else if (!options.viewAll)
+    query.where((q) => {
+      q.where('v.owner_id', userId).orWhereRaw(sharedSql, shared);
+    });
   return query;
 }
 
@@ -96,16 +99,16 @@ export async function loadShares(db: Knex, ids: string[]): Promise<Map<string, S
   const shares = new Map<string, ShareInfo>(ids.map((id) => [id, { users: [], groups: [] }]));
   if (ids.length === 0) return shares;
   // Sequential on purpose: db may be a transaction (one connection).
-  const users = (await db('visualization_user_shares as s')
+  const users: Array<{ visualization_id: string; id: string; username: string }> = await db('visualization_user_shares as s')
     .join('users as u', 'u.id', 's.user_id')
     .whereIn('s.visualization_id', ids)
     .orderByRaw('lower(u.username)')
-    .select('s.visualization_id', 'u.id', 'u.username')) as Array<{ visualization_id: string; id: string; username: string }>;
-  const groups = (await db('visualization_group_shares as s')
+    .select('s.visualization_id', 'u.id', 'u.username');
+  const groups: Array<{ visualization_id: string; id: string; name: string }> = await db('visualization_group_shares as s')
     .join('groups as g', 'g.id', 's.group_id')
     .whereIn('s.visualization_id', ids)
     .orderByRaw('lower(g.name)')
-    .select('s.visualization_id', 'g.id', 'g.name')) as Array<{ visualization_id: string; id: string; name: string }>;
+    .select('s.visualization_id', 'g.id', 'g.name');
   for (const row of users) shares.get(String(row.visualization_id))?.users.push({ id: String(row.id), username: row.username });
   for (const row of groups) shares.get(String(row.visualization_id))?.groups.push({ id: String(row.id), name: row.name });
   return shares;

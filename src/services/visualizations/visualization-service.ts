@@ -88,7 +88,7 @@ export class VisualizationService {
   async create(input: CreateVisualizationInput): Promise<VisualizationView> {
     const content = await this.prepare(input.content ?? emptyContent());
     const id = await this.ctx.db.transaction(async (trx) => {
-      const [row] = await trx('visualizations')
+      const [row]: Array<{ id: string }> = await trx('visualizations')
         .insert({ owner_id: this.user.id, name: input.name, description: input.description ?? '', content: JSON.stringify(content), content_version: CONTENT_VERSION })
         .returning('id');
       const created = String(row.id);
@@ -170,20 +170,19 @@ export class VisualizationService {
     const row = await this.requireOwned(id);
     const wanted = unique(userIds).filter((userId) => userId !== row.ownerId);
     return this.ctx.db.transaction(async (trx) => {
-      const known = (await trx('users').whereIn('id', wanted).andWhere('deleted', false).select('id', 'username')) as Array<{ id: string; username: string }>;
+      const known: Array<{ id: string; username: string }> = await trx('users').whereIn('id', wanted).andWhere('deleted', false).select('id', 'username');
       const usernames = new Map(known.map((u) => [String(u.id), u.username]));
       const unknown = wanted.filter((userId) => !usernames.has(userId));
       if (unknown.length > 0) throw new UnprocessableError(`Unknown user id ${unknown[0]}`, 'UNKNOWN_USER', { userIds: unknown });
       const before = (await loadShares(trx, [id])).get(id)!;
       const change = diff(before.users.map((u) => u.id), wanted);
       if (change.added.length > 0 && !this.mayShareWithEveryone()) {
-        const related = new Set(
-          ((await trx('user_groups as theirs')
-            .join('user_groups as mine', 'mine.group_id', 'theirs.group_id')
-            .where('mine.user_id', row.ownerId)
-            .whereIn('theirs.user_id', change.added)
-            .distinct('theirs.user_id')) as Array<{ user_id: string }>).map((r) => String(r.user_id)),
-        );
+        const relatedRows: Array<{ user_id: string }> = await trx('user_groups as theirs')
+          .join('user_groups as mine', 'mine.group_id', 'theirs.group_id')
+          .where('mine.user_id', row.ownerId)
+          .whereIn('theirs.user_id', change.added)
+          .distinct('theirs.user_id');
+        const related = new Set(relatedRows.map((r) => String(r.user_id)));
         const beyond = change.added.filter((userId) => !related.has(userId));
         if (beyond.length > 0) throw this.beyondGroups('users', beyond.map((userId) => usernames.get(userId)!));
       }
@@ -211,7 +210,7 @@ export class VisualizationService {
     const row = await this.requireOwned(id);
     const wanted = unique(groupIds);
     return this.ctx.db.transaction(async (trx) => {
-      const known = (await trx('groups').whereIn('id', wanted).select('id', 'name')) as Array<{ id: string; name: string }>;
+      const known: Array<{ id: string; name: string }> = await trx('groups').whereIn('id', wanted).select('id', 'name');
       const names = new Map(known.map((g) => [String(g.id), g.name]));
       const unknown = wanted.filter((groupId) => !names.has(groupId));
       if (unknown.length > 0) throw new UnprocessableError(`Unknown group id ${unknown[0]}`, 'UNKNOWN_GROUP', { groupIds: unknown });
@@ -219,7 +218,8 @@ export class VisualizationService {
       for (const group of before.groups) names.set(group.id, group.name);
       const change = diff(before.groups.map((g) => g.id), wanted);
       if (change.added.length > 0 && !this.mayShareWithEveryone()) {
-        const own = new Set(((await trx('user_groups').where('user_id', row.ownerId).select('group_id')) as Array<{ group_id: string }>).map((r) => String(r.group_id)));
+        const ownRows: Array<{ group_id: string }> = await trx('user_groups').where('user_id', row.ownerId).select('group_id');
+        const own = new Set(ownRows.map((r) => String(r.group_id)));
         const beyond = change.added.filter((groupId) => !own.has(groupId));
         if (beyond.length > 0) throw this.beyondGroups('groups', beyond.map((groupId) => names.get(groupId)!));
       }
