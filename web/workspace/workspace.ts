@@ -182,7 +182,7 @@ export class Workspace {
     let skip = options.skip ?? 0;
     const nodes: ApiSubgraph['nodes'] = [];
     const relationships: ApiSubgraph['relationships'] = [];
-    let remaining = 0;
+    let remaining: number;
     for (;;) {
       const limit = options.all ? 1000 : this.expandPageSize;
       const answer = await api.explore({ nodeId, direction, types: options.types, limit, skip });

@@ -60,8 +60,8 @@ export class AnalysisLayer {
     renderer.setSetting('labelDensity', 0.8);
     renderer.setSetting('labelGridCellSize', 120);
     renderer.setSetting('labelRenderedSizeThreshold', 6);
-    const nodeReducer = renderer.getSetting('nodeReducer') as Reducer | null;
-    const edgeReducer = renderer.getSetting('edgeReducer') as Reducer | null;
+    const nodeReducer: Reducer | null = renderer.getSetting('nodeReducer');
+    const edgeReducer: Reducer | null = renderer.getSetting('edgeReducer');
     renderer.setSetting('nodeReducer', (id: string, data: Attributes) => {
       const styled = this.styleNode(id, data);
       return nodeReducer ? nodeReducer(id, styled) : styled;

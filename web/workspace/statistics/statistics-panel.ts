@@ -14,7 +14,7 @@ import { StatisticsRunner } from './run';
 
 export interface StatisticsPanel {
   /** Runs a metric (also used to recompute the metrics a saved style names); answers the time spent in the worker, null when it failed or had no nodes. */
-  run(metric: MetricName): Promise<number | null>;
+  run: (metric: MetricName) => Promise<number | null>;
   render(): void;
 }
 

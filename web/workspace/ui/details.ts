@@ -81,7 +81,7 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
   for (const key of keys) {
     const schema = propertySchema(actions.schema, kind, tokens, key);
     const value = properties[key];
-    const input = h('input', { type: 'text', name: key, value: value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value), disabled: !!schema?.readOnly });
+    const input = h('input', { type: 'text', name: key, value: value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean | bigint), disabled: !!schema?.readOnly });
     inputs.push({ key, input });
     form.append(h('label', {}, schema?.title || key, input));
   }

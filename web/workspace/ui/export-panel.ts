@@ -12,15 +12,16 @@ export const MAX_EXPORT_SIDE = 8000;
 export interface ExportActions {
   png(options: { width: number; height: number; legend: boolean }): void;
   svg(options: { width: number; height: number; legend: boolean }): void;
-  csv(): void;
-  json(): void;
+  // Functions, not methods: handed to the buttons as they are.
+  csv: () => void;
+  json: () => void;
   /** The canvas's size now: the default picture is twice that, for a sharp print. */
   canvasSize(): { width: number; height: number };
 }
 
 export type LegendSource = () => LegendEntry[];
 
-export function exportPanel(actions: ExportActions): { panel: HTMLElement; refreshSize(): void } {
+export function exportPanel(actions: ExportActions): { panel: HTMLElement; refreshSize: () => void } {
   const sizeInput = (name: string, label: string) => h('input', { type: 'number', name, min: '16', max: String(MAX_EXPORT_SIDE), step: '1', required: true, 'aria-label': label });
   const width = sizeInput('width', t('web.workspace.export.width'));
   const height = sizeInput('height', t('web.workspace.export.height'));

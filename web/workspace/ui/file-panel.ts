@@ -13,8 +13,9 @@ import { openShareDialog } from './share';
 export interface FileContext {
   permissions: string[];
   userId: string;
-  say(text: string): void;
-  fail(error: unknown): void;
+  // Functions, not methods: passed on as callbacks, they use no `this`.
+  say: (text: string) => void;
+  fail: (error: unknown) => void;
 }
 
 export interface FilePanel {

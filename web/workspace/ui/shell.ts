@@ -127,7 +127,8 @@ export class Shell {
       this.hosts[side].append(section);
     }
     const registered: Registered = { options, section, handle: undefined as unknown as ToolHandle };
-    const shell = this;
+    // The handle's getter has its own `this`: it asks the shell through this arrow.
+    const isOpen = () => this.open[side] === options.id;
     registered.handle = {
       id: options.id,
       button,
@@ -137,13 +138,13 @@ export class Shell {
       },
       setHidden: (hidden) => {
         button.hidden = hidden;
-        if (hidden) shell.closePanel(options.id);
+        if (hidden) this.closePanel(options.id);
       },
       setPressed: (pressed) => button.setAttribute('aria-pressed', String(pressed)),
-      open: () => shell.openPanel(options.id),
-      close: () => shell.closePanel(options.id),
+      open: () => this.openPanel(options.id),
+      close: () => this.closePanel(options.id),
       get isOpen() {
-        return shell.open[side] === options.id;
+        return isOpen();
       },
     };
     button.addEventListener('click', () => this.activate(registered));
