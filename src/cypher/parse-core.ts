@@ -141,6 +141,7 @@ export function parseCore(grammar: GrammarModule, antlr4: RuntimeModule, text: s
       const closure = interp.closureCheckingStopState;
       let steps = 0;
       interp.closureCheckingStopState = function (this: unknown, ...args: unknown[]) {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a sentinel that unwinds the parser, caught by identity below and never let out
         if ((++steps & 1023) === 0 && Date.now() - began > timeLimitMs) throw tooSlow;
         return closure.apply(this, args);
       };
