@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { startBrowserHarness, BrowserHarness } from './support/browser';
+import type { BrowserHarness } from './support/browser';
+import { startBrowserHarness } from './support/browser';
 
 /**
  * Relationship types written on the edges of the workspace canvas (issue 9): not when many edges are
