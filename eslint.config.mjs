@@ -6,29 +6,7 @@ import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/**
- * Files other engineers are still finishing (issue 20): their findings are warnings until that work
- * lands; then they are fixed and this list deleted.
- */
-const PENDING = [
-  'src/services/import/**', // the import split and batched import, still under way
-  'web/import/**', // the import wizard, still under way
-];
-
 const typeChecked = tseslint.configs.recommendedTypeChecked;
-/** The rules `configs` leave on (a later config's 'off' wins), each as a warning: what PENDING files get. */
-const asWarnings = (configs, extra = []) => {
-  const levels = Object.assign(
-    {},
-    ...configs.map((config) => config.rules ?? {}),
-    Object.fromEntries(extra.map((name) => [name, 'error'])),
-  );
-  return Object.fromEntries(
-    Object.entries(levels)
-      .filter(([, level]) => (Array.isArray(level) ? level[0] : level) !== 'off' && level !== 0)
-      .map(([name]) => [name, 'warn']),
-  );
-};
 
 export default tseslint.config(
   {
@@ -92,13 +70,5 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
-  },
-  {
-    files: PENDING,
-    linterOptions: { reportUnusedDisableDirectives: 'warn' },
-    rules: asWarnings(
-      [eslint.configs.recommended, comments.recommended, ...typeChecked],
-      ['@typescript-eslint/consistent-type-imports', '@eslint-community/eslint-comments/require-description'],
-    ),
   },
 );

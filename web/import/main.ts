@@ -10,7 +10,7 @@ import { byId, errorText, numberText, one, onReady, showStatus } from '../shared
 import { showAnalysis } from './analysis-view';
 import { MappingForm } from './mapping-form';
 import { showProgress, showReport, type Wizard } from './report';
-import type { Analysis, Current, ImportState, Mapping, UploadedFile } from './types';
+import type { Analysis, Current, Mapping, UploadedFile } from './types';
 
 function sizeText(bytes: number): string {
   if (bytes < 1024) return `${numberText(bytes)} B`;
@@ -129,7 +129,7 @@ onReady(() => {
     try {
       const body = { fileId: file.fileId, mapping, dryRun, background: true, ...(allOrNothing.checked ? { allOrNothing: true } : {}), ...(batched.checked ? { transaction: 'batched' as const } : {}) };
       // background: true answers 202 with the run's state, the same as GET /data/import/imports/{id}.
-      let state = (await call(client.POST('/data/import/importFile', { body }))) as unknown as ImportState;
+      let state = await call(client.POST('/data/import/importFile', { body }));
       const importId = state.importId;
       running = importId;
       if (!dryRun) wizard.imported.set(file.fileId, importId);

@@ -16,7 +16,7 @@ type Draft = Record<string, unknown> & {
 const draftOf = (mapping: Mapping) => mapping as Draft;
 
 function input(name: string, value: unknown, label: string, size?: string): HTMLLabelElement {
-  return h('label', {}, `${t(label)} `, h('input', { name, value: value === null || value === undefined ? '' : String(value), size }));
+  return h('label', {}, `${t(label)} `, h('input', { name, value: value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean), size }));
 }
 
 export class MappingForm {

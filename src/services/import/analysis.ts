@@ -74,9 +74,9 @@ function labelFrom(name: string): string {
 
 function propertyFrom(column: string): string {
   const bare: string = column.replace(/:[A-Za-z_]+(\([^)]*\))?$/, '').trim() || column.replace(/^:/, '').toLowerCase();
-  if (isValidIdentifier(bare as unknown)) return bare;
+  if (isValidIdentifier(bare)) return bare;
   const text = String(bare);
-  return text.replace(/[^\p{L}\p{N}_ .\-]/gu, '_').replace(/^[^\p{L}\p{N}_]+/u, '').slice(0, 128) || 'value';
+  return text.replace(/[^\p{L}\p{N}_ .-]/gu, '_').replace(/^[^\p{L}\p{N}_]+/u, '').slice(0, 128) || 'value';
 }
 
 /** The analysis of a table upload (CSV: one table, spreadsheets: one per sheet). Reads every row once. */
@@ -96,7 +96,7 @@ export async function analyzeTables(config: AppConfig, file: { path: string; nam
       if (header === undefined && options.header !== false && rowCount === 0 && sample.length === 0) {
         header = row.cells.map((c) => c.trim());
         width = header.length;
-        empty = new Array(width).fill(0);
+        empty = new Array<number>(width).fill(0);
         continue;
       }
       rowCount++;

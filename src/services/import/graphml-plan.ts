@@ -136,7 +136,7 @@ function dataOf(plan: GraphmlPlan, keys: Map<string, GraphmlKey>, data: Record<s
   for (const [keyId, text] of Object.entries(data)) {
     const key = keys.get(keyId);
     if (!key || !plan.propertyKeys.has(keyId) || labelKeys.includes(key)) continue;
-    if (!isValidIdentifier(key.name)) return `the key ${key.id} has no valid property name (${key.name})`;
+    if (!isValidIdentifier(key.name)) return `the key ${key.id} has no valid property name (${String(key.name)})`;
     const value = graphmlValue(text, key.type);
     if (value === undefined) return `${key.name}: "${text.slice(0, 50)}" is not a ${key.type}`;
     out[key.name] = value;

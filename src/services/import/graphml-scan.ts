@@ -93,7 +93,7 @@ export async function scanGraphml(file: string, fileName: string): Promise<Graph
     weighed ??= weigh();
     for (const { node, edge } of elements) {
       const owner = node ? 'node' : 'edge';
-      const data = (node ?? edge)!.data;
+      const data = (node ?? edge).data;
       for (const [keyId, text] of Object.entries(data)) weighed.get(valueKey(keyId, owner))?.values.add(text);
       if (node) {
         scan.nodeCount++;
@@ -103,7 +103,7 @@ export async function scanGraphml(file: string, fileName: string): Promise<Graph
         missing.delete(node.id);
         continue;
       }
-      const e = edge!;
+      const e = edge;
       scan.edgeCount++;
       for (const end of [e.source, e.target]) if (!ids.has(end) && !missing.has(end)) missing.set(end, { line: e.line, edge: e.id ?? `${e.source}->${e.target}` });
       if (pairs.size < PAIR_CAP) {

@@ -133,7 +133,7 @@ function undoneError(error: NonNullable<ImportStatus['error']>, undo: BatchedUnd
 async function markUndirected(run: Run): Promise<void> {
   if (!run.undirected?.size) return;
   const settings = new SettingsService(run.ctx);
-  const schema = (await settings.get('DATA_SCHEMA')) as DataSchema;
+  const schema: DataSchema = await settings.get('DATA_SCHEMA');
   const before = schema.undirected ?? [];
   const after = [...new Set([...before, ...run.undirected])].sort();
   if (after.length > before.length) await settings.put('DATA_SCHEMA', { ...schema, undirected: after });

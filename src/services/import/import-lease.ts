@@ -113,18 +113,18 @@ export async function failAbandonedImports(deps: Pick<AppDeps, 'db' | 'logger'>,
   const expired = options.unleased ? '(lease_expires_at < now() or lease_expires_at is null)' : 'lease_expires_at < now()';
   if (options.id) {
     // A read of a running import pays one indexed select; the transaction only for an expired lease.
-    const due = await db('imports').where({ id: options.id, state: 'running' }).whereRaw(expired).first('id');
+    const due: { id: string } | undefined = await db('imports').where({ id: options.id, state: 'running' }).whereRaw(expired).first('id');
     if (!due) return [];
   }
   const failed = await db.transaction(async (trx) => {
-    const result = await trx.raw(
+    const result: { rows: AbandonedRow[] } = await trx.raw(
       `update imports set state = 'failed', finished_at = now(), lease_expires_at = null,
          error = jsonb_build_object('code', ?::text, 'message', ?::text || coalesce(lease_owner, 'unknown') || ?::text, 'details', jsonb_build_object('instance', lease_owner))
        where state = 'running' and ${expired}${options.id ? ' and id = ?' : ''}
        returning id, user_id, upload_id, file_name, dry_run, lease_owner, progress`,
       [IMPORT_ABANDONED, MESSAGE_BEFORE, MESSAGE_AFTER, ...(options.id ? [options.id] : [])],
     );
-    const rows = result.rows as AbandonedRow[];
+    const rows = result.rows;
     for (const row of rows) {
       await recordAudit(trx, SYSTEM, {
         action: 'data.import.abandoned',

@@ -48,7 +48,7 @@ export class ImportService {
       await done;
       // A direct import refused by its file (broken CSV, formulas, ...) answers with that error.
       const status = await this.status(id);
-      const failure = status.error as (ImportStatus['error'] & { status?: number }) | null;
+      const failure = status.error;
       if (status.state === 'failed' && failure?.status && failure.status < 500) {
         throw new AppError(failure.status, failure.code, failure.message, { importId: id, ...(failure.details ?? {}) });
       }
@@ -146,11 +146,11 @@ export class ImportService {
    * failed imports do not count. The unique index imports_upload_once closes the race.
    */
   private async assertNotStarted(uploadId: string): Promise<void> {
-    const other = (await this.ctx.db('imports')
+    const other: { id: string; state: ImportState } | undefined = await this.ctx.db('imports')
       .where({ upload_id: uploadId, dry_run: false })
       .whereNull('undone_at')
       .whereIn('state', ['running', 'succeeded'])
-      .first('id', 'state')) as { id: string; state: ImportState } | undefined;
+      .first('id', 'state');
     if (other) {
       throw new AppError(
         409,

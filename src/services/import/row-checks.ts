@@ -53,6 +53,6 @@ export async function tick(run: Run, rows: number): Promise<void> {
   run.progress.lastSaved = now;
   if (!sharedDatabase(run.ctx.db)) return;
   await run.ctx.db('imports').where({ id: run.id }).update({ progress: JSON.stringify(progressOf(run)) });
-  const flag = (await run.ctx.db('imports').where({ id: run.id }).first('cancel_requested')) as { cancel_requested: boolean } | undefined;
+  const flag: { cancel_requested: boolean } | undefined = await run.ctx.db('imports').where({ id: run.id }).first('cancel_requested');
   if (flag?.cancel_requested) throw new ImportCancelled();
 }

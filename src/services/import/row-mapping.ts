@@ -6,7 +6,7 @@ import { uniqueNames } from './analysis';
 import type { Run } from './import-runs';
 import type { NodesMapping, RelationshipsMapping } from './mapping';
 import { checkProperties, rejectRow, RowRejected, tick } from './row-checks';
-import { openTables, type TableRow } from './tables';
+import { openTables } from './tables';
 import { convertCell, type ColumnType } from './values';
 
 /** Table rows (CSV, spreadsheet sheets) into the batches of nodes or relationships of an import. */
@@ -165,7 +165,7 @@ export async function* tableBatches(run: Run, mapping: NodesMapping | Relationsh
     inBatch = 0;
   };
 
-  for await (const row of table.rows() as AsyncIterable<TableRow>) {
+  for await (const row of table.rows()) {
     sawRow = true;
     if (names === undefined) {
       if (mapping.header !== false) {
