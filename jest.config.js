@@ -7,7 +7,10 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
     // antlr4 (runtime of the Cypher grammar, src/cypher/parser.ts) ships ES modules only: Node 20
     // loads them through require(), jest needs them transpiled to CommonJS.
-    '/node_modules/antlr4/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node' } }],
+    '/node_modules/antlr4/.+\\.js$': [
+      'ts-jest',
+      { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node' } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!antlr4/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -111,8 +111,19 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'app_state', 'user_settings', 'settings', 'password_resets', 'login_failures', 'sessions',
-    'api_tokens', 'user_groups', 'group_permissions', 'user_permissions', 'permissions', 'groups', 'users',
+    'app_state',
+    'user_settings',
+    'settings',
+    'password_resets',
+    'login_failures',
+    'sessions',
+    'api_tokens',
+    'user_groups',
+    'group_permissions',
+    'user_permissions',
+    'permissions',
+    'groups',
+    'users',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

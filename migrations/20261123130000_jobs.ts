@@ -49,7 +49,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['job_id', 'scheduled_for']);
     t.index(['job_id', 'id']);
   });
-  await knex.raw(`alter table job_runs add constraint job_runs_state_check check (state in ('queued', 'running', 'succeeded', 'failed', 'cancelled'))`);
+  await knex.raw(
+    `alter table job_runs add constraint job_runs_state_check check (state in ('queued', 'running', 'succeeded', 'failed', 'cancelled'))`,
+  );
   await knex.raw(`alter table job_runs add constraint job_runs_trigger_check check (trigger in ('schedule', 'manual'))`);
   await knex.raw(`create unique index job_runs_one_active_uq on job_runs (job_id) where state in ('queued', 'running')`);
   await knex.raw(`create index job_runs_active_idx on job_runs (state, id) where state in ('queued', 'running')`);

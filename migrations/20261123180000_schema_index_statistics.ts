@@ -72,14 +72,22 @@ function insertBefore(text: string, anchor: string, line: string): string {
 }
 
 // The new versions: the functions of 20261120000300_property_graph (restored by down) plus one line each.
-const CREATE_V2 = insertBefore(CREATE_V1, 'insert into graph_schema_indexes', 'perform gas_create_schema_index_statistics(idx_name, idx_entity, idx_props);');
+const CREATE_V2 = insertBefore(
+  CREATE_V1,
+  'insert into graph_schema_indexes',
+  'perform gas_create_schema_index_statistics(idx_name, idx_entity, idx_props);',
+);
 const DROP_V2 = insertBefore(DROP_V1, 'return existed;', "execute format('drop statistics if exists %I', idx_name || '_st');");
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(STATISTICS);
   await knex.raw(CREATE_V2);
   await knex.raw(DROP_V2);
-  const existing = (await knex.raw<{ rows: Array<{ name: string; entity: string; properties: string[] }> }>(`select name, entity, properties from graph_schema_indexes order by name`)).rows;
+  const existing = (
+    await knex.raw<{ rows: Array<{ name: string; entity: string; properties: string[] }> }>(
+      `select name, entity, properties from graph_schema_indexes order by name`,
+    )
+  ).rows;
   for (const index of existing) {
     await knex.raw(`select gas_create_schema_index_statistics(?::text, ?::text, ?::text[])`, [index.name, index.entity, index.properties]);
   }

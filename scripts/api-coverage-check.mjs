@@ -37,7 +37,9 @@ if (run.status !== 0 && run.status !== 1) {
 const missing = [...(run.stdout ?? '').matchAll(/^missing: (\w+) (\S+)/gm)].map(([, method, endpoint]) => ({ method, endpoint }));
 const later = missing.filter((m) => LATER.some((re) => re.test(m.endpoint)));
 const owed = missing.filter((m) => !later.includes(m));
-console.log(`api coverage: ${missing.length} missing, ${later.length} of them owned by later issues (/jobs, /visualization(s), /data/import), ${owed.length} owed now`);
+console.log(
+  `api coverage: ${missing.length} missing, ${later.length} of them owned by later issues (/jobs, /visualization(s), /data/import), ${owed.length} owed now`,
+);
 if (owed.length) {
   console.log('api coverage: FAILED, undocumented endpoints that are due now:');
   for (const m of owed) console.log(`  ${m.method} ${m.endpoint}`);

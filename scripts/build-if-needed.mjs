@@ -35,7 +35,10 @@ if (process.argv.includes('--install-only')) process.exit(0);
 
 const { build, SOURCE_DIRS } = await import('./build.mjs');
 const sources = SOURCE_DIRS.map((d) => path.join(root, d)).filter(existsSync);
-const stale = !existsSync(marker) || !existsSync(path.join(root, 'public', 'build', 'workspace.js')) || sources.some((d) => newestSource(d) > statSync(marker).mtimeMs);
+const stale =
+  !existsSync(marker) ||
+  !existsSync(path.join(root, 'public', 'build', 'workspace.js')) ||
+  sources.some((d) => newestSource(d) > statSync(marker).mtimeMs);
 if (stale) {
   const started = Date.now();
   const count = await build();

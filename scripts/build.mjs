@@ -8,7 +8,23 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const SOURCE_DIRS = ['src', 'migrations', 'bench', 'web'];
 /** Browser entries (web/), bundled with their dependencies into public/build/ (served under /assets/build/). */
-const WEB_ENTRIES = { workspace: 'web/workspace/main.ts', search: 'web/search/main.ts', home: 'web/home/main.ts', cypher: 'web/cypher/main.ts', 'workspace-statistics': 'web/workspace/statistics/worker.ts', layout: 'web/layout/main.ts', audit: 'web/audit/main.ts', profile: 'web/profile/main.ts', groups: 'web/groups/main.ts', visualizations: 'web/visualizations/main.ts', users: 'web/users/main.ts', jobs: 'web/jobs/main.ts', settings: 'web/settings/main.ts', acl: 'web/acl/main.ts', import: 'web/import/main.ts' };
+const WEB_ENTRIES = {
+  workspace: 'web/workspace/main.ts',
+  search: 'web/search/main.ts',
+  home: 'web/home/main.ts',
+  cypher: 'web/cypher/main.ts',
+  'workspace-statistics': 'web/workspace/statistics/worker.ts',
+  layout: 'web/layout/main.ts',
+  audit: 'web/audit/main.ts',
+  profile: 'web/profile/main.ts',
+  groups: 'web/groups/main.ts',
+  visualizations: 'web/visualizations/main.ts',
+  users: 'web/users/main.ts',
+  jobs: 'web/jobs/main.ts',
+  settings: 'web/settings/main.ts',
+  acl: 'web/acl/main.ts',
+  import: 'web/import/main.ts',
+};
 
 function sourcesIn(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -22,7 +38,10 @@ function sourcesIn(dir, out = []) {
 /** Transpiles into dist/ (cleaned first, so deleted sources leave nothing behind); returns the file count. */
 export async function build() {
   const { build: esbuild } = await import('esbuild');
-  const entryPoints = ['src', 'migrations', 'bench'].map((d) => path.join(root, d)).filter(existsSync).flatMap((d) => sourcesIn(d));
+  const entryPoints = ['src', 'migrations', 'bench']
+    .map((d) => path.join(root, d))
+    .filter(existsSync)
+    .flatMap((d) => sourcesIn(d));
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   await esbuild({
     entryPoints,
@@ -75,6 +94,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.stdout.write(`built public/build/ in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   } else {
     const count = await build();
-    process.stdout.write(`built dist/ and public/build/ from ${count} TypeScript files in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `built dist/ and public/build/ from ${count} TypeScript files in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   }
 }

@@ -22,7 +22,11 @@ const say = (line) => process.stdout.write(`check:client: ${line}\n`);
 function withoutExamples(value) {
   if (Array.isArray(value)) return value.map(withoutExamples);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'example' && key !== 'examples').map(([key, inner]) => [key, withoutExamples(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'example' && key !== 'examples')
+      .map(([key, inner]) => [key, withoutExamples(inner)]),
+  );
 }
 
 mkdirSync(generated, { recursive: true });
@@ -34,7 +38,9 @@ const types = `// Generated from the OpenAPI document by npm run check:client --
 const committed = existsSync(typesFile) ? readFileSync(typesFile, 'utf8') : null;
 if (committed !== types) {
   if (!write) {
-    say(`${path.relative(root, typesFile)} is not what the OpenAPI document generates now: run npm run check:client -- --write and commit it`);
+    say(
+      `${path.relative(root, typesFile)} is not what the OpenAPI document generates now: run npm run check:client -- --write and commit it`,
+    );
     process.exit(1);
   }
   mkdirSync(path.dirname(typesFile), { recursive: true });
@@ -45,7 +51,10 @@ if (committed !== types) {
 }
 
 try {
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dir, 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dir, 'tsconfig.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 } catch {
   say('the typed client calls do not compile against the document (see above)');
   process.exit(1);

@@ -98,7 +98,8 @@ export function createApp(deps: AppDeps): BuiltApp {
     express.urlencoded({ extended: false, limit: config.server.bodyLimitBytes }),
   );
   use((req: Request, res: Response, next: NextFunction) => {
-    if (req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']))) return bodyParsers(req, res, next);
+    if (req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length'])))
+      return bodyParsers(req, res, next);
     res.json = exactJson;
     const withBody: { body?: unknown } = req;
     if (!('body' in withBody)) withBody.body = undefined;
@@ -129,7 +130,11 @@ export function createApp(deps: AppDeps): BuiltApp {
   // Scripts authenticate on every request (Authorization header): they get no session, which
   // saves the session machinery on their hot path and keeps them from minting session rows.
   const cookieSession = express.Router();
-  cookieSession.use(sessionMiddleware, rollSession(config.session.maxAgeMs, config.session.touchAfterMs), passport.session() as RequestHandler);
+  cookieSession.use(
+    sessionMiddleware,
+    rollSession(config.session.maxAgeMs, config.session.touchAfterMs),
+    passport.session() as RequestHandler,
+  );
   // A signed-in browser's GET whose session and user are cached skips the session machinery
   // (src/auth/fast-session.ts); everything else goes through it.
   const cachedSession = fastSession({
@@ -141,7 +146,9 @@ export function createApp(deps: AppDeps): BuiltApp {
     touchAfterMs: config.session.touchAfterMs,
   });
   // Liveness probes need no session (a cookieless request would still build and hash an empty one).
-  use((req: Request, res: Response, next: NextFunction) => (req.headers.authorization || req.path === '/health' || cachedSession(req, res) ? next() : cookieSession(req, res, next)));
+  use((req: Request, res: Response, next: NextFunction) =>
+    req.headers.authorization || req.path === '/health' || cachedSession(req, res) ? next() : cookieSession(req, res, next),
+  );
   use(scriptAuthentication(passport, deps.credentialCache));
   use((req: Request, _res: Response, next: NextFunction) => {
     req.ctx = contextFromRequest(deps, req);
@@ -153,7 +160,10 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(sequence(chain));
 
   const assets = express.Router();
-  assets.use('/assets/swagger-ui', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { maxAge: '1d', index: false }));
+  assets.use(
+    '/assets/swagger-ui',
+    express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { maxAge: '1d', index: false }),
+  );
   assets.use('/assets', express.static(path.resolve(viewsDir, '..', 'public'), { maxAge: '1h', index: false }));
   // Browsers ask for /favicon.ico on their own: send them to the SVG icon the pages link.
   assets.get('/favicon.ico', (_req: Request, res: Response) => res.redirect(301, '/assets/favicon.svg'));

@@ -28,10 +28,18 @@ export async function ensureAdmin(db: Knex, config: AppConfig, logger: Logger): 
       .returning<Array<{ id: string | number }>>('id');
     const id = String(row.id);
     await trx('user_permissions').insert(PERMISSION_CODES.map((code) => ({ user_id: id, permission_code: code })));
-    await recordAudit(trx, { userId: null, username: 'system', ip: null }, { action: 'user.create', targetType: 'user', targetId: id, details: { username: 'admin', bootstrap: true } });
+    await recordAudit(
+      trx,
+      { userId: null, username: 'system', ip: null },
+      { action: 'user.create', targetType: 'user', targetId: id, details: { username: 'admin', bootstrap: true } },
+    );
   });
   if (given) logger.info('created the administrator account "admin" with the password from ADMIN_PASSWORD');
-  else logger.warn({ username: 'admin', initialPassword: password }, 'created the administrator account "admin" with a generated password; it must be changed at first login');
+  else
+    logger.warn(
+      { username: 'admin', initialPassword: password },
+      'created the administrator account "admin" with a generated password; it must be changed at first login',
+    );
   return { created: true, generatedPassword: !given };
 }
 

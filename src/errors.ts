@@ -75,7 +75,10 @@ export class UnprocessableError extends AppError {
   }
 }
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(429, 'TOO_MANY_REQUESTS', message, { retryAfterSeconds });
   }
 }
@@ -85,25 +88,37 @@ export class NotImplementedError extends AppError {
   }
 }
 export class GraphUnavailableError extends AppError {
-  constructor(message = 'The graph database is not reachable', readonly retryAfterSeconds = 5) {
+  constructor(
+    message = 'The graph database is not reachable',
+    readonly retryAfterSeconds = 5,
+  ) {
     super(503, 'GRAPH_UNAVAILABLE', message, { retryAfterSeconds });
   }
 }
 /** Concurrent writes kept colliding (deadlock or serialization failure, retried first): try again shortly. */
 export class GraphContentionError extends AppError {
-  constructor(message = 'The graph is busy with concurrent changes to the same elements; try again', readonly retryAfterSeconds = 1) {
+  constructor(
+    message = 'The graph is busy with concurrent changes to the same elements; try again',
+    readonly retryAfterSeconds = 1,
+  ) {
     super(503, 'GRAPH_CONTENTION', message, { retryAfterSeconds });
   }
 }
 /** The service's own store cannot be reached or lost the connection (restart, outage): try again shortly. */
 export class DatabaseUnavailableError extends AppError {
-  constructor(message = 'The database is not reachable right now; try again shortly', readonly retryAfterSeconds = 5) {
+  constructor(
+    message = 'The database is not reachable right now; try again shortly',
+    readonly retryAfterSeconds = 5,
+  ) {
     super(503, 'DATABASE_UNAVAILABLE', message, { retryAfterSeconds });
   }
 }
 /** Every connection of the store's pool stayed busy for the whole wait: try again shortly. */
 export class DatabaseBusyError extends AppError {
-  constructor(message = 'The database is busy: no connection became free in time; try again shortly', readonly retryAfterSeconds = 2) {
+  constructor(
+    message = 'The database is busy: no connection became free in time; try again shortly',
+    readonly retryAfterSeconds = 2,
+  ) {
     super(503, 'DATABASE_BUSY', message, { retryAfterSeconds });
   }
 }
@@ -128,7 +143,10 @@ export function isStorageFull(error: unknown): boolean {
 export function toProblem(error: AppError, instance?: string): ProblemDetails {
   return {
     type: `about:blank#${error.code}`,
-    title: error.code.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()),
+    title: error.code
+      .replace(/_/g, ' ')
+      .toLowerCase()
+      .replace(/^./, (c) => c.toUpperCase()),
     status: error.status,
     code: error.code,
     detail: error.message,

@@ -9,7 +9,11 @@ describe('exact JSON (64-bit integers)', () => {
   });
 
   it('when integers are beyond 2^53, then they become BigInt; safe ones, decimals and exponents stay numbers', () => {
-    expect(parseJsonText('{"a":9007199254740993,"b":[-9223372036854775808,9223372036854775807],"c":1234567890123456,"d":12345678901234567.5,"e":1e300}')).toEqual({
+    expect(
+      parseJsonText(
+        '{"a":9007199254740993,"b":[-9223372036854775808,9223372036854775807],"c":1234567890123456,"d":12345678901234567.5,"e":1e300}',
+      ),
+    ).toEqual({
       a: 9007199254740993n,
       b: [-9223372036854775808n, 9223372036854775807n],
       c: 1234567890123456,
@@ -40,7 +44,10 @@ describe('exact JSON (64-bit integers)', () => {
   });
 
   it('when a string looks like the internal marker, then it stays a string (the marker is random per parse)', () => {
-    expect(parseJsonText('["gas-int-000000000000000000:12345678901234567890", 9007199254740993]')).toEqual(['gas-int-000000000000000000:12345678901234567890', 9007199254740993n]);
+    expect(parseJsonText('["gas-int-000000000000000000:12345678901234567890", 9007199254740993]')).toEqual([
+      'gas-int-000000000000000000:12345678901234567890',
+      9007199254740993n,
+    ]);
   });
 
   it('when BigInt values are written, then they are plain JSON digits, with or without the toJSON fallback', () => {

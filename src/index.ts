@@ -19,8 +19,12 @@ async function main(): Promise<void> {
   try {
     const service = await startService(config, logger);
     // One plain line for the person who just ran `npm start`, besides the JSON log.
-    const who = service.generatedAdminPassword ? ' as "admin" with the generated password from the log line "initialPassword" above (you will be asked to change it)' : '';
-    process.stdout.write(`\nGraph Analytics Service is ready: sign in at ${config.server.baseUrl.replace(/\/$/, '') || service.url}/login${who}.\n\n`);
+    const who = service.generatedAdminPassword
+      ? ' as "admin" with the generated password from the log line "initialPassword" above (you will be asked to change it)'
+      : '';
+    process.stdout.write(
+      `\nGraph Analytics Service is ready: sign in at ${config.server.baseUrl.replace(/\/$/, '') || service.url}/login${who}.\n\n`,
+    );
     const shutdown = (signal: string) => {
       logger.info({ signal }, 'shutting down');
       service.close().then(

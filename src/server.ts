@@ -25,7 +25,8 @@ import type { AppDeps } from './core/context';
 import type { GraphStore } from './graph/graph-store';
 import { projectRoot } from './paths';
 
-export const SERVICE_VERSION: string = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+export const SERVICE_VERSION: string = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 export interface RunningService {
   url: string;
@@ -53,16 +54,29 @@ export async function startService(config: AppConfig, logger: Logger = createLog
     graph = createGraphStore(config, database.knex, logger);
     await waitForGraph(graph, config, logger);
     // The graph's fulltext index follows the service store; a failure leaves searches on the fallback scan, not the service down.
-    await reconcileFulltextIndex({ db: database.knex, graph, logger }).catch((error: unknown) => logger.error({ err: error }, 'fulltext index reconciliation failed'));
+    await reconcileFulltextIndex({ db: database.knex, graph, logger }).catch((error: unknown) =>
+      logger.error({ err: error }, 'fulltext index reconciliation failed'),
+    );
 
     // Graph writes whose audit intent got no record (a crash between write and record, Neo4j) are
     // marked graph.write.unconfirmed: now for those older than a write can take, later for the rest.
-    const reconciliation = startWriteIntentReconciliation({ db: database.knex, graph, logger }, config.graphdb.queryTimeoutMs + config.graphdb.deadlineGraceMs + config.graphdb.maxTransactionRetryTimeMs);
+    const reconciliation = startWriteIntentReconciliation(
+      { db: database.knex, graph, logger },
+      config.graphdb.queryTimeoutMs + config.graphdb.deadlineGraceMs + config.graphdb.maxTransactionRetryTimeMs,
+    );
     intents = reconciliation;
     await reconciliation.first;
 
     const mailer = createMailer(config.mail.url, config.mail.from, logger);
-    const deps: AppDeps = { config, db: database.knex, graph, mailer, logger, credentialCache: new CredentialCache(config.auth.credentialCacheMs), version: SERVICE_VERSION };
+    const deps: AppDeps = {
+      config,
+      db: database.knex,
+      graph,
+      mailer,
+      logger,
+      credentialCache: new CredentialCache(config.auth.credentialCacheMs),
+      version: SERVICE_VERSION,
+    };
     // Imports whose instance died (lease run out; on the embedded store every running one) are failed now and then every half lease.
     const reaper = startImportLeaseReaper(deps);
     importLeases = reaper;
@@ -80,10 +94,15 @@ export async function startService(config: AppConfig, logger: Logger = createLog
     const url = listenUrl(config.server.host, port);
     logger.info({ url, store: database.kind, graph: graph.backend }, `listening on ${url}`);
     if (!config.server.baseUrl.trim()) {
-      logger.warn({ linkBaseUrl: url }, `server.baseUrl (BASE_URL) is not set: links in e-mails (password reset) point to the listen address ${url}; set BASE_URL to the address users open`);
+      logger.warn(
+        { linkBaseUrl: url },
+        `server.baseUrl (BASE_URL) is not set: links in e-mails (password reset) point to the listen address ${url}; set BASE_URL to the address users open`,
+      );
     }
     // Off with jobs.schedulerEnabled=false (JOBS_SCHEDULER_ENABLED=false): this instance then only queues runs for others.
-    const scheduler = config.jobs.schedulerEnabled ? new JobScheduler(deps, { publicUrl: config.server.baseUrl || url }).start() : undefined;
+    const scheduler = config.jobs.schedulerEnabled
+      ? new JobScheduler(deps, { publicUrl: config.server.baseUrl || url }).start()
+      : undefined;
 
     const db = database;
     const store = graph;

@@ -109,7 +109,10 @@ function freePort(): Promise<number> {
 async function waitForHealth(origin: string, started: Started): Promise<void> {
   for (let waited = 0; waited < 180_000; waited += 250) {
     if (started.child.exitCode !== null) throw new Error(`the service exited with ${started.child.exitCode}\n${started.output()}`);
-    const ok = await send(undefined, origin, 'GET', '/health', {}).then((r) => r.status === 200, () => false);
+    const ok = await send(undefined, origin, 'GET', '/health', {}).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -132,7 +135,14 @@ interface Response {
   body: string;
 }
 
-function send(agent: http.Agent | undefined, origin: string, method: string, urlPath: string, headers: Record<string, string>, body?: string): Promise<Response> {
+function send(
+  agent: http.Agent | undefined,
+  origin: string,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${origin}${urlPath}`, { method, agent, headers }, (res) => {
       let text = '';
@@ -158,7 +168,11 @@ async function prepareStore(kind: 'postgres' | 'pglite'): Promise<Store> {
   const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
   if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, label: 'embedded PGlite (temporary DATA_DIR)', cleanup: removeDir };
   if (process.env.DATABASE_URL) {
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL }, label: 'PostgreSQL server (DATABASE_URL)', cleanup: removeDir };
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL },
+      label: 'PostgreSQL server (DATABASE_URL)',
+      cleanup: removeDir,
+    };
   }
   let cluster: PostgresServer | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL ?? (cluster = await startPostgres()).adminUrl;
@@ -257,7 +271,8 @@ async function measure(server: Started, origin: string, target: ClientTarget): P
   const cpuAfter = cpuMs(server.child.pid);
   return {
     rps: result.requests / result.seconds,
-    cpuUsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && result.requests ? ((cpuAfter - cpuBefore) * 1000) / result.requests : undefined,
+    cpuUsPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests ? ((cpuAfter - cpuBefore) * 1000) / result.requests : undefined,
     p99Ms: result.p99Ms,
     failures: result.failures,
     firstFailure: result.firstFailure,
@@ -297,7 +312,14 @@ async function startService(store: Store, baseEnv: NodeJS.ProcessEnv): Promise<S
       }
     }
     if (!target) throw new Error('no authenticated GET endpoint answered 200 with HTTP Basic');
-    const login = await send(undefined, origin, 'POST', '/login', { 'content-type': 'application/json' }, JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }));
+    const login = await send(
+      undefined,
+      origin,
+      'POST',
+      '/login',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    );
     const cookie = String(login.headers['set-cookie'] ?? '').match(/gas\.sid=[^;]+/)?.[0];
     if (login.status !== 200 || !cookie) throw new Error(`POST /login answered ${login.status} ${login.body.slice(0, 200)}`);
     return { started, origin, target, basicHeaders, cookie };
@@ -354,7 +376,8 @@ async function repetitions(baselines: Baselines, service: Service, title: string
     `${'measurement'.padEnd(48)} ${'req/s'.padStart(7)} ${'min-max'.padStart(13)} ${'ratio'.padStart(6)} ${'CPU us/req'.padStart(10)} ${'CPU ratio'.padStart(9)} ${'ratio*'.padStart(6)} ${'CPU ratio*'.padStart(10)} ${'p99 ms'.padStart(7)} ${'target'.padStart(7)} ${'within'.padStart(6)} ${'load start > end'.padStart(16)}  yardstick req/s (ratio)`,
   );
   let failed = false;
-  const cpuOf = (kind: Kind) => (all[kind].every((m) => m.cpuUsPerRequest !== undefined) ? median(all[kind].map((m) => m.cpuUsPerRequest!)) : undefined);
+  const cpuOf = (kind: Kind) =>
+    all[kind].every((m) => m.cpuUsPerRequest !== undefined) ? median(all[kind].map((m) => m.cpuUsPerRequest!)) : undefined;
   for (const kind of KINDS) {
     const ms = all[kind];
     const rps = ms.map((m) => m.rps);
@@ -365,7 +388,13 @@ async function repetitions(baselines: Baselines, service: Service, title: string
     const bareClassesCpu = cpuOf('bareClasses');
     const isService = kind !== 'bare' && kind !== 'bareClasses';
     console.log(
-      `${labels[kind].padEnd(48)} ${number(median(rps)).padStart(7)} ${`${number(Math.min(...rps))}-${number(Math.max(...rps))}`.padStart(13)} ${ratio.toFixed(2).padStart(6)} ${(cpu === undefined ? '-' : number(cpu)).padStart(10)} ${(cpu && bareCpu ? (bareCpu / cpu).toFixed(2) : '-').padStart(9)} ${ratioClasses.toFixed(2).padStart(6)} ${(cpu && bareClassesCpu ? (bareClassesCpu / cpu).toFixed(2) : '-').padStart(10)} ${median(ms.map((m) => m.p99Ms)).toFixed(1).padStart(7)} ${isService ? `>= ${TARGET}`.padStart(7) : '-'.padStart(7)} ${(isService ? ((cpu && bareCpu ? bareCpu / cpu : ratio) >= TARGET ? 'yes' : 'NO') : '-').padStart(6)} ${`${ms[0].loadStart.toFixed(1)} > ${ms[ms.length - 1].loadEnd.toFixed(1)}`.padStart(16)}  ${anchors[kind]}`,
+      `${labels[kind].padEnd(48)} ${number(median(rps)).padStart(7)} ${`${number(Math.min(...rps))}-${number(Math.max(...rps))}`.padStart(13)} ${ratio.toFixed(2).padStart(6)} ${(cpu === undefined ? '-' : number(cpu)).padStart(10)} ${(cpu && bareCpu ? (bareCpu / cpu).toFixed(2) : '-').padStart(9)} ${ratioClasses.toFixed(2).padStart(6)} ${(cpu && bareClassesCpu ? (bareClassesCpu / cpu).toFixed(2) : '-').padStart(10)} ${median(
+        ms.map((m) => m.p99Ms),
+      )
+        .toFixed(1)
+        .padStart(
+          7,
+        )} ${isService ? `>= ${TARGET}`.padStart(7) : '-'.padStart(7)} ${(isService ? ((cpu && bareCpu ? bareCpu / cpu : ratio) >= TARGET ? 'yes' : 'NO') : '-').padStart(6)} ${`${ms[0].loadStart.toFixed(1)} > ${ms[ms.length - 1].loadEnd.toFixed(1)}`.padStart(16)}  ${anchors[kind]}`,
     );
     const failures = ms.reduce((sum, m) => sum + m.failures, 0);
     if (failures) {
@@ -373,9 +402,15 @@ async function repetitions(baselines: Baselines, service: Service, title: string
       console.log(`warning: ${labels[kind]}: ${failures} failed requests, first: ${ms.find((m) => m.firstFailure)?.firstFailure}`);
     }
   }
-  console.log('ratio: median over the repetitions of req/s / bare req/s of the same repetition; CPU ratio: bare CPU per request / this CPU per request (medians)');
-  console.log(`target: a service row is within when its CPU ratio (else its req/s ratio) to stock bare Express is at least ${TARGET}; load: the 1 min load average at the start of the row's first repetition and the end of its last`);
-  console.log('ratio*, CPU ratio*: the same against the bare handler on the service HTTP server classes (no per-request Object.setPrototypeOf, which costs stock Express most of its CPU per request)');
+  console.log(
+    'ratio: median over the repetitions of req/s / bare req/s of the same repetition; CPU ratio: bare CPU per request / this CPU per request (medians)',
+  );
+  console.log(
+    `target: a service row is within when its CPU ratio (else its req/s ratio) to stock bare Express is at least ${TARGET}; load: the 1 min load average at the start of the row's first repetition and the end of its last`,
+  );
+  console.log(
+    'ratio*, CPU ratio*: the same against the bare handler on the service HTTP server classes (no per-request Object.setPrototypeOf, which costs stock Express most of its CPU per request)',
+  );
   return !failed;
 }
 
@@ -383,7 +418,9 @@ async function repetitions(baselines: Baselines, service: Service, title: string
 async function longRun(service: Service): Promise<boolean> {
   const half = Math.max(1, Math.floor(CONNECTIONS / 2));
   console.log('');
-  console.log(`long run: ${LONG_SECONDS} s (credential cache lifetime 60 s by default), HTTP Basic and session cookie at once, ${half} connections each, req/s per ${WINDOW_SECONDS} s window`);
+  console.log(
+    `long run: ${LONG_SECONDS} s (credential cache lifetime 60 s by default), HTTP Basic and session cookie at once, ${half} connections each, req/s per ${WINDOW_SECONDS} s window`,
+  );
   const results = await runClient(
     service.origin,
     [
@@ -402,7 +439,10 @@ async function longRun(service: Service): Promise<boolean> {
       `${r.name.padEnd(16)} mean ${number(r.requests / r.seconds)} req/s; windows min ${number(min)} / median ${number(med)} / max ${number(Math.max(...r.windows))}; latency p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(0)} ms; failures ${r.failures}`,
     );
     console.log(`  windows: ${r.windows.map((w) => number(w)).join(' ')}`);
-    if (collapsed.length) console.log(`  below half the median: windows ${collapsed.map(({ i }) => `${i * WINDOW_SECONDS}-${(i + 1) * WINDOW_SECONDS} s`).join(', ')}`);
+    if (collapsed.length)
+      console.log(
+        `  below half the median: windows ${collapsed.map(({ i }) => `${i * WINDOW_SECONDS}-${(i + 1) * WINDOW_SECONDS} s`).join(', ')}`,
+      );
     if (r.failures) ok = false;
   }
   return ok;
@@ -414,7 +454,10 @@ async function main(): Promise<void> {
   let bareClasses: Started | undefined;
   let ok = true;
   console.log(
-    `bench:api: ${CONNECTIONS} keep-alive connections from a separate load process, ${REPS} interleaved repetitions of ${SECONDS} s per measurement after 1 s warm-up, 127.0.0.1 only; node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    `bench:api: ${CONNECTIONS} keep-alive connections from a separate load process, ${REPS} interleaved repetitions of ${SECONDS} s per measurement after 1 s warm-up, 127.0.0.1 only; node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
   try {
     bare = await startChild(path.join(__dirname, 'baseline-server.js'), baseEnv, /listening (\d+)/);
@@ -434,7 +477,12 @@ async function main(): Promise<void> {
         await store.cleanup();
       }
     }
-    console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine lowers every req/s; compare ratios and CPU per request)`);
+    console.log(
+      `\nload average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (other work on the machine lowers every req/s; compare ratios and CPU per request)`,
+    );
     if (!ok) process.exitCode = 1;
   } finally {
     await stopChild(bare);

@@ -51,7 +51,9 @@ export function download(url: string, headers: Record<string, string>, body: str
         bytes += chunk.length;
         for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, firstByteMs, totalMs: now() - started, bytes, rows: Math.max(0, lines - 1) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, firstByteMs, totalMs: now() - started, bytes, rows: Math.max(0, lines - 1) }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -89,14 +91,17 @@ async function writeCsv(raw: RawPg, restricted: boolean, city: string | null, re
   const statements = raw.exportStatements(restricted, city);
   const client = await raw.plain.connect();
   try {
-    const keys = (await client.query<{ keys: string[] }>({ name: statements.keys.name, text: statements.keys.text, values: statements.keys.values })).rows[0].keys;
+    const keys = (
+      await client.query<{ keys: string[] }>({ name: statements.keys.name, text: statements.keys.text, values: statements.keys.values })
+    ).rows[0].keys;
     const rows = statements.rows(keys);
     await client.query('begin read only');
     await client.query(`declare raw_export no scroll cursor for ${rows.text}`, rows.values);
     res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="nodes.csv"' });
     let out = ['id', 'labels', ...keys].map((k) => field(k, true)).join(',') + '\r\n';
     for (;;) {
-      const page = (await client.query<{ id: string; labels: string; vals: Array<string | null> }>('fetch forward 5000 from raw_export')).rows;
+      const page = (await client.query<{ id: string; labels: string; vals: Array<string | null> }>('fetch forward 5000 from raw_export'))
+        .rows;
       for (const r of page) {
         out += r.id + ',' + field(r.labels, true);
         // ->> of a number is its digits (never formula-guarded by the service); of a string, the string.
@@ -122,12 +127,20 @@ export async function createRestrictedUser(knex: Knex, cities: string[]): Promis
   const [group] = await knex('groups')
     .insert({
       name: 'bench restricted',
-      entity_security: JSON.stringify({ nodeFilter: { and: [{ label: 'Person' }, { property: 'city', operator: 'IN', value: cities }] }, relationshipFilter: { type: 'KNOWS' } }),
+      entity_security: JSON.stringify({
+        nodeFilter: { and: [{ label: 'Person' }, { property: 'city', operator: 'IN', value: cities }] },
+        relationshipFilter: { type: 'KNOWS' },
+      }),
       property_security: JSON.stringify({ nodes: { '*': { disabled: ['age'] } } }),
     })
     .returning<Array<{ id: string }>>('id');
   const [user] = await knex('users')
-    .insert({ username: RESTRICTED_USER, name: RESTRICTED_USER, email: 'bench-restricted@example.test', password_hash: await hashPassword(RESTRICTED_PASSWORD) })
+    .insert({
+      username: RESTRICTED_USER,
+      name: RESTRICTED_USER,
+      email: 'bench-restricted@example.test',
+      password_hash: await hashPassword(RESTRICTED_PASSWORD),
+    })
     .returning<Array<{ id: string }>>('id');
   await knex('user_permissions').insert({ user_id: user.id, permission_code: 'EXPORT_DATA' });
   await knex('user_groups').insert({ user_id: user.id, group_id: group.id });
@@ -148,7 +161,17 @@ export async function startService(databaseUrl: string): Promise<{ origin: strin
   });
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'src', 'index.js')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), ADMIN_PASSWORD, SESSION_SECRET: 'bench-session-secret', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ADMIN_PASSWORD,
+      SESSION_SECRET: 'bench-session-secret',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -167,10 +190,12 @@ export async function startService(databaseUrl: string): Promise<{ origin: strin
   for (let waited = 0; waited < 180_000; waited += 250) {
     if (child.exitCode !== null) break;
     const ok = await new Promise<boolean>((resolve) => {
-      http.get(`${origin}/health`, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      }).on('error', () => resolve(false));
+      http
+        .get(`${origin}/health`, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
+        .on('error', () => resolve(false));
     });
     if (ok) return { origin, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -32,7 +32,6 @@ export function intEnv(name: string, fallback: number): number {
   return n;
 }
 
-
 const REPS = intEnv('BENCH_REPS', 30);
 const WARMUP = intEnv('BENCH_WARMUP', 3);
 /** BENCH_WARMUP_MS (500): warm-up calls continue until this much time has passed (see measureBoth). */
@@ -51,7 +50,11 @@ export function quantile(values: number[], q: number): number {
 }
 
 /** Alternates port and raw calls (so drift hits both), after a warm-up of each; which goes first alternates too. */
-export async function measureBoth(port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>, reps = REPS): Promise<{ port: number[]; raw: number[]; loadStart: number; loadEnd: number }> {
+export async function measureBoth(
+  port: (i: number) => Promise<unknown>,
+  rawWork: (i: number) => Promise<unknown>,
+  reps = REPS,
+): Promise<{ port: number[]; raw: number[]; loadStart: number; loadEnd: number }> {
   // Warm-up: WARMUP calls of each, and more until WARMUP_MS have passed, so a sub-millisecond
   // operation is measured with its code compiled by the JIT on both sides (as in a running
   // service), not in the interpreter for the first hundreds of calls.
@@ -85,16 +88,41 @@ export async function measureBoth(port: (i: number) => Promise<unknown>, rawWork
 export const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0));
 
 export function printTable(figures: Figure[]): void {
-  const header = ['backend', 'operation', 'scope', 'product median ms', 'product p95 ms', 'raw median ms', 'raw p95 ms', 'ratio', 'target', 'within', 'load start > end'];
+  const header = [
+    'backend',
+    'operation',
+    'scope',
+    'product median ms',
+    'product p95 ms',
+    'raw median ms',
+    'raw p95 ms',
+    'ratio',
+    'target',
+    'within',
+    'load start > end',
+  ];
   const rows = figures.map((f) => {
     const pm = quantile(f.port, 0.5);
     const rm = quantile(f.raw, 0.5);
     const loads = f.loadStart === undefined ? '-' : `${f.loadStart.toFixed(1)} > ${(f.loadEnd ?? NaN).toFixed(1)}`;
-    return [f.backend, f.operation, f.scope, fmt(pm), fmt(quantile(f.port, 0.95)), fmt(rm), fmt(quantile(f.raw, 0.95)), (pm / rm).toFixed(2) + 'x', `<= ${TARGET[f.scope]}x`, overTarget(f) ? 'NO' : 'yes', loads];
+    return [
+      f.backend,
+      f.operation,
+      f.scope,
+      fmt(pm),
+      fmt(quantile(f.port, 0.95)),
+      fmt(rm),
+      fmt(quantile(f.raw, 0.95)),
+      (pm / rm).toFixed(2) + 'x',
+      `<= ${TARGET[f.scope]}x`,
+      overTarget(f) ? 'NO' : 'yes',
+      loads,
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const numeric = (i: number) => i >= 3 && i <= 8;
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => (numeric(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ') + ' |';
+  const line = (cells: string[]) =>
+    '| ' + cells.map((c, i) => (numeric(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ') + ' |';
   console.log(line(header));
   console.log('|' + widths.map((w, i) => (numeric(i) ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|');
   for (const r of rows) console.log(line(r));

@@ -62,5 +62,8 @@ export async function printPlans(title: string, pool: Pool, product: Captured[],
     console.log(`    product statement ${++k}:\n${indent(text.trim())}\n    plan:\n${indent(await explain(pool, text, q.bindings))}`);
   }
   k = 0;
-  for (const s of raw) console.log(`    raw statement ${++k} (${s.name}):\n${indent(s.text.trim())}\n    plan:\n${indent(await explain(pool, s.text, s.values))}`);
+  for (const s of raw)
+    console.log(
+      `    raw statement ${++k} (${s.name}):\n${indent(s.text.trim())}\n    plan:\n${indent(await explain(pool, s.text, s.values))}`,
+    );
 }

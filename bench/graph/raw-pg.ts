@@ -79,7 +79,9 @@ export class RawPg {
    * properties through a containment test.
    */
   find(restricted: boolean, uid: string, withLabel: boolean): Promise<Array<{ id: string; total: string }>> {
-    const match = withLabel ? `n.labels @> '{Person}' and n.properties->>'uid' = $1` : `n.properties @> jsonb_build_object('uid', $1::text)`;
+    const match = withLabel
+      ? `n.labels @> '{Person}' and n.properties->>'uid' = $1`
+      : `n.properties @> jsonb_build_object('uid', $1::text)`;
     return this.run(this.serial, {
       name: `raw_find_${withLabel ? 'l' : 'n'}_${restricted ? 'r' : 'a'}`,
       text: `with m as materialized (select n.id, n.labels, n.properties from graph_nodes n where ${match}${restricted ? ` and ${this.nodeOk('n', 2)}` : ''})
@@ -155,10 +157,16 @@ export class RawPg {
     }
     if (meeting.length === 0) return { paths: 0, length: -1 };
     const halves = (side: Side, node: string, origin: string): Array<{ n: string[]; r: string[] }> =>
-      node === origin ? [{ n: [origin], r: [] }] : (preds[side].get(node) ?? []).flatMap(([rid, prev]) => halves(side, prev, origin).map((h) => ({ n: [...h.n, node], r: [...h.r, rid] })));
+      node === origin
+        ? [{ n: [origin], r: [] }]
+        : (preds[side].get(node) ?? []).flatMap(([rid, prev]) =>
+            halves(side, prev, origin).map((h) => ({ n: [...h.n, node], r: [...h.r, rid] })),
+          );
     const paths: Array<{ n: string[]; r: string[] }> = [];
     for (const m of meeting) {
-      for (const h of halves('f', m, String(from))) for (const t of halves('b', m, String(to))) if (paths.length < 100) paths.push({ n: [...h.n, ...t.n.slice(0, -1).reverse()], r: [...h.r, ...t.r.reverse()] });
+      for (const h of halves('f', m, String(from)))
+        for (const t of halves('b', m, String(to)))
+          if (paths.length < 100) paths.push({ n: [...h.n, ...t.n.slice(0, -1).reverse()], r: [...h.r, ...t.r.reverse()] });
     }
     await this.run(this.serial, {
       name: `raw_sp_rows_${restricted ? 'r' : 'a'}`,
@@ -204,7 +212,10 @@ export class RawPg {
   /** The statements of the CSV export baseline (bench/graph/export-http.ts): the column set, then the rows. */
   exportStatements(restricted: boolean, city: string | null): { keys: Statement; rows: (keys: string[]) => Statement } {
     const props = restricted ? `n.properties - 'age'` : 'n.properties';
-    const where = [city === null ? '' : `n.properties @> jsonb_build_object('city', $1::text)`, restricted ? this.nodeOk('n', city === null ? 1 : 2) : '']
+    const where = [
+      city === null ? '' : `n.properties @> jsonb_build_object('city', $1::text)`,
+      restricted ? this.nodeOk('n', city === null ? 1 : 2) : '',
+    ]
       .filter((c) => c !== '')
       .join(' and ');
     const values = [...(city === null ? [] : [city]), ...(restricted ? [this.cities] : [])];

@@ -36,7 +36,10 @@ import { RawPg } from './raw-pg';
 let NODES = intEnv('BENCH_NODES', 100_000);
 let RELS = intEnv('BENCH_RELS', 300_000);
 /** BENCH_SIZES=10000,100000,1000000: one run per size (3 relationships per node), then the growth table. */
-const SIZES = (process.env.BENCH_SIZES ?? '').split(',').filter((x) => x.trim() !== '').map((x) => Number(x));
+const SIZES = (process.env.BENCH_SIZES ?? '')
+  .split(',')
+  .filter((x) => x.trim() !== '')
+  .map((x) => Number(x));
 const HUBS = intEnv('BENCH_HUBS', 5);
 const HUB_DEGREE = intEnv('BENCH_HUB_DEGREE', 2_000);
 const REPS = intEnv('BENCH_REPS', 30);
@@ -182,7 +185,9 @@ interface Graph {
 }
 
 async function loadGraph(knex: Knex): Promise<Graph> {
-  const nodes = (await knex.raw<RawRows<{ id: number; city: string }>>(`select id::int as id, properties->>'city' as city from graph_nodes`)).rows;
+  const nodes = (
+    await knex.raw<RawRows<{ id: number; city: string }>>(`select id::int as id, properties->>'city' as city from graph_nodes`)
+  ).rows;
   const visibleCities = new Set(VISIBLE_CITIES);
   const visible = new Uint8Array(NODES + 1);
   for (const n of nodes) if (visibleCities.has(n.city)) visible[n.id] = 1;
@@ -243,7 +248,8 @@ function findPairs(g: Graph, restricted: boolean, wanted: number): Array<{ from:
     if (restricted && !g.visible[source]) continue;
     const dist = bfs(g, source, restricted, 6);
     const byDistance = new Map<number, number[]>();
-    for (let v = HUBS + 1; v <= NODES; v++) if (dist[v] >= 4) (byDistance.get(dist[v]) ?? byDistance.set(dist[v], []).get(dist[v])!).push(v);
+    for (let v = HUBS + 1; v <= NODES; v++)
+      if (dist[v] >= 4) (byDistance.get(dist[v]) ?? byDistance.set(dist[v], []).get(dist[v])!).push(v);
     const d = 4 + (pairs.length % 3);
     const candidates = byDistance.get(d) ?? byDistance.get(5) ?? byDistance.get(4) ?? byDistance.get(6);
     if (!candidates || candidates.length === 0) continue;
@@ -275,11 +281,18 @@ async function benchImport(knex: Knex, store: GraphStore): Promise<void> {
     const count = Math.min(batchNodes, IMPORT_NODES - start);
     const nodes = Array.from({ length: count }, (_, k) => {
       const i = start + k;
-      return { key: `k${i}`, labels: ['Imported'], properties: { uid: `i${i}`, name: `Imported ${i}`, age: 20 + (i % 60), city: cityName(i % CITIES) } };
+      return {
+        key: `k${i}`,
+        labels: ['Imported'],
+        properties: { uid: `i${i}`, name: `Imported ${i}`, age: 20 + (i % 60), city: cityName(i % CITIES) },
+      };
     });
     const relationships = Array.from({ length: count * 3 }, (_, k) => {
       const i = start + Math.floor(k / 3);
-      const other = k % 3 === 0 ? { label: 'Person', property: 'uid', value: `p${1 + ((i * 31 + k) % NODES)}` } : { key: `k${start + ((i * 17 + k) % count)}` };
+      const other =
+        k % 3 === 0
+          ? { label: 'Person', property: 'uid', value: `p${1 + ((i * 31 + k) % NODES)}` }
+          : { key: `k${start + ((i * 17 + k) % count)}` };
       return { type: 'KNOWS', start: { key: `k${i}` }, end: other, properties: { since: 2000 + (k % 20) } };
     });
     const result = await store.importBatch({ nodes, relationships });
@@ -305,10 +318,17 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
   const auth = neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? '');
   const database = process.env.NEO4J_DATABASE || undefined;
   const driver = neo4j.driver(url, auth, { disableLosslessIntegers: true });
-  const store = createNeo4jGraphStore({ url, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database, queryTimeoutMs: 120_000 });
+  const store = createNeo4jGraphStore({
+    url,
+    username: process.env.NEO4J_USERNAME ?? 'neo4j',
+    password: process.env.NEO4J_PASSWORD ?? '',
+    database,
+    queryTimeoutMs: 120_000,
+  });
   const figures: Figure[] = [];
   // BENCH_NEO4J_REPS (BENCH_REPS): the adapter's restricted reads are slow enough at 1M nodes to need fewer.
-  const measure = (port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>, reps = NEO4J_REPS) => measureBoth(port, rawWork, Math.min(reps, NEO4J_REPS));
+  const measure = (port: (i: number) => Promise<unknown>, rawWork: (i: number) => Promise<unknown>, reps = NEO4J_REPS) =>
+    measureBoth(port, rawWork, Math.min(reps, NEO4J_REPS));
   const run = async (cypher: string, params: Record<string, unknown> = {}) => {
     const session = driver.session({ ...(database ? { database } : {}) });
     try {
@@ -326,13 +346,13 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
     const reuse = process.env.BENCH_NEO4J_REUSE === '1' && nodeCount === NODES && relCount === RELS;
     if (reuse) console.log(`\nNeo4j at ${url}: reusing the ${NODES} nodes and ${RELS} relationships loaded before (BENCH_NEO4J_REUSE)`);
     else console.log(`\nNeo4j at ${url}: emptying the database and loading the same data ...`);
-    for (; !reuse; ) {
+    for (; !reuse;) {
       const records = await run('MATCH (n) WITH n LIMIT 10000 DETACH DELETE n RETURN count(*) AS c');
       if (Number(records[0].get('c')) === 0) break;
     }
     let t = now();
     let last = 0;
-    for (; !reuse; ) {
+    for (; !reuse;) {
       const rows = (
         await knex.raw<RawRows<{ id: number; uid: string; name: string; age: number; city: string }>>(
           `select id::int as id, properties->>'uid' as uid, properties->>'name' as name, (properties->>'age')::int as age, properties->>'city' as city
@@ -341,7 +361,10 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
         )
       ).rows;
       if (rows.length === 0) break;
-      await run('UNWIND $rows AS row CREATE (n:Person) SET n.uid = row.uid, n.name = row.name, n.age = toInteger(row.age), n.city = row.city', { rows });
+      await run(
+        'UNWIND $rows AS row CREATE (n:Person) SET n.uid = row.uid, n.name = row.name, n.age = toInteger(row.age), n.city = row.city',
+        { rows },
+      );
       last = rows[rows.length - 1].id;
     }
     const nodesMs = now() - t;
@@ -349,7 +372,7 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
     await run('CALL db.awaitIndexes(600)');
     t = now();
     last = 0;
-    for (; !reuse; ) {
+    for (; !reuse;) {
       const rows = (
         await knex.raw<RawRows<{ id: number; s: string; e: string; since: number }>>(
           `select r.id::int as id, 'p' || r.start_id as s, 'p' || r.end_id as e, (r.properties->>'since')::int as since
@@ -358,7 +381,10 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
         )
       ).rows;
       if (rows.length === 0) break;
-      await run('UNWIND $rows AS row MATCH (a:Person {uid: row.s}) MATCH (b:Person {uid: row.e}) CREATE (a)-[r:KNOWS]->(b) SET r.since = toInteger(row.since)', { rows });
+      await run(
+        'UNWIND $rows AS row MATCH (a:Person {uid: row.s}) MATCH (b:Person {uid: row.e}) CREATE (a)-[r:KNOWS]->(b) SET r.since = toInteger(row.since)',
+        { rows },
+      );
       last = rows[rows.length - 1].id;
     }
     console.log(`loaded into Neo4j: nodes ${(nodesMs / 1000).toFixed(1)} s, relationships ${((now() - t) / 1000).toFixed(1)} s`);
@@ -367,14 +393,18 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
     const idOf = new Map<string, GraphId>();
     const lookup = async (uid: string) => {
       if (!idOf.has(uid)) {
-        const found = await store.findNodes({ filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: uid }] } }, UNRESTRICTED);
+        const found = await store.findNodes(
+          { filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: uid }] } },
+          UNRESTRICTED,
+        );
         idOf.set(uid, found.items[0].id);
       }
       return idOf.get(uid)!;
     };
     for (const h of w.hubs) await lookup('p' + h);
     for (const u of w.uids) await lookup(u);
-    for (const s of ['admin', 'restricted'] as ScopeName[]) for (const p of w.pairs[s]) await Promise.all([lookup('p' + p.from), lookup('p' + p.to)]);
+    for (const s of ['admin', 'restricted'] as ScopeName[])
+      for (const p of w.pairs[s]) await Promise.all([lookup('p' + p.from), lookup('p' + p.to)]);
 
     const projection = (v: string, restricted: boolean) => (restricted ? `${v} {.uid, .name, .city}` : `${v} {.*}`);
     for (const [scopeName, scope] of SCOPES) {
@@ -384,7 +414,11 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
       const relOk = (v: string) => (restricted ? ` AND ${v}.since >= ${SINCE_MIN}` : '');
 
       let m = await measure(
-        (i) => store.findNodes({ filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: w.uids[i % w.uids.length] }] } }, scope),
+        (i) =>
+          store.findNodes(
+            { filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: w.uids[i % w.uids.length] }] } },
+            scope,
+          ),
         (i) =>
           run(
             `MATCH (n:Person) WHERE n.uid = $uid${nodeOk('n')} WITH n ORDER BY id(n) WITH collect(${projection('n', restricted)}) AS items ` +
@@ -435,19 +469,29 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
             { pattern: `(?isu).*${texts[i % texts.length]}.*`, ...cities },
           ),
       );
-      figures.push({ backend: 'neo4j', operation: 'text search (limit 20)', scope: scopeName, ...m, note: 'no fulltext index: the adapter scans, as the raw query' });
+      figures.push({
+        backend: 'neo4j',
+        operation: 'text search (limit 20)',
+        scope: scopeName,
+        ...m,
+        note: 'no fulltext index: the adapter scans, as the raw query',
+      });
 
       m = await measure(
         async () => {
           let n = 0;
-          for await (const node of store.streamNodes({ filter: { property: 'city', operator: '=', value: 'City000' } }, scope)) if (node) n++;
+          for await (const node of store.streamNodes({ filter: { property: 'city', operator: '=', value: 'City000' } }, scope))
+            if (node) n++;
           return n;
         },
         () =>
-          run(`MATCH (n${restricted ? ':Person' : ''}) WHERE n.city = $city${nodeOk('n')} WITH n ORDER BY id(n) RETURN ${projection('n', restricted)} AS item`, {
-            city: 'City000',
-            ...cities,
-          }),
+          run(
+            `MATCH (n${restricted ? ':Person' : ''}) WHERE n.city = $city${nodeOk('n')} WITH n ORDER BY id(n) RETURN ${projection('n', restricted)} AS item`,
+            {
+              city: 'City000',
+              ...cities,
+            },
+          ),
         Math.min(REPS, 5),
       );
       figures.push({ backend: 'neo4j', operation: 'filtered export (city)', scope: scopeName, ...m });
@@ -498,20 +542,25 @@ async function benchNeo4j(knex: Knex, w: Workload): Promise<Figure[]> {
 
 /** One data set of NODES nodes: load, measure, print; returns the figures for the growth table. */
 async function runSize(): Promise<Figure[]> {
-  console.log(`\n=== ${NODES} nodes, ${RELS} relationships (${HUBS} hubs of about ${HUB_DEGREE}), ${REPS} repetitions after ${WARMUP} warm-up ===`);
+  console.log(
+    `\n=== ${NODES} nodes, ${RELS} relationships (${HUBS} hubs of about ${HUB_DEGREE}), ${REPS} repetitions after ${WARMUP} warm-up ===`,
+  );
   const { db, server } = await openPostgres();
   const all: Figure[] = [];
   try {
     await migrateToLatest(db.knex);
     const version = (await db.knex.raw<RawRows<{ v: string }>>(`select current_setting('server_version') as v`)).rows[0].v;
-    const loaded = REUSE_URL ? Number((await db.knex.raw<RawRows<{ c: number }>>('select count(*)::int as c from graph_nodes')).rows[0].c) : 0;
+    const loaded = REUSE_URL
+      ? Number((await db.knex.raw<RawRows<{ c: number }>>('select count(*)::int as c from graph_nodes')).rows[0].c)
+      : 0;
     if (REUSE_URL && loaded !== NODES) throw new Error(`BENCH_REUSE_URL holds ${loaded} nodes, not BENCH_NODES ${NODES}`);
     const load = REUSE_URL ? { nodesMs: 0, relsMs: 0, analyzeMs: 0 } : await loadPostgres(db.knex);
     if (REUSE_URL) console.log(`reusing ${REUSE_URL} (${loaded} nodes)`);
-    else console.log(
-      `PostgreSQL ${version}: loaded nodes ${(load.nodesMs / 1000).toFixed(1)} s, relationships ${(load.relsMs / 1000).toFixed(1)} s (INSERT ... SELECT generate_series), ` +
-        `vacuum analyze ${(load.analyzeMs / 1000).toFixed(1)} s`,
-    );
+    else
+      console.log(
+        `PostgreSQL ${version}: loaded nodes ${(load.nodesMs / 1000).toFixed(1)} s, relationships ${(load.relsMs / 1000).toFixed(1)} s (INSERT ... SELECT generate_series), ` +
+          `vacuum analyze ${(load.analyzeMs / 1000).toFixed(1)} s`,
+      );
     const store = createPostgresGraphStore(db.knex, { queryTimeoutMs: 120_000 });
     await store.init();
     let t = now();
@@ -524,7 +573,17 @@ async function runSize(): Promise<Figure[]> {
     );
     const databaseUrl = db.url;
     const raw = new RawPg(databaseUrl, VISIBLE_CITIES, SINCE_MIN);
-    const bench: PgBench = { knex: db.knex, store, raw, w, scopes: SCOPES, wanted, textCountLimit: TEXT_COUNT_LIMIT, reps: REPS, cities: VISIBLE_CITIES };
+    const bench: PgBench = {
+      knex: db.knex,
+      store,
+      raw,
+      w,
+      scopes: SCOPES,
+      wanted,
+      textCountLimit: TEXT_COUNT_LIMIT,
+      reps: REPS,
+      cities: VISIBLE_CITIES,
+    };
     const rounds: Figure[][] = [];
     let extra: Figure[] = [];
     try {
@@ -559,8 +618,15 @@ async function runSize(): Promise<Figure[]> {
 
 /** Port and raw medians per size, so that a cost growing with the data shows at a glance. */
 function printGrowth(bySize: Array<{ nodes: number; figures: Figure[] }>): void {
-  const keys = [...new Set(bySize.flatMap((s) => s.figures.map((f) => `${f.backend}|${f.operation.replace(/\d+ inserts/, 'N inserts')}|${f.scope}`)))];
-  const header = ['backend', 'operation', 'scope', ...bySize.flatMap((s) => [`port ms @${s.nodes}`, `raw ms @${s.nodes}`, `ratio @${s.nodes}`])];
+  const keys = [
+    ...new Set(bySize.flatMap((s) => s.figures.map((f) => `${f.backend}|${f.operation.replace(/\d+ inserts/, 'N inserts')}|${f.scope}`))),
+  ];
+  const header = [
+    'backend',
+    'operation',
+    'scope',
+    ...bySize.flatMap((s) => [`port ms @${s.nodes}`, `raw ms @${s.nodes}`, `ratio @${s.nodes}`]),
+  ];
   const rows = keys.map((k) => {
     const [backend, operation, scope] = k.split('|');
     const cells = bySize.flatMap((s) => {
@@ -582,7 +648,12 @@ function printGrowth(bySize: Array<{ nodes: number; figures: Figure[] }>): void 
 
 async function main(): Promise<void> {
   const started = now();
-  console.log(`bench:graph: sizes ${SIZES.length ? SIZES.join(', ') : NODES}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (a busy machine slows port and raw alike: compare ratios)`);
+  console.log(
+    `bench:graph: sizes ${SIZES.length ? SIZES.join(', ') : NODES}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (a busy machine slows port and raw alike: compare ratios)`,
+  );
   const bySize: Array<{ nodes: number; figures: Figure[] }> = [];
   for (const size of SIZES.length ? SIZES : [NODES]) {
     if (SIZES.length) {
@@ -592,7 +663,12 @@ async function main(): Promise<void> {
     bySize.push({ nodes: NODES, figures: await runSize() });
   }
   if (bySize.length > 1) printGrowth(bySize);
-  console.log(`\ndone in ${((now() - started) / 1000).toFixed(0)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\ndone in ${((now() - started) / 1000).toFixed(0)} s; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error) => {

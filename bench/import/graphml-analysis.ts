@@ -63,9 +63,13 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     const mb = (n: number) => (n / 2 ** 20).toFixed(0);
-    console.log(`GraphML analysis (issue 23 item 9): ${mb(size)} MiB, ${copies} copies of graphology-miserables, ${analysis.nodeCount} nodes, ${analysis.edgeCount} edges`);
+    console.log(
+      `GraphML analysis (issue 23 item 9): ${mb(size)} MiB, ${copies} copies of graphology-miserables, ${analysis.nodeCount} nodes, ${analysis.edgeCount} edges`,
+    );
     console.log(`  ${(size / 2 ** 20 / seconds).toFixed(1)} MB/s (${seconds.toFixed(1)} s)`);
-    console.log(`  RSS before ${mb(before)} MB, peak ${mb(peak)} MB (+${mb(peak - before)} MB); VmHWM ${hwmBefore?.toFixed(0)} -> ${vmHwmMb()?.toFixed(0)} MB`);
+    console.log(
+      `  RSS before ${mb(before)} MB, peak ${mb(peak)} MB (+${mb(peak - before)} MB); VmHWM ${hwmBefore?.toFixed(0)} -> ${vmHwmMb()?.toFixed(0)} MB`,
+    );
     console.log(`  event loop delay: max ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

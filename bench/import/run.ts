@@ -102,7 +102,11 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
 async function rawPostgres(url: string, file: string, what: 'nodes' | 'relationships'): Promise<{ ms: number; rows: number }> {
   const client = new Client({ connectionString: url });
   await client.connect();
-  const rows = readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(','));
+  const rows = readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => l.split(','));
   const start = now();
   try {
     await client.query('begin');
@@ -122,7 +126,11 @@ async function rawPostgres(url: string, file: string, what: 'nodes' | 'relations
     await client.query('create unlogged table bench_rels (s bigint, e bigint, since bigint)');
     for (let i = 0; i < rows.length; i += 10_000) {
       const part = rows.slice(i, i + 10_000);
-      await client.query('insert into bench_rels select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])', [part.map((r) => r[0]), part.map((r) => r[1]), part.map((r) => r[2])]);
+      await client.query('insert into bench_rels select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])', [
+        part.map((r) => r[0]),
+        part.map((r) => r[1]),
+        part.map((r) => r[2]),
+      ]);
     }
     const inserted = await client.query(
       `insert into graph_relationships (type, start_id, end_id, properties)
@@ -144,7 +152,15 @@ function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; or
     (port) =>
       new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [path.join(distRoot, 'src', 'index.js')], {
-          env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), ADMIN_PASSWORD, SESSION_SECRET: 'bench-session-secret', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+          env: {
+            ...process.env,
+            ...env,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            ADMIN_PASSWORD,
+            SESSION_SECRET: 'bench-session-secret',
+            LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';
@@ -155,7 +171,10 @@ function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; or
         const poll = async (): Promise<void> => {
           if (child.exitCode !== null) return reject(new Error(`the service exited:\n${output}`));
           if (Date.now() > deadline) return reject(new Error(`the service did not start:\n${output}`));
-          const ok = await fetch(`${origin}/ready`).then((r) => r.ok, () => false);
+          const ok = await fetch(`${origin}/ready`).then(
+            (r) => r.ok,
+            () => false,
+          );
           if (ok) resolve({ child, origin });
           else setTimeout(() => void poll(), 250);
         };
@@ -170,7 +189,14 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function apiImport(origin: string, auth: string, file: string, mapping: unknown, reads: number[], transaction?: 'batched'): Promise<{ ms: number; report: Record<string, number> }> {
+async function apiImport(
+  origin: string,
+  auth: string,
+  file: string,
+  mapping: unknown,
+  reads: number[],
+  transaction?: 'batched',
+): Promise<{ ms: number; report: Record<string, number> }> {
   const form = new FormData();
   form.append('file', await openAsBlob(file), path.basename(file));
   const start = now();
@@ -188,7 +214,11 @@ async function apiImport(origin: string, auth: string, file: string, mapping: un
   const reader = (async () => {
     while (reading) {
       const t0 = now();
-      const r = await fetch(`${origin}/data/nodes/find`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ filter: { property: 'id', operator: '=', value: 42 }, limit: 1 }) });
+      const r = await fetch(`${origin}/data/nodes/find`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ filter: { property: 'id', operator: '=', value: 42 }, limit: 1 }),
+      });
       await r.arrayBuffer();
       reads.push(now() - t0);
       await new Promise((res) => setTimeout(res, 250));
@@ -196,7 +226,9 @@ async function apiImport(origin: string, auth: string, file: string, mapping: un
   })();
   while (status.state === 'running') {
     await new Promise((res) => setTimeout(res, 500));
-    status = (await (await fetch(`${origin}/data/import/imports/${status.importId}`, { headers: { authorization: auth } })).json()) as typeof status;
+    status = (await (
+      await fetch(`${origin}/data/import/imports/${status.importId}`, { headers: { authorization: auth } })
+    ).json()) as typeof status;
   }
   reading = false;
   await reader;
@@ -231,7 +263,12 @@ async function wipeNeo4j(driver: Driver): Promise<void> {
 
 /** The raw Neo4j path: UNWIND batches with the driver, one transaction per batch. */
 async function rawNeo4j(driver: Driver, nodesFile: string, relsFile: string): Promise<{ nodesMs: number; relsMs: number; rels: number }> {
-  const read = (file: string) => readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(','));
+  const read = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => l.split(','));
   const session = driver.session();
   try {
     const nodeRows = read(nodesFile);
@@ -249,7 +286,10 @@ async function rawNeo4j(driver: Driver, nodesFile: string, relsFile: string): Pr
     for (let i = 0; i < relRows.length; i += 5000) {
       const rows = relRows.slice(i, i + 5000).map((r) => ({ s: neo4j.int(r[0]), e: neo4j.int(r[1]), since: neo4j.int(r[2]) }));
       const result = await session.executeWrite((tx) =>
-        tx.run('UNWIND $rows AS row MATCH (a:Person) WHERE a.id = row.s MATCH (b:Person) WHERE b.id = row.e CREATE (a)-[r:KNOWS]->(b) SET r.since = row.since RETURN count(r) AS c', { rows }),
+        tx.run(
+          'UNWIND $rows AS row MATCH (a:Person) WHERE a.id = row.s MATCH (b:Person) WHERE b.id = row.e CREATE (a)-[r:KNOWS]->(b) SET r.since = row.since RETURN count(r) AS c',
+          { rows },
+        ),
       );
       rels += Number(result.records[0].get('c'));
     }
@@ -259,14 +299,29 @@ async function rawNeo4j(driver: Driver, nodesFile: string, relsFile: string): Pr
   }
 }
 
-const nodesMapping = { kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }] };
+const nodesMapping = {
+  kind: 'nodes',
+  labels: ['Person'],
+  columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }],
+};
 const relsMapping = {
-  kind: 'relationships', type: 'KNOWS',
-  start: { column: 'from', label: 'Person', property: 'id', type: 'integer' }, end: { column: 'to', label: 'Person', property: 'id', type: 'integer' },
+  kind: 'relationships',
+  type: 'KNOWS',
+  start: { column: 'from', label: 'Person', property: 'id', type: 'integer' },
+  end: { column: 'to', label: 'Person', property: 'id', type: 'integer' },
   columns: [{ column: 'since', type: 'integer' }],
 };
 
-function report(title: string, nodeRows: number, relRows: number, r: { nodesMs: number; relsMs: number; rels: number }, nodes: { ms: number }, rels: { ms: number; report: Record<string, number> }, rss: number, reads: number[]): string[] {
+function report(
+  title: string,
+  nodeRows: number,
+  relRows: number,
+  r: { nodesMs: number; relsMs: number; rels: number },
+  nodes: { ms: number },
+  rels: { ms: number; report: Record<string, number> },
+  rss: number,
+  reads: number[],
+): string[] {
   const rate = (rows: number, ms: number) => Math.round((rows * 1000) / ms);
   return [
     `${title}: ${nodeRows} node rows, ${relRows} relationship rows`,
@@ -285,8 +340,16 @@ async function neo4jPart(dir: string, adminUrl: string): Promise<string[]> {
   const relsFile = path.join(dir, 'neo4j-knows.csv');
   const random = rng(7);
   await writeLines(nodesFile, 'id,name,age', nodeRows, (i) => `${i},Person ${i},${18 + (i % 70)}`);
-  await writeLines(relsFile, 'from,to,since', relRows, () => `${Math.floor(random() * nodeRows)},${Math.floor(random() * nodeRows)},${1980 + Math.floor(random() * 45)}`);
-  const driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
+  await writeLines(
+    relsFile,
+    'from,to,since',
+    relRows,
+    () => `${Math.floor(random() * nodeRows)},${Math.floor(random() * nodeRows)},${1980 + Math.floor(random() * 45)}`,
+  );
+  const driver = neo4j.driver(
+    process.env.NEO4J_URI as string,
+    neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''),
+  );
   const db = `bench_import_neo4j_${randomBytes(4).toString('hex')}`;
   let service: { child: ChildProcess; origin: string } | undefined;
   try {
@@ -324,8 +387,16 @@ async function neo4jBatchedPart(dir: string, adminUrl: string): Promise<string[]
   const relsFile = path.join(dir, 'neo4j-batched-knows.csv');
   const random = rng(11);
   await writeLines(nodesFile, 'id,name,age', nodeRows, (i) => `${i},Person ${i},${18 + (i % 70)}`);
-  await writeLines(relsFile, 'from,to,since', relRows, () => `${Math.floor(random() * nodeRows)},${Math.floor(random() * nodeRows)},${1980 + Math.floor(random() * 45)}`);
-  const driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
+  await writeLines(
+    relsFile,
+    'from,to,since',
+    relRows,
+    () => `${Math.floor(random() * nodeRows)},${Math.floor(random() * nodeRows)},${1980 + Math.floor(random() * 45)}`,
+  );
+  const driver = neo4j.driver(
+    process.env.NEO4J_URI as string,
+    neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''),
+  );
   const db = `bench_import_neo4j_batched_${randomBytes(4).toString('hex')}`;
   let service: { child: ChildProcess; origin: string } | undefined;
   try {
@@ -362,7 +433,12 @@ async function main(): Promise<void> {
   const relsFile = path.join(dir, 'knows.csv');
   const random = rng(42);
   await writeLines(nodesFile, 'id,name,age', NODES, (i) => `${i},Person ${i},${18 + (i % 70)}`);
-  await writeLines(relsFile, 'from,to,since', RELS, () => `${Math.floor(random() * NODES)},${Math.floor(random() * NODES)},${1980 + Math.floor(random() * 45)}`);
+  await writeLines(
+    relsFile,
+    'from,to,since',
+    RELS,
+    () => `${Math.floor(random() * NODES)},${Math.floor(random() * NODES)},${1980 + Math.floor(random() * 45)}`,
+  );
   const cluster = await startPostgres();
   const suffix = randomBytes(4).toString('hex');
   const rawDb = `bench_import_raw_${suffix}`;

@@ -21,7 +21,9 @@ export interface PostgresServer {
 function findBinDir(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
@@ -40,19 +42,41 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (process.env.TEST_DATABASE_URL) return { adminUrl: process.env.TEST_DATABASE_URL, stop: async () => {} };
   const bin = findBinDir();
   if (!bin) {
-    throw new Error('No PostgreSQL for the tests: set TEST_DATABASE_URL or install the server (apt-get install postgresql); .ci/run does both.');
+    throw new Error(
+      'No PostgreSQL for the tests: set TEST_DATABASE_URL or install the server (apt-get install postgresql); .ci/run does both.',
+    );
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gas-test-pg-'));
   chmodSync(dir, 0o777);
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' })
+      : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
   const dataDir = path.join(dir, 'data');
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const child = spawn(
     asRoot ? 'runuser' : path.join(bin, 'postgres'),
-    [...(asRoot ? ['-u', 'postgres', '--', path.join(bin, 'postgres')] : []), '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    [
+      ...(asRoot ? ['-u', 'postgres', '--', path.join(bin, 'postgres')] : []),
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
     { stdio: 'ignore', detached: true },
   );
   child.unref();

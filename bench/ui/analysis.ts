@@ -43,7 +43,7 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 type Graph = Awaited<ReturnType<typeof startService>>['deps']['graph'];
@@ -55,7 +55,16 @@ async function seed(url: string, graph: Graph): Promise<{ visualizationId: strin
   for (let start = 0; start < NODES; start += 1000) {
     const nodes = Array.from({ length: Math.min(1000, NODES - start) }, (_, i) => {
       const n = start + i;
-      return { key: `p${n}`, labels: ['Person'], properties: { name: `Person ${n}`, group: `g${n % 17}`, score: Math.round(rand() * 1000) / 10, seen: new Date(Date.UTC(2000, 0, 1) + Math.floor(rand() * 7000) * 86400000).toISOString().slice(0, 10) } };
+      return {
+        key: `p${n}`,
+        labels: ['Person'],
+        properties: {
+          name: `Person ${n}`,
+          group: `g${n % 17}`,
+          score: Math.round(rand() * 1000) / 10,
+          seen: new Date(Date.UTC(2000, 0, 1) + Math.floor(rand() * 7000) * 86400000).toISOString().slice(0, 10),
+        },
+      };
     });
     const result = await graph.importBatch({ nodes, relationships: [] });
     for (const node of nodes) nodeIds.push(result.keys[node.key]);
@@ -69,9 +78,15 @@ async function seed(url: string, graph: Graph): Promise<{ visualizationId: strin
     await graph.importBatch({ nodes: [], relationships });
   }
   const relationships: Array<{ id: string; startNodeId: string; endNodeId: string }> = [];
-  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED)) relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
+  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED))
+    relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
   const positions = nodeIds.map(() => ({ x: (rand() - 0.5) * 1000, y: (rand() - 0.5) * 1000 }));
-  const content = { version: 1, nodes: nodeIds.map((id, i) => ({ id, ...positions[i] })), relationships: relationships.map((r) => ({ id: r.id })), view: { zoom: 1, pan: { x: 0.5, y: 0.5 } } };
+  const content = {
+    version: 1,
+    nodes: nodeIds.map((id, i) => ({ id, ...positions[i] })),
+    relationships: relationships.map((r) => ({ id: r.id })),
+    view: { zoom: 1, pan: { x: 0.5, y: 0.5 } },
+  };
   const response = await fetch(`${url}/visualizations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
@@ -84,15 +99,30 @@ async function seed(url: string, graph: Graph): Promise<{ visualizationId: strin
 
 async function bareServer(graphJson: string): Promise<{ url: string; close(): Promise<void> }> {
   const { build } = await import('esbuild');
-  const bundle = await build({ entryPoints: [path.join(projectRoot, 'bench', 'ui', 'bare.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2020', write: false, minify: true });
+  const bundle = await build({
+    entryPoints: [path.join(projectRoot, 'bench', 'ui', 'bare.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    minify: true,
+  });
   const script = bundle.outputFiles[0].text;
   const server = http.createServer((req, res) => {
     if (req.url === '/bare/graph.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(graphJson);
     if (req.url === '/bare/bare.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body style="margin:0"><div id="canvas" style="width:1280px;height:800px"></div><script src="/bare/bare.js"></script></body></html>');
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        '<!doctype html><html><body style="margin:0"><div id="canvas" style="width:1280px;height:800px"></div><script src="/bare/bare.js"></script></body></html>',
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 interface Tools {
@@ -120,7 +150,14 @@ const change = (page: Page, kind: 'style' | 'filters', value: object) =>
 /** Bare sigma given a new colour per node (a reducer over a map built here) and refreshed. */
 const bareChange = (page: Page, shade: number) =>
   page.evaluate((k) => {
-    const { renderer, graph } = (window as unknown as { bare: { renderer: { setSetting(key: string, value: unknown): void; refresh(): void }; graph: { forEachNode(f: (id: string) => void): void } } }).bare;
+    const { renderer, graph } = (
+      window as unknown as {
+        bare: {
+          renderer: { setSetting(key: string, value: unknown): void; refresh(): void };
+          graph: { forEachNode(f: (id: string) => void): void };
+        };
+      }
+    ).bare;
     const started = performance.now();
     const colors = new Map<string, string>();
     let i = 0;
@@ -140,7 +177,9 @@ const algorithm = (page: Page, metric: string) =>
   page.evaluate(async (m) => {
     const tools = (window as unknown as { gasAnalysis: Tools }).gasAnalysis;
     const tasks: Array<{ start: number; duration: number }> = [];
-    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })));
+    const observer = new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
+    );
     observer.observe({ type: 'longtask', buffered: false });
     const started = performance.now();
     const worker = await tools.computeOnly(m);
@@ -156,9 +195,32 @@ const algorithm = (page: Page, metric: string) =>
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-bench-ui-analysis-'));
-  const config = loadConfig({}, { dataDir, database: { url: process.env.DATABASE_URL ?? '' }, server: { host: '127.0.0.1', port: 0 }, auth: { adminPassword: PASSWORD }, session: { secret: 'bench-ui-session-secret' }, log: { level: 'warn' } });
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      database: { url: process.env.DATABASE_URL ?? '' },
+      server: { host: '127.0.0.1', port: 0 },
+      auth: { adminPassword: PASSWORD },
+      session: { secret: 'bench-ui-session-secret' },
+      log: { level: 'warn' },
+    },
+  );
   const service = await startService(config, pino({ level: 'warn' }));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {
     process.stdout.write(`seeding ${NODES} nodes and ${RELS} relationships for the analysis tools ...\n`);
@@ -191,7 +253,12 @@ async function main(): Promise<void> {
     for (let rep = 0; rep < REPS; rep++) baseline.push(await bareChange(page, rep));
 
     await page.goto(`${service.url}/visualization?id=${seeded.visualizationId}`);
-    await page.waitForFunction((n) => (window as unknown as { gasWorkspace?: { graph: { order: number } }; gasAnalysis?: unknown }).gasWorkspace?.graph.order === n && Boolean((window as unknown as { gasAnalysis?: unknown }).gasAnalysis), NODES);
+    await page.waitForFunction(
+      (n) =>
+        (window as unknown as { gasWorkspace?: { graph: { order: number } }; gasAnalysis?: unknown }).gasWorkspace?.graph.order === n &&
+        Boolean((window as unknown as { gasAnalysis?: unknown }).gasAnalysis),
+      NODES,
+    );
     await page.evaluate(() => (window as unknown as { gasWorkspace: { stopLayout(): void } }).gasWorkspace.stopLayout());
     for (let rep = 0; rep < REPS; rep++) {
       for (const [name, style] of styles) {
@@ -220,18 +287,26 @@ async function main(): Promise<void> {
     }
 
     const base = median(baseline);
-    process.stdout.write(`\nbench:ui analysis  ${NODES} nodes / ${RELS} relationships, ${REPS} repetitions (medians); baseline: bare sigma recoloured through a node reducer\n\n`);
+    process.stdout.write(
+      `\nbench:ui analysis  ${NODES} nodes / ${RELS} relationships, ${REPS} repetitions (medians); baseline: bare sigma recoloured through a node reducer\n\n`,
+    );
     process.stdout.write(`| figure | workspace | bare sigma | ratio | target |\n|---|---|---|---|---|\n`);
     for (const [name, values] of product) {
-      process.stdout.write(`| ${name}: main-thread work | ${fmt(median(values))} | ${fmt(base)} | ${(median(values) / base).toFixed(2)} | <= 100 ms |\n`);
+      process.stdout.write(
+        `| ${name}: main-thread work | ${fmt(median(values))} | ${fmt(base)} | ${(median(values) / base).toFixed(2)} | <= 100 ms |\n`,
+      );
       process.stdout.write(`|   of which the canvas (layer and sigma's refresh) | ${fmt(median(canvasPart.get(name) ?? []))} | | | |\n`);
     }
     const titles: Record<string, string> = { pagerank: 'PageRank', community: 'Louvain' };
     for (const [metric, entry] of algorithms) {
       process.stdout.write(`| ${titles[metric]} in the worker | ${fmt(median(entry.worker))} | | | <= 2000 ms |\n`);
       process.stdout.write(`|   wall time (post, run, answer) | ${fmt(median(entry.wall))} | | | |\n`);
-      process.stdout.write(`|   longest main-thread task meanwhile (0: none over 50 ms) | ${fmt(Math.max(...entry.longest))} | | | <= 50 ms |\n`);
-      process.stdout.write(`|   run again from the panel and the result taken (worker and main thread) | ${fmt(median(entry.apply))} | | | |\n`);
+      process.stdout.write(
+        `|   longest main-thread task meanwhile (0: none over 50 ms) | ${fmt(Math.max(...entry.longest))} | | | <= 50 ms |\n`,
+      );
+      process.stdout.write(
+        `|   run again from the panel and the result taken (worker and main thread) | ${fmt(median(entry.apply))} | | | |\n`,
+      );
     }
   } finally {
     await browser.close();

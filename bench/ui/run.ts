@@ -53,7 +53,7 @@ const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 /** A deterministic pseudo-random sequence, so every run draws the same graph. */
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 interface Seeded {
@@ -67,7 +67,11 @@ async function seed(url: string, graph: Awaited<ReturnType<typeof startService>>
   const nodeIds: string[] = [];
   const positions: Array<{ x: number; y: number }> = [];
   for (let start = 0; start < NODES; start += 1000) {
-    const nodes = Array.from({ length: Math.min(1000, NODES - start) }, (_, i) => ({ key: `p${start + i}`, labels: ['Person'], properties: { name: `Person ${start + i}`, group: (start + i) % 17 } }));
+    const nodes = Array.from({ length: Math.min(1000, NODES - start) }, (_, i) => ({
+      key: `p${start + i}`,
+      labels: ['Person'],
+      properties: { name: `Person ${start + i}`, group: (start + i) % 17 },
+    }));
     const result = await graph.importBatch({ nodes, relationships: [] });
     for (const node of nodes) nodeIds.push(result.keys[node.key]);
   }
@@ -84,12 +88,17 @@ async function seed(url: string, graph: Awaited<ReturnType<typeof startService>>
   const hubId = hub.keys.hub;
   for (let start = 0; start < HUB; start += 1000) {
     const count = Math.min(1000, HUB - start);
-    const nodes = Array.from({ length: count }, (_, i) => ({ key: `n${start + i}`, labels: ['Neighbour'], properties: { name: `Neighbour ${start + i}` } }));
+    const nodes = Array.from({ length: count }, (_, i) => ({
+      key: `n${start + i}`,
+      labels: ['Neighbour'],
+      properties: { name: `Neighbour ${start + i}` },
+    }));
     const relationships = nodes.map((node) => ({ type: 'LINKS', start: { id: hubId }, end: { key: node.key }, properties: {} }));
     await graph.importBatch({ nodes, relationships });
   }
   const relationships: Array<{ id: string; startNodeId: string; endNodeId: string }> = [];
-  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED)) relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
+  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED))
+    relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
   const content = {
     version: 1,
     nodes: nodeIds.map((id, i) => ({ id, ...positions[i] })),
@@ -110,15 +119,30 @@ async function seed(url: string, graph: Awaited<ReturnType<typeof startService>>
 /** Serves the baseline page: bare sigma on the same graph. */
 async function bareServer(graphJson: string): Promise<{ url: string; close(): Promise<void> }> {
   const { build } = await import('esbuild');
-  const bundle = await build({ entryPoints: [path.join(projectRoot, 'bench', 'ui', 'bare.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'es2020', write: false, minify: true });
+  const bundle = await build({
+    entryPoints: [path.join(projectRoot, 'bench', 'ui', 'bare.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    minify: true,
+  });
   const script = bundle.outputFiles[0].text;
   const server = http.createServer((req, res) => {
     if (req.url === '/bare/graph.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(graphJson);
     if (req.url === '/bare/bare.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body style="margin:0"><div id="canvas" style="width:1280px;height:800px"></div><script src="/bare/bare.js"></script></body></html>');
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        '<!doctype html><html><body style="margin:0"><div id="canvas" style="width:1280px;height:800px"></div><script src="/bare/bare.js"></script></body></html>',
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Milliseconds from navigation start to the mark, read in the page. */
@@ -128,7 +152,16 @@ const firstRender = (page: Page) =>
 /** requestAnimationFrame gaps while the camera pans and zooms for 2 s: [median, p95, max]. */
 const frameTimes = (page: Page, rendererPath: 'gasWorkspace' | 'bare') =>
   page.evaluate(async (which) => {
-    const holder = (window as unknown as Record<string, { renderer: { getCamera(): { animate(state: object, options: object): Promise<void>; getState(): { x: number; y: number; ratio: number } } } }>)[which];
+    const holder = (
+      window as unknown as Record<
+        string,
+        {
+          renderer: {
+            getCamera(): { animate(state: object, options: object): Promise<void>; getState(): { x: number; y: number; ratio: number } };
+          };
+        }
+      >
+    )[which];
     const camera = holder.renderer.getCamera();
     const gaps: number[] = [];
     let last = performance.now();
@@ -151,9 +184,32 @@ const frameTimes = (page: Page, rendererPath: 'gasWorkspace' | 'bare') =>
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-bench-ui-'));
-  const config = loadConfig({}, { dataDir, database: { url: process.env.DATABASE_URL ?? '' }, server: { host: '127.0.0.1', port: 0 }, auth: { adminPassword: PASSWORD }, session: { secret: 'bench-ui-session-secret' }, log: { level: 'warn' } });
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      database: { url: process.env.DATABASE_URL ?? '' },
+      server: { host: '127.0.0.1', port: 0 },
+      auth: { adminPassword: PASSWORD },
+      session: { secret: 'bench-ui-session-secret' },
+      log: { level: 'warn' },
+    },
+  );
   const service = await startService(config, pino({ level: 'warn' }));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {
     process.stdout.write(`seeding ${NODES} nodes, ${RELS} relationships and a hub with ${HUB} neighbours ...\n`);
@@ -166,7 +222,15 @@ async function main(): Promise<void> {
     await page.getByLabel('Password').fill(PASSWORD);
     await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
 
-    const product = { marks: [] as Array<Record<string, number>>, first: [] as number[], answered: [] as number[], settle: [] as number[], frames: [] as number[][], expand: [] as number[], longest: [] as number[] };
+    const product = {
+      marks: [] as Array<Record<string, number>>,
+      first: [] as number[],
+      answered: [] as number[],
+      settle: [] as number[],
+      frames: [] as number[][],
+      expand: [] as number[],
+      longest: [] as number[],
+    };
     const baseline = { first: [] as number[], frames: [] as number[][] };
     for (let rep = 0; rep < REPS; rep++) {
       await page.goto(`${bare.url}`);
@@ -175,18 +239,26 @@ async function main(): Promise<void> {
 
       await page.goto(`${service.url}/visualization?id=${seeded.visualizationId}`);
       product.first.push(await firstRender(page));
-      product.answered.push(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd));
+      product.answered.push(
+        await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd),
+      );
       product.marks.push(
         await page.evaluate(() => {
-          const marks: Record<string, number> = Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]));
+          const marks: Record<string, number> = Object.fromEntries(
+            performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]),
+          );
           const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
           marks['dom:interactive'] = navigation.domInteractive;
-          const bundle = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/build/workspace.js')) as PerformanceResourceTiming | undefined;
+          const bundle = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/build/workspace.js')) as
+            PerformanceResourceTiming | undefined;
           if (bundle) marks['bundle:loaded'] = bundle.responseEnd;
           return marks;
         }),
       );
-      await page.waitForFunction((n) => (window as unknown as { gasWorkspace?: { graph: { order: number } } }).gasWorkspace?.graph.order === n, NODES);
+      await page.waitForFunction(
+        (n) => (window as unknown as { gasWorkspace?: { graph: { order: number } } }).gasWorkspace?.graph.order === n,
+        NODES,
+      );
       product.frames.push(await frameTimes(page, 'gasWorkspace'));
       product.settle.push(
         await page.evaluate(async () => {
@@ -196,7 +268,11 @@ async function main(): Promise<void> {
         }),
       );
       const [wall, longest] = await page.evaluate(async (hubId) => {
-        const workspace = (window as unknown as { gasWorkspace: { add(s: object): void; expand(id: string, o: object): Promise<unknown>; stopLayout(): void } }).gasWorkspace;
+        const workspace = (
+          window as unknown as {
+            gasWorkspace: { add(s: object): void; expand(id: string, o: object): Promise<unknown>; stopLayout(): void };
+          }
+        ).gasWorkspace;
         workspace.add({ nodes: [{ id: hubId, labels: ['Hub'], properties: { name: 'The hub' } }], relationships: [] });
         const tasks: number[] = [];
         const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration)));
@@ -220,7 +296,13 @@ async function main(): Promise<void> {
       return spans.every(Number.isFinite) ? [[name, fmt(median(spans)), '', '', '']] : [];
     };
     const rows: Array<[string, string, string, string, string]> = [
-      ['first render', fmt(median(product.first)), fmt(median(baseline.first)), (median(product.first) / median(baseline.first)).toFixed(2), 'ratio <= 1.5'],
+      [
+        'first render',
+        fmt(median(product.first)),
+        fmt(median(baseline.first)),
+        (median(product.first) / median(baseline.first)).toFixed(2),
+        'ratio <= 1.5',
+      ],
       ['  of which: the page answered (server reads the visualization for the reader)', fmt(median(product.answered)), '', '', '<= 300 ms'],
       ...step('    page answered to the document parsed', product.answered, 'dom:interactive'),
       ...step('    page answered to the workspace bundle loaded', product.answered, 'bundle:loaded'),
@@ -228,15 +310,41 @@ async function main(): Promise<void> {
       ...step('    settings and session read', 'gas:mount', 'gas:context'),
       ...step('    screen and sigma built', 'gas:context', 'gas:sigma'),
       ...step('    saved canvas opened and drawn', 'gas:open', 'gas:first-render'),
-      ['  of which: page answered to first render (in the browser)', fmt(median(product.first.map((f, i) => f - product.answered[i]))), fmt(median(baseline.first)), (median(product.first.map((f, i) => f - product.answered[i])) / median(baseline.first)).toFixed(2), ''],
-      ['frame time, median', fmt(frame(product.frames, 0)), fmt(frame(baseline.frames, 0)), (frame(product.frames, 0) / frame(baseline.frames, 0)).toFixed(2), '< 33 ms'],
-      ['frame time, p95', fmt(frame(product.frames, 1)), fmt(frame(baseline.frames, 1)), (frame(product.frames, 1) / frame(baseline.frames, 1)).toFixed(2), '< 33 ms'],
-      ['frame time, max', fmt(frame(product.frames, 2)), fmt(frame(baseline.frames, 2)), (frame(product.frames, 2) / frame(baseline.frames, 2)).toFixed(2), ''],
+      [
+        '  of which: page answered to first render (in the browser)',
+        fmt(median(product.first.map((f, i) => f - product.answered[i]))),
+        fmt(median(baseline.first)),
+        (median(product.first.map((f, i) => f - product.answered[i])) / median(baseline.first)).toFixed(2),
+        '',
+      ],
+      [
+        'frame time, median',
+        fmt(frame(product.frames, 0)),
+        fmt(frame(baseline.frames, 0)),
+        (frame(product.frames, 0) / frame(baseline.frames, 0)).toFixed(2),
+        '< 33 ms',
+      ],
+      [
+        'frame time, p95',
+        fmt(frame(product.frames, 1)),
+        fmt(frame(baseline.frames, 1)),
+        (frame(product.frames, 1) / frame(baseline.frames, 1)).toFixed(2),
+        '< 33 ms',
+      ],
+      [
+        'frame time, max',
+        fmt(frame(product.frames, 2)),
+        fmt(frame(baseline.frames, 2)),
+        (frame(product.frames, 2) / frame(baseline.frames, 2)).toFixed(2),
+        '',
+      ],
       ['layout settled (ForceAtlas2, worker)', fmt(median(product.settle)), '', '', ''],
       [`expand a node with ${HUB} neighbours`, fmt(median(product.expand)), '', '', ''],
       ['  longest main-thread task meanwhile', fmt(median(product.longest)), '', '', '< 200 ms'],
     ];
-    process.stdout.write(`\nbench:ui  ${NODES} nodes / ${RELS} relationships, ${REPS} repetitions (medians); baseline: bare sigma on the same graph\n\n`);
+    process.stdout.write(
+      `\nbench:ui  ${NODES} nodes / ${RELS} relationships, ${REPS} repetitions (medians); baseline: bare sigma on the same graph\n\n`,
+    );
     process.stdout.write(`| figure | workspace | bare sigma | ratio | target |\n|---|---|---|---|---|\n`);
     for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
   } finally {

@@ -54,17 +54,29 @@ export class Authenticator {
     const attempt = await this.throttle.reserve(username, ip);
     const row = await findUserByUsername(this.db, username);
     // Hash something even for unknown names, so response time does not reveal which names exist.
-    const valid = row ? await verifyPassword(password, row.password_hash) : await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-password')));
+    const valid = row
+      ? await verifyPassword(password, row.password_hash)
+      : await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-password')));
     const actor = { userId: row ? String(row.id) : null, username, ip };
     if (!row || !valid) {
       // The attempt stays counted; it locked the name if it was the last one.
-      await recordAudit(this.db, actor, { action: 'auth.login.failed', targetType: 'user', targetId: row?.id ?? null, details: { method, reason: 'bad-credentials', locked: attempt.locks } });
+      await recordAudit(this.db, actor, {
+        action: 'auth.login.failed',
+        targetType: 'user',
+        targetId: row?.id ?? null,
+        details: { method, reason: 'bad-credentials', locked: attempt.locks },
+      });
       throw new UnauthorizedError('Invalid username or password', 'INVALID_CREDENTIALS');
     }
     // The password is right (also for a disabled account, which is refused below): the name's failures are forgotten.
     await this.throttle.succeeded(username, attempt);
     if (!row.enabled || row.deleted) {
-      await recordAudit(this.db, actor, { action: 'auth.login.failed', targetType: 'user', targetId: row.id, details: { method, reason: row.deleted ? 'deleted' : 'disabled' } });
+      await recordAudit(this.db, actor, {
+        action: 'auth.login.failed',
+        targetType: 'user',
+        targetId: row.id,
+        details: { method, reason: row.deleted ? 'deleted' : 'disabled' },
+      });
       throw new UnauthorizedError('This account is disabled', 'ACCOUNT_DISABLED');
     }
     const loaded = await loadVersionedUser(this.db, String(row.id));
@@ -92,7 +104,11 @@ export class Authenticator {
     const usable = row && !row.revoked_at && (!row.expires_at || new Date(row.expires_at) > new Date());
     const loaded = usable ? await loadVersionedUser(this.db, String(row.user_id)) : null;
     if (!row || !loaded) {
-      await recordAudit(this.db, { userId: null, username: null, ip }, { action: 'auth.token.failed', details: { prefix: token.slice(0, 8) } });
+      await recordAudit(
+        this.db,
+        { userId: null, username: null, ip },
+        { action: 'auth.token.failed', details: { prefix: token.slice(0, 8) } },
+      );
       throw new UnauthorizedError('Invalid or revoked API token', 'INVALID_TOKEN');
     }
     await this.db('api_tokens')

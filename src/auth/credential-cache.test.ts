@@ -41,7 +41,9 @@ describe('CredentialCache', () => {
     expect(counter.hashes).toBe(1);
     await sleep(350); // expired
 
-    const results = await Promise.all(Array.from({ length: 50 }, () => cache.authenticate('basic', 'alice\0right-password', verify('right-password'))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => cache.authenticate('basic', 'alice\0right-password', verify('right-password'))),
+    );
 
     expect(counter.hashes).toBe(2);
     expect(cache.verifications).toBe(2);
@@ -54,7 +56,9 @@ describe('CredentialCache', () => {
   test('when 50 requests arrive at once with a wrong password, then they share one computation and all are refused, and nothing is cached', async () => {
     const cache = new CredentialCache(60_000);
     const { counter, verify } = verifier();
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => cache.authenticate('basic', 'alice\0wrong', verify('wrong'))));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () => cache.authenticate('basic', 'alice\0wrong', verify('wrong'))),
+    );
     expect(outcomes.every((o) => o.status === 'rejected' && o.reason instanceof UnauthorizedError)).toBe(true);
     expect(counter.hashes).toBe(1);
     await expect(cache.authenticate('basic', 'alice\0wrong', verify('wrong'))).rejects.toBeInstanceOf(UnauthorizedError);
@@ -65,7 +69,9 @@ describe('CredentialCache', () => {
     const cache = new CredentialCache(60_000);
     const { counter, verify } = verifier();
     await cache.authenticate('basic', 'alice\0right-password', verify('right-password'));
-    const wrong = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => cache.authenticate('basic', `alice\0wrong-${i}`, verify(`wrong-${i}`))));
+    const wrong = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => cache.authenticate('basic', `alice\0wrong-${i}`, verify(`wrong-${i}`))),
+    );
     expect(wrong.every((o) => o.status === 'rejected')).toBe(true);
     const hashes = counter.hashes;
     expect(await cache.authenticate('basic', 'alice\0right-password', verify('right-password'))).toEqual({ userId: '7' });

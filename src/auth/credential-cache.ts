@@ -87,7 +87,11 @@ export class CredentialCache {
    * for all concurrent callers with the same credential ({ userId, user }). `verify` throws for a
    * refused credential; nothing is stored then.
    */
-  async authenticate(kind: string, credential: string, verify: () => Promise<VersionedUser>): Promise<{ userId: string; user?: AuthenticatedUser }> {
+  async authenticate(
+    kind: string,
+    credential: string,
+    verify: () => Promise<VersionedUser>,
+  ): Promise<{ userId: string; user?: AuthenticatedUser }> {
     const key = this.key(kind, credential);
     const entry = this.entries.get(key);
     const now = Date.now();

@@ -93,7 +93,12 @@ export class CredentialInvalidation {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: this.options.url, application_name: APPLICATION_NAME, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new Client({
+      connectionString: this.options.url,
+      application_name: APPLICATION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     this.client = client;
     let lost = false;
     const onLost = (error?: Error) => {
@@ -108,7 +113,8 @@ export class CredentialInvalidation {
       clearInterval(this.heartbeatTimer);
       // Session rows are cached only while notifications arrive.
       this.options.cache.sessions.setListening(false);
-      if (wasListening) this.options.logger.warn({ err: error?.message }, 'credential invalidation: listening connection lost; polling until it is back');
+      if (wasListening)
+        this.options.logger.warn({ err: error?.message }, 'credential invalidation: listening connection lost; polling until it is back');
       this.startPolling();
       this.scheduleReconnect();
     };
@@ -182,7 +188,10 @@ export class CredentialInvalidation {
     } catch (error) {
       if (Date.now() - this.lastConfirmedAt > this.failClosedMs) {
         this.options.cache.clear();
-        this.options.logger.warn({ err: (error as Error).message }, 'credential invalidation: cannot check cached credentials; cache dropped');
+        this.options.logger.warn(
+          { err: (error as Error).message },
+          'credential invalidation: cannot check cached credentials; cache dropped',
+        );
         this.lastConfirmedAt = Date.now();
       }
     } finally {
@@ -195,7 +204,10 @@ export class CredentialInvalidation {
     const cached = [...this.options.cache.cachedVersions().keys()];
     let dropped = 0;
     if (cached.length > 0) {
-      const rows: Array<{ id: string | number; credential_version: string | number }> = await this.options.db('users').whereIn('id', cached).select('id', 'credential_version');
+      const rows: Array<{ id: string | number; credential_version: string | number }> = await this.options
+        .db('users')
+        .whereIn('id', cached)
+        .select('id', 'credential_version');
       dropped = this.options.cache.resync(new Map(rows.map((r) => [String(r.id), String(r.credential_version)])));
     }
     this.lastConfirmedAt = Date.now();

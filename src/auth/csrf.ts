@@ -37,7 +37,9 @@ export function csrfProtection(req: Request, _res: Response, next: NextFunction)
   if (!hasSession) return next();
   const sent = req.get('x-csrf-token') ?? (req.body as Record<string, unknown> | undefined)?._csrf;
   if (typeof sent !== 'string' || !expected || !same(sent, expected)) {
-    return next(new ForbiddenError('Missing or invalid CSRF token: send the X-CSRF-Token header from GET /session', {}, 'CSRF_TOKEN_INVALID'));
+    return next(
+      new ForbiddenError('Missing or invalid CSRF token: send the X-CSRF-Token header from GET /session', {}, 'CSRF_TOKEN_INVALID'),
+    );
   }
   next();
 }

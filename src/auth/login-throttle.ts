@@ -30,7 +30,10 @@ export function addressKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `ip:${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `ip:${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** The interval of a millisecond binding (a binding, never text in the statement). */
@@ -165,7 +168,12 @@ export class LoginThrottle {
       { key, windowMs },
     );
     const wait = seconds(window.rows[0]?.wait ?? 1);
-    throw new AppError(429, 'LOGIN_ADDRESS_LIMITED', `Too many failed logins from this address. Try again in ${Math.ceil(wait / 60)} minute(s).`, { retryAfterSeconds: wait });
+    throw new AppError(
+      429,
+      'LOGIN_ADDRESS_LIMITED',
+      `Too many failed logins from this address. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      { retryAfterSeconds: wait },
+    );
   }
 
   private async releaseAddress(key: string): Promise<void> {

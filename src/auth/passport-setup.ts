@@ -32,18 +32,30 @@ export function createPassport(db: Knex, authenticator: Authenticator, cache: Cr
   const passport = new passportModule.Authenticator();
   passport.use(
     new LocalStrategy({ passReqToCallback: true }, (req, username, password, done) => {
-      authenticator.verifyPassword(username, password, clientIp(req), 'session').then((user) => done(null, user), (error) => done(error));
+      authenticator.verifyPassword(username, password, clientIp(req), 'session').then(
+        (user) => done(null, user),
+        (error) => done(error),
+      );
     }),
   );
   passport.use(
     new BasicStrategy((req, username, password, done) => {
-      authenticator.verifyPassword(username, password, clientIp(req), 'basic').then((user) => done(null, user), (error) => done(error));
+      authenticator.verifyPassword(username, password, clientIp(req), 'basic').then(
+        (user) => done(null, user),
+        (error) => done(error),
+      );
     }),
   );
   passport.use(
-    new BearerStrategy({ passReqToCallback: true }, (req: Request, token: string, done: (error: unknown, user?: AuthenticatedUser | false) => void) => {
-      authenticator.verifyToken(token, clientIp(req)).then((user) => done(null, user), (error) => done(error));
-    }),
+    new BearerStrategy(
+      { passReqToCallback: true },
+      (req: Request, token: string, done: (error: unknown, user?: AuthenticatedUser | false) => void) => {
+        authenticator.verifyToken(token, clientIp(req)).then(
+          (user) => done(null, user),
+          (error) => done(error),
+        );
+      },
+    ),
   );
   passport.serializeUser((user, done) => done(null, user.id));
   passport.deserializeUser((id: string, done) => {
@@ -91,12 +103,20 @@ export function scriptAuthentication(passport: PassportAuthenticator, cache?: Cr
     const scheme = header.split(' ')[0]?.toLowerCase();
     const strategy = scheme === 'basic' ? 'basic' : scheme === 'bearer' ? 'bearer' : undefined;
     if (!strategy) return next(new UnauthorizedError('Unsupported Authorization scheme: use Basic or Bearer', 'UNSUPPORTED_AUTH_SCHEME'));
-    (passport.authenticate(strategy, { session: false }, (error: unknown, user: AuthenticatedUser | false) => {
-      if (error) return next(error);
-      if (!user) return next(new UnauthorizedError(strategy === 'basic' ? 'Malformed Basic credentials' : 'Invalid or revoked API token', strategy === 'basic' ? 'INVALID_CREDENTIALS' : 'INVALID_TOKEN'));
-      req.user = user;
-      req.authMethod = strategy === 'basic' ? 'basic' : 'token';
-      next();
-    }) as RequestHandler)(req, res, next);
+    (
+      passport.authenticate(strategy, { session: false }, (error: unknown, user: AuthenticatedUser | false) => {
+        if (error) return next(error);
+        if (!user)
+          return next(
+            new UnauthorizedError(
+              strategy === 'basic' ? 'Malformed Basic credentials' : 'Invalid or revoked API token',
+              strategy === 'basic' ? 'INVALID_CREDENTIALS' : 'INVALID_TOKEN',
+            ),
+          );
+        req.user = user;
+        req.authMethod = strategy === 'basic' ? 'basic' : 'token';
+        next();
+      }) as RequestHandler
+    )(req, res, next);
   };
 }

@@ -20,6 +20,8 @@ export function assertPasswordPolicy(config: AppConfig, password: string, userna
   if (password.trim().length === 0) fail('The password must not consist of white space only', 'blank');
   const length = [...password].length;
   if (length < minLength) fail(`The password must have at least ${minLength} characters`, 'min-length');
-  if (length > PASSWORD_MAX_LENGTH) fail(`The password must have at most ${PASSWORD_MAX_LENGTH} characters`, 'max-length', { maxLength: PASSWORD_MAX_LENGTH });
-  if (username && password.trim().toLowerCase() === username.trim().toLowerCase()) fail('The password must differ from the username', 'not-username');
+  if (length > PASSWORD_MAX_LENGTH)
+    fail(`The password must have at most ${PASSWORD_MAX_LENGTH} characters`, 'max-length', { maxLength: PASSWORD_MAX_LENGTH });
+  if (username && password.trim().toLowerCase() === username.trim().toLowerCase())
+    fail('The password must differ from the username', 'not-username');
 }

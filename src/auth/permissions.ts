@@ -5,11 +5,20 @@ export const PERMISSIONS = {
   DATA_MANAGEMENT: { name: 'Data management', description: 'Create, update and delete nodes and relationships; import files.' },
   CYPHER_QUERIES: { name: 'Cypher queries', description: 'Run graph queries through /data/cypher.' },
   SHARE_VISUALIZATION: { name: 'Share visualization', description: 'Share own visualizations with users and groups one is related to.' },
-  SHARE_VISUALIZATION_WITH_EVERYONE: { name: 'Share visualization with everyone', description: 'Share own visualizations with any user or group.' },
+  SHARE_VISUALIZATION_WITH_EVERYONE: {
+    name: 'Share visualization with everyone',
+    description: 'Share own visualizations with any user or group.',
+  },
   VIEW_ALL_VISUALIZATIONS: { name: 'View all visualizations', description: 'See every visualization, whoever owns it.' },
   USER_MANAGEMENT: { name: 'User management', description: 'Create, update, disable and delete users and groups.' },
-  GRANT_ALL_PERMISSIONS: { name: 'Grant all permissions', description: 'Grant any permission and manage any user or group, including administrators.' },
-  SETTINGS_MANAGEMENT: { name: 'Settings management', description: 'Change application settings, schema indexes, the fulltext index, logo, icons and license.' },
+  GRANT_ALL_PERMISSIONS: {
+    name: 'Grant all permissions',
+    description: 'Grant any permission and manage any user or group, including administrators.',
+  },
+  SETTINGS_MANAGEMENT: {
+    name: 'Settings management',
+    description: 'Change application settings, schema indexes, the fulltext index, logo, icons and license.',
+  },
   JOBS_MANAGEMENT: { name: 'Jobs management', description: 'Create, change, start and delete jobs.' },
   ACL_DATA_MANAGEMENT: { name: 'ACL data management', description: "Edit groups' entitySecurity, propertySecurity and dataSecurity." },
   AUDIT_LOG: { name: 'Audit log', description: 'Read and export the audit trail.' },

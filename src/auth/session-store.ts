@@ -68,7 +68,11 @@ export class KnexSessionStore extends session.Store {
       .raw('select sess::text as sess, expires_at, user_id from sessions where sid = ? and expires_at > ? limit 1', [sid, new Date()])
       .then((result: unknown) => {
         // pg resolves { rows }, PGlite through knex-pglite the same shape (or the rows themselves).
-        const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows ?? []) as Array<{ sess: unknown; expires_at: Date | string; user_id: string | number | null }>;
+        const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Array<{
+          sess: unknown;
+          expires_at: Date | string;
+          user_id: string | number | null;
+        }>;
         const row = rows[0];
         if (!row || row.sess === null || row.sess === undefined) return callback(undefined, null);
         const text = typeof row.sess === 'string' ? row.sess : JSON.stringify(row.sess);

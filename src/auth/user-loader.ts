@@ -27,11 +27,17 @@ export async function effectivePermissions(db: Knex, userId: string): Promise<Pe
     .from('user_permissions')
     .where('user_id', userId)
     .union((q) => {
-      q.select('gp.permission_code').from('group_permissions as gp').join('user_groups as ug', 'ug.group_id', 'gp.group_id').where('ug.user_id', userId);
+      q.select('gp.permission_code')
+        .from('group_permissions as gp')
+        .join('user_groups as ug', 'ug.group_id', 'gp.group_id')
+        .where('ug.user_id', userId);
     })) as Array<{
     permission_code: string;
   }>;
-  return rows.map((r) => r.permission_code).filter(isPermissionCode).sort();
+  return rows
+    .map((r) => r.permission_code)
+    .filter(isPermissionCode)
+    .sort();
 }
 
 export function findUserByUsername(db: Knex, username: string): Promise<UserRow | undefined> {

@@ -65,9 +65,7 @@ const configSchema = z.object({
     readyTimeoutMs: z.coerce.number().int().positive().max(60_000),
   }),
   /** Both graph backends: at most maxPropertiesPerElement properties on one node or relationship (beyond: 413 TOO_MANY_PROPERTIES; import rows are rejected). */
-  graph: z
-    .object({ maxPropertiesPerElement: z.coerce.number().int().positive().default(1000) })
-    .default({ maxPropertiesPerElement: 1000 }),
+  graph: z.object({ maxPropertiesPerElement: z.coerce.number().int().positive().default(1000) }).default({ maxPropertiesPerElement: 1000 }),
   session: z.object({
     secret: z.string(),
     maxAgeMs: z.coerce.number().int().positive(),

@@ -1,4 +1,15 @@
-import { CypherSyntaxError, CypherTooComplexError, dottedInvocations, MAX_NESTING, parseCypher, parseCypherWithin, parserWorkersReady, stopParserWorker, textOf, WARM_UP_QUERY } from './parser';
+import {
+  CypherSyntaxError,
+  CypherTooComplexError,
+  dottedInvocations,
+  MAX_NESTING,
+  parseCypher,
+  parseCypherWithin,
+  parserWorkersReady,
+  stopParserWorker,
+  textOf,
+  WARM_UP_QUERY,
+} from './parser';
 
 describe('parseCypher', () => {
   test('when a query is parsed, then the tree gives the text back exactly, comments and spaces included', () => {
@@ -6,11 +17,13 @@ describe('parseCypher', () => {
     expect(textOf(parseCypher(query).root)).toBe(query);
   });
 
-
-  test('when a label or type follows its colon after a space, then the query is read as Neo4j reads it, the colon moved past the space and a map\'s colon kept', () => {
-    const query = "MATCH (me: Person)-[r: KNOWS|: LIKES| HATES]->(you {name: 'a: b'}) WHERE you: Person RETURN me {.name, n: you.name}, [x IN [1] | x]";
+  test("when a label or type follows its colon after a space, then the query is read as Neo4j reads it, the colon moved past the space and a map's colon kept", () => {
+    const query =
+      "MATCH (me: Person)-[r: KNOWS|: LIKES| HATES]->(you {name: 'a: b'}) WHERE you: Person RETURN me {.name, n: you.name}, [x IN [1] | x]";
     const parsed = parseCypher(query);
-    expect(parsed.text).toBe("MATCH (me :Person)-[r :KNOWS |:LIKES |HATES]->(you {name: 'a: b'}) WHERE you :Person RETURN me {.name, n: you.name}, [x IN [1] | x]");
+    expect(parsed.text).toBe(
+      "MATCH (me :Person)-[r :KNOWS |:LIKES |HATES]->(you {name: 'a: b'}) WHERE you :Person RETURN me {.name, n: you.name}, [x IN [1] | x]",
+    );
     expect(textOf(parsed.root)).toBe(parsed.text);
     expect(parsed.text).toHaveLength(query.length);
   });
@@ -55,7 +68,11 @@ describe('parseCypherWithin', () => {
   test('when a parse is refused, then the queries sent behind it are parsed by the next worker', async () => {
     await parseCypherWithin('RETURN 1', 5000);
     const slow = `RETURN ${'CASE WHEN true THEN '.repeat(60)}1${' END'.repeat(60)}`;
-    const [refused, behind, last] = await Promise.allSettled([parseCypherWithin(slow, 2), parseCypherWithin('RETURN 2', 5000), parseCypherWithin('MATCH (n RETURN n', 5000)]);
+    const [refused, behind, last] = await Promise.allSettled([
+      parseCypherWithin(slow, 2),
+      parseCypherWithin('RETURN 2', 5000),
+      parseCypherWithin('MATCH (n RETURN n', 5000),
+    ]);
     expect(refused.status === 'rejected' && refused.reason).toBeInstanceOf(CypherTooComplexError);
     expect(behind.status === 'fulfilled' && textOf(behind.value.root)).toBe('RETURN 2');
     expect(last.status === 'rejected' && last.reason).toBeInstanceOf(CypherSyntaxError);
@@ -99,7 +116,9 @@ afterAll(() => stopParserWorker());
 
 describe('dottedInvocations', () => {
   test('when procedures and functions are named with backticks or spaces, then their dotted names are found, but not inside strings', () => {
-    const calls = dottedInvocations("CALL `dbms`.`security`.createUser('a', 'b') WITH 1 AS x RETURN apoc.cypher.runFirstColumn('x', {}), 'dbms.x()'");
+    const calls = dottedInvocations(
+      "CALL `dbms`.`security`.createUser('a', 'b') WITH 1 AS x RETURN apoc.cypher.runFirstColumn('x', {}), 'dbms.x()'",
+    );
     expect(calls.map((c) => c.name)).toEqual(['dbms.security.createUser', 'apoc.cypher.runFirstColumn']);
   });
 });

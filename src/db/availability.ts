@@ -14,7 +14,16 @@ import { AppError, DatabaseBusyError, DatabaseUnavailableError } from '../errors
  *   connections", node-postgres' "Connection terminated ..." errors without a code, and a PGlite
  *   that has been closed: 503 DATABASE_UNAVAILABLE.
  */
-const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+const CONNECTION_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 const UNAVAILABLE_SQLSTATE = new Set(['57P01', '57P02', '57P03', '53300']);
 const CONNECTION_MESSAGE =
   /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|is not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|PGlite is closed/i;

@@ -44,7 +44,9 @@ export function normaliseImportNodes(batch: BulkImportBatch): BulkImportNode[] {
     ...n,
     labels: [...new Set(assertIdentifiers('label', n.labels ?? []))],
     properties: cleanImportProperties(n.properties),
-    merge: n.merge ? { label: assertIdentifier('label', n.merge.label), property: assertIdentifier('property', n.merge.property) } : undefined,
+    merge: n.merge
+      ? { label: assertIdentifier('label', n.merge.label), property: assertIdentifier('property', n.merge.property) }
+      : undefined,
   }));
 }
 
@@ -88,9 +90,10 @@ export async function planNodeBatch(
   const nodeIdOfRow = new Map<BulkImportNode, string | BulkImportNode>();
   for (const node of nodes) {
     const properties = node.properties;
-    const mergeKey = node.merge && properties[node.merge.property] !== undefined
-      ? `${node.merge.label}\u0000${node.merge.property}\u0000${valueKey(properties[node.merge.property])}`
-      : undefined;
+    const mergeKey =
+      node.merge && properties[node.merge.property] !== undefined
+        ? `${node.merge.label}\u0000${node.merge.property}\u0000${valueKey(properties[node.merge.property])}`
+        : undefined;
     const id = mergeKey ? existing.get(mergeKey) : undefined;
     if (id !== undefined) {
       const update = updates.get(id);

@@ -12,7 +12,11 @@ import type { BulkImportResult, GraphId, ImportedBatch } from './graph-store';
 export class CreatedRecorder {
   private batch: ImportedBatch | null;
 
-  constructor(private readonly totals: BulkImportResult, private readonly limit: number | undefined, perBatch = false) {
+  constructor(
+    private readonly totals: BulkImportResult,
+    private readonly limit: number | undefined,
+    perBatch = false,
+  ) {
     if (limit !== undefined) totals.created = { nodes: [], relationships: [] };
     this.batch = perBatch ? { created: { nodes: [], relationships: [] }, updated: [] } : null;
   }

@@ -431,11 +431,25 @@ export interface GraphStore {
 
   // writes (the scope limits what may be addressed; invisible elements behave as absent)
   createNode(input: NodeInput, scope: AccessScope, options?: GraphWriteOptions<GraphNode>): Promise<GraphNode>;
-  createRelationship(input: RelationshipInput, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null>;
+  createRelationship(
+    input: RelationshipInput,
+    scope: AccessScope,
+    options?: GraphWriteOptions<GraphRelationship | null>,
+  ): Promise<GraphRelationship | null>;
   updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<GraphNode | null>): Promise<GraphNode | null>;
-  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null>;
+  updateRelationship(
+    id: GraphId,
+    patch: PropertyPatch,
+    scope: AccessScope,
+    options?: GraphWriteOptions<GraphRelationship | null>,
+  ): Promise<GraphRelationship | null>;
   /** Updates every visible match in one transaction; returns how many were updated. */
-  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<number>): Promise<number>;
+  updateNodesMatching(
+    filter: Filter | undefined,
+    update: NodeUpdate,
+    scope: AccessScope,
+    options?: GraphWriteOptions<number>,
+  ): Promise<number>;
   deleteNode(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
   deleteRelationship(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null>;
   importBatch(batch: ImportBatch, options?: GraphWriteOptions<ImportBatchResult>): Promise<ImportBatchResult>;

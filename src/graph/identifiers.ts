@@ -110,7 +110,8 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
         if (keys.length !== 2) throw invalid(at, `${operator} takes no value`);
         return 0;
       }
-      if (!(COMPARISON_OPERATORS as readonly string[]).includes(operator)) throw invalid(`${at}.operator`, `unknown operator ${JSON.stringify(operator)}`);
+      if (!(COMPARISON_OPERATORS as readonly string[]).includes(operator))
+        throw invalid(`${at}.operator`, `unknown operator ${JSON.stringify(operator)}`);
       if (keys.length !== 3 || !('value' in value)) throw invalid(at, `${operator} needs a value`);
       const v = value.value;
       if (operator === 'IN') {
@@ -136,7 +137,12 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
 }
 
 function isScalar(value: unknown): boolean {
-  return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    typeof value === 'bigint' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 function invalid(at: string, message: string): BadRequestError {

@@ -5,19 +5,25 @@ import type { GraphStore } from './graph-store';
 import type { CreateNeo4jGraphStoreOptions } from './neo4j';
 
 // Adapters are loaded on demand: a service on PostgreSQL never loads the Neo4j driver.
-type PostgresFactory = (knex: Knex, options?: { queryTimeoutMs?: number; cypherMaxDepth?: number; cypherPlanCacheSize?: number }) => GraphStore;
+type PostgresFactory = (
+  knex: Knex,
+  options?: { queryTimeoutMs?: number; cypherMaxDepth?: number; cypherPlanCacheSize?: number },
+) => GraphStore;
 // Type-only import: erased at build time, so the driver is still loaded only on demand.
 type Neo4jFactory = (options: CreateNeo4jGraphStoreOptions) => GraphStore;
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see above
-const createPostgresGraphStore: PostgresFactory = (...args) => (require('./postgres') as { createPostgresGraphStore: PostgresFactory }).createPostgresGraphStore(...args);
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand: the driver only when graphdb.backend is neo4j
-const createNeo4jGraphStore: Neo4jFactory = (...args) => (require('./neo4j') as { createNeo4jGraphStore: Neo4jFactory }).createNeo4jGraphStore(...args);
+const createPostgresGraphStore: PostgresFactory = (...args) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see above
+  (require('./postgres') as { createPostgresGraphStore: PostgresFactory }).createPostgresGraphStore(...args);
+const createNeo4jGraphStore: Neo4jFactory = (...args) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand: the driver only when graphdb.backend is neo4j
+  (require('./neo4j') as { createNeo4jGraphStore: Neo4jFactory }).createNeo4jGraphStore(...args);
 
 /** Builds the configured backend: the service's own PostgreSQL (default) or Neo4j. */
 export function createGraphStore(config: AppConfig, knex: Knex, logger: Logger): GraphStore {
   if (config.graphdb.backend === 'neo4j') {
     const { url, username, password, database } = config.graphdb.connector;
-    const { queryTimeoutMs, maxRows, connectionTimeoutMs, connectionAcquisitionTimeoutMs, maxTransactionRetryTimeMs, deadlineGraceMs } = config.graphdb;
+    const { queryTimeoutMs, maxRows, connectionTimeoutMs, connectionAcquisitionTimeoutMs, maxTransactionRetryTimeMs, deadlineGraceMs } =
+      config.graphdb;
     return createNeo4jGraphStore({
       url,
       username,
@@ -32,7 +38,11 @@ export function createGraphStore(config: AppConfig, knex: Knex, logger: Logger):
       deadlineGraceMs,
     });
   }
-  return createPostgresGraphStore(knex, { queryTimeoutMs: config.graphdb.queryTimeoutMs, cypherMaxDepth: config.graphdb.cypherMaxDepth, cypherPlanCacheSize: config.cypher.planCacheSize });
+  return createPostgresGraphStore(knex, {
+    queryTimeoutMs: config.graphdb.queryTimeoutMs,
+    cypherMaxDepth: config.graphdb.cypherMaxDepth,
+    cypherPlanCacheSize: config.cypher.planCacheSize,
+  });
 }
 
 /**

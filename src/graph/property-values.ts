@@ -57,7 +57,8 @@ export function assertPortableValue(property: string, value: unknown): void {
   for (const element of value) {
     const kind = kindOf(property, element, true);
     if (first === undefined) first = kind;
-    else if (kind !== first) throw notPortable(property, `a list must hold only strings, only numbers or only booleans (found ${first} and ${kind})`);
+    else if (kind !== first)
+      throw notPortable(property, `a list must hold only strings, only numbers or only booleans (found ${first} and ${kind})`);
     if (typeof element === 'bigint') hasBigInt = true;
     // A decimal, or an integral double beyond the 64-bit range: the list becomes a FLOAT list on Neo4j.
     else if (typeof element === 'number' && (!Number.isInteger(element) || Math.abs(element) >= 2 ** 63)) hasDecimal = true;
@@ -87,7 +88,10 @@ export const TOO_MANY_PROPERTIES = 'TOO_MANY_PROPERTIES';
  */
 export function tooManyProperties(count: number, max: number): AppError | undefined {
   if (count <= max) return undefined;
-  return new AppError(413, TOO_MANY_PROPERTIES, `An element may have at most ${max} properties; this one would have ${count}`, { count, max });
+  return new AppError(413, TOO_MANY_PROPERTIES, `An element may have at most ${max} properties; this one would have ${count}`, {
+    count,
+    max,
+  });
 }
 
 export function assertPropertyCount(count: number, max: number): void {

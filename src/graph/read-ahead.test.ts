@@ -25,9 +25,11 @@ describe('readAhead', () => {
       throw new Error('broken at 2');
     }
     const seen: number[] = [];
-    await expect((async () => {
-      for await (const item of readAhead(source())) seen.push(item);
-    })()).rejects.toThrow('broken at 2');
+    await expect(
+      (async () => {
+        for await (const item of readAhead(source())) seen.push(item);
+      })(),
+    ).rejects.toThrow('broken at 2');
     expect(seen).toEqual([1]);
   });
 
@@ -40,9 +42,11 @@ describe('readAhead', () => {
         closed = true;
       }
     }
-    await expect((async () => {
-      for await (const item of readAhead(source())) if (item === 2) throw new Error('write failed');
-    })()).rejects.toThrow('write failed');
+    await expect(
+      (async () => {
+        for await (const item of readAhead(source())) if (item === 2) throw new Error('write failed');
+      })(),
+    ).rejects.toThrow('write failed');
     expect(closed).toBe(true);
   });
 });

@@ -50,7 +50,8 @@ export function parseRegex(pattern: string): ParsedRegex {
     }
     body = body.slice(m[0].length);
   }
-  if (INNER_FLAGS.test(body)) throw new RegexSyntaxError('inline flags are accepted only at the start of the pattern: (?i), (?m), (?s), (?u)');
+  if (INNER_FLAGS.test(body))
+    throw new RegexSyntaxError('inline flags are accepted only at the start of the pattern: (?i), (?m), (?s), (?u)');
   try {
     new RegExp(body);
   } catch {

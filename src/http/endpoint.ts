@@ -83,15 +83,33 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 const ERROR_CODE: Record<number, string> = {
-  400: 'VALIDATION_FAILED', 401: 'UNAUTHORIZED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 422: 'UNPROCESSABLE', 429: 'TOO_MANY_REQUESTS',
-  501: 'NOT_IMPLEMENTED', 503: 'GRAPH_UNAVAILABLE', 504: 'GRAPH_TIMEOUT', 507: 'STORAGE_FULL',
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+  501: 'NOT_IMPLEMENTED',
+  503: 'GRAPH_UNAVAILABLE',
+  504: 'GRAPH_TIMEOUT',
+  507: 'STORAGE_FULL',
 };
 
-function problemExample(status: number, code = ERROR_CODE[status] ?? 'ERROR', detail = ERROR_TEXT[status] ?? 'Error', extra: Record<string, unknown> = {}) {
+function problemExample(
+  status: number,
+  code = ERROR_CODE[status] ?? 'ERROR',
+  detail = ERROR_TEXT[status] ?? 'Error',
+  extra: Record<string, unknown> = {},
+) {
   return {
     type: `about:blank#${code}`,
-    title: code.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()),
+    title: code
+      .replace(/_/g, ' ')
+      .toLowerCase()
+      .replace(/^./, (c) => c.toUpperCase()),
     status,
     code,
     detail,
@@ -126,7 +144,10 @@ function automaticErrorStatuses(spec: { method: Method; access: Access }): numbe
 }
 
 /** The examples (and description) of one error status for an operation: each way it really happens. */
-function errorResponse(status: number, spec: { method: Method; access: Access; errors?: number[]; params?: unknown; query?: unknown; body?: unknown }) {
+function errorResponse(
+  status: number,
+  spec: { method: Method; access: Access; errors?: number[]; params?: unknown; query?: unknown; body?: unknown },
+) {
   const examples: Record<string, { summary: string; value: unknown }> = {};
   const descriptions: string[] = [];
   if (status === 400) {
@@ -141,13 +162,18 @@ function errorResponse(status: number, spec: { method: Method; access: Access; e
       descriptions.push('the body is not valid JSON (INVALID_JSON) or nested deeper than 64 levels (NESTING_TOO_DEEP)');
       examples.nestingTooDeep = {
         summary: 'The body is nested too deeply',
-        value: problemExample(400, 'NESTING_TOO_DEEP', 'The request body is nested deeper than 64 levels', { issues: [{ path: 'body.properties.deep', message: 'Nesting deeper than 64 levels' }], maxDepth: 64 }),
+        value: problemExample(400, 'NESTING_TOO_DEEP', 'The request body is nested deeper than 64 levels', {
+          issues: [{ path: 'body.properties.deep', message: 'Nesting deeper than 64 levels' }],
+          maxDepth: 64,
+        }),
       };
     }
     descriptions.push('text in the body, query string, path or credentials holds a NUL character (NUL_CHARACTER)');
     examples.nulCharacter = {
       summary: 'A NUL character in the input',
-      value: problemExample(400, 'NUL_CHARACTER', 'The request contains a NUL character (U+0000) in query.name', { issues: [{ path: 'query.name', message: 'Text must not contain the NUL character (U+0000)' }] }),
+      value: problemExample(400, 'NUL_CHARACTER', 'The request contains a NUL character (U+0000) in query.name', {
+        issues: [{ path: 'query.name', message: 'Text must not contain the NUL character (U+0000)' }],
+      }),
     };
     const text = descriptions.join('; or ');
     return { description: text.charAt(0).toUpperCase() + text.slice(1), examples };
@@ -180,12 +206,15 @@ function errorResponse(status: number, spec: { method: Method; access: Access; e
   }
   if (status === 429) {
     return {
-      description: 'Too many requests: the account is locked out after failed logins, or a rate limit applies (Retry-After says when to try again)',
+      description:
+        'Too many requests: the account is locked out after failed logins, or a rate limit applies (Retry-After says when to try again)',
       headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } },
       examples: {
         lockedOut: {
           summary: 'The account is locked out',
-          value: problemExample(429, 'TOO_MANY_REQUESTS', 'Too many failed logins for this account. Try again in 15 minute(s).', { retryAfterSeconds: 900 }),
+          value: problemExample(429, 'TOO_MANY_REQUESTS', 'Too many failed logins for this account. Try again in 15 minute(s).', {
+            retryAfterSeconds: 900,
+          }),
         },
       },
     };
@@ -193,42 +222,75 @@ function errorResponse(status: number, spec: { method: Method; access: Access; e
   if (status === 401) {
     return {
       description: spec.access === 'public' ? 'Credentials were sent in an Authorization header and are wrong' : ERROR_TEXT[401],
-      examples: { unauthorized: { summary: 'Not signed in, or wrong credentials', value: problemExample(401, 'UNAUTHORIZED', 'Authentication required') } },
+      examples: {
+        unauthorized: {
+          summary: 'Not signed in, or wrong credentials',
+          value: problemExample(401, 'UNAUTHORIZED', 'Authentication required'),
+        },
+      },
     };
   }
   if (status === 503) {
     return {
       description:
         'The graph database is not reachable (GRAPH_UNAVAILABLE), or concurrent changes to the same elements kept colliding (GRAPH_CONTENTION), ' +
-        'or the service\'s own database is not reachable (DATABASE_UNAVAILABLE) or has no free connection (DATABASE_BUSY); Retry-After says when to try again',
+        "or the service's own database is not reachable (DATABASE_UNAVAILABLE) or has no free connection (DATABASE_BUSY); Retry-After says when to try again",
       headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } },
       examples: {
         databaseUnavailable: {
-          summary: 'The service\'s own database is not reachable (outage, restart)',
-          value: problemExample(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable right now; try again shortly', { retryAfterSeconds: 5 }),
+          summary: "The service's own database is not reachable (outage, restart)",
+          value: problemExample(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable right now; try again shortly', {
+            retryAfterSeconds: 5,
+          }),
         },
         databaseBusy: {
           summary: 'No database connection became free in time',
-          value: problemExample(503, 'DATABASE_BUSY', 'The database is busy: no connection became free in time; try again shortly', { retryAfterSeconds: 2 }),
+          value: problemExample(503, 'DATABASE_BUSY', 'The database is busy: no connection became free in time; try again shortly', {
+            retryAfterSeconds: 2,
+          }),
         },
-        graphUnavailable: { summary: 'The graph database is not reachable', value: problemExample(503, 'GRAPH_UNAVAILABLE', 'The graph database is not reachable', { retryAfterSeconds: 5 }) },
+        graphUnavailable: {
+          summary: 'The graph database is not reachable',
+          value: problemExample(503, 'GRAPH_UNAVAILABLE', 'The graph database is not reachable', { retryAfterSeconds: 5 }),
+        },
         graphContention: {
           summary: 'Concurrent writes kept colliding',
-          value: problemExample(503, 'GRAPH_CONTENTION', 'The graph is busy with concurrent changes to the same elements; try again', { retryAfterSeconds: 1 }),
+          value: problemExample(503, 'GRAPH_CONTENTION', 'The graph is busy with concurrent changes to the same elements; try again', {
+            retryAfterSeconds: 1,
+          }),
         },
       },
     };
   }
   if (status === 504) {
-    return { description: 'A graph query exceeded its time limit', examples: { graphTimeout: { summary: 'The query took too long', value: problemExample(504, 'GRAPH_TIMEOUT', 'The graph query exceeded its time limit') } } };
+    return {
+      description: 'A graph query exceeded its time limit',
+      examples: {
+        graphTimeout: {
+          summary: 'The query took too long',
+          value: problemExample(504, 'GRAPH_TIMEOUT', 'The graph query exceeded its time limit'),
+        },
+      },
+    };
   }
   if (status === 500) {
     return {
       description: 'An unexpected error (logged with the request id); the detail names the request id',
-      examples: { internalError: { summary: 'Unexpected error', value: { ...problemExample(500, 'INTERNAL_ERROR', 'An unexpected error occurred (request 3f2a9c4e-1b7d-4c55-9a0e-2d6f8b1c7e90)'), title: 'Internal error' } } },
+      examples: {
+        internalError: {
+          summary: 'Unexpected error',
+          value: {
+            ...problemExample(500, 'INTERNAL_ERROR', 'An unexpected error occurred (request 3f2a9c4e-1b7d-4c55-9a0e-2d6f8b1c7e90)'),
+            title: 'Internal error',
+          },
+        },
+      },
     };
   }
-  return { description: ERROR_TEXT[status] ?? 'Error', examples: { [ERROR_CODE[status] ?? 'error']: { summary: ERROR_TEXT[status] ?? 'Error', value: problemExample(status) } } };
+  return {
+    description: ERROR_TEXT[status] ?? 'Error',
+    examples: { [ERROR_CODE[status] ?? 'error']: { summary: ERROR_TEXT[status] ?? 'Error', value: problemExample(status) } },
+  };
 }
 
 /**
@@ -289,8 +351,16 @@ function register<P extends ZodType, Q extends ZodType, B extends ZodType>(spec:
       ...(response.schema || response.example !== undefined
         ? {
             content: Object.fromEntries<{ schema: ZodType; example?: unknown }>([
-              ...(Array.isArray(types) ? types : [types]).map((type): [string, { schema: ZodType; example?: unknown }] => [type, { schema: response.schema ?? z.any(), ...(response.example !== undefined ? { example: response.example } : {}) }]),
-              ...Object.entries(response.alternatives ?? {}).map(([type, alternative]): [string, { schema: ZodType; example?: unknown }] => [type, { schema: alternative.schema, ...(alternative.example !== undefined ? { example: alternative.example } : {}) }]),
+              ...(Array.isArray(types) ? types : [types]).map((type): [string, { schema: ZodType; example?: unknown }] => [
+                type,
+                { schema: response.schema ?? z.any(), ...(response.example !== undefined ? { example: response.example } : {}) },
+              ]),
+              ...Object.entries(response.alternatives ?? {}).map(
+                ([type, alternative]): [string, { schema: ZodType; example?: unknown }] => [
+                  type,
+                  { schema: alternative.schema, ...(alternative.example !== undefined ? { example: alternative.example } : {}) },
+                ],
+              ),
             ]),
           }
         : {}),
@@ -331,7 +401,9 @@ function register<P extends ZodType, Q extends ZodType, B extends ZodType>(spec:
             body: {
               required: spec.body.required ?? true,
               description: spec.body.description,
-              content: Object.fromEntries(bodyTypes(spec.body).map((type) => [type, { schema: spec.body!.schema, example: spec.body!.example }])),
+              content: Object.fromEntries(
+                bodyTypes(spec.body).map((type) => [type, { schema: spec.body!.schema, example: spec.body!.example }]),
+              ),
             },
           }
         : {}),
@@ -370,7 +442,8 @@ export function endpoint<P extends ZodType = ZodType, Q extends ZodType = ZodTyp
     const parse = <T extends ZodType>(schema: T | undefined, value: unknown, where: string): z.infer<T> => {
       if (!schema) return value as z.infer<T>;
       const result = schema.safeParse(value, zodParseOptions(req.locale));
-      if (!result.success) throw new ValidationError(`Invalid ${where}: ${result.error.issues[0]?.message ?? 'invalid'}`, formatIssues(result.error, where));
+      if (!result.success)
+        throw new ValidationError(`Invalid ${where}: ${result.error.issues[0]?.message ?? 'invalid'}`, formatIssues(result.error, where));
       return result.data;
     };
     if (spec.body && parsedHere && req.headers['content-type'] && !req.is(acceptedTypes)) {

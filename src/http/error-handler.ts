@@ -6,7 +6,16 @@ import { applyLocale } from '../i18n/middleware';
 import { localizeDetail } from '../i18n/problems';
 import { translate } from '../i18n/i18n';
 import { databaseUnavailable } from '../db/availability';
-import { AppError, BadRequestError, isStorageFull, NotFoundError, PayloadTooLargeError, StorageFullError, toProblem, UnsupportedMediaTypeError } from '../errors';
+import {
+  AppError,
+  BadRequestError,
+  isStorageFull,
+  NotFoundError,
+  PayloadTooLargeError,
+  StorageFullError,
+  toProblem,
+  UnsupportedMediaTypeError,
+} from '../errors';
 
 interface HttpLibraryError {
   type?: string;
@@ -25,7 +34,8 @@ function fromLibraryError(error: HttpLibraryError & Error): AppError | undefined
   if (error.type === 'entity.parse.failed') return new BadRequestError('The request body is not valid JSON', 'INVALID_JSON');
   if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return new UnsupportedMediaTypeError(error.message);
   if (error.name === 'MulterError') return new BadRequestError(`Upload rejected: ${error.message}`, 'UPLOAD_REJECTED');
-  if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) return new AppError(error.status, 'BAD_REQUEST', error.message);
+  if (typeof error.status === 'number' && error.status >= 400 && error.status < 500)
+    return new AppError(error.status, 'BAD_REQUEST', error.message);
   return undefined;
 }
 
@@ -53,7 +63,14 @@ export function errorHandler(logger: Logger) {
     }
     const problem = appError
       ? toProblem(appError, req.originalUrl)
-      : { type: 'about:blank#INTERNAL_ERROR', title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', detail: `An unexpected error occurred (request ${req.requestId})`, instance: req.originalUrl };
+      : {
+          type: 'about:blank#INTERNAL_ERROR',
+          title: 'Internal error',
+          status: 500,
+          code: 'INTERNAL_ERROR',
+          detail: `An unexpected error occurred (request ${req.requestId})`,
+          instance: req.originalUrl,
+        };
     if (res.headersSent) {
       res.end();
       return;
@@ -61,7 +78,11 @@ export function errorHandler(logger: Logger) {
     // The detail in the request's language (errors raised before the locale middleware get it here).
     const locale = req.locale ?? applyLocale(req, res).locale;
     if (typeof problem.detail === 'string') problem.detail = localizeDetail(problem.code, problem.detail, locale) ?? problem.detail;
-    if (appError instanceof AppError && (appError.status === 429 || appError.status === 503) && typeof appError.extra.retryAfterSeconds === 'number') {
+    if (
+      appError instanceof AppError &&
+      (appError.status === 429 || appError.status === 503) &&
+      typeof appError.extra.retryAfterSeconds === 'number'
+    ) {
       res.set('Retry-After', String(appError.extra.retryAfterSeconds));
     }
     if (wantsHtml(req, res)) {
@@ -74,10 +95,19 @@ export function errorHandler(logger: Logger) {
       const missingPermission = typeof code === 'string' && isPermissionCode(code) ? { code, ...PERMISSIONS[code] } : null;
       const statusKey = `error.status.${problem.status}`;
       const heading = translate(locale, statusKey) === statusKey ? problem.title : translate(locale, statusKey);
-      res.status(problem.status).render('error', { ...layoutLocals(req), title: heading, heading, problem, missingPermission, user: req.user ?? null, csrfToken: '' });
+      res.status(problem.status).render('error', {
+        ...layoutLocals(req),
+        title: heading,
+        heading,
+        problem,
+        missingPermission,
+        user: req.user ?? null,
+        csrfToken: '',
+      });
       return;
     }
-    if (problem.status === 401 && !req.get('x-requested-with')) res.set('WWW-Authenticate', 'Basic realm="Graph Analytics Service", charset="UTF-8"');
+    if (problem.status === 401 && !req.get('x-requested-with'))
+      res.set('WWW-Authenticate', 'Basic realm="Graph Analytics Service", charset="UTF-8"');
     res.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
   };
 }

@@ -64,13 +64,16 @@ export function routeTable(routers: Mounted[]): RequestHandler {
   const all = gated.map((g) => g.router);
   const bySegment = new Map<string, Mounted[]>();
   for (const segment of new Set(gated.flatMap((g) => [...(g.segments ?? [])]))) {
-    bySegment.set(segment, gated.filter((g) => !g.segments || g.segments.has(segment)).map((g) => g.router));
+    bySegment.set(
+      segment,
+      gated.filter((g) => !g.segments || g.segments.has(segment)).map((g) => g.router),
+    );
   }
   const always = gated.filter((g) => !g.segments).map((g) => g.router);
 
   return (req: Request, res: Response, next: NextFunction) => {
     const segment = requestSegment(req.path);
-    const list = segment === undefined ? all : bySegment.get(segment) ?? always;
+    const list = segment === undefined ? all : (bySegment.get(segment) ?? always);
     let index = 0;
     const step = (error?: unknown): void => {
       if (error) return next(error);

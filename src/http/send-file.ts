@@ -13,7 +13,13 @@ export const IMAGE_SECURITY_HEADERS = {
  */
 export function sendFile(res: Response, content: FileContent, headers: Record<string, string> = {}): Promise<void> {
   res.status(200);
-  res.set({ 'Content-Type': content.contentType, 'Content-Length': String(content.size), 'X-Content-Type-Options': 'nosniff', 'Last-Modified': content.modifiedAt.toUTCString(), ...headers });
+  res.set({
+    'Content-Type': content.contentType,
+    'Content-Length': String(content.size),
+    'X-Content-Type-Options': 'nosniff',
+    'Last-Modified': content.modifiedAt.toUTCString(),
+    ...headers,
+  });
   return new Promise<void>((resolve, reject) => {
     const stream = content.open();
     stream.on('error', (error) => {

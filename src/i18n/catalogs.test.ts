@@ -9,20 +9,30 @@ describe('catalog completeness', () => {
   describe.each(AREAS.map((area) => [area]))('the %s catalogs', (area) => {
     const english = readCatalog(area, 'en');
 
-    test.each(LOCALES.filter((l) => l !== 'en').map((l) => [l]))('when the %s catalog is compared with English, then every key is there, non-empty, with the same placeholders', (locale) => {
-      const own = readCatalog(area, locale);
-      const missing = Object.keys(english).filter((key) => !(key in own) || own[key].trim() === '');
-      expect(missing).toEqual([]);
-      const differing = Object.keys(english).filter((key) => key in own && placeholders(english[key]).join() !== placeholders(own[key]).join());
-      expect(differing).toEqual([]);
-    });
+    test.each(LOCALES.filter((l) => l !== 'en').map((l) => [l]))(
+      'when the %s catalog is compared with English, then every key is there, non-empty, with the same placeholders',
+      (locale) => {
+        const own = readCatalog(area, locale);
+        const missing = Object.keys(english).filter((key) => !(key in own) || own[key].trim() === '');
+        expect(missing).toEqual([]);
+        const differing = Object.keys(english).filter(
+          (key) => key in own && placeholders(english[key]).join() !== placeholders(own[key]).join(),
+        );
+        expect(differing).toEqual([]);
+      },
+    );
 
-    test.each(LOCALES.map((l) => [l]))('when the %s catalog is read, then it has no key English lacks (plural forms of an English key excepted) and no empty value', (locale) => {
-      const own = readCatalog(area, locale);
-      const extra = Object.keys(own).filter((key) => !(key in english) && !(PLURAL_EXTRA.test(key) && `${key.replace(PLURAL_EXTRA, '')}.other` in english));
-      expect(extra).toEqual([]);
-      expect(Object.keys(own).filter((key) => own[key].trim() === '')).toEqual([]);
-    });
+    test.each(LOCALES.map((l) => [l]))(
+      'when the %s catalog is read, then it has no key English lacks (plural forms of an English key excepted) and no empty value',
+      (locale) => {
+        const own = readCatalog(area, locale);
+        const extra = Object.keys(own).filter(
+          (key) => !(key in english) && !(PLURAL_EXTRA.test(key) && `${key.replace(PLURAL_EXTRA, '')}.other` in english),
+        );
+        expect(extra).toEqual([]);
+        expect(Object.keys(own).filter((key) => own[key].trim() === '')).toEqual([]);
+      },
+    );
   });
 
   test('when the catalog files are listed, then each area has exactly the offered locales', () => {

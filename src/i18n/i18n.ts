@@ -19,7 +19,9 @@ export type Params = Record<string, unknown>;
  * runs from dist/ (an edited catalog needs no build); an installation without src/ (the container
  * image copies dist/ only) reads the copy scripts/build.mjs puts beside the compiled code.
  */
-export const MESSAGES_DIR = [path.join(projectRoot, 'src', 'i18n', 'messages'), path.join(__dirname, 'messages')].find((dir) => existsSync(dir)) ?? path.join(__dirname, 'messages');
+export const MESSAGES_DIR =
+  [path.join(projectRoot, 'src', 'i18n', 'messages'), path.join(__dirname, 'messages')].find((dir) => existsSync(dir)) ??
+  path.join(__dirname, 'messages');
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -48,7 +50,12 @@ let loaded: Loaded | undefined;
 
 /** JSON that is safe inside <script type="application/json">. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function load(): Loaded {
@@ -93,7 +100,9 @@ export function fill(template: string, params?: Params): string {
     const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
     if (value === undefined || value === null) return match;
     if (typeof value === 'string') return value;
-    return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : (JSON.stringify(value) ?? match);
+    return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
+      ? String(value)
+      : (JSON.stringify(value) ?? match);
   });
 }
 

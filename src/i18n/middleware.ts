@@ -1,5 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
-import { browserCatalogJson, DEFAULT_LOCALE, negotiate, offeredLocale, translator, type Locale, type Params, type Translator } from './i18n';
+import {
+  browserCatalogJson,
+  DEFAULT_LOCALE,
+  negotiate,
+  offeredLocale,
+  translator,
+  type Locale,
+  type Params,
+  type Translator,
+} from './i18n';
 
 /** Accept-Language values seen, with what negotiate() made of them (browsers send a handful of distinct values). */
 const negotiated = new Map<string, Locale | null>();

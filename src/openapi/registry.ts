@@ -19,7 +19,11 @@ registry.registerComponent('securitySchemes', 'session', {
   name: 'gas.sid',
   description: 'Browser session after POST /login. Unsafe methods also need the X-CSRF-Token header.',
 });
-registry.registerComponent('securitySchemes', 'basic', { type: 'http', scheme: 'basic', description: 'Username and password on every request.' });
+registry.registerComponent('securitySchemes', 'basic', {
+  type: 'http',
+  scheme: 'basic',
+  description: 'Username and password on every request.',
+});
 registry.registerComponent('securitySchemes', 'token', {
   type: 'http',
   scheme: 'bearer',
@@ -82,7 +86,16 @@ export function fixNullableReferences(root: Json): void {
     }
     // A free-form object ({ type: 'object' } alone) accepts any members in JSON Schema, but client
     // generators read it as an empty object (openapi-typescript: Record<string, never>): say it.
-    const structural = ['properties', 'additionalProperties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', '$ref', 'unevaluatedProperties'];
+    const structural = [
+      'properties',
+      'additionalProperties',
+      'patternProperties',
+      'allOf',
+      'anyOf',
+      'oneOf',
+      '$ref',
+      'unevaluatedProperties',
+    ];
     if (schema.type === 'object' && !structural.some((key) => key in schema)) schema.additionalProperties = true;
     // Examples are data, not schemas.
     for (const [key, value] of Object.entries(schema)) if (key !== 'example' && key !== 'examples') stack.push(value);

@@ -53,8 +53,13 @@ async function main(): Promise<void> {
   await db.destroy();
   if (target) {
     writeFileSync(path.resolve(target), text);
-    const operations = Object.values(document.paths ?? {}).reduce((sum, item) => sum + Object.keys(item ?? {}).filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key)).length, 0);
-    process.stderr.write(`wrote ${path.resolve(target)}: OpenAPI ${document.openapi}, version ${document.info.version}, ${operations} operations\n`);
+    const operations = Object.values(document.paths ?? {}).reduce(
+      (sum, item) => sum + Object.keys(item ?? {}).filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key)).length,
+      0,
+    );
+    process.stderr.write(
+      `wrote ${path.resolve(target)}: OpenAPI ${document.openapi}, version ${document.info.version}, ${operations} operations\n`,
+    );
   } else {
     process.stdout.write(text);
   }

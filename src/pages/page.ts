@@ -15,15 +15,69 @@ export interface MenuEntry {
 /** The areas of the application, in menu order. The header and the start page read this list. */
 export const MENU: readonly MenuEntry[] = [
   { key: 'search', href: '/search', label: 'Search', description: 'Find nodes in the graph by fulltext.', access: 'authenticated' },
-  { key: 'visualizations', href: '/visualizations/list', label: 'Visualizations', description: 'Saved visualizations: your own, shared with you, hidden.', access: 'authenticated' },
-  { key: 'users', href: '/users/list', label: 'Users', description: 'Create, enable, disable and delete users; assign groups.', access: 'USER_MANAGEMENT' },
-  { key: 'groups', href: '/groups/list', label: 'Groups', description: 'User groups, their permissions and members.', access: 'USER_MANAGEMENT' },
-  { key: 'acl', href: '/acl/list', label: 'Access control', description: 'Entity, property and data security of each group.', access: 'ACL_DATA_MANAGEMENT' },
-  { key: 'settings', href: '/settings/list', label: 'Settings', description: 'Application settings: edit, reset, export and import.', access: 'SETTINGS_MANAGEMENT' },
-  { key: 'cypher', href: '/cypher', label: 'Cypher', description: 'Run Cypher queries with parameters; see the results as a table or a graph.', access: 'CYPHER_QUERIES' },
-  { key: 'audit', href: '/audit/list', label: 'Audit', description: 'The audit trail: filter, page, inspect, verify and export events.', access: 'AUDIT_LOG' },
-  { key: 'import', href: '/import', label: 'Import', description: 'Import CSV, Excel and GraphML files into the graph: analysis, mapping, dry run, report.', access: 'DATA_MANAGEMENT' },
-  { key: 'jobs', href: '/jobs/list', label: 'Jobs', description: 'Scheduled and on-demand jobs: exports, alerts, imports, reindexing, Cypher; their runs and logs.', access: 'JOBS_MANAGEMENT' },
+  {
+    key: 'visualizations',
+    href: '/visualizations/list',
+    label: 'Visualizations',
+    description: 'Saved visualizations: your own, shared with you, hidden.',
+    access: 'authenticated',
+  },
+  {
+    key: 'users',
+    href: '/users/list',
+    label: 'Users',
+    description: 'Create, enable, disable and delete users; assign groups.',
+    access: 'USER_MANAGEMENT',
+  },
+  {
+    key: 'groups',
+    href: '/groups/list',
+    label: 'Groups',
+    description: 'User groups, their permissions and members.',
+    access: 'USER_MANAGEMENT',
+  },
+  {
+    key: 'acl',
+    href: '/acl/list',
+    label: 'Access control',
+    description: 'Entity, property and data security of each group.',
+    access: 'ACL_DATA_MANAGEMENT',
+  },
+  {
+    key: 'settings',
+    href: '/settings/list',
+    label: 'Settings',
+    description: 'Application settings: edit, reset, export and import.',
+    access: 'SETTINGS_MANAGEMENT',
+  },
+  {
+    key: 'cypher',
+    href: '/cypher',
+    label: 'Cypher',
+    description: 'Run Cypher queries with parameters; see the results as a table or a graph.',
+    access: 'CYPHER_QUERIES',
+  },
+  {
+    key: 'audit',
+    href: '/audit/list',
+    label: 'Audit',
+    description: 'The audit trail: filter, page, inspect, verify and export events.',
+    access: 'AUDIT_LOG',
+  },
+  {
+    key: 'import',
+    href: '/import',
+    label: 'Import',
+    description: 'Import CSV, Excel and GraphML files into the graph: analysis, mapping, dry run, report.',
+    access: 'DATA_MANAGEMENT',
+  },
+  {
+    key: 'jobs',
+    href: '/jobs/list',
+    label: 'Jobs',
+    description: 'Scheduled and on-demand jobs: exports, alerts, imports, reindexing, Cypher; their runs and logs.',
+    access: 'JOBS_MANAGEMENT',
+  },
 ];
 
 /** Whether the user may open a page with this access rule (the same rule authorize() enforces). */

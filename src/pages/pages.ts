@@ -41,11 +41,23 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/users/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'users', { title: t(req, 'page.users.title'), active: 'users', permissions: permissionCatalogue, bundles: ['users'], styles: ['admin.css'] });
+    render(req, res, 'users', {
+      title: t(req, 'page.users.title'),
+      active: 'users',
+      permissions: permissionCatalogue,
+      bundles: ['users'],
+      styles: ['admin.css'],
+    });
   });
 
   router.get('/groups/list', requirePage('USER_MANAGEMENT'), (req, res) => {
-    render(req, res, 'groups', { title: t(req, 'page.groups.title'), active: 'groups', permissions: permissionCatalogue, bundles: ['groups'], styles: ['admin.css'] });
+    render(req, res, 'groups', {
+      title: t(req, 'page.groups.title'),
+      active: 'groups',
+      permissions: permissionCatalogue,
+      bundles: ['groups'],
+      styles: ['admin.css'],
+    });
   });
 
   router.get('/acl/list', requirePage('ACL_DATA_MANAGEMENT'), (req, res) => {
@@ -58,7 +70,12 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/settings/list', requirePage('SETTINGS_MANAGEMENT'), (req, res) => {
-    render(req, res, 'settings', { title: t(req, 'page.settings.title'), active: 'settings', bundles: ['settings'], styles: ['admin.css'] });
+    render(req, res, 'settings', {
+      title: t(req, 'page.settings.title'),
+      active: 'settings',
+      bundles: ['settings'],
+      styles: ['admin.css'],
+    });
   });
 
   router.get('/audit/list', requirePage('AUDIT_LOG'), (req, res) => {
@@ -66,16 +83,33 @@ export function createPagesRouter(deps: AppDeps): Router {
   });
 
   router.get('/cypher', requirePage('CYPHER_QUERIES'), (req, res) => {
-    render(req, res, 'cypher', { title: t(req, 'page.cypher.title'), active: 'cypher', backend: deps.config.graphdb.backend, bundles: ['cypher'], styles: ['admin.css', 'build/cypher.css'] });
+    render(req, res, 'cypher', {
+      title: t(req, 'page.cypher.title'),
+      active: 'cypher',
+      backend: deps.config.graphdb.backend,
+      bundles: ['cypher'],
+      styles: ['admin.css', 'build/cypher.css'],
+    });
   });
 
   // The import wizard (web/import drives the /data/import endpoints).
   router.get('/import', requirePage('DATA_MANAGEMENT'), (req, res) => {
-    render(req, res, 'import', { title: t(req, 'page.import.title'), active: 'import', bundles: ['import'], styles: ['admin.css', 'import.css'] });
+    render(req, res, 'import', {
+      title: t(req, 'page.import.title'),
+      active: 'import',
+      bundles: ['import'],
+      styles: ['admin.css', 'import.css'],
+    });
   });
 
   router.get('/jobs/list', requirePage('JOBS_MANAGEMENT'), (req, res) => {
-    render(req, res, 'jobs', { title: t(req, 'page.jobs.title'), active: 'jobs', types: jobTypesForPage, defaultTimeZone: deps.config.jobs.timeZone, bundles: ['jobs'] });
+    render(req, res, 'jobs', {
+      title: t(req, 'page.jobs.title'),
+      active: 'jobs',
+      types: jobTypesForPage,
+      defaultTimeZone: deps.config.jobs.timeZone,
+      bundles: ['jobs'],
+    });
   });
 
   return router;

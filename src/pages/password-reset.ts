@@ -9,7 +9,11 @@ import { layoutLocals } from './page';
 import { t } from '../i18n/middleware';
 
 const TAG = 'Password reset';
-export const resetHashParam = z.string().min(1).max(512).openapi({ description: 'The token from the e-mailed link', example: 'mJ0Q3n7vR2yXo8p1Lk4s9tWbC6eZfHaDgUiV5xYz0Nq' });
+export const resetHashParam = z
+  .string()
+  .min(1)
+  .max(512)
+  .openapi({ description: 'The token from the e-mailed link', example: 'mJ0Q3n7vR2yXo8p1Lk4s9tWbC6eZfHaDgUiV5xYz0Nq' });
 
 /** Renders a view and resolves once the page is sent (res.render alone finishes on a later tick). */
 export function renderPage(req: Request, res: Response, view: string, locals: Record<string, unknown>, status = 200): Promise<void> {
@@ -25,7 +29,19 @@ export function renderPage(req: Request, res: Response, view: string, locals: Re
 
 /** The request form's page; a form post to it is answered by the API router (src/routes/password-reset.ts). */
 export function renderResetRequestPage(req: Request, res: Response, sent: boolean, status = 200): Promise<void> {
-  return renderPage(req, res, 'password-reset-request', { title: t(req, 'passwordReset.request.title'), csrfToken: csrfToken(req), user: req.user ?? null, sent, message: t(req, 'passwordReset.requestAccepted') }, status);
+  return renderPage(
+    req,
+    res,
+    'password-reset-request',
+    {
+      title: t(req, 'passwordReset.request.title'),
+      csrfToken: csrfToken(req),
+      user: req.user ?? null,
+      sent,
+      message: t(req, 'passwordReset.requestAccepted'),
+    },
+    status,
+  );
 }
 
 /**
@@ -41,8 +57,13 @@ export function createPasswordResetPagesRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/passwordReset/request', tag: TAG, access: 'public', hidden: true,
-      summary: 'Password reset request page', description: 'page',
+      method: 'get',
+      path: '/passwordReset/request',
+      tag: TAG,
+      access: 'public',
+      hidden: true,
+      summary: 'Password reset request page',
+      description: 'page',
       responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
     },
     ({ req, res }) => renderResetRequestPage(req, res, false),
@@ -51,8 +72,13 @@ export function createPasswordResetPagesRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/passwordReset/{hash}', tag: TAG, access: 'public', hidden: true,
-      summary: 'Password reset page', description: 'page',
+      method: 'get',
+      path: '/passwordReset/{hash}',
+      tag: TAG,
+      access: 'public',
+      hidden: true,
+      summary: 'Password reset page',
+      description: 'page',
       params: z.object({ hash: resetHashParam }),
       responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
     },
@@ -60,7 +86,20 @@ export function createPasswordResetPagesRouter(deps: AppDeps): Router {
       res.locals.page = true;
       const valid = await new PasswordResetService(ctx).isValid(params.hash);
       res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-      await renderPage(req, res, 'password-reset', { title: t(req, 'passwordReset.perform.title'), csrfToken: csrfToken(req), user: req.user ?? null, valid, hash: valid ? params.hash : '', minLength }, valid ? 200 : 410);
+      await renderPage(
+        req,
+        res,
+        'password-reset',
+        {
+          title: t(req, 'passwordReset.perform.title'),
+          csrfToken: csrfToken(req),
+          user: req.user ?? null,
+          valid,
+          hash: valid ? params.hash : '',
+          minLength,
+        },
+        valid ? 200 : 410,
+      );
     },
   );
 

@@ -11,7 +11,12 @@ const WORKSPACE_ASSETS = { bundles: ['workspace'], styles: ['workspace.css'] };
 
 /** JSON that is safe inside <script type="application/json">: no "</script>", no HTML comment openers, no line separators. */
 function jsonForScript(value: unknown): string {
-  return toJsonText(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return toJsonText(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -39,7 +44,13 @@ export function createVisualizationPagesRouter(deps: AppDeps): Router {
   router.get('/visualization', requirePage('authenticated'), async (req, res) => {
     const id = req.query.id;
     if (id === undefined) {
-      render(req, res, 'visualization', { title: t(req, 'page.visualization.newTitle'), active: 'visualizations', visualization: null, visualizationJson: '', ...WORKSPACE_ASSETS });
+      render(req, res, 'visualization', {
+        title: t(req, 'page.visualization.newTitle'),
+        active: 'visualizations',
+        visualization: null,
+        visualizationJson: '',
+        ...WORKSPACE_ASSETS,
+      });
       return;
     }
     if (typeof id !== 'string' || !NUMERIC_ID.test(id)) throw new NotFoundError('Visualization');

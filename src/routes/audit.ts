@@ -19,13 +19,16 @@ export function createAuditRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/audit/data', tag: 'Audit', access: 'AUDIT_LOG',
+      method: 'get',
+      path: '/audit/data',
+      tag: 'Audit',
+      access: 'AUDIT_LOG',
       summary: 'Audit events',
       description:
         'Lists audit events matching the filters. format=json (default) returns one page, newest first, with the total number of matches. ' +
         'format=csv and format=jsonl download every match (no paging), oldest first, as an attachment streamed in pages of 1000 (constant memory); ' +
         'CSV cells starting with =, +, -, @ are prefixed with an apostrophe so spreadsheets do not run them. Exports are themselves audited as audit.export. ' +
-        'Events about graph data (node.*, nodes.*, relationship.*, cypher.*, data.*, graph.*, schema.index.*, fulltext.*) are shown through the reader\'s data access scope unless the reader may read all data: ' +
+        "Events about graph data (node.*, nodes.*, relationship.*, cypher.*, data.*, graph.*, schema.index.*, fulltext.*) are shown through the reader's data access scope unless the reader may read all data: " +
         'an event about an element the reader cannot see now (hidden, or deleted since), a bulk update or a Cypher run keeps its action, time and user with targetId null and details {"redacted": true}; ' +
         'an event about a visible element shows only the labels and properties the reader may see. Events are never dropped, so totals and paging do not depend on hidden data; ' +
         'a targetId filter matches graph events only for an element the reader can see. ' +
@@ -39,7 +42,11 @@ export function createAuditRouter(deps: AppDeps): Router {
           schema: auditPageSchema,
           example: { items: [auditItemExample], page: 1, pageSize: 100, total: 1 },
           alternatives: {
-            'text/csv': { schema: z.string(), example: 'id,at,userId,username,ip,action,targetType,targetId,details\r\n1,2026-11-20T10:00:00.000Z,1,admin,127.0.0.1,user.create,user,2,"{""username"":""jdoe""}"\r\n' },
+            'text/csv': {
+              schema: z.string(),
+              example:
+                'id,at,userId,username,ip,action,targetType,targetId,details\r\n1,2026-11-20T10:00:00.000Z,1,admin,127.0.0.1,user.create,user,2,"{""username"":""jdoe""}"\r\n',
+            },
             'application/x-ndjson': { schema: z.string(), example: '{"id":"1","at":"2026-11-20T10:00:00.000Z","action":"user.create"}\n' },
           },
         },
@@ -65,12 +72,18 @@ export function createAuditRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/audit/data/frontend', tag: 'Audit', access: 'authenticated',
+      method: 'post',
+      path: '/audit/data/frontend',
+      tag: 'Audit',
+      access: 'authenticated',
       summary: 'Log a frontend message',
       description:
         'Records a message from the web frontend as an audit event with the action frontend.<level>, attributed to the session user. ' +
         `The JSON body may be at most audit.frontendMessageMaxBytes bytes (413 otherwise); at most ${FRONTEND_MESSAGES_PER_MINUTE} messages per user and minute (429).`,
-      body: { schema: frontendMessageBody, example: { level: 'error', message: 'Graph view failed to render', context: { view: 'graph', nodes: 1200 } } },
+      body: {
+        schema: frontendMessageBody,
+        example: { level: 'error', message: 'Graph view failed to render', context: { view: 'graph', nodes: 1200 } },
+      },
       responses: { 204: { description: 'Recorded' } },
       errors: [429],
     },
@@ -81,12 +94,20 @@ export function createAuditRouter(deps: AppDeps): Router {
       const now = Date.now();
       const rate = frontendRate.get(user.id);
       if (!rate || now - rate.windowStart >= 60_000) frontendRate.set(user.id, { windowStart: now, count: 1 });
-      else if (++rate.count > FRONTEND_MESSAGES_PER_MINUTE) throw new TooManyRequestsError('Too many frontend messages; try again in a minute', Math.ceil((rate.windowStart + 60_000 - now) / 1000));
+      else if (++rate.count > FRONTEND_MESSAGES_PER_MINUTE)
+        throw new TooManyRequestsError(
+          'Too many frontend messages; try again in a minute',
+          Math.ceil((rate.windowStart + 60_000 - now) / 1000),
+        );
       if (frontendRate.size > 10_000) frontendRate.clear();
       await audit(ctx, {
         action: `frontend.${body.level}`,
         targetType: 'frontend',
-        details: { message: body.message, ...(body.context ? { context: body.context } : {}), userAgent: (req.get('user-agent') ?? '').slice(0, 200) },
+        details: {
+          message: body.message,
+          ...(body.context ? { context: body.context } : {}),
+          userAgent: (req.get('user-agent') ?? '').slice(0, 200),
+        },
       });
     },
   );
@@ -94,12 +115,21 @@ export function createAuditRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/audit/verify', tag: 'Audit', access: 'AUDIT_LOG',
+      method: 'get',
+      path: '/audit/verify',
+      tag: 'Audit',
+      access: 'AUDIT_LOG',
       summary: 'Verify the audit trail',
       description:
-        'Walks the hash chain of all audit events in order. Each event\'s hash covers its content and the previous hash, so an altered or deleted row is reported ' +
+        "Walks the hash chain of all audit events in order. Each event's hash covers its content and the previous hash, so an altered or deleted row is reported " +
         'as the first broken event. The same check runs offline with `npm run audit:verify`.',
-      responses: { 200: { description: 'Result', schema: verifySchema, example: { ok: false, checked: 1041, brokenAt: { id: '1042', reason: 'hash-mismatch' } } } },
+      responses: {
+        200: {
+          description: 'Result',
+          schema: verifySchema,
+          example: { ok: false, checked: 1041, brokenAt: { id: '1042', reason: 'hash-mismatch' } },
+        },
+      },
     },
     ({ ctx }) => verifyChain(ctx.db),
   );

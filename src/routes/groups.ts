@@ -23,8 +23,13 @@ import { idParams } from './schemas/users';
 const tag = 'Groups';
 
 const entityExample = { nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: { not: { type: 'OWNS' } } };
-const propertyExample = { nodes: { '*': { disabled: ['ssn'] }, Person: { enabled: ['name', 'city', 'uid'] } }, relationships: { KNOWS: { disabled: ['note'] } } };
-const dataExample = { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }] };
+const propertyExample = {
+  nodes: { '*': { disabled: ['ssn'] }, Person: { enabled: ['name', 'city', 'uid'] } },
+  relationships: { KNOWS: { disabled: ['note'] } },
+};
+const dataExample = {
+  rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }],
+};
 
 const storedEntitySchema = z.object({ nodeFilter: z.unknown().nullable(), relationshipFilter: z.unknown().nullable() });
 const storedPropertySchema = z.object({ nodes: z.record(z.string(), z.unknown()), relationships: z.record(z.string(), z.unknown()) });
@@ -37,7 +42,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/groups', tag, access: 'USER_MANAGEMENT',
+      method: 'get',
+      path: '/groups',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'All groups',
       description: 'Every group with its description, application permissions and members.',
       responses: { 200: { description: 'Groups in name order', schema: z.array(groupSchema), example: [GROUP_EXAMPLE] } },
@@ -48,7 +56,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/groups', tag, access: 'USER_MANAGEMENT',
+      method: 'post',
+      path: '/groups',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Create a group',
       description:
         'Creates a group; the name must be unique ignoring case (409 GROUP_NAME_TAKEN). Returns the name (and id) of the created group. ' +
@@ -63,7 +74,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/groups/info', tag, access: 'authenticated',
+      method: 'get',
+      path: '/groups/info',
+      tag,
+      access: 'authenticated',
       summary: 'Basic information of all groups',
       description: 'Id and name of every group (for sharing dialogs and pickers).',
       responses: { 200: { description: 'Groups', schema: z.array(groupInfoSchema), example: [{ id: '3', name: 'Analysts' }] } },
@@ -74,10 +88,19 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/groups/dataSecurity', tag, access: 'ACL_DATA_MANAGEMENT',
+      method: 'get',
+      path: '/groups/dataSecurity',
+      tag,
+      access: 'ACL_DATA_MANAGEMENT',
       summary: 'dataSecurity of all groups',
       description: 'Every group with its dataSecurity configuration (row rules).',
-      responses: { 200: { description: 'Groups', schema: z.array(groupDataSecuritySchema), example: [{ id: '3', name: 'Analysts', dataSecurity: dataExample }] } },
+      responses: {
+        200: {
+          description: 'Groups',
+          schema: z.array(groupDataSecuritySchema),
+          example: [{ id: '3', name: 'Analysts', dataSecurity: dataExample }],
+        },
+      },
     },
     ({ ctx }) => new GroupSecurityService(ctx).dataSecurityOfAllGroups(),
   );
@@ -85,7 +108,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/groups/permissions', tag, access: 'USER_MANAGEMENT',
+      method: 'post',
+      path: '/groups/permissions',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: "Replace a group's permissions",
       description:
         "Replaces the group's application permissions. Unknown group is 404. Without GRANT_ALL_PERMISSIONS the group and the new permissions must hold nothing you lack (403 ESCALATION_DENIED); " +
@@ -100,12 +126,29 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/groups/{id}', tag, access: 'USER_MANAGEMENT',
+      method: 'put',
+      path: '/groups/{id}',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Update a group',
-      description: 'Renames and describes the group; permissions and members are replaced when given. Same uniqueness and escalation rules as creation.',
+      description:
+        'Renames and describes the group; permissions and members are replaced when given. Same uniqueness and escalation rules as creation.',
       params: idParams,
       body: { schema: updateGroupBody, example: UPDATE_GROUP_EXAMPLE },
-      responses: { 200: { description: 'The updated group', schema: groupSchema, example: { ...GROUP_EXAMPLE, ...UPDATE_GROUP_EXAMPLE, users: [{ id: '42', username: 'jnovak' }, { id: '43', username: 'pdvorak' }] } } },
+      responses: {
+        200: {
+          description: 'The updated group',
+          schema: groupSchema,
+          example: {
+            ...GROUP_EXAMPLE,
+            ...UPDATE_GROUP_EXAMPLE,
+            users: [
+              { id: '42', username: 'jnovak' },
+              { id: '43', username: 'pdvorak' },
+            ],
+          },
+        },
+      },
       errors: [409, 422],
     },
     ({ ctx, params, body }) => new GroupService(ctx).update(params.id, body),
@@ -114,7 +157,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'delete', path: '/groups/{id}', tag, access: 'USER_MANAGEMENT',
+      method: 'delete',
+      path: '/groups/{id}',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Delete a group',
       description: 'Deletes the group with its permission and user assignments (the users stay).',
       params: idParams,
@@ -129,9 +175,13 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/groups/{id}/users', tag, access: 'USER_MANAGEMENT',
+      method: 'put',
+      path: '/groups/{id}/users',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: "Replace a group's users",
-      description: 'Replaces the user assignments of the group. Unknown user ids are 422 UNKNOWN_USER; every added or removed user must hold nothing you lack (403 ESCALATION_DENIED).',
+      description:
+        'Replaces the user assignments of the group. Unknown user ids are 422 UNKNOWN_USER; every added or removed user must hold nothing you lack (403 ESCALATION_DENIED).',
       params: idParams,
       body: { schema: groupUsersBody, example: { userIds: ['42', '43'] } },
       responses: { 200: { description: 'The updated group', schema: groupSchema, example: GROUP_EXAMPLE } },
@@ -143,7 +193,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/groups/{id}/propertySecurity', tag, access: 'ACL_DATA_MANAGEMENT',
+      method: 'get',
+      path: '/groups/{id}/propertySecurity',
+      tag,
+      access: 'ACL_DATA_MANAGEMENT',
       summary: "A group's propertySecurity",
       description: 'Which properties members see, per label and relationship type.',
       params: idParams,
@@ -155,7 +208,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/groups/{id}/propertySecurity', tag, access: 'ACL_DATA_MANAGEMENT',
+      method: 'post',
+      path: '/groups/{id}/propertySecurity',
+      tag,
+      access: 'ACL_DATA_MANAGEMENT',
       summary: "Update a group's propertySecurity",
       description: 'Replaces the propertySecurity configuration. Label, type and property names must be valid identifiers or "*".',
       params: idParams,
@@ -168,7 +224,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/groups/{id}/entitySecurity', tag, access: 'ACL_DATA_MANAGEMENT',
+      method: 'get',
+      path: '/groups/{id}/entitySecurity',
+      tag,
+      access: 'ACL_DATA_MANAGEMENT',
       summary: "A group's entitySecurity",
       description: 'Which nodes and relationships members see (null filter = all).',
       params: idParams,
@@ -180,7 +239,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/groups/{id}/entitySecurity', tag, access: 'ACL_DATA_MANAGEMENT',
+      method: 'post',
+      path: '/groups/{id}/entitySecurity',
+      tag,
+      access: 'ACL_DATA_MANAGEMENT',
       summary: "Update a group's entitySecurity",
       description: 'Replaces the entitySecurity configuration; filters are validated (400 VALIDATION_FAILED for a malformed filter).',
       params: idParams,
@@ -193,7 +255,10 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/groups/{id}/dataSecurity', tag, access: 'ACL_DATA_MANAGEMENT',
+      method: 'get',
+      path: '/groups/{id}/dataSecurity',
+      tag,
+      access: 'ACL_DATA_MANAGEMENT',
       summary: "A group's dataSecurity",
       description: 'Row rules of the group. An addition to the specified API (which lists dataSecurity only for all groups).',
       params: idParams,
@@ -205,10 +270,13 @@ export function createGroupsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/groups/{id}/dataSecurity', tag, access: 'ACL_DATA_MANAGEMENT',
+      method: 'put',
+      path: '/groups/{id}/dataSecurity',
+      tag,
+      access: 'ACL_DATA_MANAGEMENT',
       summary: "Update a group's dataSecurity",
       description:
-        'Replaces the row rules of the group: a node with the rule\'s label (or a relationship of its type) is visible to members only when it matches the filter. ' +
+        "Replaces the row rules of the group: a node with the rule's label (or a relationship of its type) is visible to members only when it matches the filter. " +
         'An addition to the specified API, which names no way to edit dataSecurity.',
       params: idParams,
       body: { schema: dataSecuritySchema, example: dataExample },

@@ -34,8 +34,12 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'get', path: '/profile', tag: 'Profile', access: 'authenticated',
-      summary: 'Own profile', description: 'Profile information of the session user, with effective permissions and groups.',
+      method: 'get',
+      path: '/profile',
+      tag: 'Profile',
+      access: 'authenticated',
+      summary: 'Own profile',
+      description: 'Profile information of the session user, with effective permissions and groups.',
       responses: { 200: { description: 'Profile', schema: profileSchema, example: profileExample } },
     },
     ({ ctx }) => new ProfileService(ctx).get(),
@@ -44,7 +48,10 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'put', path: '/profile', tag: 'Profile', access: 'authenticated',
+      method: 'put',
+      path: '/profile',
+      tag: 'Profile',
+      access: 'authenticated',
       summary: 'Update own profile',
       description: 'Replaces name, e-mail and locale of the session user. Audited as profile.update with the names of the changed fields.',
       body: { schema: profileUpdateBody, example: { name: 'Jane Doe', email: 'jane.doe@example.com', locale: 'de' } },
@@ -56,8 +63,12 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'get', path: '/profile/locales', tag: 'Profile', access: 'authenticated',
-      summary: 'Supported locales', description: 'Every language the frontend supports: the code to store in the profile, its English and its own name.',
+      method: 'get',
+      path: '/profile/locales',
+      tag: 'Profile',
+      access: 'authenticated',
+      summary: 'Supported locales',
+      description: 'Every language the frontend supports: the code to store in the profile, its English and its own name.',
       responses: { 200: { description: 'Locales', schema: z.array(localeSchema), example: SUPPORTED_LOCALES.slice(0, 2) } },
     },
     () => SUPPORTED_LOCALES,
@@ -66,7 +77,10 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'put', path: '/profile/password', tag: 'Profile', access: 'authenticated',
+      method: 'put',
+      path: '/profile/password',
+      tag: 'Profile',
+      access: 'authenticated',
       summary: 'Change own password',
       description:
         'Checks the current password (wrong: 422 CURRENT_PASSWORD_INVALID, counted like a failed login) and applies the password policy (422 PASSWORD_POLICY). ' +
@@ -86,8 +100,13 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'get', path: '/profile/tokens', tag: 'Profile', access: 'authenticated',
-      summary: 'Own API tokens', description: 'The session user\'s personal API tokens that are not revoked (expired ones are flagged), newest first. The secret itself is never shown again.',
+      method: 'get',
+      path: '/profile/tokens',
+      tag: 'Profile',
+      access: 'authenticated',
+      summary: 'Own API tokens',
+      description:
+        "The session user's personal API tokens that are not revoked (expired ones are flagged), newest first. The secret itself is never shown again.",
       responses: { 200: { description: 'Tokens', schema: z.array(apiTokenSchema), example: [apiTokenExample] } },
     },
     ({ ctx }) => new ApiTokenService(ctx).list(),
@@ -96,13 +115,22 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'post', path: '/profile/tokens', tag: 'Profile', access: 'authenticated',
+      method: 'post',
+      path: '/profile/tokens',
+      tag: 'Profile',
+      access: 'authenticated',
       summary: 'Create an API token',
       description:
-        'Creates a personal API token for scripts (`Authorization: Bearer gas_...`). It acts with the user\'s own permissions. The token is returned once, in this response; ' +
+        "Creates a personal API token for scripts (`Authorization: Bearer gas_...`). It acts with the user's own permissions. The token is returned once, in this response; " +
         'only its SHA-256 is stored. At most 50 active tokens per user (422 TOO_MANY_TOKENS). Audited as token.create.',
       body: { schema: apiTokenCreateBody, example: { name: 'nightly export', expiresInDays: 90 } },
-      responses: { 201: { description: 'Created', schema: createdApiTokenSchema, example: { ...apiTokenExample, token: 'gas_Q3vZ8m1x0k9yq7TtP4w2nB6cR5sJ3hLdE1fGaU0iVbo' } } },
+      responses: {
+        201: {
+          description: 'Created',
+          schema: createdApiTokenSchema,
+          example: { ...apiTokenExample, token: 'gas_Q3vZ8m1x0k9yq7TtP4w2nB6cR5sJ3hLdE1fGaU0iVbo' },
+        },
+      },
       errors: [422],
     },
     ({ ctx, body }) => new ApiTokenService(ctx).create(body.name, body.expiresInDays),
@@ -111,8 +139,13 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'delete', path: '/profile/tokens/{id}', tag: 'Profile', access: 'authenticated',
-      summary: 'Revoke an API token', description: 'Revokes one of the session user\'s tokens; it stops working at once. Unknown, foreign or already revoked ids are 404. Audited as token.revoke.',
+      method: 'delete',
+      path: '/profile/tokens/{id}',
+      tag: 'Profile',
+      access: 'authenticated',
+      summary: 'Revoke an API token',
+      description:
+        "Revokes one of the session user's tokens; it stops working at once. Unknown, foreign or already revoked ids are 404. Audited as token.revoke.",
       params: tokenIdParams,
       responses: { 204: { description: 'Revoked' } },
     },
@@ -124,9 +157,13 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'post', path: '/userSettings', tag: 'Profile', access: 'authenticated',
+      method: 'post',
+      path: '/userSettings',
+      tag: 'Profile',
+      access: 'authenticated',
       summary: 'Store a user setting',
-      description: 'Stores the session user\'s setting of one type (replacing the previous value). The value is any JSON object. Audited as userSettings.update (without the value).',
+      description:
+        "Stores the session user's setting of one type (replacing the previous value). The value is any JSON object. Audited as userSettings.update (without the value).",
       body: { schema: userSettingBody, example: { type: 'graphView', value: { layout: 'force', showLabels: true } } },
       responses: { 200: { description: 'Stored', schema: userSettingSchema, example: userSettingExample } },
     },
@@ -136,8 +173,12 @@ export function createProfileRouter(deps: AppDeps, sessions: KnexSessionStore): 
   endpoint(
     router,
     {
-      method: 'get', path: '/userSettings/{type}', tag: 'Profile', access: 'authenticated',
-      summary: 'Read a user setting', description: 'The session user\'s setting of one type; 404 NOT_FOUND when the user has not stored one.',
+      method: 'get',
+      path: '/userSettings/{type}',
+      tag: 'Profile',
+      access: 'authenticated',
+      summary: 'Read a user setting',
+      description: "The session user's setting of one type; 404 NOT_FOUND when the user has not stored one.",
       params: userSettingParams,
       responses: { 200: { description: 'The setting', schema: userSettingSchema, example: userSettingExample } },
     },

@@ -34,7 +34,10 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/schema/indexes', tag: indexTag, access: 'authenticated',
+      method: 'get',
+      path: '/schema/indexes',
+      tag: indexTag,
+      access: 'authenticated',
       summary: 'All schema indexes',
       description:
         'Every schema index created through the API: entity, label or type, properties and state (ONLINE, POPULATING, FAILED). ' +
@@ -47,7 +50,10 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/schema/indexes', tag: indexTag, access: 'SETTINGS_MANAGEMENT',
+      method: 'post',
+      path: '/schema/indexes',
+      tag: indexTag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Create a schema index',
       description:
         'Creates an index over nodes of a label (entity "node", label) or relationships of a type (entity "relationship", type) on 1 to 16 properties. ' +
@@ -63,9 +69,13 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'delete', path: '/schema/indexes', tag: indexTag, access: 'SETTINGS_MANAGEMENT',
+      method: 'delete',
+      path: '/schema/indexes',
+      tag: indexTag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Drop a schema index',
-      description: 'Drops the index described by the body (the same form as for creation). No such index: 404 INDEX_NOT_FOUND. Audited as schema.index.drop.',
+      description:
+        'Drops the index described by the body (the same form as for creation). No such index: 404 INDEX_NOT_FOUND. Audited as schema.index.drop.',
       body: { schema: schemaIndexInputSchema, example: { entity: 'node', label: 'Person', properties: ['name'] } },
       responses: { 204: { description: 'Dropped' } },
       errors: [404],
@@ -79,7 +89,10 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/cfg/indexer/node/configure', tag: fulltextTag, access: 'SETTINGS_MANAGEMENT',
+      method: 'post',
+      path: '/cfg/indexer/node/configure',
+      tag: fulltextTag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Configure the fulltext index',
       description:
         'Stores the fulltext index configuration (the FULLTEXT_INDEX setting): the node labels and the properties to index. ' +
@@ -93,12 +106,21 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/cfg/indexer/node/status', tag: fulltextTag, access: 'authenticated',
+      method: 'post',
+      path: '/cfg/indexer/node/status',
+      tag: fulltextTag,
+      access: 'authenticated',
       summary: 'Fulltext index status',
       description:
         'State (NOT_CREATED, POPULATING with progress 0-100, ONLINE, FAILED with failureMessage) and configuration of the index; ' +
         'when no index exists, the stored configuration. Changes nothing. Users without Settings management see only the labels and properties visible to them.',
-      responses: { 200: { description: 'Status', schema: fulltextStatusSchema, example: { state: 'POPULATING', progress: 42.5, config: fulltextExample } } },
+      responses: {
+        200: {
+          description: 'Status',
+          schema: fulltextStatusSchema,
+          example: { state: 'POPULATING', progress: 42.5, config: fulltextExample },
+        },
+      },
     },
     ({ ctx }) => new SchemaService(ctx).fulltextStatus(),
   );
@@ -106,7 +128,10 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/cfg/indexer/node/automatic', tag: fulltextTag, access: 'SETTINGS_MANAGEMENT',
+      method: 'get',
+      path: '/cfg/indexer/node/automatic',
+      tag: fulltextTag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Automatic fulltext configuration',
       description:
         'The string properties found in a sample of the nodes (the first sampleSize, default 1000), per label, and as a configuration: ' +
@@ -116,7 +141,11 @@ export function createSchemaRouter(_deps: AppDeps): Router {
         200: {
           description: 'Automatic configuration',
           schema: fulltextAutomaticSchema,
-          example: { labels: ['Company', 'Person'], properties: ['city', 'name'], byLabel: { Company: ['name'], Person: ['city', 'name'] } },
+          example: {
+            labels: ['Company', 'Person'],
+            properties: ['city', 'name'],
+            byLabel: { Company: ['name'], Person: ['city', 'name'] },
+          },
         },
       },
     },
@@ -126,7 +155,10 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/cfg/indexer/node/default', tag: fulltextTag, access: 'authenticated',
+      method: 'get',
+      path: '/cfg/indexer/node/default',
+      tag: fulltextTag,
+      access: 'authenticated',
       summary: 'Default fulltext configuration',
       description:
         'The default configuration: no labels and no properties, meaning "not configured" (the default of the FULLTEXT_INDEX setting). ' +
@@ -139,10 +171,19 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/cfg/indexer/node/drop', tag: fulltextTag, access: 'SETTINGS_MANAGEMENT',
+      method: 'post',
+      path: '/cfg/indexer/node/drop',
+      tag: fulltextTag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Drop the fulltext index',
       description: 'Drops the index (searches fall back to a substring scan). The stored configuration stays. Audited as fulltext.drop.',
-      responses: { 200: { description: 'Status after the drop', schema: fulltextStatusSchema, example: { state: 'NOT_CREATED', progress: 0, config: fulltextExample } } },
+      responses: {
+        200: {
+          description: 'Status after the drop',
+          schema: fulltextStatusSchema,
+          example: { state: 'NOT_CREATED', progress: 0, config: fulltextExample },
+        },
+      },
     },
     ({ ctx }) => new SchemaService(ctx).dropFulltext(),
   );
@@ -150,12 +191,21 @@ export function createSchemaRouter(_deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/cfg/indexer/node/create', tag: fulltextTag, access: 'SETTINGS_MANAGEMENT',
+      method: 'post',
+      path: '/cfg/indexer/node/create',
+      tag: fulltextTag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Create the fulltext index',
       description:
         'Creates (or recreates) the index with the stored configuration and starts reindexing in the background; follow it with POST /cfg/indexer/node/status. ' +
         'Without a configuration (no labels or no properties): 422 FULLTEXT_NOT_CONFIGURED. Audited as fulltext.create.',
-      responses: { 202: { description: 'Reindexing started', schema: fulltextStatusSchema, example: { state: 'POPULATING', progress: 0, config: fulltextExample } } },
+      responses: {
+        202: {
+          description: 'Reindexing started',
+          schema: fulltextStatusSchema,
+          example: { state: 'POPULATING', progress: 0, config: fulltextExample },
+        },
+      },
       errors: [422],
     },
     ({ ctx }) => new SchemaService(ctx).createFulltext(),

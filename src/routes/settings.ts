@@ -34,13 +34,18 @@ function sameOriginGet(req: Request, _res: Response, next: NextFunction): void {
   if (req.authMethod !== 'session') return next();
   const expected = req.session?.csrfToken;
   const sent = req.get('x-csrf-token');
-  const tokenOk = typeof sent === 'string' && typeof expected === 'string' && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
+  const tokenOk =
+    typeof sent === 'string' &&
+    typeof expected === 'string' &&
+    sent.length === expected.length &&
+    timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
   if (tokenOk || req.get('x-requested-with')) return next();
   next(new ForbiddenError('This GET changes settings: send the X-CSRF-Token (or X-Requested-With) header', {}, 'CSRF_TOKEN_INVALID'));
 }
 
 function requireMultipart(req: Request, _res: Response, next: NextFunction): void {
-  if (!req.is('multipart/form-data')) return next(new UnsupportedMediaTypeError('Upload the file as multipart/form-data in the field "file"'));
+  if (!req.is('multipart/form-data'))
+    return next(new UnsupportedMediaTypeError('Upload the file as multipart/form-data in the field "file"'));
   next();
 }
 
@@ -55,7 +60,10 @@ export function createSettingsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/settings', tag, access: 'authenticated',
+      method: 'get',
+      path: '/settings',
+      tag,
+      access: 'authenticated',
       summary: 'All application settings',
       description:
         `Every application setting by type (${typeList}). A type never stored reads as its default. ` +
@@ -68,9 +76,13 @@ export function createSettingsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/settings/export', tag, access: 'SETTINGS_MANAGEMENT',
+      method: 'get',
+      path: '/settings/export',
+      tag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Export all settings (zip)',
-      description: 'A zip archive settings.zip with one <TYPE>.json file per setting type, ready for POST /settings/import on another instance.',
+      description:
+        'A zip archive settings.zip with one <TYPE>.json file per setting type, ready for POST /settings/import on another instance.',
       responses: {
         200: {
           description: 'The zip archive (attachment settings.zip)',
@@ -82,14 +94,24 @@ export function createSettingsRouter(deps: AppDeps): Router {
     },
     async ({ ctx, res }) => {
       const zip = await new SettingsService(ctx).exportZip();
-      res.status(200).set({ 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="settings.zip"', 'Cache-Control': 'no-store' }).send(zip);
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'application/zip',
+          'Content-Disposition': 'attachment; filename="settings.zip"',
+          'Cache-Control': 'no-store',
+        })
+        .send(zip);
     },
   );
 
   endpoint(
     router,
     {
-      method: 'post', path: '/settings/import', tag, access: 'SETTINGS_MANAGEMENT',
+      method: 'post',
+      path: '/settings/import',
+      tag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Import settings from a zip or one file',
       description:
         'multipart/form-data with the field "file": a .zip of <TYPE>.json files (as exported) or a single <TYPE>.json file. ' +
@@ -97,14 +119,24 @@ export function createSettingsRouter(deps: AppDeps): Router {
         'All files are imported in one transaction, or none. Zip archives are checked before extraction: too many entries or a total uncompressed size over the limit is 413; ' +
         'entry names with directories, ".." or absolute paths are 400 ZIP_ENTRY_NAME; entries other than .json and uploads other than .zip / .json are 415.',
       body: { schema: importBodySchema, example: { file: '(DATA_TYPES.json)' }, contentType: 'multipart/form-data' },
-      responses: { 200: { description: 'The imported setting types', schema: importResultSchema, example: { imported: ['DATA_TYPES', 'DATA_SCHEMA'] } } },
+      responses: {
+        200: {
+          description: 'The imported setting types',
+          schema: importResultSchema,
+          example: { imported: ['DATA_TYPES', 'DATA_SCHEMA'] },
+        },
+      },
       errors: [413, 415, 422],
       middleware: [requireMultipart, upload],
     },
     async ({ ctx, req }) => {
       const file = req.file;
       if (!file) throw new BadRequestError('Upload the file in the multipart field "file"', 'FILE_REQUIRED');
-      const imported = await new SettingsService(ctx).importUpload({ originalname: file.originalname, buffer: file.buffer, mimetype: file.mimetype });
+      const imported = await new SettingsService(ctx).importUpload({
+        originalname: file.originalname,
+        buffer: file.buffer,
+        mimetype: file.mimetype,
+      });
       return { imported };
     },
   );
@@ -112,7 +144,10 @@ export function createSettingsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/settings/default', tag, access: 'SETTINGS_MANAGEMENT',
+      method: 'get',
+      path: '/settings/default',
+      tag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Set all settings to their defaults',
       description:
         'A GET that modifies (spec 4.12): stores the default of every setting type and returns all settings. Audited as settings.reset. ' +
@@ -137,7 +172,10 @@ export function createSettingsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/settings/automatic', tag, access: 'SETTINGS_MANAGEMENT',
+      method: 'get',
+      path: '/settings/automatic',
+      tag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Set all settings automatically from a data sample',
       description:
         'A GET that modifies (spec 4.12): computes every setting from a sample of the graph (the first sampleSize nodes and relationships, default 1000, ' +
@@ -153,11 +191,20 @@ export function createSettingsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/settings/default/{type}', tag, access: 'authenticated',
+      method: 'get',
+      path: '/settings/default/{type}',
+      tag,
+      access: 'authenticated',
       summary: 'Default of one setting',
       description: `The default value of one setting type (${typeList}); nothing is stored.`,
       params: settingTypeParams,
-      responses: { 200: { description: 'The default value', schema: settingValueSchema, example: { nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: {}, relationships: {} } } } },
+      responses: {
+        200: {
+          description: 'The default value',
+          schema: settingValueSchema,
+          example: { nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: {}, relationships: {} } },
+        },
+      },
     },
     ({ ctx, params }) => new SettingsService(ctx).defaultOf(assertSettingType(params.type)),
   );
@@ -165,7 +212,10 @@ export function createSettingsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/settings/automatic/{type}', tag, access: 'SETTINGS_MANAGEMENT',
+      method: 'get',
+      path: '/settings/automatic/{type}',
+      tag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Automatic value of one setting',
       description:
         `The value of one setting type (${typeList}) computed from a sample of the graph data (default: the first 1000 nodes and 1000 relationships); nothing is stored. ` +
@@ -180,14 +230,19 @@ export function createSettingsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/settings/{type}', tag, access: 'SETTINGS_MANAGEMENT',
+      method: 'put',
+      path: '/settings/{type}',
+      tag,
+      access: 'SETTINGS_MANAGEMENT',
       summary: 'Update one setting',
       description:
         `Replaces the value of one setting type (${typeList}); unknown type: 404 SETTING_TYPE_NOT_FOUND; a value that does not validate: 400 VALIDATION_FAILED with issues ` +
         '(for example DATA_TYPES with an empty nodeLabels list, or a label with quotes or backticks). Audited as settings.update.',
       params: settingTypeParams,
       body: { schema: settingValueSchema, example: dataTypesExample },
-      responses: { 200: { description: 'The stored value (with defaults filled in)', schema: settingValueSchema, example: dataTypesExample } },
+      responses: {
+        200: { description: 'The stored value (with defaults filled in)', schema: settingValueSchema, example: dataTypesExample },
+      },
     },
     ({ ctx, params, body }) => new SettingsService(ctx).put(assertSettingType(params.type), body),
   );

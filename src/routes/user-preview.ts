@@ -8,7 +8,13 @@ import { idParams, USER_EXAMPLE, userSchema } from './schemas/users';
 import { searchUsers } from '../services/users/user-search';
 
 const previewQuery = z.object({
-  sample: z.coerce.number().int().min(0).max(100).default(PREVIEW_DEFAULT_SAMPLE).openapi({ description: 'How many nodes to return as a sample (0–100)', example: 10 }),
+  sample: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(PREVIEW_DEFAULT_SAMPLE)
+    .openapi({ description: 'How many nodes to return as a sample (0–100)', example: 10 }),
 });
 
 const previewSchema = z
@@ -16,12 +22,19 @@ const previewSchema = z
     userId: z.string(),
     username: z.string(),
     readAllData: z.boolean().openapi({ description: 'The user holds Read all data: group rules do not apply' }),
-    unrestricted: z.boolean().openapi({ description: 'Nothing is restricted (Read all data and DATA_TYPES "*", for the user and the caller)' }),
-    limitedToCaller: z.boolean().openapi({ description: "The caller's own data access is restricted: the preview shows only what both the user and the caller may see" }),
+    unrestricted: z
+      .boolean()
+      .openapi({ description: 'Nothing is restricted (Read all data and DATA_TYPES "*", for the user and the caller)' }),
+    limitedToCaller: z.boolean().openapi({
+      description: "The caller's own data access is restricted: the preview shows only what both the user and the caller may see",
+    }),
     nodes: z.object({
       total: z.number().int(),
       perLabel: z.array(z.object({ label: z.string(), count: z.number().int() })),
-      leftOut: z.number().int().openapi({ description: `Visible labels not counted (only the first ${PREVIEW_MAX_KINDS} are)` }),
+      leftOut: z
+        .number()
+        .int()
+        .openapi({ description: `Visible labels not counted (only the first ${PREVIEW_MAX_KINDS} are)` }),
     }),
     relationships: z.object({
       total: z.number().int(),
@@ -44,7 +57,11 @@ const previewExample = {
 };
 
 const searchQuery = z.object({
-  q: z.string().max(200).optional().openapi({ description: 'Part of the username, name or e-mail (case-insensitive); absent or empty: every user', example: 'novak' }),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: 'Part of the username, name or e-mail (case-insensitive); absent or empty: every user', example: 'novak' }),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).openapi({ description: 'Page number, from 1', example: 1 }),
   pageSize: z.coerce.number().int().min(1).max(500).default(50).openapi({ description: 'Users per page, at most 500', example: 50 }),
 });
@@ -63,13 +80,22 @@ export function createUserPreviewRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/users/search', tag: 'Users', access: 'USER_MANAGEMENT',
+      method: 'get',
+      path: '/users/search',
+      tag: 'Users',
+      access: 'USER_MANAGEMENT',
       summary: 'Search users, one page at a time',
       description:
         'The users that are not deleted, in username order, one page at a time, narrowed by q (found in the username, name or e-mail, ignoring case; % and _ are taken literally), ' +
         'with the total number of matches. The same user objects as GET /users. An addition to the specification, for the users page.',
       query: searchQuery,
-      responses: { 200: { description: 'A page of users', schema: userPageSchema, example: { items: [USER_EXAMPLE], total: 1, page: 1, pageSize: 50 } } },
+      responses: {
+        200: {
+          description: 'A page of users',
+          schema: userPageSchema,
+          example: { items: [USER_EXAMPLE], total: 1, page: 1, pageSize: 50 },
+        },
+      },
     },
     ({ ctx, query }) => searchUsers(ctx.db, query),
   );
@@ -77,13 +103,16 @@ export function createUserPreviewRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/users/{id}/preview', tag: 'Users', access: 'ACL_DATA_MANAGEMENT',
+      method: 'get',
+      path: '/users/{id}/preview',
+      tag: 'Users',
+      access: 'ACL_DATA_MANAGEMENT',
       summary: 'What a user would see of the graph',
       description:
         "Computes the user's data access scope (their permissions and their groups' entity, property and data security, as their own requests get it), narrowed to the caller's own scope " +
         '(the preview never shows what the caller may not see: labels, types and rows both may see, properties both may see), and answers ' +
         `the number of visible nodes per label and relationships per type (the first ${PREVIEW_MAX_KINDS} labels and types), the totals, and a sample of visible nodes with only the properties the user may see. ` +
-        'A disabled user is previewed as if enabled; 404 for an unknown user. Every preview is audited as user.preview with the previewed user\'s id. An addition to the specification, for the access control page.',
+        "A disabled user is previewed as if enabled; 404 for an unknown user. Every preview is audited as user.preview with the previewed user's id. An addition to the specification, for the access control page.",
       params: idParams,
       query: previewQuery,
       responses: { 200: { description: "The user's view of the graph", schema: previewSchema, example: previewExample } },

@@ -34,7 +34,10 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'get', path: '/users', tag, access: 'USER_MANAGEMENT',
+      method: 'get',
+      path: '/users',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'All users',
       description: 'Every user that is not deleted, with direct and effective permissions, groups, flags and the last sign-in.',
       responses: { 200: { description: 'Users in username order', schema: z.array(userSchema), example: [USER_EXAMPLE] } },
@@ -45,7 +48,10 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'post', path: '/users', tag, access: 'USER_MANAGEMENT',
+      method: 'post',
+      path: '/users',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Create a user',
       description:
         'Creates a user with direct permissions and group relations. Usernames are unique ignoring case (409 USERNAME_TAKEN). ' +
@@ -61,10 +67,22 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'get', path: '/users/info', tag, access: 'authenticated',
+      method: 'get',
+      path: '/users/info',
+      tag,
+      access: 'authenticated',
       summary: 'Basic information of all users',
       description: 'Id and username of every user that is not deleted (for sharing dialogs and pickers).',
-      responses: { 200: { description: 'Users', schema: z.array(userInfoSchema), example: [{ id: '1', username: 'admin' }, { id: '42', username: 'jnovak' }] } },
+      responses: {
+        200: {
+          description: 'Users',
+          schema: z.array(userInfoSchema),
+          example: [
+            { id: '1', username: 'admin' },
+            { id: '42', username: 'jnovak' },
+          ],
+        },
+      },
     },
     ({ ctx }) => new UserService(ctx).info(),
   );
@@ -72,14 +90,24 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'get', path: '/users/dataSecurity', tag, access: 'USER_MANAGEMENT',
+      method: 'get',
+      path: '/users/dataSecurity',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'dataSecurity of all users',
-      description: "Each non-deleted user's effective dataSecurity: the dataSecurity of the user's groups, merged (src/services/security/merge.ts).",
+      description:
+        "Each non-deleted user's effective dataSecurity: the dataSecurity of the user's groups, merged (src/services/security/merge.ts).",
       responses: {
         200: {
           description: 'Per user',
           schema: z.array(userDataSecuritySchema),
-          example: [{ userId: '42', username: 'jnovak', dataSecurity: { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] } }],
+          example: [
+            {
+              userId: '42',
+              username: 'jnovak',
+              dataSecurity: { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] },
+            },
+          ],
         },
       },
     },
@@ -89,7 +117,10 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'get', path: '/users/deleted', tag, access: 'USER_MANAGEMENT',
+      method: 'get',
+      path: '/users/deleted',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Deleted users',
       description: 'Users marked as deleted (they can be undeleted with DELETE /users/{id}/deleted).',
       responses: { 200: { description: 'Deleted users', schema: z.array(userSchema), example: [deletedUserExample] } },
@@ -100,10 +131,19 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'get', path: '/users/user/related', tag, access: 'authenticated',
+      method: 'get',
+      path: '/users/user/related',
+      tag,
+      access: 'authenticated',
       summary: 'Users related to the session user',
       description: 'Users sharing at least one group with the session user, without the session user and deleted users.',
-      responses: { 200: { description: 'Related users', schema: z.array(relatedUserSchema), example: [{ id: '43', username: 'pdvorak', name: 'Petr Dvořák' }] } },
+      responses: {
+        200: {
+          description: 'Related users',
+          schema: z.array(relatedUserSchema),
+          example: [{ id: '43', username: 'pdvorak', name: 'Petr Dvořák' }],
+        },
+      },
     },
     ({ ctx }) => new UserService(ctx).related(),
   );
@@ -111,7 +151,10 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'get', path: '/users/user/groups', tag, access: 'authenticated',
+      method: 'get',
+      path: '/users/user/groups',
+      tag,
+      access: 'authenticated',
       summary: 'Groups of the session user',
       description: 'Id and name of every group the session user belongs to.',
       responses: { 200: { description: 'Groups', schema: z.array(groupRefSchema), example: [{ id: '3', name: 'Analysts' }] } },
@@ -122,7 +165,10 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'put', path: '/users/{id}', tag, access: 'USER_MANAGEMENT',
+      method: 'put',
+      path: '/users/{id}',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: "Update a user's permissions and groups",
       description:
         "Updates the user's permissions and group relations: both lists replace the current ones; name, email and locale change when given. " +
@@ -139,9 +185,13 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'delete', path: '/users/{id}', tag, access: 'USER_MANAGEMENT',
+      method: 'delete',
+      path: '/users/{id}',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Delete a user',
-      description: 'Marks the user as deleted (DELETED = true; same as PUT /users/{id}/deleted). Their sessions end; they cannot sign in until undeleted. You cannot delete yourself (409 CANNOT_DELETE_SELF).',
+      description:
+        'Marks the user as deleted (DELETED = true; same as PUT /users/{id}/deleted). Their sessions end; they cannot sign in until undeleted. You cannot delete yourself (409 CANNOT_DELETE_SELF).',
       params: idParams,
       responses: { 200: { description: 'The user, now deleted', schema: userSchema, example: deletedUserExample } },
       errors: [409],
@@ -152,9 +202,13 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'put', path: '/users/{id}/groups', tag, access: 'USER_MANAGEMENT',
+      method: 'put',
+      path: '/users/{id}/groups',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Assign the user to groups',
-      description: "Replaces the user's group relations. Unknown group ids are 422 UNKNOWN_GROUP; groups holding permissions you lack are 403 ESCALATION_DENIED.",
+      description:
+        "Replaces the user's group relations. Unknown group ids are 422 UNKNOWN_GROUP; groups holding permissions you lack are 403 ESCALATION_DENIED.",
       params: idParams,
       body: { schema: groupIdsBody, example: { groupIds: ['3', '5'] } },
       responses: { 200: { description: 'The updated user', schema: userSchema, example: USER_EXAMPLE } },
@@ -163,11 +217,23 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
     ({ ctx, params, body }) => new UserService(ctx).setGroups(params.id, body.groupIds),
   );
 
-  const flag = (method: 'put' | 'delete', path: string, summary: string, description: string, run: (service: UserService, id: string) => Promise<unknown>, example: object) =>
+  const flag = (
+    method: 'put' | 'delete',
+    path: string,
+    summary: string,
+    description: string,
+    run: (service: UserService, id: string) => Promise<unknown>,
+    example: object,
+  ) =>
     endpoint(
       router,
       {
-        method, path, tag, access: 'USER_MANAGEMENT', summary, description,
+        method,
+        path,
+        tag,
+        access: 'USER_MANAGEMENT',
+        summary,
+        description,
         params: idParams,
         responses: { 200: { description: 'The user after the change', schema: userSchema, example } },
         errors: [409],
@@ -175,26 +241,49 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
       ({ ctx, params }) => run(new UserService(ctx, sessions), params.id),
     );
 
-  flag('put', '/users/{id}/enabled', 'Enable a user', 'Sets ENABLED = true: the user can sign in again.', (s, id) => s.setEnabled(id, true), USER_EXAMPLE);
   flag(
-    'delete', '/users/{id}/enabled', 'Disable a user',
-    'Sets ENABLED = false: the user\'s sessions end and sign-in (form, Basic, API tokens) is refused. You cannot disable yourself (409 CANNOT_DISABLE_SELF).',
-    (s, id) => s.setEnabled(id, false), { ...USER_EXAMPLE, enabled: false },
+    'put',
+    '/users/{id}/enabled',
+    'Enable a user',
+    'Sets ENABLED = true: the user can sign in again.',
+    (s, id) => s.setEnabled(id, true),
+    USER_EXAMPLE,
   );
   flag(
-    'put', '/users/{id}/deleted', 'Delete a user',
-    'Sets DELETED = true: the user\'s sessions end and sign-in is refused. You cannot delete yourself (409 CANNOT_DELETE_SELF).',
-    (s, id) => s.setDeleted(id, true), deletedUserExample,
+    'delete',
+    '/users/{id}/enabled',
+    'Disable a user',
+    "Sets ENABLED = false: the user's sessions end and sign-in (form, Basic, API tokens) is refused. You cannot disable yourself (409 CANNOT_DISABLE_SELF).",
+    (s, id) => s.setEnabled(id, false),
+    { ...USER_EXAMPLE, enabled: false },
   );
-  flag('delete', '/users/{id}/deleted', 'Undelete a user', 'Sets DELETED = false: the user can sign in again (when enabled).', (s, id) => s.setDeleted(id, false), USER_EXAMPLE);
+  flag(
+    'put',
+    '/users/{id}/deleted',
+    'Delete a user',
+    "Sets DELETED = true: the user's sessions end and sign-in is refused. You cannot delete yourself (409 CANNOT_DELETE_SELF).",
+    (s, id) => s.setDeleted(id, true),
+    deletedUserExample,
+  );
+  flag(
+    'delete',
+    '/users/{id}/deleted',
+    'Undelete a user',
+    'Sets DELETED = false: the user can sign in again (when enabled).',
+    (s, id) => s.setDeleted(id, false),
+    USER_EXAMPLE,
+  );
 
   endpoint(
     router,
     {
-      method: 'put', path: '/users/{id}/password', tag, access: 'USER_MANAGEMENT',
+      method: 'put',
+      path: '/users/{id}/password',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: "Set a user's password",
       description:
-        'An administrator sets the password (policy: 422 PASSWORD_POLICY). The user\'s other sessions and open password reset links end and cached script credentials are dropped. ' +
+        "An administrator sets the password (policy: 422 PASSWORD_POLICY). The user's other sessions and open password reset links end and cached script credentials are dropped. " +
         'With mustChangePassword the user must change it at the next sign-in.',
       params: idParams,
       body: { schema: setPasswordBody, example: { password: 'a-new-long-passphrase', mustChangePassword: true } },
@@ -202,18 +291,31 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
       errors: [422],
     },
     async ({ ctx, params, body, req }) => {
-      await new UserService(ctx, sessions).setPassword(params.id, body.password, { mustChangePassword: body.mustChangePassword, currentSessionId: req.sessionID });
+      await new UserService(ctx, sessions).setPassword(params.id, body.password, {
+        mustChangePassword: body.mustChangePassword,
+        currentSessionId: req.sessionID,
+      });
     },
   );
 
   endpoint(
     router,
     {
-      method: 'get', path: '/users/{id}/entitySecurity', tag, access: 'USER_MANAGEMENT',
+      method: 'get',
+      path: '/users/{id}/entitySecurity',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Effective entitySecurity of a user',
-      description: "The user's groups' entitySecurity merged: each filter is the OR of the groups' filters, null (unrestricted) when the user has no groups or some group sets none.",
+      description:
+        "The user's groups' entitySecurity merged: each filter is the OR of the groups' filters, null (unrestricted) when the user has no groups or some group sets none.",
       params: idParams,
-      responses: { 200: { description: 'Effective entitySecurity', schema: effectiveEntitySecuritySchema, example: { nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: null } } },
+      responses: {
+        200: {
+          description: 'Effective entitySecurity',
+          schema: effectiveEntitySecuritySchema,
+          example: { nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: null },
+        },
+      },
     },
     ({ ctx, params }) => new UserSecurityService(ctx).entitySecurity(params.id),
   );
@@ -221,9 +323,13 @@ export function createUsersRouter(deps: AppDeps, sessions: KnexSessionStore): Ro
   endpoint(
     router,
     {
-      method: 'get', path: '/users/{id}/propertySecurity', tag, access: 'USER_MANAGEMENT',
+      method: 'get',
+      path: '/users/{id}/propertySecurity',
+      tag,
+      access: 'USER_MANAGEMENT',
       summary: 'Effective propertySecurity of a user',
-      description: "The user's groups' propertySecurity merged: union per label and relationship type (a property is visible when any group shows it).",
+      description:
+        "The user's groups' propertySecurity merged: union per label and relationship type (a property is visible when any group shows it).",
       params: idParams,
       responses: {
         200: {

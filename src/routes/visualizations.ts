@@ -39,7 +39,8 @@ export function visualizationBodyParsers(config: AppConfig): RequestHandler[] {
   const contentParser = jsonBody({ limit: content, type: JSON_TYPES });
   const imageParser = jsonBody({ limit: image, type: JSON_TYPES });
   return [
-    (req, res, next) => (req.path === '/visualizations' || req.path.startsWith('/visualizations/') ? contentParser(req, res, next) : next()),
+    (req, res, next) =>
+      req.path === '/visualizations' || req.path.startsWith('/visualizations/') ? contentParser(req, res, next) : next(),
     (req, res, next) => (req.path === '/visualization/export/image' ? imageParser(req, res, next) : next()),
   ];
 }
@@ -56,7 +57,10 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/visualizations', tag, access: 'authenticated',
+      method: 'get',
+      path: '/visualizations',
+      tag,
+      access: 'authenticated',
       summary: 'Visualizations of the session user',
       description:
         'Every visualization owned by, directly shared with, or shared through a group with the session user (all of them with VIEW_ALL_VISUALIZATIONS), ' +
@@ -71,13 +75,22 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/visualizations', tag, access: 'authenticated',
+      method: 'post',
+      path: '/visualizations',
+      tag,
+      access: 'authenticated',
       summary: 'Create a visualization',
       description:
         'Creates a visualization owned by the session user. Elements the user cannot see are left out of the stored content; each element gets its DATA_TYPES uid. ' +
         'Content larger than visualizations.maxContentBytes is 413. Audited as visualization.create.',
       body: { schema: createVisualizationBody, example: CREATE_VISUALIZATION_EXAMPLE },
-      responses: { 201: { description: 'The created visualization, as GET /visualizations/{id} answers', schema: visualizationSchema, example: { ...VISUALIZATION_EXAMPLE, sharedWith: { users: [], groups: [] }, deleted: { nodes: 0, relationships: 0 } } } },
+      responses: {
+        201: {
+          description: 'The created visualization, as GET /visualizations/{id} answers',
+          schema: visualizationSchema,
+          example: { ...VISUALIZATION_EXAMPLE, sharedWith: { users: [], groups: [] }, deleted: { nodes: 0, relationships: 0 } },
+        },
+      },
     },
     ({ ctx, body }) => new VisualizationService(ctx).create(body),
   );
@@ -85,7 +98,10 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/visualizations/own', tag, access: 'authenticated',
+      method: 'get',
+      path: '/visualizations/own',
+      tag,
+      access: 'authenticated',
       summary: 'Visualizations owned by the session user',
       description: 'As GET /visualizations, limited to the ones the session user owns.',
       query: listQuery,
@@ -97,11 +113,21 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/visualizations/share', tag, access: 'authenticated',
+      method: 'get',
+      path: '/visualizations/share',
+      tag,
+      access: 'authenticated',
       summary: 'Visualizations shared with the session user',
-      description: 'As GET /visualizations, limited to the ones shared with the session user directly or through one of the user\'s groups (not the own ones).',
+      description:
+        "As GET /visualizations, limited to the ones shared with the session user directly or through one of the user's groups (not the own ones).",
       query: listQuery,
-      responses: { 200: { description: 'Shared visualizations in name order', schema: z.array(visualizationSchema), example: [{ ...VISUALIZATION_EXAMPLE, own: false, sharedWithMe: true, sharedWith: undefined }] } },
+      responses: {
+        200: {
+          description: 'Shared visualizations in name order',
+          schema: z.array(visualizationSchema),
+          example: [{ ...VISUALIZATION_EXAMPLE, own: false, sharedWithMe: true, sharedWith: undefined }],
+        },
+      },
     },
     ({ ctx, query }) => new VisualizationService(ctx).list('shared', query.content),
   );
@@ -109,7 +135,10 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'get', path: '/visualizations/{id}', tag, access: 'authenticated',
+      method: 'get',
+      path: '/visualizations/{id}',
+      tag,
+      access: 'authenticated',
       summary: 'A visualization',
       description:
         'The visualization when the session user owns it, it is shared with the user directly or through a group, or the user holds VIEW_ALL_VISUALIZATIONS; ' +
@@ -125,7 +154,10 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/visualizations/{id}', tag, access: 'authenticated',
+      method: 'put',
+      path: '/visualizations/{id}',
+      tag,
+      access: 'authenticated',
       summary: 'Update a visualization',
       description:
         'Replaces the content (and name / description when given). Owner only (403 NOT_VISUALIZATION_OWNER for others who see it); changing the owner is refused ' +
@@ -146,9 +178,13 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'delete', path: '/visualizations/{id}', tag, access: 'authenticated',
+      method: 'delete',
+      path: '/visualizations/{id}',
+      tag,
+      access: 'authenticated',
       summary: 'Delete a visualization',
-      description: 'Deletes a visualization owned by the session user, with its shares and hidden flags. Others who see it get 403 NOT_VISUALIZATION_OWNER. Audited as visualization.delete.',
+      description:
+        'Deletes a visualization owned by the session user, with its shares and hidden flags. Others who see it get 403 NOT_VISUALIZATION_OWNER. Audited as visualization.delete.',
       params: idParams,
       responses: { 204: { description: 'Deleted' } },
     },
@@ -160,9 +196,13 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/visualizations/{id}/hidden', tag, access: 'authenticated',
+      method: 'put',
+      path: '/visualizations/{id}/hidden',
+      tag,
+      access: 'authenticated',
       summary: 'Hide a visualization for the session user',
-      description: 'Hides a visualization the session user can see, for this user only (other users are unaffected). Idempotent. Audited as visualization.hide.',
+      description:
+        'Hides a visualization the session user can see, for this user only (other users are unaffected). Idempotent. Audited as visualization.hide.',
       params: idParams,
       responses: { 204: { description: 'Hidden for the session user' } },
     },
@@ -174,7 +214,10 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'delete', path: '/visualizations/{id}/hidden', tag, access: 'authenticated',
+      method: 'delete',
+      path: '/visualizations/{id}/hidden',
+      tag,
+      access: 'authenticated',
       summary: 'Unhide a visualization for the session user',
       description: 'Shows a hidden visualization again, for the session user only. Idempotent. Audited as visualization.unhide.',
       params: idParams,
@@ -188,12 +231,21 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/visualizations/{id}/info', tag, access: 'authenticated',
+      method: 'put',
+      path: '/visualizations/{id}/info',
+      tag,
+      access: 'authenticated',
       summary: 'Rename and describe a visualization',
       description: 'Updates name and description (kept when absent). Owner only. Audited as visualization.info.update.',
       params: idParams,
       body: { schema: visualizationInfoBody, example: { name: 'Acme employees (2026)', description: 'Updated after the March import' } },
-      responses: { 200: { description: 'The visualization without content', schema: visualizationSchema, example: { ...VISUALIZATION_SUMMARY_EXAMPLE, name: 'Acme employees (2026)', description: 'Updated after the March import' } } },
+      responses: {
+        200: {
+          description: 'The visualization without content',
+          schema: visualizationSchema,
+          example: { ...VISUALIZATION_SUMMARY_EXAMPLE, name: 'Acme employees (2026)', description: 'Updated after the March import' },
+        },
+      },
     },
     ({ ctx, params, body }) => new VisualizationService(ctx).setInfo(params.id, body),
   );
@@ -201,7 +253,10 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/visualizations/{id}/users', tag, access: 'SHARE_VISUALIZATION',
+      method: 'put',
+      path: '/visualizations/{id}/users',
+      tag,
+      access: 'SHARE_VISUALIZATION',
       summary: 'Share a visualization with users',
       description:
         'Replaces the users the visualization is shared with. Owner only. Users newly added must share a group with the owner unless the owner holds ' +
@@ -209,7 +264,19 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
         'Audited as visualization.share.users with the usernames added and removed.',
       params: idParams,
       body: { schema: shareUsersBody, example: { userIds: ['43', '44'] } },
-      responses: { 200: { description: 'Who it is shared with now', schema: shareInfoSchema, example: { users: [{ id: '43', username: 'pdvorak' }, { id: '44', username: 'mcerna' }], groups: [{ id: '3', name: 'Analysts' }] } } },
+      responses: {
+        200: {
+          description: 'Who it is shared with now',
+          schema: shareInfoSchema,
+          example: {
+            users: [
+              { id: '43', username: 'pdvorak' },
+              { id: '44', username: 'mcerna' },
+            ],
+            groups: [{ id: '3', name: 'Analysts' }],
+          },
+        },
+      },
       errors: [422],
     },
     ({ ctx, params, body }) => new VisualizationService(ctx).shareWithUsers(params.id, body.userIds),
@@ -218,14 +285,23 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'put', path: '/visualizations/{id}/groups', tag, access: 'SHARE_VISUALIZATION',
+      method: 'put',
+      path: '/visualizations/{id}/groups',
+      tag,
+      access: 'SHARE_VISUALIZATION',
       summary: 'Share a visualization with groups',
       description:
         "Replaces the groups the visualization is shared with. Owner only. Groups newly added must be the owner's own groups unless the owner holds " +
         'SHARE_VISUALIZATION_WITH_EVERYONE (403 SHARE_BEYOND_GROUPS); unknown groups are 422 UNKNOWN_GROUP. Audited as visualization.share.groups with the group names.',
       params: idParams,
       body: { schema: shareGroupsBody, example: { groupIds: ['3'] } },
-      responses: { 200: { description: 'Who it is shared with now', schema: shareInfoSchema, example: { users: [{ id: '43', username: 'pdvorak' }], groups: [{ id: '3', name: 'Analysts' }] } } },
+      responses: {
+        200: {
+          description: 'Who it is shared with now',
+          schema: shareInfoSchema,
+          example: { users: [{ id: '43', username: 'pdvorak' }], groups: [{ id: '3', name: 'Analysts' }] },
+        },
+      },
       errors: [422],
     },
     ({ ctx, params, body }) => new VisualizationService(ctx).shareWithGroups(params.id, body.groupIds),
@@ -234,7 +310,10 @@ export function createVisualizationsRouter(deps: AppDeps): Router {
   endpoint(
     router,
     {
-      method: 'post', path: '/visualization/export/image', tag, access: 'EXPORT_DATA',
+      method: 'post',
+      path: '/visualization/export/image',
+      tag,
+      access: 'EXPORT_DATA',
       summary: 'Download an image of a visualization',
       description:
         'Takes a Base64 PNG or SVG (a data URL or plain Base64 with format) and returns it as a download (Content-Disposition: attachment with a safe file name). ' +

@@ -147,7 +147,12 @@ function generateRuleSets(random: () => number, count: number): RuleSet[] {
       { property: 'num', operator: '<', value: 3 + Math.floor(random() * 5) },
       { property: 'name', operator: 'IN', value: sample(NAMES, 3) },
       { property: 'secret', operator: 'IS NULL' },
-      { or: [{ property: 'age', operator: '>=', value: 35 }, { property: 'flag', operator: '=', value: true }] },
+      {
+        or: [
+          { property: 'age', operator: '>=', value: 35 },
+          { property: 'flag', operator: '=', value: true },
+        ],
+      },
     ];
     const group: GroupRules = {
       entitySecurity: {
@@ -157,7 +162,13 @@ function generateRuleSets(random: () => number, count: number): RuleSet[] {
       dataSecurity: {
         rules: [
           { label: rowLabel, filter: pick(rowFilters) },
-          { type: rowType, filter: pick<Filter>([{ property: 'w', operator: '>=', value: 2 + Math.floor(random() * 3) }, { not: { property: 'name', operator: 'STARTS WITH', value: 'A' } }]) },
+          {
+            type: rowType,
+            filter: pick<Filter>([
+              { property: 'w', operator: '>=', value: 2 + Math.floor(random() * 3) },
+              { not: { property: 'name', operator: 'STARTS WITH', value: 'A' } },
+            ]),
+          },
         ],
       },
     };
@@ -192,9 +203,17 @@ function compare(actual: unknown, operator: string, expected: unknown): boolean 
     case '=':
       return actual === expected;
     case '<':
-      return typeof actual === typeof expected && (typeof actual === 'number' || typeof actual === 'string') && (actual as number) < (expected as number);
+      return (
+        typeof actual === typeof expected &&
+        (typeof actual === 'number' || typeof actual === 'string') &&
+        (actual as number) < (expected as number)
+      );
     case '>=':
-      return typeof actual === typeof expected && (typeof actual === 'number' || typeof actual === 'string') && (actual as number) >= (expected as number);
+      return (
+        typeof actual === typeof expected &&
+        (typeof actual === 'number' || typeof actual === 'string') &&
+        (actual as number) >= (expected as number)
+      );
     case 'IN':
       return (expected as unknown[]).includes(actual);
     case 'STARTS WITH':
@@ -236,13 +255,18 @@ function visibleCopy(graph: GraphSpec, rules: RuleSet): GraphSpec {
         g.dataSecurity.rules.every((rule) => !rule.type || rule.type !== rel.type || evaluate(rule.filter, rel)),
     );
   const reduce = (properties: Props, keys: string[], table: Record<string, PropertyRule> | undefined): Props =>
-    Object.fromEntries(Object.entries(properties).filter(([p]) => !ruleHides(table?.['*'], p) && !keys.some((key) => ruleHides(table?.[key], p))));
-  const nodes = graph.nodes.filter(nodeVisible).map((n) => ({ ...n, properties: reduce(n.properties, n.labels, rules.propertySecurity.nodes) }));
+    Object.fromEntries(
+      Object.entries(properties).filter(([p]) => !ruleHides(table?.['*'], p) && !keys.some((key) => ruleHides(table?.[key], p))),
+    );
+  const nodes = graph.nodes
+    .filter(nodeVisible)
+    .map((n) => ({ ...n, properties: reduce(n.properties, n.labels, rules.propertySecurity.nodes) }));
   const kept = new Set(nodes.map((n) => n.k));
   const relationships = graph.relationships
     .filter((r) => kept.has(r.from) && kept.has(r.to) && relVisible(r))
     .map((r) => ({ ...r, properties: reduce(r.properties, [r.type], rules.propertySecurity.relationships) }));
-  for (const element of [...nodes, ...relationships]) if (element.properties.k === undefined) throw new Error('the key property k must never be hidden');
+  for (const element of [...nodes, ...relationships])
+    if (element.properties.k === undefined) throw new Error('the key property k must never be hidden');
   return { nodes, relationships };
 }
 
@@ -288,15 +312,27 @@ const MISSING_REL = '987654322';
 function normalise(value: unknown, ids: IdSpace, ordered = false): unknown {
   if (Array.isArray(value)) {
     const items = value.map((item) => normalise(item, ids));
-    return ordered ? items : items.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0));
+    return ordered
+      ? items
+      : items.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0));
   }
   if (value && typeof value === 'object') {
     const object = value as Record<string, unknown>;
     if (Array.isArray(object.labels) && typeof object.id === 'string' && object.properties) {
-      return { node: ids.nodeKey(object.id), labels: [...(object.labels as string[])].sort(), properties: normalise(object.properties, ids) };
+      return {
+        node: ids.nodeKey(object.id),
+        labels: [...(object.labels as string[])].sort(),
+        properties: normalise(object.properties, ids),
+      };
     }
     if (typeof object.type === 'string' && typeof object.startNodeId === 'string' && typeof object.id === 'string') {
-      return { rel: ids.relKey(object.id), type: object.type, start: ids.nodeKey(object.startNodeId), end: ids.nodeKey(object.endNodeId as string), properties: normalise(object.properties, ids) };
+      return {
+        rel: ids.relKey(object.id),
+        type: object.type,
+        start: ids.nodeKey(object.startNodeId),
+        end: ids.nodeKey(object.endNodeId as string),
+        properties: normalise(object.properties, ids),
+      };
     }
     return Object.fromEntries(
       Object.keys(object)
@@ -359,21 +395,49 @@ function restReads(graph: GraphSpec): Read[] {
   for (const [name, body] of findBodies) {
     add(`find ${name}`, (call, ids) => json(call('post', '/data/nodes/find', { sort: byK, limit: 1000, ...body }), ids, undefined, true));
   }
-  add('find by ids', (call, ids) => json(call('post', '/data/nodes/find', { filter: { ids: keys.map(ids.node) }, sort: byK, limit: 1000 }), ids, undefined, true));
-  add('find total of a short page', (call, ids) => json(call('post', '/data/nodes/find', { limit: 1 }), ids, (b) => (b as { total: number }).total));
+  add('find by ids', (call, ids) =>
+    json(call('post', '/data/nodes/find', { filter: { ids: keys.map(ids.node) }, sort: byK, limit: 1000 }), ids, undefined, true),
+  );
+  add('find total of a short page', (call, ids) =>
+    json(call('post', '/data/nodes/find', { limit: 1 }), ids, (b) => (b as { total: number }).total),
+  );
 
   for (const k of some(6)) add(`node ${k} by id`, (call, ids) => json(call('post', `/data/nodes/${ids.node(k)}`, {}), ids));
-  for (const k of relKeys.slice(0, 6)) add(`relationship ${k} by id`, (call, ids) => json(call('post', `/data/relationships/${ids.rel(k)}`, {}), ids));
-  add('elements by id', (call, ids) => json(call('post', '/data/graph', { nodeIds: keys.map(ids.node), relationshipIds: relKeys.map(ids.rel) }), ids));
-  add('direct relationships', (call, ids) => json(call('post', '/data/graph/directRelationships', { sourceIds: keys.slice(0, 15).map(ids.node), targetIds: keys.map(ids.node) }), ids));
-  add('direct relationships of type T', (call, ids) => json(call('post', '/data/graph/directRelationships', { sourceIds: keys.map(ids.node), targetIds: keys.map(ids.node), types: ['T'] }), ids));
+  for (const k of relKeys.slice(0, 6))
+    add(`relationship ${k} by id`, (call, ids) => json(call('post', `/data/relationships/${ids.rel(k)}`, {}), ids));
+  add('elements by id', (call, ids) =>
+    json(call('post', '/data/graph', { nodeIds: keys.map(ids.node), relationshipIds: relKeys.map(ids.rel) }), ids),
+  );
+  add('direct relationships', (call, ids) =>
+    json(
+      call('post', '/data/graph/directRelationships', { sourceIds: keys.slice(0, 15).map(ids.node), targetIds: keys.map(ids.node) }),
+      ids,
+    ),
+  );
+  add('direct relationships of type T', (call, ids) =>
+    json(
+      call('post', '/data/graph/directRelationships', { sourceIds: keys.map(ids.node), targetIds: keys.map(ids.node), types: ['T'] }),
+      ids,
+    ),
+  );
   const group = some(5);
-  add('indirect relationships', (call, ids) => json(call('post', '/data/graph/indirectRelationships', { nodeIds: group.map(ids.node), maxDepth: 3, limit: 1000 }), ids));
+  add('indirect relationships', (call, ids) =>
+    json(call('post', '/data/graph/indirectRelationships', { nodeIds: group.map(ids.node), maxDepth: 3, limit: 1000 }), ids),
+  );
 
   for (const k of some(6)) {
     add(`explore ${k}`, (call, ids) => json(call('post', '/data/graph/explore', { nodeId: ids.node(k), limit: 1000 }), ids));
     add(`explore ${k} out KNOWS/T to A/Person`, (call, ids) =>
-      json(call('post', '/data/graph/explore', { nodeId: ids.node(k), direction: 'out', types: ['KNOWS', 'T'], labels: ['A', 'Person'], limit: 1000 }), ids),
+      json(
+        call('post', '/data/graph/explore', {
+          nodeId: ids.node(k),
+          direction: 'out',
+          types: ['KNOWS', 'T'],
+          labels: ['A', 'Person'],
+          limit: 1000,
+        }),
+        ids,
+      ),
     );
     // Which neighbours fill a page follows the ids, which differ between the graphs: compare the count.
     add(`explore ${k} paged`, (call, ids) =>
@@ -386,28 +450,48 @@ function restReads(graph: GraphSpec): Read[] {
   const ends = some(8);
   for (let i = 0; i + 1 < ends.length; i += 2) {
     const [a, b] = [ends[i], ends[i + 1]];
-    add(`shortest paths ${a}-${b}`, (call, ids) => json(call('post', '/data/shortestPath', { nodeIds: [ids.node(a), ids.node(b)], maxDepth: 8 }), ids));
-    add(`shortest paths ${a}-${b} out`, (call, ids) => json(call('post', '/data/shortestPath', { nodeIds: [ids.node(a), ids.node(b)], direction: 'out' }), ids));
+    add(`shortest paths ${a}-${b}`, (call, ids) =>
+      json(call('post', '/data/shortestPath', { nodeIds: [ids.node(a), ids.node(b)], maxDepth: 8 }), ids),
+    );
+    add(`shortest paths ${a}-${b} out`, (call, ids) =>
+      json(call('post', '/data/shortestPath', { nodeIds: [ids.node(a), ids.node(b)], direction: 'out' }), ids),
+    );
   }
 
   for (const property of ['k', 'name', 'num', 'age', 'id', 'secret', 'flag', 'w']) {
     add(`frequency ${property}`, (call, ids) => json(call('get', `/data/stats/frequency/${property}?limit=1000`), ids, undefined, true));
-    add(`node frequency ${property}`, (call, ids) => json(call('get', `/data/stats/frequency/nodes/${property}?limit=1000`), ids, undefined, true));
-    add(`relationship frequency ${property}`, (call, ids) => json(call('get', `/data/stats/frequency/relationships/${property}?limit=1000`), ids, undefined, true));
+    add(`node frequency ${property}`, (call, ids) =>
+      json(call('get', `/data/stats/frequency/nodes/${property}?limit=1000`), ids, undefined, true),
+    );
+    add(`relationship frequency ${property}`, (call, ids) =>
+      json(call('get', `/data/stats/frequency/relationships/${property}?limit=1000`), ids, undefined, true),
+    );
   }
-  for (const label of LABELS) add(`frequency of name on ${label}`, (call, ids) => json(call('get', `/data/stats/frequency/nodes/${label}/name?limit=1000`), ids, undefined, true));
+  for (const label of LABELS)
+    add(`frequency of name on ${label}`, (call, ids) =>
+      json(call('get', `/data/stats/frequency/nodes/${label}/name?limit=1000`), ids, undefined, true),
+    );
   add('frequency of num on A,B', (call, ids) => json(call('get', '/data/stats/frequency/nodes/A,B/num?limit=3'), ids, undefined, true));
-  for (const type of TYPES) add(`frequency of num on ${type}`, (call, ids) => json(call('get', `/data/stats/frequency/relationships/${type}/num?limit=1000`), ids, undefined, true));
+  for (const type of TYPES)
+    add(`frequency of num on ${type}`, (call, ids) =>
+      json(call('get', `/data/stats/frequency/relationships/${type}/num?limit=1000`), ids, undefined, true),
+    );
   add('possible labels', (call, ids) => json(call('get', '/data/nodes/possibleLabels'), ids));
   add('possible types', (call, ids) => json(call('get', '/data/relationships/possibleTypes'), ids));
   add('possible property keys', (call, ids) => json(call('get', '/data/possiblePropertyKeys'), ids));
 
   add('export nodes by id', (call, ids) => csv(call('post', '/data/nodes/export/csv', { ids: keys.map(ids.node) }), ids, 'nodes'));
-  add('export nodes by id, chosen columns', (call, ids) => csv(call('post', '/data/nodes/export/csv', { ids: keys.map(ids.node), properties: ['k', 'secret', 'num', 'name'] }), ids, 'nodes'));
-  add('export found nodes', (call, ids) => csv(call('post', '/data/nodes/find/export/csv', { filter: { property: 'num', operator: '<', value: 6 } }), ids, 'nodes'));
+  add('export nodes by id, chosen columns', (call, ids) =>
+    csv(call('post', '/data/nodes/export/csv', { ids: keys.map(ids.node), properties: ['k', 'secret', 'num', 'name'] }), ids, 'nodes'),
+  );
+  add('export found nodes', (call, ids) =>
+    csv(call('post', '/data/nodes/find/export/csv', { filter: { property: 'num', operator: '<', value: 6 } }), ids, 'nodes'),
+  );
   add('export text search', (call, ids) => csv(call('post', '/data/nodes/find/export/csv', { text: 'SECRET' }), ids, 'nodes'));
   add('export labelled nodes', (call, ids) => csv(call('post', '/data/nodes/find/export/csv', { labels: ['B', 'C'] }), ids, 'nodes'));
-  add('export relationships by id', (call, ids) => csv(call('post', '/data/relationships/export/csv', { ids: relKeys.map(ids.rel) }), ids, 'relationships'));
+  add('export relationships by id', (call, ids) =>
+    csv(call('post', '/data/relationships/export/csv', { ids: relKeys.map(ids.rel) }), ids, 'relationships'),
+  );
   return reads;
 }
 
@@ -438,13 +522,19 @@ function ownCypher(): Array<{ query: string; ordered?: boolean }> {
     { query: 'MATCH p = (a)-->(b)-->(c) RETURN nodes(p), relationships(p), length(p)' },
     { query: "MATCH p = shortestPath((a {k: 'n2'})-[*..6]-(b {k: 'n9'})) RETURN p" },
     { query: 'MATCH (a)-[r]->(b) WITH a, count(r) AS degree RETURN a.k, degree' },
-    { query: 'MATCH (n) WHERE n.name IN [\'Alice\', \'apa\'] OR n.num > 6 RETURN n.k, n.name, n.num' },
+    { query: "MATCH (n) WHERE n.name IN ['Alice', 'apa'] OR n.num > 6 RETURN n.k, n.name, n.num" },
   ];
   for (const label of LABELS) {
-    queries.push({ query: `MATCH (n:${label}) RETURN n, properties(n), keys(n), labels(n)` }, { query: `MATCH (n:${label})-[r]-(m) RETURN n.k, type(r), m.k, count(*)` });
+    queries.push(
+      { query: `MATCH (n:${label}) RETURN n, properties(n), keys(n), labels(n)` },
+      { query: `MATCH (n:${label})-[r]-(m) RETURN n.k, type(r), m.k, count(*)` },
+    );
   }
   for (const type of TYPES) {
-    queries.push({ query: `MATCH (a)-[r:${type}]->(b) RETURN a.k, type(r), r, b.k` }, { query: `MATCH ()-[r:${type}]->() RETURN count(r), sum(r.num), collect(r.secret)` });
+    queries.push(
+      { query: `MATCH (a)-[r:${type}]->(b) RETURN a.k, type(r), r, b.k` },
+      { query: `MATCH ()-[r:${type}]->() RETURN count(r), sum(r.num), collect(r.secret)` },
+    );
   }
   return queries;
 }
@@ -475,12 +565,19 @@ async function inParallel<T>(tasks: Array<() => Promise<T>>, width: number): Pro
 }
 
 /** Creates the graph through the REST API (ids need not follow the order: no read depends on it). */
-async function buildGraph(t: TestApp, auth: string, graph: GraphSpec): Promise<{ nodeIds: Map<string, string>; relIds: Map<string, string> }> {
+async function buildGraph(
+  t: TestApp,
+  auth: string,
+  graph: GraphSpec,
+): Promise<{ nodeIds: Map<string, string>; relIds: Map<string, string> }> {
   const nodeIds = new Map<string, string>();
   const relIds = new Map<string, string>();
   await inParallel(
     graph.nodes.map((node) => async () => {
-      const response = await request(t.app).post('/data/nodes').set('Authorization', auth).send({ labels: node.labels, properties: node.properties });
+      const response = await request(t.app)
+        .post('/data/nodes')
+        .set('Authorization', auth)
+        .send({ labels: node.labels, properties: node.properties });
       if (response.status !== 201) throw new Error(`creating node ${node.k}: ${response.status} ${JSON.stringify(response.body)}`);
       nodeIds.set(node.k, response.body.id);
     }),
@@ -530,7 +627,12 @@ async function configureRuleSet(t: TestApp, admin: string, rules: RuleSet, usern
     expect((await call('post', `/groups/${id}/propertySecurity`, rules.propertySecurity)).status).toBe(200);
     expect((await request(t.app).put(`/groups/${id}/dataSecurity`).set('Authorization', admin).send(group.dataSecurity)).status).toBe(200);
   }
-  const user = await call('post', '/users', { username, password: `${username}-password-1`, permissions: ['CYPHER_QUERIES', 'EXPORT_DATA'], groupIds });
+  const user = await call('post', '/users', {
+    username,
+    password: `${username}-password-1`,
+    permissions: ['CYPHER_QUERIES', 'EXPORT_DATA'],
+    groupIds,
+  });
   expect(user.status).toBe(201);
 }
 
@@ -587,7 +689,10 @@ function differences(list: Read[], restricted: Answer[], copy: Answer[]): string
   list.forEach((read, i) => {
     const [mine, theirs] = [restricted[i], copy[i]];
     if (read.cypher && (mine.status === 400 || mine.status === 403) && /^CYPHER_/.test(mine.code ?? '') && !mine.echoesSecret) return;
-    if (JSON.stringify(mine) !== JSON.stringify(theirs)) found.push(`${read.name}\n  restricted: ${JSON.stringify(mine).slice(0, 600)}\n  copy:       ${JSON.stringify(theirs).slice(0, 600)}`);
+    if (JSON.stringify(mine) !== JSON.stringify(theirs))
+      found.push(
+        `${read.name}\n  restricted: ${JSON.stringify(mine).slice(0, 600)}\n  copy:       ${JSON.stringify(theirs).slice(0, 600)}`,
+      );
   });
   return found;
 }
@@ -596,7 +701,10 @@ function differences(list: Read[], restricted: Answer[], copy: Answer[]): string
  * Builds the copy in an app of its own, answers every read as the administrator, then runs
  * `after` on the same app (the copy still standing) before closing it.
  */
-async function onCopy<T>(copyGraph: GraphSpec, after?: (t: TestApp, admin: string, nodeIds: Map<string, string>, ids: IdSpace) => Promise<T>): Promise<{ answers: Answer[]; after?: T }> {
+async function onCopy<T>(
+  copyGraph: GraphSpec,
+  after?: (t: TestApp, admin: string, nodeIds: Map<string, string>, ids: IdSpace) => Promise<T>,
+): Promise<{ answers: Answer[]; after?: T }> {
   const t = await createTestApp();
   try {
     const admin = t.basic('admin', ADMIN_PASSWORD);
@@ -656,7 +764,10 @@ function copyRun(i: number): Promise<CopyRun> {
     const leaked = i === 0 ? graph.nodes.find((n) => n.properties.secret !== undefined && copy.nodes.some((c) => c.k === n.k)) : undefined;
     const run = onCopy(copy, async (t, admin, nodeIds, ids) => {
       if (!leaked) return undefined;
-      const put = await request(t.app).put(`/data/nodes/${nodeIds.get(leaked.k)}`).set('Authorization', admin).send({ properties: { secret: leaked.properties.secret } });
+      const put = await request(t.app)
+        .put(`/data/nodes/${nodeIds.get(leaked.k)}`)
+        .set('Authorization', admin)
+        .send({ properties: { secret: leaked.properties.secret } });
       if (put.status !== 200) throw new Error(`weakening the copy: ${put.status}`);
       const rest = reads.filter((read) => !read.cypher);
       return differences(rest, answers.slice(0, rest.length), await answer(rest, caller(t, admin), ids));
@@ -680,7 +791,12 @@ beforeAll(async () => {
     // TCK queries that read the generated labels and types only (others match nothing anywhere).
     const known = new Set([...LABELS, ...TYPES]);
     const tck = spread(
-      readTckReadingQueries().filter((q) => !GRAPH_DEPENDENT_BEYOND_DATA.test(q.query) && !UNBOUNDED_LENGTH.test(q.query) && [...q.query.matchAll(NAMES_IN_PATTERNS)].every((m) => known.has(m[1]))),
+      readTckReadingQueries().filter(
+        (q) =>
+          !GRAPH_DEPENDENT_BEYOND_DATA.test(q.query) &&
+          !UNBOUNDED_LENGTH.test(q.query) &&
+          [...q.query.matchAll(NAMES_IN_PATTERNS)].every((m) => known.has(m[1])),
+      ),
       TCK_MAX_CANDIDATES,
     );
     dbg(`built; ${tck.length} TCK candidates; rule sets ${JSON.stringify(ruleSets)}`);
@@ -697,11 +813,17 @@ beforeAll(async () => {
     const chosen = spread(kept, TCK_MAX_QUERIES);
     tckKept = chosen.length;
     dbg(`TCK kept ${kept.length}, chosen ${chosen.length}`);
-    reads = [...restReads(graph), ...ownCypher().map((q) => cypherRead(q.query, Boolean(q.ordered))), ...chosen.map((q) => cypherRead(q, false))];
+    reads = [
+      ...restReads(graph),
+      ...ownCypher().map((q) => cypherRead(q.query, Boolean(q.ordered))),
+      ...chosen.map((q) => cypherRead(q, false)),
+    ];
 
     for (const [i, rules] of ruleSets.entries()) await configureRuleSet(t, admin, rules, `oracle-${i + 1}`);
     // The rule sets' users read at the same time (each two reads at a time).
-    const all = await Promise.all(ruleSets.map((_, i) => answer(reads, caller(t, t.basic(`oracle-${i + 1}`, `oracle-${i + 1}-password-1`)), ids)));
+    const all = await Promise.all(
+      ruleSets.map((_, i) => answer(reads, caller(t, t.basic(`oracle-${i + 1}`, `oracle-${i + 1}-password-1`)), ids)),
+    );
     ruleSets.forEach((rules, i) => collected.push({ rules, answers: all[i] }));
     dbg('restricted answers');
   } finally {
@@ -713,7 +835,9 @@ beforeAll(async () => {
 }, 150_000);
 
 afterAll(() => {
-  console.log(`access oracle (${testGraphBackend}): ${pairsChecked} (rule set, query) pairs checked: ${ruleSets.length} rule sets x ${reads.length} reads (${tckKept} openCypher TCK queries); ${answeredPairs} answered 200, ${refusedPairs} Cypher refusals`);
+  console.log(
+    `access oracle (${testGraphBackend}): ${pairsChecked} (rule set, query) pairs checked: ${ruleSets.length} rule sets x ${reads.length} reads (${tckKept} openCypher TCK queries); ${answeredPairs} answered 200, ${refusedPairs} Cypher refusals`,
+  );
 });
 
 describe('the differential oracle for access control', () => {

@@ -8,7 +8,9 @@ import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 const MAX_ICON_BYTES = 4096;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#123456"/></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#123456"/></svg>',
+);
 const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const SVG_WITH_HANDLER = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
 
@@ -40,7 +42,10 @@ describe('logo', () => {
   });
 
   test('when an administrator uploads a PNG, then GET /logo serves exactly those bytes as image/png and the change is audited', async () => {
-    const upload = await request(t.app).put('/logo').set('Authorization', admin).attach('file', PNG, { filename: 'logo.png', contentType: 'image/png' });
+    const upload = await request(t.app)
+      .put('/logo')
+      .set('Authorization', admin)
+      .attach('file', PNG, { filename: 'logo.png', contentType: 'image/png' });
     expect(upload.status).toBe(200);
     expect(upload.body).toEqual({ contentType: 'image/png', bytes: PNG.length });
     const logo = await request(t.app).get('/logo').buffer(true).parse(binary);
@@ -51,7 +56,10 @@ describe('logo', () => {
   });
 
   test('when a new SVG logo replaces the PNG, then the SVG is served, and DELETE /logo restores the default', async () => {
-    const upload = await request(t.app).put('/logo').set('Authorization', admin).attach('file', SVG, { filename: 'brand.svg', contentType: 'image/svg+xml' });
+    const upload = await request(t.app)
+      .put('/logo')
+      .set('Authorization', admin)
+      .attach('file', SVG, { filename: 'brand.svg', contentType: 'image/svg+xml' });
     expect(upload.status).toBe(200);
     const logo = await request(t.app).get('/logo').buffer(true).parse(binary);
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
@@ -74,13 +82,19 @@ describe('logo', () => {
   });
 
   test('when the logo is sent as JSON instead of multipart, then 415', async () => {
-    const response = await request(t.app).put('/logo').set('Authorization', admin).send({ file: PNG.toString('base64') });
+    const response = await request(t.app)
+      .put('/logo')
+      .set('Authorization', admin)
+      .send({ file: PNG.toString('base64') });
     expect(response.status).toBe(415);
   });
 
   test('when the upload is larger than uploads.maxIconBytes, then 413 PAYLOAD_TOO_LARGE', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_ICON_BYTES)]);
-    const response = await request(t.app).put('/logo').set('Authorization', admin).attach('file', big, { filename: 'big.png', contentType: 'image/png' });
+    const response = await request(t.app)
+      .put('/logo')
+      .set('Authorization', admin)
+      .attach('file', big, { filename: 'big.png', contentType: 'image/png' });
     expect(response.status).toBe(413);
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -92,7 +106,10 @@ describe('logo', () => {
   });
 
   test('when a user without SETTINGS_MANAGEMENT uploads a logo, then 403 PERMISSION_DENIED', async () => {
-    const response = await request(t.app).put('/logo').set('Authorization', plainUser).attach('file', PNG, { filename: 'logo.png', contentType: 'image/png' });
+    const response = await request(t.app)
+      .put('/logo')
+      .set('Authorization', plainUser)
+      .attach('file', PNG, { filename: 'logo.png', contentType: 'image/png' });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'SETTINGS_MANAGEMENT' });
   });
@@ -108,10 +125,17 @@ function binary(response: request.Response, cb: (error: Error | null, body: unkn
 
 describe('icons', () => {
   test('when an icon is uploaded, then it is listed and served with its image type and nosniff', async () => {
-    const created = await request(t.app).post('/icons').set('Authorization', admin).field('name', 'warehouse.svg').attach('file', SVG, { filename: 'whatever.svg', contentType: 'image/svg+xml' });
+    const created = await request(t.app)
+      .post('/icons')
+      .set('Authorization', admin)
+      .field('name', 'warehouse.svg')
+      .attach('file', SVG, { filename: 'whatever.svg', contentType: 'image/svg+xml' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ name: 'warehouse.svg', contentType: 'image/svg+xml', bytes: SVG.length, replaced: false });
-    const gif = await request(t.app).post('/icons').set('Authorization', admin).attach('file', GIF, { filename: 'dot.gif', contentType: 'image/gif' });
+    const gif = await request(t.app)
+      .post('/icons')
+      .set('Authorization', admin)
+      .attach('file', GIF, { filename: 'dot.gif', contentType: 'image/gif' });
     expect(gif.status).toBe(201);
     expect(gif.body.name).toBe('dot.gif');
 
@@ -128,15 +152,26 @@ describe('icons', () => {
   });
 
   test('when the icon name does not match the content type, then 415', async () => {
-    const response = await request(t.app).post('/icons').set('Authorization', admin).field('name', 'fake.svg').attach('file', PNG, { filename: 'fake.png', contentType: 'image/png' });
+    const response = await request(t.app)
+      .post('/icons')
+      .set('Authorization', admin)
+      .field('name', 'fake.svg')
+      .attach('file', PNG, { filename: 'fake.png', contentType: 'image/png' });
     expect(response.status).toBe(415);
   });
 
-  test.each(['../evil.png', '/etc/evil.png', '..\\evil.png', '.hidden.png', 'a/b.png'])('when the icon is uploaded under the name %s, then 400 INVALID_FILE_NAME', async (name) => {
-    const response = await request(t.app).post('/icons').set('Authorization', admin).field('name', name).attach('file', PNG, { filename: 'x.png', contentType: 'image/png' });
-    expect(response.status).toBe(400);
-    expect(response.body.code).toBe('INVALID_FILE_NAME');
-  });
+  test.each(['../evil.png', '/etc/evil.png', '..\\evil.png', '.hidden.png', 'a/b.png'])(
+    'when the icon is uploaded under the name %s, then 400 INVALID_FILE_NAME',
+    async (name) => {
+      const response = await request(t.app)
+        .post('/icons')
+        .set('Authorization', admin)
+        .field('name', name)
+        .attach('file', PNG, { filename: 'x.png', contentType: 'image/png' });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('INVALID_FILE_NAME');
+    },
+  );
 
   // A NUL character is refused before routing by the input guards (400 NUL_CHARACTER), like anywhere else.
   test.each(['..%2F..%2Fetc%2Fpasswd', '%2Fetc%2Fpasswd', '..%5C..%5Cwindows%5Cwin.ini', '..', '.hidden', '..%2Fsecret.txt', 'a%00b.png'])(
@@ -164,7 +199,14 @@ describe('icons', () => {
   });
 
   test('when a user without SETTINGS_MANAGEMENT uploads or deletes an icon, then 403', async () => {
-    expect((await request(t.app).post('/icons').set('Authorization', plainUser).attach('file', PNG, { filename: 'x.png', contentType: 'image/png' })).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .post('/icons')
+          .set('Authorization', plainUser)
+          .attach('file', PNG, { filename: 'x.png', contentType: 'image/png' })
+      ).status,
+    ).toBe(403);
     expect((await request(t.app).delete('/icons/warehouse.svg').set('Authorization', plainUser)).status).toBe(403);
   });
 
@@ -240,7 +282,10 @@ describe('license', () => {
   });
 
   test('when the license is larger than 64 KiB, then 413 and the stored one is unchanged', async () => {
-    const response = await request(t.app).put('/license').set('Authorization', admin).send({ license: 'x'.repeat(64 * 1024 + 1) });
+    const response = await request(t.app)
+      .put('/license')
+      .set('Authorization', admin)
+      .send({ license: 'x'.repeat(64 * 1024 + 1) });
     expect(response.status).toBe(413);
     expect((await request(t.app).get('/license').set('Authorization', plainUser)).body.license).toContain('Example Ltd');
   });

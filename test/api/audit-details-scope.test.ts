@@ -27,23 +27,58 @@ interface Item {
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const alice = await call('post', '/data/nodes', admin).send({ labels: ['Person'], properties: { name: 'alice', country: 'CZ', zhidprop: 'a' } });
+  const alice = await call('post', '/data/nodes', admin).send({
+    labels: ['Person'],
+    properties: { name: 'alice', country: 'CZ', zhidprop: 'a' },
+  });
   const bob = await call('post', '/data/nodes', admin).send({ labels: ['Person'], properties: { name: 'bob', country: 'CZ' } });
   const spy = await call('post', '/data/nodes', admin).send({ labels: ['Zhidlabel'], properties: { name: 'spy', zhidprop: 'b' } });
   for (const created of [alice, bob, spy]) expect(created.status).toBe(201);
-  expect((await call('post', '/data/relationships', admin).send({ type: 'KNOWS', startNodeId: alice.body.id, endNodeId: bob.body.id, properties: { since: 2000 } })).status).toBe(201);
-  expect((await call('post', '/data/relationships', admin).send({ type: 'ZHID_TYPE', startNodeId: alice.body.id, endNodeId: bob.body.id, properties: {} })).status).toBe(201);
+  expect(
+    (
+      await call('post', '/data/relationships', admin).send({
+        type: 'KNOWS',
+        startNodeId: alice.body.id,
+        endNodeId: bob.body.id,
+        properties: { since: 2000 },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await call('post', '/data/relationships', admin).send({
+        type: 'ZHID_TYPE',
+        startNodeId: alice.body.id,
+        endNodeId: bob.body.id,
+        properties: {},
+      })
+    ).status,
+  ).toBe(201);
 
   const group = await call('post', '/groups', admin).send({ name: 'Restricted auditors' });
   expect(group.status).toBe(201);
   const groupId = String(group.body.id);
   const entity = await call('post', `/groups/${groupId}/entitySecurity`, admin).send({
-    nodeFilter: { and: [{ not: { label: 'Zhidlabel' } }, { or: [{ property: 'zhidprop', operator: '<>', value: 'zhidvalue' }, { property: 'country', operator: '=', value: 'CZ' }] }] },
+    nodeFilter: {
+      and: [
+        { not: { label: 'Zhidlabel' } },
+        {
+          or: [
+            { property: 'zhidprop', operator: '<>', value: 'zhidvalue' },
+            { property: 'country', operator: '=', value: 'CZ' },
+          ],
+        },
+      ],
+    },
     relationshipFilter: { not: { type: 'ZHID_TYPE' } },
   });
   expect(entity.status).toBe(200);
   const property = await call('post', `/groups/${groupId}/propertySecurity`, admin).send({
-    nodes: { '*': { disabled: ['zhidprop'] }, Zhidlabel: { enabled: ['name'] }, Person: { disabled: ['zhidprop'], enabled: ['name', 'country', 'zhidprop'] } },
+    nodes: {
+      '*': { disabled: ['zhidprop'] },
+      Zhidlabel: { enabled: ['name'] },
+      Person: { disabled: ['zhidprop'], enabled: ['name', 'country', 'zhidprop'] },
+    },
     relationships: { ZHID_TYPE: { disabled: ['since'] }, KNOWS: { enabled: ['since'] } },
   });
   expect(property.status).toBe(200);
@@ -55,7 +90,10 @@ beforeAll(async () => {
   });
   expect(data.status).toBe(200);
 
-  expect((await call('post', '/cfg/indexer/node/configure', admin).send({ labels: ['Person', 'Zhidlabel'], properties: ['name', 'zhidprop'] })).status).toBe(200);
+  expect(
+    (await call('post', '/cfg/indexer/node/configure', admin).send({ labels: ['Person', 'Zhidlabel'], properties: ['name', 'zhidprop'] }))
+      .status,
+  ).toBe(200);
   const appearance = await call('put', '/settings/APPEARANCE', admin).send({
     nodeCaptions: { Person: 'zhidprop', Zhidlabel: 'name' },
     colors: { Person: '#4e79a7', Zhidlabel: '#f28e2b' },
@@ -102,7 +140,17 @@ describe('configuration events read through the auditor scope', () => {
     const entity = one(list, 'group.entitySecurity.set');
     expect(entity.details.name).toBe('Restricted auditors');
     expect(entity.details.entitySecurity).toEqual({
-      nodeFilter: { and: [{ not: { label: '(hidden)' } }, { or: [{ property: '(hidden)', operator: '<>', value: '(hidden)' }, { property: 'country', operator: '=', value: 'CZ' }] }] },
+      nodeFilter: {
+        and: [
+          { not: { label: '(hidden)' } },
+          {
+            or: [
+              { property: '(hidden)', operator: '<>', value: '(hidden)' },
+              { property: 'country', operator: '=', value: 'CZ' },
+            ],
+          },
+        ],
+      },
       relationshipFilter: { not: { type: '(hidden)' } },
     });
     const property = one(list, 'group.propertySecurity.set');
@@ -121,21 +169,30 @@ describe('configuration events read through the auditor scope', () => {
 
   test('when a restricted auditor reads fulltext and settings events, then they show what GET /settings would name', async () => {
     const list = await items(restricted);
-    expect(one(list, 'fulltext.configure').details).toEqual({ type: 'FULLTEXT_INDEX', value: { labels: ['Person', '(hidden)'], properties: ['name', '(hidden)'] } });
+    expect(one(list, 'fulltext.configure').details).toEqual({
+      type: 'FULLTEXT_INDEX',
+      value: { labels: ['Person', '(hidden)'], properties: ['name', '(hidden)'] },
+    });
     const appearance = one(list, 'settings.update', 'APPEARANCE').details.value as Record<string, unknown>;
-    expect(appearance).toMatchObject({ nodeCaptions: { Person: '(hidden)' }, colors: { Person: '#4e79a7' }, relationshipColors: { KNOWS: '#111111' } });
+    expect(appearance).toMatchObject({
+      nodeCaptions: { Person: '(hidden)' },
+      colors: { Person: '#4e79a7' },
+      relationshipColors: { KNOWS: '#111111' },
+    });
     const schema = one(list, 'settings.update', 'DATA_SCHEMA').details.value;
     expect(schema).toEqual({ nodes: { Person: { name: { dataType: 'string' } } }, relationships: {} });
   });
 
   test('when a restricted auditor exports the audit log as CSV or JSON lines, then no hidden name appears in the file', async () => {
     for (const format of ['csv', 'jsonl']) {
-      const response = await call('get', `/audit/data?format=${format}`, restricted).buffer(true).parse((res, done) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => done(null, body));
-      });
+      const response = await call('get', `/audit/data?format=${format}`, restricted)
+        .buffer(true)
+        .parse((res, done) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => done(null, body));
+        });
       expect(response.status).toBe(200);
       const text = response.body as string;
       expect(text).toContain('group.entitySecurity.set');
@@ -148,20 +205,29 @@ describe('configuration events read through the auditor scope', () => {
     const list = await items(full);
     const text = JSON.stringify(list);
     for (const name of HIDDEN) expect(text).toContain(name);
-    expect(one(list, 'fulltext.configure').details).toEqual({ type: 'FULLTEXT_INDEX', value: { labels: ['Person', 'Zhidlabel'], properties: ['name', 'zhidprop'] } });
-    expect((one(list, 'group.entitySecurity.set').details.entitySecurity as { relationshipFilter: unknown }).relationshipFilter).toEqual({ not: { type: 'ZHID_TYPE' } });
-    const csv = await call('get', '/audit/data?format=csv', full).buffer(true).parse((res, done) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(null, body));
+    expect(one(list, 'fulltext.configure').details).toEqual({
+      type: 'FULLTEXT_INDEX',
+      value: { labels: ['Person', 'Zhidlabel'], properties: ['name', 'zhidprop'] },
     });
+    expect((one(list, 'group.entitySecurity.set').details.entitySecurity as { relationshipFilter: unknown }).relationshipFilter).toEqual({
+      not: { type: 'ZHID_TYPE' },
+    });
+    const csv = await call('get', '/audit/data?format=csv', full)
+      .buffer(true)
+      .parse((res, done) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => done(null, body));
+      });
     for (const name of HIDDEN) expect(csv.body as string).toContain(name);
   });
 
   test('when a restricted auditor also manages data access control, then group security events are shown as recorded and settings events still hide names', async () => {
     const list = await items(aclAuditor);
-    expect((one(list, 'group.entitySecurity.set').details.entitySecurity as { relationshipFilter: unknown }).relationshipFilter).toEqual({ not: { type: 'ZHID_TYPE' } });
+    expect((one(list, 'group.entitySecurity.set').details.entitySecurity as { relationshipFilter: unknown }).relationshipFilter).toEqual({
+      not: { type: 'ZHID_TYPE' },
+    });
     expect(JSON.stringify(one(list, 'fulltext.configure'))).not.toContain('Zhidlabel');
   });
 });

@@ -19,7 +19,8 @@ let fullAuditor: string;
 const ids: Record<string, string> = {};
 
 const SECRETS = ['987654', 'zz-codename-007', 'Agent', 'carol-hidden-name', 'salary', 'codename', '4242', 'wage', 'zz-bulk-secret'];
-const call = (method: 'get' | 'post' | 'put' | 'delete', url: string, auth: string) => request(t.app)[method](url).set('Authorization', auth);
+const call = (method: 'get' | 'post' | 'put' | 'delete', url: string, auth: string) =>
+  request(t.app)[method](url).set('Authorization', auth);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,8 +37,12 @@ beforeAll(async () => {
   Object.assign(ids, graph.nodes, graph.relationships);
   expect((await call('put', `/data/nodes/${ids.alice}`, admin).send({ properties: { salary: 987655, name: 'alice' } })).status).toBe(200);
   expect((await call('put', `/data/nodes/${ids.agent}`, admin).send({ properties: { codename: 'zz-codename-007' } })).status).toBe(200);
-  expect((await call('put', `/data/relationships/${ids.works}`, admin).send({ properties: { wage: 4242, role: 'lead' } })).status).toBe(200);
-  expect((await call('put', '/data/nodes/find', admin).send({ filter: { label: 'Agent' }, properties: { codename: 'zz-bulk-secret' } })).status).toBe(200);
+  expect((await call('put', `/data/relationships/${ids.works}`, admin).send({ properties: { wage: 4242, role: 'lead' } })).status).toBe(
+    200,
+  );
+  expect(
+    (await call('put', '/data/nodes/find', admin).send({ filter: { label: 'Agent' }, properties: { codename: 'zz-bulk-secret' } })).status,
+  ).toBe(200);
   expect((await call('delete', `/data/nodes/${ids.gone}`, admin)).status).toBe(200);
   expect((await call('delete', `/data/nodes/${ids.dropped}`, admin)).status).toBe(200);
 
@@ -46,7 +51,10 @@ beforeAll(async () => {
     .insert({
       name: 'Czech auditors',
       entity_security: JSON.stringify({ nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] } }),
-      property_security: JSON.stringify({ nodes: { Person: { disabled: ['salary'] } }, relationships: { WORKS_AT: { enabled: ['role'] } } }),
+      property_security: JSON.stringify({
+        nodes: { Person: { disabled: ['salary'] } },
+        relationships: { WORKS_AT: { enabled: ['role'] } },
+      }),
       data_security: JSON.stringify({ rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] }),
     })
     .returning('id');
@@ -103,7 +111,12 @@ describe('GET /audit/data through the reader scope', () => {
     const rel = await call('get', `/audit/data?action=relationship.*&pageSize=1000`, auditor);
     const relCreated = (rel.body.items as Item[]).find((i) => i.action === 'relationship.create')!;
     expect(relCreated.targetId).toBe(ids.works);
-    expect({ ...relCreated.details, intentId: undefined }).toEqual({ type: 'WORKS_AT', startNodeId: ids.alice, endNodeId: ids.acme, properties: { role: 'dev' } });
+    expect({ ...relCreated.details, intentId: undefined }).toEqual({
+      type: 'WORKS_AT',
+      startNodeId: ids.alice,
+      endNodeId: ids.acme,
+      properties: { role: 'dev' },
+    });
   });
 
   test('when a restricted auditor reads events of hidden, deleted or many elements, then they are listed redacted', async () => {
@@ -137,11 +150,13 @@ describe('GET /audit/data through the reader scope', () => {
 
   test('when a restricted auditor exports the log as CSV or JSON lines, then the exports are filtered the same way', async () => {
     for (const format of ['csv', 'jsonl']) {
-      const response = await call('get', `/audit/data?format=${format}`, auditor).buffer(true).parse((res, done) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        res.on('end', () => done(null, text));
-      });
+      const response = await call('get', `/audit/data?format=${format}`, auditor)
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          res.on('end', () => done(null, text));
+        });
       expect(response.status).toBe(200);
       const text = response.body as string;
       expect(text).toContain('node.create');

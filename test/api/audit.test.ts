@@ -42,7 +42,9 @@ async function seed(events: Seed[]): Promise<string[]> {
     });
     const ids: string[] = [];
     for (let i = 0; i < rows.length; i += 500) {
-      const inserted = await trx('audit_events').insert(rows.slice(i, i + 500)).returning('id');
+      const inserted = await trx('audit_events')
+        .insert(rows.slice(i, i + 500))
+        .returning('id');
       ids.push(...inserted.map((r: { id: string }) => String(r.id)));
     }
     return ids;
@@ -62,9 +64,22 @@ beforeAll(async () => {
     { at: '2020-01-02T10:00:00Z', userId: viewerId, username: 'viewer', action: 'seed.beta', targetType: 'node', targetId: '2' },
     { at: '2020-01-03T10:00:00Z', userId: auditorId, username: 'auditor', action: 'seed.alpha', targetType: 'user', targetId: '3' },
     { at: '2020-01-04T10:00:00Z', userId: auditorId, username: 'auditor', action: 'seedling.grow', targetType: 'user', targetId: '4' },
-    { at: '2020-01-05T10:00:00Z', userId: null, username: '=HYPERLINK("http://evil")', action: 'seed.gamma', details: { note: 'comma, "quote"\nnewline' } },
+    {
+      at: '2020-01-05T10:00:00Z',
+      userId: null,
+      username: '=HYPERLINK("http://evil")',
+      action: 'seed.gamma',
+      details: { note: 'comma, "quote"\nnewline' },
+    },
   ]);
-  await seed(Array.from({ length: 2500 }, (_, i) => ({ at: new Date(Date.UTC(2021, 0, 1) + i * 1000).toISOString(), username: 'bulk', action: `bulk.item${i % 3}`, targetId: String(i) })));
+  await seed(
+    Array.from({ length: 2500 }, (_, i) => ({
+      at: new Date(Date.UTC(2021, 0, 1) + i * 1000).toISOString(),
+      username: 'bulk',
+      action: `bulk.item${i % 3}`,
+      targetId: String(i),
+    })),
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -78,10 +93,19 @@ describe('audit listing', () => {
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(2);
     expect(response.body.items.map((i: { id: string }) => i.id)).toEqual([seeded[2], seeded[1]]);
-    expect(response.body.items[0]).toMatchObject({ at: '2020-01-03T10:00:00.000Z', userId: auditorId, username: 'auditor', ip: '10.0.0.9', action: 'seed.alpha', targetType: 'user', targetId: '3', details: {} });
+    expect(response.body.items[0]).toMatchObject({
+      at: '2020-01-03T10:00:00.000Z',
+      userId: auditorId,
+      username: 'auditor',
+      ip: '10.0.0.9',
+      action: 'seed.alpha',
+      targetType: 'user',
+      targetId: '3',
+      details: {},
+    });
   });
 
-  test('when filtered by user id or username, then only that user\'s events come back', async () => {
+  test("when filtered by user id or username, then only that user's events come back", async () => {
     const byId = await list(`?userId=${viewerId}&to=2020-12-31`);
     expect(byId.body.items.map((i: { id: string }) => i.id)).toEqual([seeded[1], seeded[0]]);
     const byName = await list('?username=AUDITOR&to=2020-12-31');
@@ -113,14 +137,21 @@ describe('audit listing', () => {
     expect(defaults.body.items).toHaveLength(100);
   });
 
-  test.each(['?pageSize=1001', '?pageSize=0', '?page=0', '?page=abc', '?from=yesterday', '?to=2020-13-45', '?format=xml', '?action=a*b', '?userId=abc'])(
-    'when the query is %s, then 400 VALIDATION_FAILED',
-    async (query) => {
-      const response = await list(query);
-      expect(response.status).toBe(400);
-      expect(response.body.code).toBe('VALIDATION_FAILED');
-    },
-  );
+  test.each([
+    '?pageSize=1001',
+    '?pageSize=0',
+    '?page=0',
+    '?page=abc',
+    '?from=yesterday',
+    '?to=2020-13-45',
+    '?format=xml',
+    '?action=a*b',
+    '?userId=abc',
+  ])('when the query is %s, then 400 VALIDATION_FAILED', async (query) => {
+    const response = await list(query);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+  });
 
   test('when the user lacks AUDIT_LOG, then 403; when nobody is signed in, then 401', async () => {
     const denied = await list('', viewer);
@@ -151,7 +182,10 @@ describe('audit exports', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="audit-events-.*\.jsonl"/);
-    const items = response.text.trim().split('\n').map((line) => JSON.parse(line) as { id: string; username: string; targetId: string });
+    const items = response.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; username: string; targetId: string });
     expect(items).toHaveLength(2500);
     const ids = items.map((i) => BigInt(i.id));
     for (let i = 1; i < ids.length; i++) expect(ids[i] > ids[i - 1]).toBe(true);
@@ -169,10 +203,17 @@ describe('audit exports', () => {
 describe('frontend messages', () => {
   test('when a signed-in user logs a message, then it is stored as frontend.<level> for that user', async () => {
     const client = await t.login('viewer', 'viewer-password-1');
-    const response = await client.post('/audit/data/frontend').send({ level: 'error', message: 'Graph view failed', context: { view: 'graph', nodes: 12 } });
+    const response = await client
+      .post('/audit/data/frontend')
+      .send({ level: 'error', message: 'Graph view failed', context: { view: 'graph', nodes: 12 } });
     expect(response.status).toBe(204);
     const listed = await list('?action=frontend.error');
-    expect(listed.body.items[0]).toMatchObject({ userId: viewerId, username: 'viewer', action: 'frontend.error', details: { message: 'Graph view failed', context: { view: 'graph', nodes: 12 } } });
+    expect(listed.body.items[0]).toMatchObject({
+      userId: viewerId,
+      username: 'viewer',
+      action: 'frontend.error',
+      details: { message: 'Graph view failed', context: { view: 'graph', nodes: 12 } },
+    });
   });
 
   test.each([
@@ -218,7 +259,10 @@ describe('tamper evidence', () => {
 
   test('when one row is updated by hand, then GET /audit/verify and the CLI name exactly that event', async () => {
     const victim = seeded[2];
-    await t.deps.db('audit_events').where({ id: victim }).update({ details: JSON.stringify({ innocent: true }) });
+    await t.deps
+      .db('audit_events')
+      .where({ id: victim })
+      .update({ details: JSON.stringify({ innocent: true }) });
     const response = await request(t.app).get('/audit/verify').set('Authorization', auditor);
     expect(response.status).toBe(200);
     expect(response.body.ok).toBe(false);
@@ -229,7 +273,10 @@ describe('tamper evidence', () => {
   });
 
   test('when a row is deleted, then the next event is reported with a broken link', async () => {
-    await t.deps.db('audit_events').where({ id: seeded[2] }).update({ details: JSON.stringify({}) });
+    await t.deps
+      .db('audit_events')
+      .where({ id: seeded[2] })
+      .update({ details: JSON.stringify({}) });
     expect((await request(t.app).get('/audit/verify').set('Authorization', auditor)).body.ok).toBe(true);
     await t.deps.db('audit_events').where({ id: seeded[3] }).del();
     const response = await request(t.app).get('/audit/verify').set('Authorization', t.basic('admin', ADMIN_PASSWORD));

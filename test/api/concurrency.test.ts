@@ -30,7 +30,10 @@ async function deadlocks(): Promise<number> {
 describe('overlapping bulk updates', () => {
   test('when many bulk updates over overlapping node sets run at once, then every one answers 200 and none deadlocks', async () => {
     const count = 300;
-    await t.deps.graph.importBatch({ nodes: Array.from({ length: count }, (_, i) => ({ labels: ['Bulk'], properties: { k: i, pad: 'x'.repeat(200) } })), relationships: [] });
+    await t.deps.graph.importBatch({
+      nodes: Array.from({ length: count }, (_, i) => ({ labels: ['Bulk'], properties: { k: i, pad: 'x'.repeat(200) } })),
+      relationships: [],
+    });
 
     const deadlocksBefore = onPostgres ? await deadlocks() : 0;
     const statuses: number[] = [];
@@ -40,7 +43,9 @@ describe('overlapping bulk updates', () => {
         const from = (i * 37 + round * 11) % (count - 150);
         for (let k = from; k < from + 150; k++) covered.add(k);
         return call('put', '/data/nodes/find').send({
-          filter: { and: [{ label: 'Bulk' }, { property: 'k', operator: '>=', value: from }, { property: 'k', operator: '<', value: from + 150 }] },
+          filter: {
+            and: [{ label: 'Bulk' }, { property: 'k', operator: '>=', value: from }, { property: 'k', operator: '<', value: from + 150 }],
+          },
           set: { touched: `${round}-${i}`, pad: 'y'.repeat(200 + ((round + i) % 7) * 40) },
         });
       });
@@ -76,7 +81,9 @@ describe('a bulk update that loses a deadlock', () => {
     try {
       await holder.raw('select 1 from graph_nodes where id = ?::bigint for update', [middle]);
       await other.raw('select 1 from graph_nodes where id = ?::bigint for update', [last]);
-      const updating = call('put', '/data/nodes/find').send({ filter: { label: 'Victim' }, set: { seen: true } }).then((r) => r);
+      const updating = call('put', '/data/nodes/find')
+        .send({ filter: { label: 'Victim' }, set: { seen: true } })
+        .then((r) => r);
       // The bulk update holds the first node and waits for the middle one.
       await lockWaiters(1);
       const otherGetsFirst = other.raw('select 1 from graph_nodes where id = ?::bigint for update', [first]).then((r) => r);
@@ -100,7 +107,9 @@ describe('a bulk update that loses a deadlock', () => {
 async function lockWaiters(count: number, timeoutMs = 10000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await t.deps.db.raw("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    const { rows } = await t.deps.db.raw(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
     if (rows[0].n >= count) return;
     if (Date.now() > deadline) throw new Error(`fewer than ${count} backends blocked on a lock`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -108,52 +117,63 @@ async function lockWaiters(count: number, timeoutMs = 10000): Promise<void> {
 }
 
 describe('relationships and deleted ends', () => {
-  postgresTest('when a relationship is created while its end node is being deleted, then it answers 404 as for any missing end', async () => {
-    const a = await call('post', '/data/nodes').send({ labels: ['End'], properties: { name: 'a' } });
-    const b = await call('post', '/data/nodes').send({ labels: ['End'], properties: { name: 'b' } });
-    // The delete holds its transaction open (its own connection) while the create runs.
-    const trx = await t.deps.db.transaction();
-    try {
-      await trx.raw('delete from graph_relationships where start_id = ?::bigint or end_id = ?::bigint', [b.body.id, b.body.id]);
-      await trx.raw('delete from graph_nodes where id = ?::bigint', [b.body.id]);
-      const creating = call('post', '/data/relationships').send({ type: 'LINKS', startNodeId: a.body.id, endNodeId: b.body.id }).then((r) => r);
-      await lockWaiters(1);
-      await trx.commit();
-      const created = await creating;
-      expect(created.status).toBe(404);
-      expect(created.body.code).toBe('NOT_FOUND');
-    } finally {
-      if (!trx.isCompleted()) await trx.rollback();
-    }
-    const rels = await call('post', '/data/nodes/relationships').send({ ids: [a.body.id] });
-    expect(JSON.stringify(rels.body)).not.toContain('LINKS');
-  });
+  postgresTest(
+    'when a relationship is created while its end node is being deleted, then it answers 404 as for any missing end',
+    async () => {
+      const a = await call('post', '/data/nodes').send({ labels: ['End'], properties: { name: 'a' } });
+      const b = await call('post', '/data/nodes').send({ labels: ['End'], properties: { name: 'b' } });
+      // The delete holds its transaction open (its own connection) while the create runs.
+      const trx = await t.deps.db.transaction();
+      try {
+        await trx.raw('delete from graph_relationships where start_id = ?::bigint or end_id = ?::bigint', [b.body.id, b.body.id]);
+        await trx.raw('delete from graph_nodes where id = ?::bigint', [b.body.id]);
+        const creating = call('post', '/data/relationships')
+          .send({ type: 'LINKS', startNodeId: a.body.id, endNodeId: b.body.id })
+          .then((r) => r);
+        await lockWaiters(1);
+        await trx.commit();
+        const created = await creating;
+        expect(created.status).toBe(404);
+        expect(created.body.code).toBe('NOT_FOUND');
+      } finally {
+        if (!trx.isCompleted()) await trx.rollback();
+      }
+      const rels = await call('post', '/data/nodes/relationships').send({ ids: [a.body.id] });
+      expect(JSON.stringify(rels.body)).not.toContain('LINKS');
+    },
+  );
 
-  postgresTest('when a batch import refers to nodes that are being deleted, then those relationships are reported unresolved, not an error', async () => {
-    const a = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ia' } });
-    const b = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ib' } });
-    const c = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ic' } });
-    const trx = await t.deps.db.transaction();
-    try {
-      await trx.raw('delete from graph_nodes where id = any(?::bigint[])', [[b.body.id, c.body.id]]);
-      const importing = t.deps.graph
-        .importBatch({
-          nodes: [],
-          relationships: [
-            { type: 'IMP', start: { id: a.body.id }, end: { id: b.body.id }, properties: {} },
-            { type: 'IMP', start: { id: a.body.id }, end: { label: 'Imp', property: 'name', value: 'ic' }, properties: {} },
-            { type: 'IMP', start: { id: a.body.id }, end: { id: a.body.id }, properties: {} },
-          ],
-        })
-        .then((result) => ({ result }), (error: unknown) => ({ error }));
-      await lockWaiters(1);
-      await trx.commit();
-      const outcome = await importing;
-      expect(outcome).toEqual({ result: expect.objectContaining({ relationshipsCreated: 1, unresolved: [0, 1] }) });
-    } finally {
-      if (!trx.isCompleted()) await trx.rollback();
-    }
-  });
+  postgresTest(
+    'when a batch import refers to nodes that are being deleted, then those relationships are reported unresolved, not an error',
+    async () => {
+      const a = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ia' } });
+      const b = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ib' } });
+      const c = await call('post', '/data/nodes').send({ labels: ['Imp'], properties: { name: 'ic' } });
+      const trx = await t.deps.db.transaction();
+      try {
+        await trx.raw('delete from graph_nodes where id = any(?::bigint[])', [[b.body.id, c.body.id]]);
+        const importing = t.deps.graph
+          .importBatch({
+            nodes: [],
+            relationships: [
+              { type: 'IMP', start: { id: a.body.id }, end: { id: b.body.id }, properties: {} },
+              { type: 'IMP', start: { id: a.body.id }, end: { label: 'Imp', property: 'name', value: 'ic' }, properties: {} },
+              { type: 'IMP', start: { id: a.body.id }, end: { id: a.body.id }, properties: {} },
+            ],
+          })
+          .then(
+            (result) => ({ result }),
+            (error: unknown) => ({ error }),
+          );
+        await lockWaiters(1);
+        await trx.commit();
+        const outcome = await importing;
+        expect(outcome).toEqual({ result: expect.objectContaining({ relationshipsCreated: 1, unresolved: [0, 1] }) });
+      } finally {
+        if (!trx.isCompleted()) await trx.rollback();
+      }
+    },
+  );
 
   test('when relationships are created in a loop while their end nodes are deleted, then every answer is 201 or 404', async () => {
     const statuses: number[] = [];
@@ -161,9 +181,13 @@ describe('relationships and deleted ends', () => {
       const a = await call('post', '/data/nodes').send({ labels: ['Loop'], properties: { round } });
       const b = await call('post', '/data/nodes').send({ labels: ['Loop'], properties: { round } });
       const results = await Promise.all([
-        ...Array.from({ length: 4 }, () => call('post', '/data/relationships').send({ type: 'LOOP', startNodeId: a.body.id, endNodeId: b.body.id })),
+        ...Array.from({ length: 4 }, () =>
+          call('post', '/data/relationships').send({ type: 'LOOP', startNodeId: a.body.id, endNodeId: b.body.id }),
+        ),
         call('delete', `/data/nodes/${b.body.id}`),
-        ...Array.from({ length: 4 }, () => call('post', '/data/relationships').send({ type: 'LOOP', startNodeId: b.body.id, endNodeId: a.body.id })),
+        ...Array.from({ length: 4 }, () =>
+          call('post', '/data/relationships').send({ type: 'LOOP', startNodeId: b.body.id, endNodeId: a.body.id }),
+        ),
       ]);
       statuses.push(...results.filter((r) => r.request.method === 'POST').map((r) => r.status));
       expect(results[4].status).toBe(200);

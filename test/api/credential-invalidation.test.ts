@@ -54,7 +54,7 @@ async function warm(probe: (app: Express) => request.Test, status = 200): Promis
 }
 
 describe('credential changes across instances', () => {
-  test('when instance A sets a user\'s password, then instance B refuses the old Basic credentials within a second', async () => {
+  test("when instance A sets a user's password, then instance B refuses the old Basic credentials within a second", async () => {
     const id = await a.createUser('inv.password', { password: 'old-password-123' });
     const probe = (app: Express) => request(app).get('/session').set('Authorization', a.basic('inv.password', 'old-password-123'));
     await warm(probe);
@@ -80,7 +80,7 @@ describe('credential changes across instances', () => {
     expect(refused.ms).toBeLessThan(WITHIN_MS);
   });
 
-  test('when instance A disables a user, then instance B refuses the user\'s Basic credentials within a second', async () => {
+  test("when instance A disables a user, then instance B refuses the user's Basic credentials within a second", async () => {
     const id = await a.createUser('inv.disabled', { password: 'disabled-password-1' });
     const probe = (app: Express) => request(app).get('/session').set('Authorization', a.basic('inv.disabled', 'disabled-password-1'));
     await warm(probe);
@@ -100,13 +100,19 @@ describe('credential changes across instances', () => {
     expect(refused.ms).toBeLessThan(WITHIN_MS);
   });
 
-  test('when instance A removes a permission from a group, then instance B refuses it to the group\'s members within a second', async () => {
-    const group = await request(a.app).post('/groups').set('Authorization', admin).send({ name: 'Invalidation managers', permissions: ['USER_MANAGEMENT'] });
+  test("when instance A removes a permission from a group, then instance B refuses it to the group's members within a second", async () => {
+    const group = await request(a.app)
+      .post('/groups')
+      .set('Authorization', admin)
+      .send({ name: 'Invalidation managers', permissions: ['USER_MANAGEMENT'] });
     expect(group.status).toBe(201);
     await a.createUser('inv.member', { password: 'member-password-1', groupIds: [group.body.id] });
     const probe = (app: Express) => request(app).get('/users').set('Authorization', a.basic('inv.member', 'member-password-1'));
     await warm(probe);
-    const changed = await request(a.app).post('/groups/permissions').set('Authorization', admin).send({ groupId: group.body.id, permissions: [] });
+    const changed = await request(a.app)
+      .post('/groups/permissions')
+      .set('Authorization', admin)
+      .send({ groupId: group.body.id, permissions: [] });
     expect(changed.status).toBe(200);
     const refused = await untilStatus(b.app, probe, 403);
     expect(refused.status).toBe(403);
@@ -115,17 +121,23 @@ describe('credential changes across instances', () => {
 
   test('when instance A revokes an API token, then instance B refuses it within a second', async () => {
     await a.createUser('inv.token', { password: 'token-password-12' });
-    const created = await request(a.app).post('/profile/tokens').set('Authorization', a.basic('inv.token', 'token-password-12')).send({ name: 'script' });
+    const created = await request(a.app)
+      .post('/profile/tokens')
+      .set('Authorization', a.basic('inv.token', 'token-password-12'))
+      .send({ name: 'script' });
     expect(created.status).toBe(201);
     const probe = (app: Express) => request(app).get('/session').set('Authorization', `Bearer ${created.body.token}`);
     await warm(probe);
-    expect((await request(a.app).delete(`/profile/tokens/${created.body.id}`).set('Authorization', a.basic('inv.token', 'token-password-12'))).status).toBe(204);
+    expect(
+      (await request(a.app).delete(`/profile/tokens/${created.body.id}`).set('Authorization', a.basic('inv.token', 'token-password-12')))
+        .status,
+    ).toBe(204);
     const refused = await untilStatus(b.app, probe, 401);
     expect(refused.status).toBe(401);
     expect(refused.ms).toBeLessThan(WITHIN_MS);
   });
 
-  test('when instance B\'s listening connection is cut, then a password change still reaches it within a second, and it listens again', async () => {
+  test("when instance B's listening connection is cut, then a password change still reaches it within a second, and it listens again", async () => {
     const id = await a.createUser('inv.cut', { password: 'cut-password-1234' });
     const probe = (app: Express) => request(app).get('/session').set('Authorization', a.basic('inv.cut', 'cut-password-1234'));
     await warm(probe);
@@ -134,7 +146,9 @@ describe('credential changes across instances', () => {
       "select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and application_name = 'gas-credential-invalidation'",
     );
     expect(rows.length).toBeGreaterThan(0);
-    expect((await request(a.app).put(`/users/${id}/password`).set('Authorization', admin).send({ password: 'cut-password-5678' })).status).toBe(204);
+    expect(
+      (await request(a.app).put(`/users/${id}/password`).set('Authorization', admin).send({ password: 'cut-password-5678' })).status,
+    ).toBe(204);
     const refused = await untilStatus(b.app, probe, 401);
     expect(refused.status).toBe(401);
     expect(refused.ms).toBeLessThan(WITHIN_MS);

@@ -15,18 +15,29 @@ let t: TestApp;
 let admin: string;
 let reader: string;
 
-const cypher = (auth: string, query: string, params: Record<string, unknown> = {}) => request(t.app).post('/data/cypher').set('Authorization', auth).send({ query, params });
+const cypher = (auth: string, query: string, params: Record<string, unknown> = {}) =>
+  request(t.app).post('/data/cypher').set('Authorization', auth).send({ query, params });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
   const ids: string[] = [];
-  for (const [name, tier] of [['pub1', 'public'], ['pub2', 'public'], ['pub3', 'internal']]) {
-    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Pub'], properties: { name, tier, secprop: `SECRET_${name}` } });
+  for (const [name, tier] of [
+    ['pub1', 'public'],
+    ['pub2', 'public'],
+    ['pub3', 'internal'],
+  ]) {
+    const response = await request(t.app)
+      .post('/data/nodes')
+      .set('Authorization', admin)
+      .send({ labels: ['Pub'], properties: { name, tier, secprop: `SECRET_${name}` } });
     expect(response.status).toBe(201);
     ids.push(response.body.id);
   }
-  const link = await request(t.app).post('/data/relationships').set('Authorization', admin).send({ type: 'LINK', startNodeId: ids[0], endNodeId: ids[1], properties: { name: 'link', secprop: 'SECRET_link' } });
+  const link = await request(t.app)
+    .post('/data/relationships')
+    .set('Authorization', admin)
+    .send({ type: 'LINK', startNodeId: ids[0], endNodeId: ids[1], properties: { name: 'link', secprop: 'SECRET_link' } });
   expect(link.status).toBe(201);
   const [group] = await t.deps
     .db('groups')
@@ -90,7 +101,12 @@ describe('restricted reader (item 8)', () => {
     ]) {
       const response = await cypher(reader, query);
       if (response.status === 200) expect({ query, rows: response.body.rows }).toEqual({ query, rows: [[0]] });
-      else expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: response.status < 500 ? response.status : 'not 5xx', code: expect.stringMatching(/^CYPHER_/) });
+      else
+        expect({ query, status: response.status, code: response.body.code }).toEqual({
+          query,
+          status: response.status < 500 ? response.status : 'not 5xx',
+          code: expect.stringMatching(/^CYPHER_/),
+        });
     }
   });
 
@@ -102,12 +118,19 @@ describe('restricted reader (item 8)', () => {
 });
 
 describe('query errors (item 9)', () => {
-  test('when a restricted reader\'s query fails on the graph database, then the answer shows neither the access rules (the row rule\'s property) nor the statement the service ran', async () => {
-    for (const query of ['MATCH (n:Pub) RETURN m', 'MATCH (n:Pub) RETURN toInteger({a: n.name}) AS x', 'MATCH (n:Pub) WITH n, 1 AS n RETURN n']) {
+  test("when a restricted reader's query fails on the graph database, then the answer shows neither the access rules (the row rule's property) nor the statement the service ran", async () => {
+    for (const query of [
+      'MATCH (n:Pub) RETURN m',
+      'MATCH (n:Pub) RETURN toInteger({a: n.name}) AS x',
+      'MATCH (n:Pub) WITH n, 1 AS n RETURN n',
+    ]) {
       const response = await cypher(reader, query);
       expect({ query, status: response.status }).toEqual({ query, status: 400 });
       const body = JSON.stringify(response.body);
-      expect({ query, body }).toEqual({ query, body: expect.not.stringMatching(/tier|\(line \d|gas[NRPEKL]\d*|scopeLabels|nodeRule|SECRET/) });
+      expect({ query, body }).toEqual({
+        query,
+        body: expect.not.stringMatching(/tier|\(line \d|gas[NRPEKL]\d*|scopeLabels|nodeRule|SECRET/),
+      });
     }
   });
 });
@@ -115,9 +138,16 @@ describe('query errors (item 9)', () => {
 describe('LOAD CSV (item 10)', () => {
   test(`when anyone sends LOAD CSV (${testGraphBackend}), then 403 CYPHER_LOAD_CSV_REFUSED naming it, for the administrator too`, async () => {
     for (const auth of [admin, reader]) {
-      for (const query of ["LOAD CSV FROM 'file:///etc/passwd' AS line RETURN line", "load csv with headers from 'http://127.0.0.1:1/' AS row RETURN row"]) {
+      for (const query of [
+        "LOAD CSV FROM 'file:///etc/passwd' AS line RETURN line",
+        "load csv with headers from 'http://127.0.0.1:1/' AS row RETURN row",
+      ]) {
         const response = await cypher(auth, query);
-        expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: 403, code: 'CYPHER_LOAD_CSV_REFUSED' });
+        expect({ query, status: response.status, code: response.body.code }).toEqual({
+          query,
+          status: 403,
+          code: 'CYPHER_LOAD_CSV_REFUSED',
+        });
         expect(response.body.detail).toContain('LOAD CSV (at 1:1)');
       }
     }

@@ -25,7 +25,8 @@ let reader: string;
 const onNeo4j = testGraphBackend === 'neo4j';
 const describeNeo4j = onNeo4j ? describe : describe.skip;
 
-const cypher = (auth: string, query: string, params: Record<string, unknown> = {}) => request(t.app).post('/data/cypher').set('Authorization', auth).send({ query, params });
+const cypher = (auth: string, query: string, params: Record<string, unknown> = {}) =>
+  request(t.app).post('/data/cypher').set('Authorization', auth).send({ query, params });
 
 /** Runs a query straight on the test server with the service's own credentials. */
 async function direct<T>(query: string, read: (records: Array<{ get(key: string): unknown }>) => T): Promise<T> {
@@ -39,7 +40,8 @@ async function direct<T>(query: string, read: (records: Array<{ get(key: string)
   }
 }
 
-const neo4jUsers = () => direct('CALL dbms.security.listUsers() YIELD username RETURN username', (records) => records.map((r) => String(r.get('username'))));
+const neo4jUsers = () =>
+  direct('CALL dbms.security.listUsers() YIELD username RETURN username', (records) => records.map((r) => String(r.get('username'))));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -65,12 +67,22 @@ beforeAll(async () => {
     .db('groups')
     .insert({
       name: 'Czech analysts',
-      entity_security: JSON.stringify({ nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: { not: { type: 'SPIES_ON' } } }),
-      property_security: JSON.stringify({ nodes: { Person: { disabled: ['salary', 'p'] } }, relationships: { WORKS_AT: { enabled: ['role'] } } }),
+      entity_security: JSON.stringify({
+        nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] },
+        relationshipFilter: { not: { type: 'SPIES_ON' } },
+      }),
+      property_security: JSON.stringify({
+        nodes: { Person: { disabled: ['salary', 'p'] } },
+        relationships: { WORKS_AT: { enabled: ['role'] } },
+      }),
       data_security: JSON.stringify({ rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] }),
     })
     .returning('id');
-  await t.createUser('restricted', { password: 'restricted-password-1', permissions: ['CYPHER_QUERIES', 'DATA_MANAGEMENT'], groupIds: [String(group.id)] });
+  await t.createUser('restricted', {
+    password: 'restricted-password-1',
+    permissions: ['CYPHER_QUERIES', 'DATA_MANAGEMENT'],
+    groupIds: [String(group.id)],
+  });
   await t.createUser('reader', { password: 'reader-password-1', permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] });
   restricted = t.basic('restricted', 'restricted-password-1');
   reader = t.basic('reader', 'reader-password-1');
@@ -79,7 +91,8 @@ afterAll(async () => {
   if (onNeo4j) {
     // Leave the shared test server as it was, whatever a failing run created.
     const users = await neo4jUsers().catch(() => [] as string[]);
-    for (const name of users.filter((u) => u.startsWith('intruder'))) await direct(`CALL dbms.security.deleteUser('${name}')`, () => undefined).catch(() => undefined);
+    for (const name of users.filter((u) => u.startsWith('intruder')))
+      await direct(`CALL dbms.security.deleteUser('${name}')`, () => undefined).catch(() => undefined);
   }
   await t?.close();
 });
@@ -105,7 +118,11 @@ describeNeo4j('procedures (item 1)', () => {
       "CALL dbms.security.deleteUser('neo4j')",
     ]) {
       const response = await cypher(reader, query);
-      expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: 403, code: 'CYPHER_PROCEDURE_REFUSED' });
+      expect({ query, status: response.status, code: response.body.code }).toEqual({
+        query,
+        status: 403,
+        code: 'CYPHER_PROCEDURE_REFUSED',
+      });
     }
     expect(await neo4jUsers()).toEqual(before);
     // The service's own credentials still work: a direct query and a request through the API.
@@ -132,7 +149,10 @@ describeNeo4j('procedures (item 1)', () => {
   });
 
   test('when a query calls a routine that runs Cypher text or a dbms function, then 403 before it reaches the server', async () => {
-    for (const query of ["CALL apoc.cypher.run('CALL dbms.security.createUser(\"intruder5\", \"x\", false)', {})", "RETURN apoc.cypher.runFirstColumn('RETURN 1', {}, false) AS x"]) {
+    for (const query of [
+      'CALL apoc.cypher.run(\'CALL dbms.security.createUser("intruder5", "x", false)\', {})',
+      "RETURN apoc.cypher.runFirstColumn('RETURN 1', {}, false) AS x",
+    ]) {
       const response = await cypher(admin, query);
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('CYPHER_PROCEDURE_REFUSED');
@@ -143,7 +163,11 @@ describeNeo4j('procedures (item 1)', () => {
 describeNeo4j('restricted readers (item 3)', () => {
   const rows = async (query: string, params: Record<string, unknown> = {}) => {
     const response = await cypher(restricted, query, params);
-    expect({ query, status: response.status, body: response.status === 200 ? undefined : response.body }).toEqual({ query, status: 200, body: undefined });
+    expect({ query, status: response.status, body: response.status === 200 ? undefined : response.body }).toEqual({
+      query,
+      status: 200,
+      body: undefined,
+    });
     return response.body.rows as unknown[][];
   };
 
@@ -159,17 +183,21 @@ describeNeo4j('restricted readers (item 3)', () => {
   test('when paths are returned with LIMIT, then the limit applies after the scope and no path goes through hidden elements', async () => {
     const paths = await rows('MATCH p=(a)-[*1..3]->(b) RETURN p LIMIT 5');
     expect(paths).toHaveLength(2);
-    const names = paths.map((row) => (row[0] as { nodes: Array<{ properties: { name: string } }> }).nodes.map((n) => n.properties.name).join('>')).sort();
+    const names = paths
+      .map((row) => (row[0] as { nodes: Array<{ properties: { name: string } }> }).nodes.map((n) => n.properties.name).join('>'))
+      .sort();
     expect(names).toEqual(['alice>acme', 'alice>bob']);
-    for (const row of paths) for (const node of (row[0] as { nodes: Array<{ properties: Record<string, unknown> }> }).nodes) expect(node.properties).not.toHaveProperty('salary');
+    for (const row of paths)
+      for (const node of (row[0] as { nodes: Array<{ properties: Record<string, unknown> }> }).nodes)
+        expect(node.properties).not.toHaveProperty('salary');
   });
 
   test('when a variable is named like a hidden property, then the query runs', async () => {
     expect(await rows("MATCH (p:Person) WHERE p.name = 'alice' RETURN p.name")).toEqual([['alice']]);
-    expect(await rows("MATCH (n:Person)-[l:KNOWS]->(m) RETURN n.name AS n, m.name AS m")).toEqual([['alice', 'bob']]);
+    expect(await rows('MATCH (n:Person)-[l:KNOWS]->(m) RETURN n.name AS n, m.name AS m')).toEqual([['alice', 'bob']]);
   });
 
-  test('when RETURN * is used, then the columns are the query\'s own variables, not those the rewrite adds', async () => {
+  test("when RETURN * is used, then the columns are the query's own variables, not those the rewrite adds", async () => {
     const response = await cypher(restricted, "MATCH (a {name: 'alice'})-->(b:Person) RETURN *");
     expect(response.status).toBe(200);
     expect(response.body.columns).toEqual(['a', 'b']);
@@ -180,13 +208,18 @@ describeNeo4j('restricted readers (item 3)', () => {
     expect(await rows("MATCH (n:Person {name: 'alice'}) RETURN n.salary, n.p, n.name")).toEqual([[null, null, 'alice']]);
     expect(await rows('MATCH (n:Person) WHERE n.salary > 0 RETURN count(n)')).toEqual([[0]]);
     expect(await rows("MATCH (n:Person {name: 'alice'}) RETURN keys(n) AS k")).toEqual([[expect.not.arrayContaining(['salary', 'p'])]]);
-    expect(await rows("MATCH (n:Person {name: 'alice'}) RETURN n {.name, .salary} AS m, exists(n.salary) AS e")).toEqual([[{ name: 'alice', salary: null }, false]]);
-    expect(await rows("MATCH (:Person)-[r:WORKS_AT]->() RETURN r.role, r.wage")).toEqual([['dev', null]]);
+    expect(await rows("MATCH (n:Person {name: 'alice'}) RETURN n {.name, .salary} AS m, exists(n.salary) AS e")).toEqual([
+      [{ name: 'alice', salary: null }, false],
+    ]);
+    expect(await rows('MATCH (:Person)-[r:WORKS_AT]->() RETURN r.role, r.wage')).toEqual([['dev', null]]);
     const [[alice]] = await rows("MATCH (n:Person {name: 'alice'}) RETURN n");
     expect((alice as { properties: Record<string, unknown> }).properties).toEqual({ name: 'alice', country: 'CZ' });
     // Elements inside maps and lists are re-read through the scope as well.
     const [[wrapped]] = await rows("MATCH (n:Person {name: 'alice'})-[r:WORKS_AT]->(c) RETURN {person: n, links: [r]} AS m");
-    expect(wrapped).toMatchObject({ person: { properties: { name: 'alice', country: 'CZ' } }, links: [{ type: 'WORKS_AT', properties: { role: 'dev' } }] });
+    expect(wrapped).toMatchObject({
+      person: { properties: { name: 'alice', country: 'CZ' } },
+      links: [{ type: 'WORKS_AT', properties: { role: 'dev' } }],
+    });
     expect((wrapped as { person: { properties: object } }).person.properties).not.toHaveProperty('salary');
     expect((wrapped as { links: Array<{ properties: object }> }).links[0].properties).not.toHaveProperty('wage');
   });
@@ -194,8 +227,8 @@ describeNeo4j('restricted readers (item 3)', () => {
   test('when the query names a hidden label, type or node, then it answers as for one that does not exist', async () => {
     expect(await rows('MATCH (n:Agent) RETURN count(n)')).toEqual([[0]]);
     expect(await rows('MATCH ()-[r:SPIES_ON]->() RETURN count(r)')).toEqual([[0]]);
-    expect(await rows("MATCH (a:Person) WHERE (a)-->(:Agent) RETURN a.name")).toEqual([]);
-    expect(await rows("MATCH (a:Person) WHERE exists((a)-[:KNOWS]->()) RETURN a.name")).toEqual([['alice']]);
+    expect(await rows('MATCH (a:Person) WHERE (a)-->(:Agent) RETURN a.name')).toEqual([]);
+    expect(await rows('MATCH (a:Person) WHERE exists((a)-[:KNOWS]->()) RETURN a.name')).toEqual([['alice']]);
     expect(await rows("MATCH (a {name: 'alice'}) OPTIONAL MATCH (a)-[:KNOWS]->(x) RETURN x.name ORDER BY x.name")).toEqual([['bob']]);
     expect(await rows("MATCH (a {name: 'alice'}) RETURN size([(a)-->(x) | x.name]) AS n")).toEqual([[2]]);
     expect(await rows("MATCH (n) WHERE n.codename = '007' RETURN n")).toEqual([]);
@@ -204,7 +237,9 @@ describeNeo4j('restricted readers (item 3)', () => {
   test('when a condition would fail on a hidden element only, then it is never evaluated there (no error reveals it)', async () => {
     // codename exists only on the hidden agent: evaluated there, 1/0 would fail the query.
     expect(await rows("MATCH (n) WHERE 1 / CASE n.codename WHEN '007' THEN 0 ELSE 1 END = 1 RETURN count(*) AS c")).toEqual([[4]]);
-    expect(await rows("MATCH (a)-[r]->(b) WHERE 1 / CASE type(r) WHEN 'SPIES_ON' THEN 0 ELSE 1 END = 1 RETURN count(*) AS c")).toEqual([[2]]);
+    expect(await rows("MATCH (a)-[r]->(b) WHERE 1 / CASE type(r) WHEN 'SPIES_ON' THEN 0 ELSE 1 END = 1 RETURN count(*) AS c")).toEqual([
+      [2],
+    ]);
   });
 
   test('when the query uses what cannot be rewritten safely, then 403 CYPHER_RESTRICTED naming the construct and its position', async () => {
@@ -245,6 +280,8 @@ describeNeo4j('restricted readers (item 3)', () => {
     const response = await cypher(restricted, 'RETURN $nodeRules0 AS r');
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('CYPHER_PARAMETER_MISSING');
-    expect(await rows('UNWIND $names AS name MATCH (n {name: name}) RETURN n.name ORDER BY n.name', { names: ['alice', 'agent', 'carol'] })).toEqual([['alice']]);
+    expect(
+      await rows('UNWIND $names AS name MATCH (n {name: name}) RETURN n.name ORDER BY n.name', { names: ['alice', 'agent', 'carol'] }),
+    ).toEqual([['alice']]);
   });
 });

@@ -51,7 +51,10 @@ beforeAll(async () => {
   probe = express();
   probe.use((req: Request, res: Response, next) => (cached(req, res) ? next() : void res.status(409).json({ fast: false })));
   probe.get('/untouched', (req: Request, res: Response) => void res.json({ user: (req.user as { username: string }).username }));
-  probe.get('/read', (req: Request, res: Response) => void res.json({ csrf: req.session.csrfToken, id: req.session.id, same: req.session === req.session }));
+  probe.get(
+    '/read',
+    (req: Request, res: Response) => void res.json({ csrf: req.session.csrfToken, id: req.session.id, same: req.session === req.session }),
+  );
   probe.get('/change', (req: Request, res: Response) => {
     (req as Probed).session.probe = 'changed';
     res.json({});

@@ -17,10 +17,15 @@ const byRegex = { and: [{ property: 'name', operator: '=~', value: '(?i)a.*' }, 
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  await seedGraph(t, admin, [
-    ['alice', ['Person'], { name: 'Alice' }],
-    ['bob', ['Person'], { name: 'Bob' }],
-  ], []);
+  await seedGraph(
+    t,
+    admin,
+    [
+      ['alice', ['Person'], { name: 'Alice' }],
+      ['bob', ['Person'], { name: 'Bob' }],
+    ],
+    [],
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -47,7 +52,10 @@ describe('filter validation', () => {
   });
 
   test('when the filter is malformed, then 400 INVALID_FILTER with the path, before any other problem of the body', async () => {
-    const response = await post('/data/nodes/find').send({ filter: { and: [{ label: 'Person' }, { property: 'name', operator: '=~', value: '(' }] }, limit: -1 });
+    const response = await post('/data/nodes/find').send({
+      filter: { and: [{ label: 'Person' }, { property: 'name', operator: '=~', value: '(' }] },
+      limit: -1,
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('INVALID_FILTER');
     expect(response.body.path ?? response.body.details?.path ?? JSON.stringify(response.body)).toContain('filter.and[1].value');

@@ -51,7 +51,11 @@ describe('fulltext index configuration (spec 4.1)', () => {
   test('when the automatic configuration is asked, then the string properties of the sampled nodes per label', async () => {
     const res = await request(t.app).get('/cfg/indexer/node/automatic').set('Authorization', admin);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ labels: ['Company', 'Person'], properties: ['city', 'name'], byLabel: { Company: ['name'], Person: ['city', 'name'] } });
+    expect(res.body).toEqual({
+      labels: ['Company', 'Person'],
+      properties: ['city', 'name'],
+      byLabel: { Company: ['name'], Person: ['city', 'name'] },
+    });
   });
 
   test('when the index is created before it is configured, then 422 FULLTEXT_NOT_CONFIGURED', async () => {
@@ -72,7 +76,10 @@ describe('fulltext index configuration (spec 4.1)', () => {
   });
 
   test('when a user lacks SETTINGS_MANAGEMENT, then configure, create, drop and automatic are 403', async () => {
-    const configure = await request(t.app).post('/cfg/indexer/node/configure').set('Authorization', plain).send({ labels: ['Person'], properties: ['name'] });
+    const configure = await request(t.app)
+      .post('/cfg/indexer/node/configure')
+      .set('Authorization', plain)
+      .send({ labels: ['Person'], properties: ['name'] });
     expect(configure.status).toBe(403);
     expect(configure.body.permission).toBe('SETTINGS_MANAGEMENT');
     expect((await request(t.app).post('/cfg/indexer/node/create').set('Authorization', plain)).status).toBe(403);
@@ -81,7 +88,10 @@ describe('fulltext index configuration (spec 4.1)', () => {
   });
 
   test('when configured, then the configuration is stored as the FULLTEXT_INDEX setting, shown by the status, and audited', async () => {
-    const res = await request(t.app).post('/cfg/indexer/node/configure').set('Authorization', admin).send({ labels: ['Person'], properties: ['name', 'city'] });
+    const res = await request(t.app)
+      .post('/cfg/indexer/node/configure')
+      .set('Authorization', admin)
+      .send({ labels: ['Person'], properties: ['name', 'city'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ labels: ['Person'], properties: ['name', 'city'] });
     const settings = await request(t.app).get('/settings').set('Authorization', plain);
@@ -103,7 +113,10 @@ describe('fulltext index configuration (spec 4.1)', () => {
   });
 
   test('when the configuration changes after creation, then the status shows the index configuration until it is recreated', async () => {
-    await request(t.app).post('/cfg/indexer/node/configure').set('Authorization', admin).send({ labels: ['Person', 'Company'], properties: ['name'] });
+    await request(t.app)
+      .post('/cfg/indexer/node/configure')
+      .set('Authorization', admin)
+      .send({ labels: ['Person', 'Company'], properties: ['name'] });
     const current = await status();
     expect(current.body.config).toEqual({ labels: ['Person'], properties: ['name', 'city'] });
     await request(t.app).post('/cfg/indexer/node/create').set('Authorization', admin);

@@ -54,12 +54,22 @@ beforeAll(async () => {
     .db('groups')
     .insert({
       name: 'Czech analysts',
-      entity_security: JSON.stringify({ nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: { not: { type: 'SPIES_ON' } } }),
-      property_security: JSON.stringify({ nodes: { Person: { disabled: ['salary'] } }, relationships: { WORKS_AT: { enabled: ['role'] } } }),
+      entity_security: JSON.stringify({
+        nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] },
+        relationshipFilter: { not: { type: 'SPIES_ON' } },
+      }),
+      property_security: JSON.stringify({
+        nodes: { Person: { disabled: ['salary'] } },
+        relationships: { WORKS_AT: { enabled: ['role'] } },
+      }),
       data_security: JSON.stringify({ rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] }),
     })
     .returning('id');
-  await t.createUser('restricted', { password: 'restricted-password-1', permissions: ['EXPORT_DATA', 'CYPHER_QUERIES', 'DATA_MANAGEMENT'], groupIds: [String(group.id)] });
+  await t.createUser('restricted', {
+    password: 'restricted-password-1',
+    permissions: ['EXPORT_DATA', 'CYPHER_QUERIES', 'DATA_MANAGEMENT'],
+    groupIds: [String(group.id)],
+  });
   await t.createUser('nobody', { password: 'nobody-password-1', permissions: ['EXPORT_DATA'] });
   await t.createUser('reader', { password: 'reader-password-1', permissions: ['READ_ALL_DATA'] });
   restricted = t.basic('restricted', 'restricted-password-1');
@@ -83,7 +93,9 @@ describe('find and read by id', () => {
   test('when the restricted user filters or sorts on a hidden property, then it behaves as absent', async () => {
     const bySalary = await call('post', '/data/nodes/find', restricted).send({ filter: { property: 'salary', operator: '>', value: 0 } });
     expect(bySalary.body).toMatchObject({ items: [], total: 0 });
-    const byCountry = await call('post', '/data/nodes/find', restricted).send({ filter: { property: 'country', operator: '=', value: 'US' } });
+    const byCountry = await call('post', '/data/nodes/find', restricted).send({
+      filter: { property: 'country', operator: '=', value: 'US' },
+    });
     expect(byCountry.body.total).toBe(0);
     const sorted = await call('post', '/data/nodes/find', restricted).send({ sort: [{ property: 'salary', direction: 'desc' }] });
     // Every salary reads as missing: the order falls back to the id order (ids need not follow creation order).
@@ -103,7 +115,13 @@ describe('find and read by id', () => {
   });
 
   test('when the restricted user reads hidden elements by id, then 404 like a missing id', async () => {
-    for (const url of [`/data/nodes/${ids.agent}`, `/data/nodes/${ids.carol}`, `/data/relationships/${rels.bobSpiesOnAlice}`, `/data/relationships/${rels.aliceKnowsAgent}`, '/data/nodes/999999999']) {
+    for (const url of [
+      `/data/nodes/${ids.agent}`,
+      `/data/nodes/${ids.carol}`,
+      `/data/relationships/${rels.bobSpiesOnAlice}`,
+      `/data/relationships/${rels.aliceKnowsAgent}`,
+      '/data/nodes/999999999',
+    ]) {
       const response = await call('post', url, restricted).send({});
       expect(response.status).toBe(404);
       expect(response.body.code).toBe('NOT_FOUND');
@@ -117,15 +135,24 @@ describe('find and read by id', () => {
 
 describe('retrieval', () => {
   test('when elements are asked for by id, then only the visible ones come back, projected', async () => {
-    const response = await call('post', '/data/graph', restricted).send({ nodeIds: Object.values(ids), relationshipIds: Object.values(rels) });
+    const response = await call('post', '/data/graph', restricted).send({
+      nodeIds: Object.values(ids),
+      relationshipIds: Object.values(rels),
+    });
     expect(names(response.body.nodes)).toEqual(['acme', 'alice', 'bob', 'dan']);
     expect(response.body.relationships.map((r: { id: string }) => r.id).sort()).toEqual([rels.aliceKnowsBob, rels.aliceWorksAtAcme].sort());
   });
 
   test('when direct relationships are asked for, then hidden types and relationships to hidden nodes are left out', async () => {
-    const response = await call('post', '/data/graph/directRelationships', restricted).send({ sourceIds: [ids.bob], targetIds: [ids.alice, ids.carol] });
+    const response = await call('post', '/data/graph/directRelationships', restricted).send({
+      sourceIds: [ids.bob],
+      targetIds: [ids.alice, ids.carol],
+    });
     expect(response.body.relationships.map((r: { id: string }) => r.id)).toEqual([rels.aliceKnowsBob]);
-    const asAdmin = await call('post', '/data/graph/directRelationships', admin).send({ sourceIds: [ids.bob], targetIds: [ids.alice, ids.carol] });
+    const asAdmin = await call('post', '/data/graph/directRelationships', admin).send({
+      sourceIds: [ids.bob],
+      targetIds: [ids.alice, ids.carol],
+    });
     expect(asAdmin.body.relationships).toHaveLength(3);
   });
 
@@ -161,7 +188,15 @@ describe('statistics and vocabulary', () => {
     const country = await call('get', '/data/stats/frequency/nodes/country', restricted);
     expect(country.body).toEqual({ property: 'country', values: [{ value: 'CZ', count: 3 }], total: 3, distinct: 1 });
     const asAdmin = await call('get', '/data/stats/frequency/nodes/country', admin);
-    expect(asAdmin.body).toEqual({ property: 'country', values: [{ value: 'CZ', count: 4 }, { value: 'US', count: 1 }], total: 5, distinct: 2 });
+    expect(asAdmin.body).toEqual({
+      property: 'country',
+      values: [
+        { value: 'CZ', count: 4 },
+        { value: 'US', count: 1 },
+      ],
+      total: 5,
+      distinct: 2,
+    });
     const salary = await call('get', '/data/stats/frequency/salary', restricted);
     expect(salary.body).toMatchObject({ values: [], total: 0, distinct: 0 });
     const since = await call('get', '/data/stats/frequency/relationships/since', restricted);
@@ -185,20 +220,37 @@ describe('CSV exports', () => {
     const nodes = await call('post', '/data/nodes/export/csv', restricted).send({ ids: Object.values(ids) });
     const rows = parseCsv(nodes.text);
     expect(rows[0]).toEqual(['id', 'labels', 'country', 'name', 'revenue']);
-    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual(['acme', 'alice', 'bob', 'dan']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[3])
+        .sort(),
+    ).toEqual(['acme', 'alice', 'bob', 'dan']);
     expect(nodes.text).not.toMatch(/salary|007|carol|agent/);
 
     const relationships = await call('post', '/data/relationships/export/csv', restricted).send({ ids: Object.values(rels) });
     const relRows = parseCsv(relationships.text);
     expect(relRows[0]).toEqual(['id', 'type', 'start', 'end', 'role', 'since']);
-    expect(relRows.slice(1).map((r) => r[0]).sort()).toEqual([rels.aliceKnowsBob, rels.aliceWorksAtAcme].sort());
+    expect(
+      relRows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([rels.aliceKnowsBob, rels.aliceWorksAtAcme].sort());
     expect(relationships.text).not.toMatch(/wage|SPIES_ON/);
   });
 
   test('when the restricted user exports found nodes, then only visible matches are written', async () => {
-    const response = await call('post', '/data/nodes/find/export/csv', restricted).send({ filter: { property: 'country', operator: 'IN', value: ['CZ', 'US'] } });
+    const response = await call('post', '/data/nodes/find/export/csv', restricted).send({
+      filter: { property: 'country', operator: 'IN', value: ['CZ', 'US'] },
+    });
     const rows = parseCsv(response.text);
-    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual(['alice', 'bob', 'dan']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[3])
+        .sort(),
+    ).toEqual(['alice', 'bob', 'dan']);
   });
 
   test('when the restricted user asks for a hidden property column, then the column stays empty', async () => {
@@ -215,7 +267,9 @@ describe('users without a group, and READ_ALL_DATA', () => {
     const find = await call('post', '/data/nodes/find', nobody).send({});
     expect(find.body).toMatchObject({ items: [], total: 0 });
     expect((await call('post', `/data/nodes/${ids.alice}`, nobody).send({})).status).toBe(404);
-    expect((await call('post', '/data/graph', nobody).send({ nodeIds: Object.values(ids), relationshipIds: Object.values(rels) })).body).toEqual({ nodes: [], relationships: [] });
+    expect(
+      (await call('post', '/data/graph', nobody).send({ nodeIds: Object.values(ids), relationshipIds: Object.values(rels) })).body,
+    ).toEqual({ nodes: [], relationships: [] });
     expect((await call('get', '/data/nodes/possibleLabels', nobody)).body).toEqual([]);
     expect((await call('get', '/data/relationships/possibleTypes', nobody)).body).toEqual([]);
     expect((await call('get', '/data/possiblePropertyKeys', nobody)).body).toEqual([]);
@@ -252,15 +306,20 @@ describe('cypher for restricted users', () => {
     }
   });
 
-  test('when the query reads properties dynamically or calls procedures, then 403 CYPHER_RESTRICTED naming the construct (on PostgreSQL 400 CYPHER_UNSUPPORTED, and properties() is the scope\'s projection)', async () => {
-    for (const [query, construct] of [["MATCH (n) RETURN n['sal' + 'ary']", 'Subscript'], ['CALL db.labels()', 'CALL db.labels'], ['MATCH (n) RETURN properties(n)', 'properties()']]) {
+  test("when the query reads properties dynamically or calls procedures, then 403 CYPHER_RESTRICTED naming the construct (on PostgreSQL 400 CYPHER_UNSUPPORTED, and properties() is the scope's projection)", async () => {
+    for (const [query, construct] of [
+      ["MATCH (n) RETURN n['sal' + 'ary']", 'Subscript'],
+      ['CALL db.labels()', 'CALL db.labels'],
+      ['MATCH (n) RETURN properties(n)', 'properties()'],
+    ]) {
       const response = await cypher(query, { k: 'x' });
       if (t.deps.graph.backend === 'postgres') {
         if (construct === 'properties()') {
           // The translation reads properties through the scope: hidden ones are not in the map.
           expect(response.status).toBe(200);
           expect(response.body.rows.length).toBeGreaterThan(0);
-          for (const [properties] of response.body.rows as Array<[Record<string, unknown>]>) expect(properties).not.toHaveProperty('salary');
+          for (const [properties] of response.body.rows as Array<[Record<string, unknown>]>)
+            expect(properties).not.toHaveProperty('salary');
           continue;
         }
         expect(response.status).toBe(400);
@@ -274,10 +333,14 @@ describe('cypher for restricted users', () => {
   });
 
   test('when a harmless query is sent, then both backends answer it within the scope', async () => {
-    const response = await cypher('MATCH (n:Person {country: $c})-[r:KNOWS]->(m) WHERE n.name IN ["alice", "bob"] RETURN n, r, m', { c: 'CZ' });
+    const response = await cypher('MATCH (n:Person {country: $c})-[r:KNOWS]->(m) WHERE n.name IN ["alice", "bob"] RETURN n, r, m', {
+      c: 'CZ',
+    });
     expect(response.status).toBe(200);
     // alice-KNOWS->agent (hidden label) and bob-KNOWS->carol (hidden by the row rule) do not match.
-    expect(response.body.rows.map((row: Array<{ properties: { name?: string } }>) => [row[0].properties.name, row[2].properties.name])).toEqual([['alice', 'bob']]);
+    expect(
+      response.body.rows.map((row: Array<{ properties: { name?: string } }>) => [row[0].properties.name, row[2].properties.name]),
+    ).toEqual([['alice', 'bob']]);
     expect(response.body.rows[0][0].properties).not.toHaveProperty('salary');
   });
 });
@@ -286,9 +349,16 @@ describe('writes under a restricted scope', () => {
   test('when the restricted user writes to hidden elements, then 404 and nothing changes', async () => {
     expect((await call('put', `/data/nodes/${ids.agent}`, restricted).send({ properties: { name: 'x' } })).status).toBe(404);
     expect((await call('delete', `/data/nodes/${ids.carol}`, restricted)).status).toBe(404);
-    expect((await call('put', `/data/relationships/${rels.bobSpiesOnAlice}`, restricted).send({ properties: { since: 1 } })).status).toBe(404);
+    expect((await call('put', `/data/relationships/${rels.bobSpiesOnAlice}`, restricted).send({ properties: { since: 1 } })).status).toBe(
+      404,
+    );
     expect((await call('delete', `/data/nodes/relationships?id=${rels.bobSpiesOnAlice}`, restricted)).status).toBe(404);
-    const toHidden = await call('post', '/data/relationships', restricted).send({ type: 'KNOWS', startNodeId: ids.alice, endNodeId: ids.agent, properties: {} });
+    const toHidden = await call('post', '/data/relationships', restricted).send({
+      type: 'KNOWS',
+      startNodeId: ids.alice,
+      endNodeId: ids.agent,
+      properties: {},
+    });
     expect(toHidden.status).toBe(404);
     const agent = await call('post', `/data/nodes/${ids.agent}`, admin).send({});
     expect(agent.body.properties.name).toBe('agent');
@@ -297,7 +367,10 @@ describe('writes under a restricted scope', () => {
   });
 
   test('when the restricted user bulk-updates, then only visible matches change', async () => {
-    const response = await call('put', '/data/nodes/find', restricted).send({ filter: { property: 'country', operator: 'IS NOT NULL' }, set: { reviewed: true } });
+    const response = await call('put', '/data/nodes/find', restricted).send({
+      filter: { property: 'country', operator: 'IS NOT NULL' },
+      set: { reviewed: true },
+    });
     expect(response.body).toEqual({ updated: 3 });
     const reviewed = await call('post', '/data/nodes/find', admin).send({ filter: { property: 'reviewed', operator: '=', value: true } });
     expect(names(reviewed.body.items)).toEqual(['alice', 'bob', 'dan']);
@@ -309,7 +382,10 @@ describe('writes under a restricted scope', () => {
     expect(update.body).toMatchObject({ code: 'PROPERTY_NOT_WRITABLE', properties: ['salary'] });
     const removal = await call('put', `/data/nodes/${ids.bob}`, restricted).send({ properties: { salary: null } });
     expect(removal.status).toBe(403);
-    const create = await call('post', '/data/nodes', restricted).send({ labels: ['Person'], properties: { name: 'eve', country: 'CZ', salary: 1 } });
+    const create = await call('post', '/data/nodes', restricted).send({
+      labels: ['Person'],
+      properties: { name: 'eve', country: 'CZ', salary: 1 },
+    });
     expect(create.status).toBe(403);
     const relationship = await call('put', `/data/relationships/${rels.aliceWorksAtAcme}`, restricted).send({ properties: { wage: 0 } });
     expect(relationship.status).toBe(403);
@@ -326,7 +402,10 @@ describe('writes under a restricted scope', () => {
     expect(renamed.status).toBe(200);
     const [event] = await t.deps.db('audit_events').where({ action: 'node.update', target_id: ids.bob }).orderBy('id', 'desc').limit(1);
     expect(event.details).toMatchObject({ properties: { name: 'bobby' }, hiddenProperties: 0 });
-    await call('put', '/data/nodes/find', restricted).send({ filter: { property: 'salary', operator: '=', value: 4242 }, set: { note: 'x' } });
+    await call('put', '/data/nodes/find', restricted).send({
+      filter: { property: 'salary', operator: '=', value: 4242 },
+      set: { note: 'x' },
+    });
     const [bulk] = await t.deps.db('audit_events').where({ action: 'nodes.bulk-update' }).orderBy('id', 'desc').limit(1);
     expect(JSON.stringify(bulk.details)).not.toMatch(/4242/);
   });
@@ -344,11 +423,18 @@ describe('settings seen by a restricted user', () => {
   test('when the restricted user reads the settings, then hidden labels, types and properties are left out', async () => {
     const schema = {
       nodes: { Person: { name: { dataType: 'string' }, salary: { dataType: 'integer' } }, Agent: { codename: { dataType: 'string' } } },
-      relationships: { WORKS_AT: { role: { dataType: 'string' }, wage: { dataType: 'integer' } }, SPIES_ON: { since: { dataType: 'integer' } } },
+      relationships: {
+        WORKS_AT: { role: { dataType: 'string' }, wage: { dataType: 'integer' } },
+        SPIES_ON: { since: { dataType: 'integer' } },
+      },
     };
     const stored = await call('put', '/settings/DATA_SCHEMA', admin).send(schema);
     expect(stored.status).toBe(200);
-    const appearance = await call('put', '/settings/APPEARANCE', admin).send({ nodeCaptions: { Agent: 'codename', Person: 'name' }, colors: { Agent: '#000000' }, relationshipColors: { SPIES_ON: 'red' } });
+    const appearance = await call('put', '/settings/APPEARANCE', admin).send({
+      nodeCaptions: { Agent: 'codename', Person: 'name' },
+      colors: { Agent: '#000000' },
+      relationshipColors: { SPIES_ON: 'red' },
+    });
     expect(appearance.status).toBe(200);
 
     const seen = await call('get', '/settings', restricted);
@@ -376,12 +462,17 @@ describe('indexes seen by a restricted user', () => {
     ]) {
       expect((await call('post', '/schema/indexes', admin).send(body)).status).toBe(201);
     }
-    const configured = await call('post', '/cfg/indexer/node/configure', admin).send({ labels: ['Person', 'Agent'], properties: ['name', 'salary', 'codename'] });
+    const configured = await call('post', '/cfg/indexer/node/configure', admin).send({
+      labels: ['Person', 'Agent'],
+      properties: ['name', 'salary', 'codename'],
+    });
     expect(configured.status).toBeLessThan(300);
 
     const indexes = await call('get', '/schema/indexes', restricted);
     expect(indexes.status).toBe(200);
-    expect(indexes.body.map((i: { token: string; properties: string[] }) => `${i.token}.${i.properties.join(',')}`)).toEqual(['Person.name']);
+    expect(indexes.body.map((i: { token: string; properties: string[] }) => `${i.token}.${i.properties.join(',')}`)).toEqual([
+      'Person.name',
+    ]);
     const status = await call('post', '/cfg/indexer/node/status', restricted).send({});
     expect(status.body.config).toEqual({ labels: ['Person'], properties: ['name'] });
 

@@ -15,7 +15,10 @@ afterAll(async () => {
 type Method = 'get' | 'post' | 'put' | 'delete';
 const call = (method: Method, url: string, auth = admin) => request(t.app)[method](url).set('Authorization', auth);
 
-async function createNode(labels: string[], properties: Record<string, unknown>): Promise<{ id: string; labels: string[]; properties: Record<string, unknown> }> {
+async function createNode(
+  labels: string[],
+  properties: Record<string, unknown>,
+): Promise<{ id: string; labels: string[]; properties: Record<string, unknown> }> {
   const response = await call('post', '/data/nodes').send({ labels, properties });
   expect(response.status).toBe(201);
   return response.body;
@@ -32,7 +35,11 @@ async function auditActions(action: string): Promise<Array<{ target_id: string |
 }
 
 async function setSetting(type: string, value: unknown): Promise<void> {
-  await t.deps.db('settings').insert({ type, value: JSON.stringify(value) }).onConflict('type').merge();
+  await t.deps
+    .db('settings')
+    .insert({ type, value: JSON.stringify(value) })
+    .onConflict('type')
+    .merge();
 }
 
 describe('nodes', () => {
@@ -53,13 +60,21 @@ describe('nodes', () => {
 
   test('when a node is updated with a patch, then null removes a property, others are set and labels change', async () => {
     const node = await createNode(['Person'], { name: 'Bob', nickname: 'B', age: 40 });
-    const response = await call('put', `/data/nodes/${node.id}`).send({ properties: { age: 41, nickname: null, city: 'Brno' }, addLabels: ['Employee'], removeLabels: ['Person'] });
+    const response = await call('put', `/data/nodes/${node.id}`).send({
+      properties: { age: 41, nickname: null, city: 'Brno' },
+      addLabels: ['Employee'],
+      removeLabels: ['Person'],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: node.id, labels: ['Employee'], properties: { name: 'Bob', age: 41, city: 'Brno' } });
     const again = await call('post', `/data/nodes/${node.id}`).send({});
     expect(again.body.properties).toEqual({ name: 'Bob', age: 41, city: 'Brno' });
     const [event] = (await auditActions('node.update')).filter((e) => e.target_id === node.id);
-    expect(event.details).toMatchObject({ properties: { age: 41, nickname: null, city: 'Brno' }, addLabels: ['Employee'], removeLabels: ['Person'] });
+    expect(event.details).toMatchObject({
+      properties: { age: 41, nickname: null, city: 'Brno' },
+      addLabels: ['Employee'],
+      removeLabels: ['Person'],
+    });
   });
 
   test('when a node with relationships is deleted, then the answer lists the node and every deleted relationship', async () => {
@@ -83,7 +98,12 @@ describe('nodes', () => {
   });
 
   test('when an id is unknown, then reads, updates and deletes answer 404 NOT_FOUND', async () => {
-    for (const [method, url] of [['post', '/data/nodes/999999999'], ['put', '/data/nodes/999999999'], ['delete', '/data/nodes/999999999'], ['post', '/data/nodes/4:c0ffee:12']] as const) {
+    for (const [method, url] of [
+      ['post', '/data/nodes/999999999'],
+      ['put', '/data/nodes/999999999'],
+      ['delete', '/data/nodes/999999999'],
+      ['post', '/data/nodes/4:c0ffee:12'],
+    ] as const) {
       const response = await call(method, url).send({});
       expect(response.status).toBe(404);
       expect(response.body.code).toBe('NOT_FOUND');
@@ -148,7 +168,13 @@ describe('relationships', () => {
     const a = await createNode(['Person'], { name: 'Ra' });
     const b = await createNode(['Person'], { name: 'Rb' });
     const rel = await createRel('KNOWS', a.id, b.id, { since: 2019, note: 'x' });
-    expect(rel).toEqual({ id: expect.any(String), type: 'KNOWS', startNodeId: a.id, endNodeId: b.id, properties: { since: 2019, note: 'x' } });
+    expect(rel).toEqual({
+      id: expect.any(String),
+      type: 'KNOWS',
+      startNodeId: a.id,
+      endNodeId: b.id,
+      properties: { since: 2019, note: 'x' },
+    });
 
     const some = await call('post', `/data/relationships/${rel.id}`).send({ properties: ['since'] });
     expect(some.body).toEqual({ ...rel, properties: { since: 2019 } });
@@ -164,7 +190,15 @@ describe('relationships', () => {
     expect(gone.status).toBe(404);
 
     // On Neo4j every write also has its two-phase records (graph.write.intent / abort): the changes themselves are these three.
-    const actions = (await t.deps.db('audit_events').where('target_id', rel.id).where('target_type', 'relationship').whereNot('action', 'like', 'graph.write.%').orderBy('id').select('action')).map((r) => r.action);
+    const actions = (
+      await t.deps
+        .db('audit_events')
+        .where('target_id', rel.id)
+        .where('target_type', 'relationship')
+        .whereNot('action', 'like', 'graph.write.%')
+        .orderBy('id')
+        .select('action')
+    ).map((r) => r.action);
     expect(actions).toEqual(['relationship.create', 'relationship.update', 'relationship.delete']);
   });
 
@@ -181,7 +215,12 @@ describe('relationships', () => {
 
   test('when an end node does not exist, then creating a relationship is 404 and nothing is created', async () => {
     const a = await createNode(['Person'], { name: 'Lonely' });
-    const response = await call('post', '/data/relationships').send({ type: 'KNOWS', startNodeId: a.id, endNodeId: '987654321', properties: {} });
+    const response = await call('post', '/data/relationships').send({
+      type: 'KNOWS',
+      startNodeId: a.id,
+      endNodeId: '987654321',
+      properties: {},
+    });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('NOT_FOUND');
     const direct = await call('post', '/data/graph/directRelationships').send({ sourceIds: [a.id], targetIds: ['987654321'] });
@@ -190,7 +229,12 @@ describe('relationships', () => {
 
   test('when a relationship type holds a backtick, then 400 INVALID_IDENTIFIER', async () => {
     const a = await createNode(['Person'], { name: 'Bt' });
-    const response = await call('post', '/data/relationships').send({ type: 'KNOWS`) DETACH DELETE n //', startNodeId: a.id, endNodeId: a.id, properties: {} });
+    const response = await call('post', '/data/relationships').send({
+      type: 'KNOWS`) DETACH DELETE n //',
+      startNodeId: a.id,
+      endNodeId: a.id,
+      properties: {},
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('INVALID_IDENTIFIER');
   });
@@ -198,7 +242,8 @@ describe('relationships', () => {
 
 describe('find', () => {
   beforeAll(async () => {
-    for (let i = 1; i <= 25; i++) await createNode(['Fruit'], { name: `fruit-${String(i).padStart(2, '0')}`, weight: i, colour: i % 2 === 0 ? 'red' : 'green' });
+    for (let i = 1; i <= 25; i++)
+      await createNode(['Fruit'], { name: `fruit-${String(i).padStart(2, '0')}`, weight: i, colour: i % 2 === 0 ? 'red' : 'green' });
     await createNode(['Vegetable'], { name: 'carrot', weight: 7 });
   });
 
@@ -229,7 +274,13 @@ describe('find', () => {
 
   test('when the filter combines and/or/not, then only matching nodes are found', async () => {
     const response = await call('post', '/data/nodes/find').send({
-      filter: { and: [{ label: 'Fruit' }, { property: 'colour', operator: '=', value: 'red' }, { not: { property: 'weight', operator: '>', value: 10 } }] },
+      filter: {
+        and: [
+          { label: 'Fruit' },
+          { property: 'colour', operator: '=', value: 'red' },
+          { not: { property: 'weight', operator: '>', value: 10 } },
+        ],
+      },
       sort: [{ property: 'weight', direction: 'asc' }],
     });
     expect(response.body.items.map((n: { properties: { weight: number } }) => n.properties.weight)).toEqual([2, 4, 6, 8, 10]);
@@ -252,7 +303,13 @@ describe('find', () => {
   });
 
   test('when the filter is malformed, then 400 INVALID_FILTER with the path of the problem', async () => {
-    for (const filter of [{ foo: 1 }, { and: [] }, { property: 'weight', operator: 'LIKE', value: 1 }, { property: 'weight', operator: '=~', value: '(' }, 'weight > 3']) {
+    for (const filter of [
+      { foo: 1 },
+      { and: [] },
+      { property: 'weight', operator: 'LIKE', value: 1 },
+      { property: 'weight', operator: '=~', value: '(' },
+      'weight > 3',
+    ]) {
       const response = await call('post', '/data/nodes/find').send({ filter });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('INVALID_FILTER');
@@ -270,14 +327,21 @@ describe('find', () => {
   });
 
   test('when nodes are updated by filter, then every match changes, the count is answered and audited', async () => {
-    const response = await call('put', '/data/nodes/find').send({ filter: { and: [{ label: 'Fruit' }, { property: 'colour', operator: '=', value: 'green' }] }, set: { ripe: true }, addLabels: ['Ripe'] });
+    const response = await call('put', '/data/nodes/find').send({
+      filter: { and: [{ label: 'Fruit' }, { property: 'colour', operator: '=', value: 'green' }] },
+      set: { ripe: true },
+      addLabels: ['Ripe'],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ updated: 13 });
     const ripe = await call('post', '/data/nodes/find').send({ filter: { property: 'ripe', operator: '=', value: true } });
     expect(ripe.body.total).toBe(13);
     expect(ripe.body.items.every((n: { labels: string[] }) => n.labels.includes('Ripe'))).toBe(true);
     const [event] = await auditActions('nodes.bulk-update');
-    expect(event.details).toMatchObject({ count: 13, filter: { and: [{ label: 'Fruit' }, { property: 'colour', operator: '=', value: 'green' }] } });
+    expect(event.details).toMatchObject({
+      count: 13,
+      filter: { and: [{ label: 'Fruit' }, { property: 'colour', operator: '=', value: 'green' }] },
+    });
   });
 
   test('when a bulk update has no filter or a malformed one, then 400 and nothing changes', async () => {
@@ -299,7 +363,11 @@ describe('vocabulary and cypher', () => {
     expect(before.body).toEqual(expect.arrayContaining(['Planet', 'Person', 'Fruit']));
     expect(before.body).not.toContain('Moon');
 
-    await setSetting('DATA_TYPES', { nodeLabels: ['Planet', 'Moon', 'Person'], relationshipTypes: ['ORBITS', 'ECLIPSES'], uid: { nodes: {}, relationships: {} } });
+    await setSetting('DATA_TYPES', {
+      nodeLabels: ['Planet', 'Moon', 'Person'],
+      relationshipTypes: ['ORBITS', 'ECLIPSES'],
+      uid: { nodes: {}, relationships: {} },
+    });
     try {
       const labels = await call('get', '/data/nodes/possibleLabels');
       expect(labels.status).toBe(200);

@@ -61,7 +61,10 @@ describe('CSV exports', () => {
   });
 
   test('when nodes found by a condition are exported, then only the matches are in the file', async () => {
-    const response = await post('/data/nodes/find/export/csv').send({ labels: ['Person'], filter: { property: 'name', operator: 'STARTS WITH', value: 'B' } });
+    const response = await post('/data/nodes/find/export/csv').send({
+      labels: ['Person'],
+      filter: { property: 'name', operator: 'STARTS WITH', value: 'B' },
+    });
     expect(response.status).toBe(200);
     const rows = parseCsv(response.text);
     expect(rows[0]).toEqual(['id', 'labels', 'active', 'name', 'tags']);
@@ -91,7 +94,10 @@ describe('CSV exports', () => {
   });
 
   test('when many nodes are exported, then every one is streamed out once', async () => {
-    const created = await t.deps.graph.importBatch({ nodes: Array.from({ length: 2500 }, (_, i) => ({ labels: ['Bulk'], properties: { n: i } })), relationships: [] });
+    const created = await t.deps.graph.importBatch({
+      nodes: Array.from({ length: 2500 }, (_, i) => ({ labels: ['Bulk'], properties: { n: i } })),
+      relationships: [],
+    });
     expect(created.nodesCreated).toBe(2500);
     const response = await post('/data/nodes/find/export/csv').send({ labels: ['Bulk'] });
     const rows = parseCsv(response.text);

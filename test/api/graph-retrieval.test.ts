@@ -21,7 +21,11 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 const call = (method: Method, url: string, auth = admin) => request(t.app)[method](url).set('Authorization', auth);
 
 /** A node keyed by its name property. */
-const named = (name: string, labels: string[], properties: Record<string, unknown> = {}): SeedNode => [name, labels, { name, ...properties }];
+const named = (name: string, labels: string[], properties: Record<string, unknown> = {}): SeedNode => [
+  name,
+  labels,
+  { name, ...properties },
+];
 const leaves = [1, 2, 3, 4, 5].map((i) => `n${i}`);
 
 const pathNames = (path: { nodes: Array<{ properties: { name: string } }> }) => path.nodes.map((n) => n.properties.name).join('-');
@@ -59,10 +63,15 @@ afterAll(async () => {
 
 describe('graph retrieval', () => {
   test('when nodes and relationships are asked for by id, then the existing ones come back and unknown ids are left out', async () => {
-    const response = await call('post', '/data/graph').send({ nodeIds: [ids.a, ids.b, '999999999'], relationshipIds: [rels.ab, '999999999'] });
+    const response = await call('post', '/data/graph').send({
+      nodeIds: [ids.a, ids.b, '999999999'],
+      relationshipIds: [rels.ab, '999999999'],
+    });
     expect(response.status).toBe(200);
     expect(response.body.nodes.map((n: { id: string }) => n.id)).toEqual([ids.a, ids.b]);
-    expect(response.body.relationships).toEqual([{ id: rels.ab, type: 'KNOWS', startNodeId: ids.a, endNodeId: ids.b, properties: { rid: 'r-ab' } }]);
+    expect(response.body.relationships).toEqual([
+      { id: rels.ab, type: 'KNOWS', startNodeId: ids.a, endNodeId: ids.b, properties: { rid: 'r-ab' } },
+    ]);
   });
 
   test('when an id in a list is malformed, then 400', async () => {
@@ -74,7 +83,11 @@ describe('graph retrieval', () => {
     const response = await call('post', '/data/graph/directRelationships').send({ sourceIds: [ids.d], targetIds: [ids.b, ids.e, ids.a] });
     expect(response.status).toBe(200);
     expect(response.body.relationships.map((r: { id: string }) => r.id).sort()).toEqual([rels.bd, rels.ed].sort());
-    const typed = await call('post', '/data/graph/directRelationships').send({ sourceIds: [ids.d], targetIds: [ids.b, ids.e], types: ['LIKES'] });
+    const typed = await call('post', '/data/graph/directRelationships').send({
+      sourceIds: [ids.d],
+      targetIds: [ids.b, ids.e],
+      types: ['LIKES'],
+    });
     expect(typed.body.relationships.map((r: { id: string }) => r.id)).toEqual([rels.ed]);
   });
 
@@ -124,11 +137,21 @@ describe('graph retrieval', () => {
   test('when elements are asked for by uid, then the DATA_TYPES uid properties resolve them', async () => {
     await t.deps
       .db('settings')
-      .insert({ type: 'DATA_TYPES', value: JSON.stringify({ nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: { Person: 'uuid' }, relationships: { KNOWS: 'rid' } } }) })
+      .insert({
+        type: 'DATA_TYPES',
+        value: JSON.stringify({
+          nodeLabels: ['*'],
+          relationshipTypes: ['*'],
+          uid: { nodes: { Person: 'uuid' }, relationships: { KNOWS: 'rid' } },
+        }),
+      })
       .onConflict('type')
       .merge();
     try {
-      const byLabel = await call('post', '/data/graph/uid').send({ nodes: [{ label: 'Person', uid: 'u-a' }, { uid: 'u-b' }], relationships: [{ type: 'KNOWS', uid: 'r-ab' }] });
+      const byLabel = await call('post', '/data/graph/uid').send({
+        nodes: [{ label: 'Person', uid: 'u-a' }, { uid: 'u-b' }],
+        relationships: [{ type: 'KNOWS', uid: 'r-ab' }],
+      });
       expect(byLabel.status).toBe(200);
       expect(byLabel.body.nodes.map((n: { id: string }) => n.id).sort()).toEqual([ids.a, ids.b].sort());
       expect(byLabel.body.relationships.map((r: { id: string }) => r.id)).toEqual([rels.ab]);

@@ -44,26 +44,67 @@ describe('frequency statistics', () => {
   test('when values are counted over nodes, then the most frequent come first with total and distinct', async () => {
     const response = await call('/data/stats/frequency/nodes/city');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ property: 'city', values: [{ value: 'Prague', count: 4 }, { value: 'Brno', count: 3 }], total: 7, distinct: 2 });
+    expect(response.body).toEqual({
+      property: 'city',
+      values: [
+        { value: 'Prague', count: 4 },
+        { value: 'Brno', count: 3 },
+      ],
+      total: 7,
+      distinct: 2,
+    });
   });
 
   test('when labels are given (comma-separated), then only nodes carrying all of them are counted', async () => {
     const person = await call('/data/stats/frequency/nodes/Person/city');
-    expect(person.body).toEqual({ property: 'city', values: [{ value: 'Brno', count: 3 }, { value: 'Prague', count: 3 }], total: 6, distinct: 2 });
+    expect(person.body).toEqual({
+      property: 'city',
+      values: [
+        { value: 'Brno', count: 3 },
+        { value: 'Prague', count: 3 },
+      ],
+      total: 6,
+      distinct: 2,
+    });
     const both = await call('/data/stats/frequency/nodes/Person,Employee/city');
     expect(both.body).toEqual({ property: 'city', values: [{ value: 'Brno', count: 1 }], total: 1, distinct: 1 });
   });
 
   test('when values are counted over relationships, with and without types, then only those are counted', async () => {
     const all = await call('/data/stats/frequency/relationships/city');
-    expect(all.body).toEqual({ property: 'city', values: [{ value: 'Prague', count: 3 }, { value: 'Ostrava', count: 1 }], total: 4, distinct: 2 });
+    expect(all.body).toEqual({
+      property: 'city',
+      values: [
+        { value: 'Prague', count: 3 },
+        { value: 'Ostrava', count: 1 },
+      ],
+      total: 4,
+      distinct: 2,
+    });
     const typed = await call('/data/stats/frequency/relationships/LIVES_IN/city');
-    expect(typed.body).toEqual({ property: 'city', values: [{ value: 'Prague', count: 2 }, { value: 'Ostrava', count: 1 }], total: 3, distinct: 2 });
+    expect(typed.body).toEqual({
+      property: 'city',
+      values: [
+        { value: 'Prague', count: 2 },
+        { value: 'Ostrava', count: 1 },
+      ],
+      total: 3,
+      distinct: 2,
+    });
   });
 
   test('when values are counted over everything, then nodes and relationships are counted together', async () => {
     const response = await call('/data/stats/frequency/city');
-    expect(response.body).toEqual({ property: 'city', values: [{ value: 'Prague', count: 7 }, { value: 'Brno', count: 3 }, { value: 'Ostrava', count: 1 }], total: 11, distinct: 3 });
+    expect(response.body).toEqual({
+      property: 'city',
+      values: [
+        { value: 'Prague', count: 7 },
+        { value: 'Brno', count: 3 },
+        { value: 'Ostrava', count: 1 },
+      ],
+      total: 11,
+      distinct: 3,
+    });
   });
 
   test('when a limit is given, then only that many values come back but total and distinct stay whole', async () => {
@@ -78,7 +119,10 @@ describe('frequency statistics', () => {
   test('when DATA_TYPES allows only some relationship types, then only those are searched', async () => {
     await t.deps
       .db('settings')
-      .insert({ type: 'DATA_TYPES', value: JSON.stringify({ nodeLabels: ['*'], relationshipTypes: ['VISITED'], uid: { nodes: {}, relationships: {} } }) })
+      .insert({
+        type: 'DATA_TYPES',
+        value: JSON.stringify({ nodeLabels: ['*'], relationshipTypes: ['VISITED'], uid: { nodes: {}, relationships: {} } }),
+      })
       .onConflict('type')
       .merge();
     try {
@@ -92,7 +136,11 @@ describe('frequency statistics', () => {
   });
 
   test('when the property or a label holds a quote or backtick, then 400 INVALID_IDENTIFIER', async () => {
-    for (const url of ['/data/stats/frequency/nodes/ci%60ty', "/data/stats/frequency/nodes/Per'son/city", '/data/stats/frequency/relationships/KNOWS%22/city']) {
+    for (const url of [
+      '/data/stats/frequency/nodes/ci%60ty',
+      "/data/stats/frequency/nodes/Per'son/city",
+      '/data/stats/frequency/relationships/KNOWS%22/city',
+    ]) {
       const response = await call(url);
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('INVALID_IDENTIFIER');

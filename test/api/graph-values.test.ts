@@ -29,8 +29,17 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
-  for (const [key, value] of [['big', BIG], ['low', LOW], ['max', MAX], ['small', '5']]) {
-    const response = await sendJson('post', '/data/nodes', `{"labels":["Num"],"properties":{"key":"${key}","n":${value},"list":[${value},1]}}`);
+  for (const [key, value] of [
+    ['big', BIG],
+    ['low', LOW],
+    ['max', MAX],
+    ['small', '5'],
+  ]) {
+    const response = await sendJson(
+      'post',
+      '/data/nodes',
+      `{"labels":["Num"],"properties":{"key":"${key}","n":${value},"list":[${value},1]}}`,
+    );
     expect(response.status).toBe(201);
     ids[key] = response.body.id;
   }
@@ -62,10 +71,18 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
   test('when nodes are found by equality with a big integer, then exactly that node matches (not its float neighbour)', async () => {
     const neighbour = await sendJson('post', '/data/nodes', '{"labels":["Num"],"properties":{"key":"neighbour","n":9007199254740992}}');
     expect(neighbour.status).toBe(201);
-    const response = await sendJson('post', '/data/nodes/find', `{"labels":["Num"],"filter":{"property":"n","operator":"=","value":${BIG}}}`);
+    const response = await sendJson(
+      'post',
+      '/data/nodes/find',
+      `{"labels":["Num"],"filter":{"property":"n","operator":"=","value":${BIG}}}`,
+    );
     expect(response.status).toBe(200);
     expect(response.body.items.map((n: { id: string }) => n.id)).toEqual([ids.big]);
-    const inList = await sendJson('post', '/data/nodes/find', `{"labels":["Num"],"filter":{"property":"n","operator":"IN","value":[${LOW},${MAX}]}}`);
+    const inList = await sendJson(
+      'post',
+      '/data/nodes/find',
+      `{"labels":["Num"],"filter":{"property":"n","operator":"IN","value":[${LOW},${MAX}]}}`,
+    );
     expect(inList.body.items.map((n: { id: string }) => n.id).sort()).toEqual([ids.low, ids.max].sort());
     await request(t.app).delete(`/data/nodes/${neighbour.body.id}`).set('Authorization', admin);
   });
@@ -98,7 +115,11 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
     const one = await sendJson('put', `/data/nodes/${ids.small}`, `{"properties":{"m":${MAX}}}`);
     expect(one.status).toBe(200);
     expect(rawProperty(one.text, 'm')).toBe(MAX);
-    const bulk = await sendJson('put', '/data/nodes/find', `{"filter":{"property":"key","operator":"=","value":"small"},"set":{"m":${LOW}}}`);
+    const bulk = await sendJson(
+      'put',
+      '/data/nodes/find',
+      `{"filter":{"property":"key","operator":"=","value":"small"},"set":{"m":${LOW}}}`,
+    );
     expect(bulk.status).toBe(200);
     expect(bulk.body).toEqual({ updated: 1 });
     const read = await request(t.app).post(`/data/nodes/${ids.small}`).set('Authorization', admin);
@@ -106,7 +127,11 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
   });
 
   test('when a relationship carries a big integer, then it is stored and read back exactly', async () => {
-    const created = await sendJson('post', '/data/relationships', `{"type":"LINK","startNodeId":"${ids.big}","endNodeId":"${ids.max}","properties":{"w":${BIG}}}`);
+    const created = await sendJson(
+      'post',
+      '/data/relationships',
+      `{"type":"LINK","startNodeId":"${ids.big}","endNodeId":"${ids.max}","properties":{"w":${BIG}}}`,
+    );
     expect(created.status).toBe(201);
     expect(rawProperty(created.text, 'w')).toBe(BIG);
     const updated = await sendJson('put', `/data/relationships/${created.body.id}`, `{"properties":{"w":${LOW}}}`);
@@ -139,7 +164,11 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
   });
 
   test('when a 16-digit run sits inside a string or a decimal, then the value is unchanged', async () => {
-    const response = await sendJson('post', '/data/nodes', '{"labels":["Tmp"],"properties":{"s":"12345678901234567890","d":1234567890123456.5,"f":1.5e300}}');
+    const response = await sendJson(
+      'post',
+      '/data/nodes',
+      '{"labels":["Tmp"],"properties":{"s":"12345678901234567890","d":1234567890123456.5,"f":1.5e300}}',
+    );
     expect(response.status).toBe(201);
     expect(response.body.properties).toEqual({ s: '12345678901234567890', d: 1234567890123456.5, f: 1.5e300 });
     await request(t.app).delete(`/data/nodes/${response.body.id}`).set('Authorization', admin);
@@ -147,7 +176,12 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
 
   test('when the body is UTF-16, then its big integers are kept exactly as well', async () => {
     const body = Buffer.from(`{"labels":["Tmp"],"properties":{"n":${LOW}}}`, 'utf16le');
-    const response = await request(t.app).post('/data/nodes').set('Authorization', admin).set('Content-Type', 'application/json; charset=utf-16le').serialize((raw: unknown) => raw as string).send(body);
+    const response = await request(t.app)
+      .post('/data/nodes')
+      .set('Authorization', admin)
+      .set('Content-Type', 'application/json; charset=utf-16le')
+      .serialize((raw: unknown) => raw as string)
+      .send(body);
     expect(response.status).toBe(201);
     expect(rawProperty(response.text, 'n')).toBe(LOW);
     await request(t.app).delete(`/data/nodes/${response.body.id}`).set('Authorization', admin);
@@ -161,20 +195,23 @@ describe(`64-bit integers (${testGraphBackend})`, () => {
 });
 
 describe('temporal and spatial values stored in Neo4j', () => {
-  (testGraphBackend === 'neo4j' ? test : test.skip)('when a node holds a date, a datetime and a point written by Cypher, then the API reads them as text that can be written back', async () => {
-    const result = await t.deps.graph.runCypher(
-      "CREATE (n:Geo {on: date('2024-02-29'), at: datetime('2024-01-02T03:04:05Z'), where: point({longitude: 1.5, latitude: 2.5})}) RETURN n",
-      {},
-      { readOnly: false, timeoutMs: 10000, maxRows: 1 },
-    );
-    const id = (result.rows[0][0] as { id: string }).id;
-    const read = await request(t.app).post(`/data/nodes/${id}`).set('Authorization', admin);
-    expect(read.status).toBe(200);
-    expect(read.body.properties).toEqual({ on: '2024-02-29', at: '2024-01-02T03:04:05Z', where: 'SRID=4326;POINT(1.5 2.5)' });
-    const back = await request(t.app).put(`/data/nodes/${id}`).set('Authorization', admin).send({ properties: read.body.properties });
-    expect(back.status).toBe(200);
-    expect(back.body.properties).toEqual(read.body.properties);
-  });
+  (testGraphBackend === 'neo4j' ? test : test.skip)(
+    'when a node holds a date, a datetime and a point written by Cypher, then the API reads them as text that can be written back',
+    async () => {
+      const result = await t.deps.graph.runCypher(
+        "CREATE (n:Geo {on: date('2024-02-29'), at: datetime('2024-01-02T03:04:05Z'), where: point({longitude: 1.5, latitude: 2.5})}) RETURN n",
+        {},
+        { readOnly: false, timeoutMs: 10000, maxRows: 1 },
+      );
+      const id = (result.rows[0][0] as { id: string }).id;
+      const read = await request(t.app).post(`/data/nodes/${id}`).set('Authorization', admin);
+      expect(read.status).toBe(200);
+      expect(read.body.properties).toEqual({ on: '2024-02-29', at: '2024-01-02T03:04:05Z', where: 'SRID=4326;POINT(1.5 2.5)' });
+      const back = await request(t.app).put(`/data/nodes/${id}`).set('Authorization', admin).send({ properties: read.body.properties });
+      expect(back.status).toBe(200);
+      expect(back.body.properties).toEqual(read.body.properties);
+    },
+  );
 });
 
 describe(`values only one backend could store (${testGraphBackend})`, () => {
@@ -187,36 +224,49 @@ describe(`values only one backend could store (${testGraphBackend})`, () => {
     ['a list mixing a big integer and a decimal', `[${BIG},1.5]`, 'cannot keep both exactly'],
   ];
 
-  test.each(refused)('when a node is created with %s, then 400 PROPERTY_VALUE_NOT_PORTABLE naming the property', async (_name, value, reason) => {
-    const response = await sendJson('post', '/data/nodes', `{"labels":["Bad"],"properties":{"ok":"x","odd":${value}}}`);
-    expect(response.status).toBe(400);
-    expect(response.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
-    expect(response.body.property).toBe('odd');
-    expect(response.body.detail).toContain('"odd"');
-    expect(response.body.detail).toContain(reason);
-  });
+  test.each(refused)(
+    'when a node is created with %s, then 400 PROPERTY_VALUE_NOT_PORTABLE naming the property',
+    async (_name, value, reason) => {
+      const response = await sendJson('post', '/data/nodes', `{"labels":["Bad"],"properties":{"ok":"x","odd":${value}}}`);
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
+      expect(response.body.property).toBe('odd');
+      expect(response.body.detail).toContain('"odd"');
+      expect(response.body.detail).toContain(reason);
+    },
+  );
 
-  test.each(refused)('when a node, the nodes of a filter or a relationship are updated with %s, then 400 and nothing changes', async (_name, value) => {
-    const one = await sendJson('put', `/data/nodes/${ids.small}`, `{"properties":{"odd":${value}}}`);
-    expect(one.status).toBe(400);
-    expect(one.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
-    const bulk = await sendJson('put', '/data/nodes/find', `{"filter":{"label":"Num"},"set":{"odd":${value}}}`);
-    expect(bulk.status).toBe(400);
-    expect(bulk.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
-    const rel = await sendJson('post', '/data/relationships', `{"type":"ODD","startNodeId":"${ids.big}","endNodeId":"${ids.max}","properties":{"odd":${value}}}`);
-    expect(rel.status).toBe(400);
-    expect(rel.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
-    const read = await request(t.app).post(`/data/nodes/${ids.small}`).set('Authorization', admin);
-    expect(read.body.properties.odd).toBeUndefined();
-    const labels = await request(t.app).get('/data/nodes/possibleLabels').set('Authorization', admin);
-    expect(labels.body).not.toContain('Bad');
-    const types = await request(t.app).get('/data/relationships/possibleTypes').set('Authorization', admin);
-    expect(types.body).not.toContain('ODD');
-  });
+  test.each(refused)(
+    'when a node, the nodes of a filter or a relationship are updated with %s, then 400 and nothing changes',
+    async (_name, value) => {
+      const one = await sendJson('put', `/data/nodes/${ids.small}`, `{"properties":{"odd":${value}}}`);
+      expect(one.status).toBe(400);
+      expect(one.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
+      const bulk = await sendJson('put', '/data/nodes/find', `{"filter":{"label":"Num"},"set":{"odd":${value}}}`);
+      expect(bulk.status).toBe(400);
+      expect(bulk.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
+      const rel = await sendJson(
+        'post',
+        '/data/relationships',
+        `{"type":"ODD","startNodeId":"${ids.big}","endNodeId":"${ids.max}","properties":{"odd":${value}}}`,
+      );
+      expect(rel.status).toBe(400);
+      expect(rel.body.code).toBe('PROPERTY_VALUE_NOT_PORTABLE');
+      const read = await request(t.app).post(`/data/nodes/${ids.small}`).set('Authorization', admin);
+      expect(read.body.properties.odd).toBeUndefined();
+      const labels = await request(t.app).get('/data/nodes/possibleLabels').set('Authorization', admin);
+      expect(labels.body).not.toContain('Bad');
+      const types = await request(t.app).get('/data/relationships/possibleTypes').set('Authorization', admin);
+      expect(types.body).not.toContain('ODD');
+    },
+  );
 
   test('when a node is created with an empty list, a list of decimals and integers and lists of one kind, then they are stored and read back alike', async () => {
     const properties = { empty: [], mixedNumbers: [1, 2.5], strings: ['a', 'b'], flags: [true, false], nothing: null };
-    const created = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Lists'], properties });
+    const created = await request(t.app)
+      .post('/data/nodes')
+      .set('Authorization', admin)
+      .send({ labels: ['Lists'], properties });
     expect(created.status).toBe(201);
     const expected = { empty: [], mixedNumbers: [1, 2.5], strings: ['a', 'b'], flags: [true, false] };
     expect(created.body.properties).toEqual(expected);

@@ -50,7 +50,10 @@ beforeAll(async () => {
     .db('groups')
     .insert({
       name: 'Vocabulary',
-      entity_security: JSON.stringify({ nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: { not: { type: 'SPIES_ON' } } }),
+      entity_security: JSON.stringify({
+        nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] },
+        relationshipFilter: { not: { type: 'SPIES_ON' } },
+      }),
       data_security: JSON.stringify({ rules: [{ label: 'Person', filter: { not: { property: 'retired', operator: '=', value: true } } }] }),
     })
     .returning('id');
@@ -65,7 +68,9 @@ describe('a row rule with "not" on a property most nodes lack', () => {
   test('when the group hides retired people, then the people without the property stay visible', async () => {
     const found = await call('post', '/data/nodes/find', restricted).send({});
     expect(names(found.body.items)).toEqual(['acme', 'alice', 'bob']);
-    const notFilter = await call('post', '/data/nodes/find', admin).send({ filter: { not: { property: 'retired', operator: '=', value: true } } });
+    const notFilter = await call('post', '/data/nodes/find', admin).send({
+      filter: { not: { property: 'retired', operator: '=', value: true } },
+    });
     expect(names(notFilter.body.items)).toEqual(['acme', 'agent', 'alice', 'bob']);
   });
 });
@@ -91,9 +96,18 @@ describe('labels and types hidden by the groups', () => {
   test('when explore names a hidden label or type, then 400 as for an absent one, and a hidden or absent node is 404', async () => {
     const asAdmin = await call('post', '/data/graph/explore', admin).send({ nodeId: ids.alice, labels: ['Agent'] });
     expect(names(asAdmin.body.nodes)).toEqual(['agent', 'alice']);
-    await expectUnknown(await call('post', '/data/graph/explore', restricted).send({ nodeId: ids.alice, labels: ['Agent'] }), 'UNKNOWN_LABEL');
-    await expectUnknown(await call('post', '/data/graph/explore', restricted).send({ nodeId: ids.alice, labels: ['Martian'] }), 'UNKNOWN_LABEL');
-    await expectUnknown(await call('post', '/data/graph/explore', restricted).send({ nodeId: ids.alice, types: ['SPIES_ON'] }), 'UNKNOWN_TYPE');
+    await expectUnknown(
+      await call('post', '/data/graph/explore', restricted).send({ nodeId: ids.alice, labels: ['Agent'] }),
+      'UNKNOWN_LABEL',
+    );
+    await expectUnknown(
+      await call('post', '/data/graph/explore', restricted).send({ nodeId: ids.alice, labels: ['Martian'] }),
+      'UNKNOWN_LABEL',
+    );
+    await expectUnknown(
+      await call('post', '/data/graph/explore', restricted).send({ nodeId: ids.alice, types: ['SPIES_ON'] }),
+      'UNKNOWN_TYPE',
+    );
     const people = await call('post', '/data/graph/explore', restricted).send({ nodeId: ids.alice, labels: ['Person'], types: ['KNOWS'] });
     expect(names(people.body.nodes)).toEqual(['alice', 'bob']);
     for (const nodeId of [ids.agent, ids.carol, '987654321']) {
@@ -121,7 +135,14 @@ describe('labels hidden by DATA_TYPES', () => {
   test('when a label is left out of DATA_TYPES, then naming it is 400 UNKNOWN_LABEL even for the administrator, and never counts the visible nodes carrying it', async () => {
     await t.deps
       .db('settings')
-      .insert({ type: 'DATA_TYPES', value: JSON.stringify({ nodeLabels: ['Person', 'Company'], relationshipTypes: ['*'], uid: { nodes: { Person: 'uuid' }, relationships: {} } }) })
+      .insert({
+        type: 'DATA_TYPES',
+        value: JSON.stringify({
+          nodeLabels: ['Person', 'Company'],
+          relationshipTypes: ['*'],
+          uid: { nodes: { Person: 'uuid' }, relationships: {} },
+        }),
+      })
       .onConflict('type')
       .merge();
     try {

@@ -84,7 +84,10 @@ describePostgres('PostgreSQL graph: the write and its audit event commit togethe
     await createNode('bulk-a', { group: 'bulk' });
     await createNode('bulk-b', { group: 'bulk' });
     await failAudit(['nodes.bulk-update']);
-    const response = await call('put', '/data/nodes/find').send({ filter: { property: 'group', operator: '=', value: 'bulk' }, properties: { flagged: true } });
+    const response = await call('put', '/data/nodes/find').send({
+      filter: { property: 'group', operator: '=', value: 'bulk' },
+      properties: { flagged: true },
+    });
     expect(response.status).toBe(500);
     await failAudit([]);
     expect((await nodeByName('bulk-a'))?.properties).not.toHaveProperty('flagged');
@@ -95,7 +98,9 @@ describePostgres('PostgreSQL graph: the write and its audit event commit togethe
     const a = await createNode('rel-a');
     const b = await createNode('rel-b');
     await failAudit(['relationship.create']);
-    expect((await call('post', '/data/relationships').send({ type: 'LINKS', startNodeId: a, endNodeId: b, properties: {} })).status).toBe(500);
+    expect((await call('post', '/data/relationships').send({ type: 'LINKS', startNodeId: a, endNodeId: b, properties: {} })).status).toBe(
+      500,
+    );
     await failAudit([]);
     expect(Number((await t.deps.db('graph_relationships').where({ type: 'LINKS' }).count({ c: '*' }))[0].c)).toBe(0);
     const created = await call('post', '/data/relationships').send({ type: 'LINKS', startNodeId: a, endNodeId: b, properties: { w: 1 } });
@@ -140,12 +145,19 @@ describeNeo4j('Neo4j: two-phase audit records', () => {
   test('when the write finds nothing to change (an end node is missing), then the intent is resolved as an abort', async () => {
     const a = await createNode('abort-start');
     const before = (await auditEvents({ action: 'graph.write.intent' })).length;
-    const response = await call('post', '/data/relationships').send({ type: 'LINKS', startNodeId: a, endNodeId: '999999999', properties: {} });
+    const response = await call('post', '/data/relationships').send({
+      type: 'LINKS',
+      startNodeId: a,
+      endNodeId: '999999999',
+      properties: {},
+    });
     expect(response.status).toBe(404);
     const intents = (await auditEvents({ action: 'graph.write.intent' })).slice(before);
     expect(intents).toHaveLength(1);
     expect(intents[0].details).toMatchObject({ action: 'relationship.create' });
-    const resolutions = (await t.deps.db('audit_events').where('id', '>', intents[0].id).orderBy('id')).filter((e) => e.details.intentId === intents[0].details.intentId);
+    const resolutions = (await t.deps.db('audit_events').where('id', '>', intents[0].id).orderBy('id')).filter(
+      (e) => e.details.intentId === intents[0].details.intentId,
+    );
     expect(resolutions.map((e) => [e.action, e.details.outcome])).toEqual([['graph.write.abort', 'not-applied']]);
   });
 
@@ -163,12 +175,30 @@ describeNeo4j('Neo4j: two-phase audit records', () => {
 });
 
 /** Appends an event with a chosen time, chained as recordAudit chains them (a crashed writer's intent). */
-async function appendEvent(event: { at: Date; action: string; targetType: string; targetId: string | null; details: Record<string, unknown> }): Promise<string> {
+async function appendEvent(event: {
+  at: Date;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+}): Promise<string> {
   return t.deps.db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [847_362_001]);
     const prev = ((await trx('audit_events').orderBy('id', 'desc').first('hash'))?.hash as string | undefined) ?? '0'.repeat(64);
-    const row = { at: event.at, user_id: null, username: 'crashed-writer', ip: '10.0.0.7', action: event.action, target_type: event.targetType, target_id: event.targetId, details: event.details, prev_hash: prev };
-    const [inserted] = await trx('audit_events').insert({ ...row, details: JSON.stringify(row.details), hash: eventHash(row) }).returning('id');
+    const row = {
+      at: event.at,
+      user_id: null,
+      username: 'crashed-writer',
+      ip: '10.0.0.7',
+      action: event.action,
+      target_type: event.targetType,
+      target_id: event.targetId,
+      details: event.details,
+      prev_hash: prev,
+    };
+    const [inserted] = await trx('audit_events')
+      .insert({ ...row, details: JSON.stringify(row.details), hash: eventHash(row) })
+      .returning('id');
     return String(inserted.id);
   });
 }
@@ -177,12 +207,34 @@ describe('start-up reconciliation of write intents', () => {
   test('when the service starts with an old intent that has no record, then it appends graph.write.unconfirmed for it and the chain still verifies', async () => {
     const existing = await createNode('reconcile-target');
     const old = new Date(Date.now() - 3600_000);
-    await appendEvent({ at: old, action: 'graph.write.intent', targetType: 'node', targetId: existing, details: { intentId: 'crash-1', action: 'node.update', backend: t.deps.graph.backend } });
-    await appendEvent({ at: old, action: 'graph.write.intent', targetType: 'node', targetId: null, details: { intentId: 'crash-2', action: 'node.create', backend: t.deps.graph.backend } });
+    await appendEvent({
+      at: old,
+      action: 'graph.write.intent',
+      targetType: 'node',
+      targetId: existing,
+      details: { intentId: 'crash-1', action: 'node.update', backend: t.deps.graph.backend },
+    });
+    await appendEvent({
+      at: old,
+      action: 'graph.write.intent',
+      targetType: 'node',
+      targetId: null,
+      details: { intentId: 'crash-2', action: 'node.create', backend: t.deps.graph.backend },
+    });
     // A recent intent may belong to a write still running elsewhere: left for the later pass.
-    await appendEvent({ at: new Date(), action: 'graph.write.intent', targetType: 'node', targetId: null, details: { intentId: 'running-3', action: 'node.create', backend: t.deps.graph.backend } });
+    await appendEvent({
+      at: new Date(),
+      action: 'graph.write.intent',
+      targetType: 'node',
+      targetId: null,
+      details: { intentId: 'running-3', action: 'node.create', backend: t.deps.graph.backend },
+    });
 
-    const config = { ...t.config, server: { ...t.config.server, host: '127.0.0.1', port: 0 }, jobs: { ...t.config.jobs, schedulerEnabled: false } };
+    const config = {
+      ...t.config,
+      server: { ...t.config.server, host: '127.0.0.1', port: 0 },
+      jobs: { ...t.config.jobs, schedulerEnabled: false },
+    };
     const service = await startService(config, pino({ level: 'silent' }));
     try {
       const unconfirmed = await auditEvents({ action: 'graph.write.unconfirmed' });
@@ -190,7 +242,12 @@ describe('start-up reconciliation of write intents', () => {
       expect(Object.keys(byIntent).sort()).toEqual(expect.arrayContaining(['crash-1', 'crash-2']));
       expect(byIntent['running-3']).toBeUndefined();
       expect(byIntent['crash-1']).toMatchObject({ target_type: 'node', target_id: existing, username: 'crashed-writer' });
-      expect(byIntent['crash-1'].details).toMatchObject({ action: 'node.update', outcome: 'unknown', reconciled: true, targetExists: true });
+      expect(byIntent['crash-1'].details).toMatchObject({
+        action: 'node.update',
+        outcome: 'unknown',
+        reconciled: true,
+        targetExists: true,
+      });
       expect(byIntent['crash-2'].details).toMatchObject({ action: 'node.create', outcome: 'unknown' });
       expect((await verifyChain(t.deps.db)).ok).toBe(true);
     } finally {

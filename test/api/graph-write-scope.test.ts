@@ -141,17 +141,37 @@ describe('REST writes of a restricted writer', () => {
   });
 
   test('when the writer creates a relationship of a hidden type or one their row rule hides, then 403 GRAPH_WRITE_HIDDEN and nothing is written', async () => {
-    const hidden = await call('post', '/data/relationships', writer).send({ type: 'HIDREL', startNodeId: ids.ann, endNodeId: ids.thing, properties: {} });
+    const hidden = await call('post', '/data/relationships', writer).send({
+      type: 'HIDREL',
+      startNodeId: ids.ann,
+      endNodeId: ids.thing,
+      properties: {},
+    });
     expect(hidden.status).toBe(403);
     expect(hidden.body).toMatchObject({ code: 'GRAPH_WRITE_HIDDEN', types: ['HIDREL'] });
-    const high = await call('post', '/data/relationships', writer).send({ type: 'KNOWS', startNodeId: ids.ben, endNodeId: ids.thing, properties: { level: 9 } });
+    const high = await call('post', '/data/relationships', writer).send({
+      type: 'KNOWS',
+      startNodeId: ids.ben,
+      endNodeId: ids.thing,
+      properties: { level: 9 },
+    });
     expect(high.status).toBe(403);
     expect(high.body).toMatchObject({ code: 'GRAPH_WRITE_HIDDEN', properties: ['level'] });
     // An end the writer cannot see answers like a missing one.
-    const toHidden = await call('post', '/data/relationships', writer).send({ type: 'LIKES', startNodeId: ids.ann, endNodeId: ids.hidden, properties: {} });
+    const toHidden = await call('post', '/data/relationships', writer).send({
+      type: 'LIKES',
+      startNodeId: ids.ann,
+      endNodeId: ids.hidden,
+      properties: {},
+    });
     expect(toHidden.status).toBe(404);
     expect((await allRelationships()).map((r) => r.type)).toEqual(['KNOWS']);
-    const allowed = await call('post', '/data/relationships', writer).send({ type: 'KNOWS', startNodeId: ids.ben, endNodeId: ids.thing, properties: { level: 2 } });
+    const allowed = await call('post', '/data/relationships', writer).send({
+      type: 'KNOWS',
+      startNodeId: ids.ben,
+      endNodeId: ids.thing,
+      properties: { level: 2 },
+    });
     expect(allowed.status).toBe(201);
   });
 
@@ -166,10 +186,16 @@ describe('REST writes of a restricted writer', () => {
   });
 
   test('when the writer is refused, then no audit event claims a write', async () => {
-    const before = await t.deps.db('audit_events').whereIn('action', ['node.create', 'relationship.create']).count<{ count: string }[]>('* as count');
+    const before = await t.deps
+      .db('audit_events')
+      .whereIn('action', ['node.create', 'relationship.create'])
+      .count<{ count: string }[]>('* as count');
     await call('post', '/data/nodes', writer).send({ labels: ['Hid'], properties: {} });
     await call('post', '/data/relationships', writer).send({ type: 'HIDREL', startNodeId: ids.ann, endNodeId: ids.ben, properties: {} });
-    const after = await t.deps.db('audit_events').whereIn('action', ['node.create', 'relationship.create']).count<{ count: string }[]>('* as count');
+    const after = await t.deps
+      .db('audit_events')
+      .whereIn('action', ['node.create', 'relationship.create'])
+      .count<{ count: string }[]>('* as count');
     expect(Number(after[0].count)).toBe(Number(before[0].count));
   });
 });
@@ -177,7 +203,10 @@ describe('REST writes of a restricted writer', () => {
 describe('imports of a restricted writer', () => {
   test('when the writer imports CSV rows with a hidden label, a hidden row or a hidden type, then those rows are rejected with GRAPH_WRITE_HIDDEN and the rest imported', async () => {
     const nodesFile = await upload('name,labels,country\nok,Person,CZ\nlabel,Hid,CZ\nrow,Person,US\nthing,Thing,\n', 'people.csv', writer);
-    const nodes = await importFile({ fileId: nodesFile, mapping: { kind: 'nodes', labelColumn: 'labels', columns: [{ column: 'name' }, { column: 'country' }] } }, writer);
+    const nodes = await importFile(
+      { fileId: nodesFile, mapping: { kind: 'nodes', labelColumn: 'labels', columns: [{ column: 'name' }, { column: 'country' }] } },
+      writer,
+    );
     expect(nodes.status).toBe(200);
     expect(nodes.body).toMatchObject({ state: 'succeeded', report: { rowsRead: 4, nodesCreated: 2, rowsRejected: 2 } });
     const reasons = nodes.body.report.rejected.map((r: { reason: string }) => r.reason);
@@ -187,11 +216,27 @@ describe('imports of a restricted writer', () => {
 
     const relsFile = await upload('from,to,type\nann,ben,LIKES\nann,ben,HIDREL\n', 'rels.csv', writer);
     const rels = await importFile(
-      { fileId: relsFile, mapping: { kind: 'relationships', typeColumn: 'type', start: { column: 'from', label: 'Person', property: 'name' }, end: { column: 'to', label: 'Person', property: 'name' }, columns: [] } },
+      {
+        fileId: relsFile,
+        mapping: {
+          kind: 'relationships',
+          typeColumn: 'type',
+          start: { column: 'from', label: 'Person', property: 'name' },
+          end: { column: 'to', label: 'Person', property: 'name' },
+          columns: [],
+        },
+      },
       writer,
     );
     expect(rels.status).toBe(200);
-    expect(rels.body).toMatchObject({ state: 'succeeded', report: { relationshipsCreated: 1, rowsRejected: 1, rejected: [{ row: 3, reason: expect.stringMatching(/^GRAPH_WRITE_HIDDEN: .*HIDREL/) }] } });
+    expect(rels.body).toMatchObject({
+      state: 'succeeded',
+      report: {
+        relationshipsCreated: 1,
+        rowsRejected: 1,
+        rejected: [{ row: 3, reason: expect.stringMatching(/^GRAPH_WRITE_HIDDEN: .*HIDREL/) }],
+      },
+    });
     expect((await allRelationships()).map((r) => r.type).sort()).toEqual(['KNOWS', 'LIKES']);
   });
 
@@ -213,7 +258,10 @@ describe('imports of a restricted writer', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 2, relationshipsCreated: 1, rowsRejected: 2 } });
     const reasons = response.body.report.rejected.map((r: { reason: string }) => r.reason);
-    expect(reasons).toEqual([expect.stringMatching(/^node h .*GRAPH_WRITE_HIDDEN: .*Hid/), expect.stringMatching(/^edge e2 .*GRAPH_WRITE_HIDDEN: .*HIDREL/)]);
+    expect(reasons).toEqual([
+      expect.stringMatching(/^node h .*GRAPH_WRITE_HIDDEN: .*Hid/),
+      expect.stringMatching(/^edge e2 .*GRAPH_WRITE_HIDDEN: .*HIDREL/),
+    ]);
     expect(byName(await allNodes(), 'hidden-h')).toEqual([]);
     expect((await allRelationships()).map((r) => r.type).sort()).toEqual(['KNOWS', 'LINKS']);
   });
@@ -225,7 +273,10 @@ describe('properties per element', () => {
     expect(node.status).toBe(413);
     expect(node.body).toMatchObject({ code: 'TOO_MANY_PROPERTIES', count: MAX + 1, max: MAX });
     expect(byName(await allNodes(), 'big')).toEqual([]);
-    const atLimit = await call('post', '/data/nodes', admin).send({ labels: ['Thing'], properties: { name: 'full', ...manyProperties(MAX - 1) } });
+    const atLimit = await call('post', '/data/nodes', admin).send({
+      labels: ['Thing'],
+      properties: { name: 'full', ...manyProperties(MAX - 1) },
+    });
     expect(atLimit.status).toBe(201);
 
     const update = await call('put', `/data/nodes/${atLimit.body.id}`, admin).send({ properties: { one: 'more' } });
@@ -239,7 +290,12 @@ describe('properties per element', () => {
     expect(bulk.status).toBe(413);
     expect((await allNodes()).filter((n) => 'extra' in n.properties)).toEqual([]);
 
-    const relationship = await call('post', '/data/relationships', admin).send({ type: 'LINKS', startNodeId: ids.ann, endNodeId: ids.ben, properties: manyProperties(MAX + 1) });
+    const relationship = await call('post', '/data/relationships', admin).send({
+      type: 'LINKS',
+      startNodeId: ids.ann,
+      endNodeId: ids.ben,
+      properties: manyProperties(MAX + 1),
+    });
     expect(relationship.status).toBe(413);
     const relationshipUpdate = await call('put', `/data/relationships/${ids.knows}`, admin).send({ properties: manyProperties(MAX) });
     expect(relationshipUpdate.status).toBe(413);
@@ -253,6 +309,9 @@ describe('properties per element', () => {
     const fileId = await upload(`${columns.join(',')}\n${full}\n${short}\n`, 'wide.csv', admin);
     const response = await importFile({ fileId, mapping: { kind: 'nodes', labels: ['Wide'] } }, admin);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 1, rowsRejected: 1, rejected: [{ row: 2, reason: expect.stringMatching(/^TOO_MANY_PROPERTIES: /) }] } });
+    expect(response.body).toMatchObject({
+      state: 'succeeded',
+      report: { nodesCreated: 1, rowsRejected: 1, rejected: [{ row: 2, reason: expect.stringMatching(/^TOO_MANY_PROPERTIES: /) }] },
+    });
   });
 });

@@ -15,7 +15,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function auditEvents(action: string, targetId?: string): Promise<Array<{ user_id: string; target_type: string; details: Record<string, unknown> }>> {
+async function auditEvents(
+  action: string,
+  targetId?: string,
+): Promise<Array<{ user_id: string; target_type: string; details: Record<string, unknown> }>> {
   const query = t.deps.db('audit_events').where({ action }).orderBy('id');
   if (targetId) query.where('target_id', targetId);
   return query;
@@ -36,13 +39,19 @@ async function effectivePermissionsOf(username: string, password: string): Promi
 describe('POST /groups', () => {
   test('when the admin creates a group with permissions and users, then 201 with its name and id, the members get the permissions, and group.create is audited', async () => {
     const member = await t.createUser('analyst-1');
-    const response = await admin.post('/groups').send({ name: 'Analysts', description: 'Read and export', permissions: ['EXPORT_DATA', 'CYPHER_QUERIES'], userIds: [member] });
+    const response = await admin
+      .post('/groups')
+      .send({ name: 'Analysts', description: 'Read and export', permissions: ['EXPORT_DATA', 'CYPHER_QUERIES'], userIds: [member] });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ name: 'Analysts', id: expect.stringMatching(/^\d+$/) });
     const id = response.body.id;
     expect(await effectivePermissionsOf('analyst-1', 'analyst-1-password-1')).toEqual(['CYPHER_QUERIES', 'EXPORT_DATA']);
     const [event] = await auditEvents('group.create', id);
-    expect(event).toMatchObject({ user_id: adminId, target_type: 'group', details: { name: 'Analysts', permissions: ['CYPHER_QUERIES', 'EXPORT_DATA'], userIds: [member] } });
+    expect(event).toMatchObject({
+      user_id: adminId,
+      target_type: 'group',
+      details: { name: 'Analysts', permissions: ['CYPHER_QUERIES', 'EXPORT_DATA'], userIds: [member] },
+    });
   });
 
   test('when the name differs from an existing group only in case, then 409 GROUP_NAME_TAKEN', async () => {
@@ -114,7 +123,9 @@ describe('PUT /groups/{id}', () => {
     const joins = await t.createUser('upd-joins');
     const id = await createGroup('Before', { permissions: ['EXPORT_DATA'], userIds: [stays, leaves] });
     expect(await effectivePermissionsOf('upd-stays', 'upd-stays-password-1')).toEqual(['EXPORT_DATA']);
-    const response = await admin.put(`/groups/${id}`).send({ name: 'After', description: 'renamed', permissions: ['JOBS_MANAGEMENT'], userIds: [stays, joins] });
+    const response = await admin
+      .put(`/groups/${id}`)
+      .send({ name: 'After', description: 'renamed', permissions: ['JOBS_MANAGEMENT'], userIds: [stays, joins] });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id, name: 'After', description: 'renamed', permissions: ['JOBS_MANAGEMENT'] });
     expect(response.body.userIds.sort()).toEqual([stays, joins].sort());
@@ -123,7 +134,11 @@ describe('PUT /groups/{id}', () => {
     const [event] = await auditEvents('group.update', id);
     expect(event.details).toMatchObject({
       name: 'After',
-      changes: { name: { from: 'Before', to: 'After' }, permissions: { added: ['JOBS_MANAGEMENT'], removed: ['EXPORT_DATA'] }, users: { added: [joins], removed: [leaves] } },
+      changes: {
+        name: { from: 'Before', to: 'After' },
+        permissions: { added: ['JOBS_MANAGEMENT'], removed: ['EXPORT_DATA'] },
+        users: { added: [joins], removed: [leaves] },
+      },
     });
   });
 
@@ -135,7 +150,7 @@ describe('PUT /groups/{id}', () => {
     expect(response.body).toMatchObject({ name: 'Kept', permissions: ['AUDIT_LOG'], userIds: [user] });
   });
 
-  test('when the new name is another group\'s in another case, then 409 GROUP_NAME_TAKEN; its own name in another case is fine', async () => {
+  test("when the new name is another group's in another case, then 409 GROUP_NAME_TAKEN; its own name in another case is fine", async () => {
     await createGroup('Taken name');
     const id = await createGroup('Free name');
     const taken = await admin.put(`/groups/${id}`).send({ name: 'TAKEN NAME' });
@@ -192,7 +207,11 @@ describe('POST /groups/permissions', () => {
     expect(response.body.permissions).toEqual(['AUDIT_LOG', 'CYPHER_QUERIES']);
     expect(await effectivePermissionsOf('perm-member', 'perm-member-password')).toEqual(['AUDIT_LOG', 'CYPHER_QUERIES']);
     const [event] = await auditEvents('group.permissions.set', id);
-    expect(event.details).toMatchObject({ permissions: ['AUDIT_LOG', 'CYPHER_QUERIES'], added: ['CYPHER_QUERIES'], removed: ['EXPORT_DATA'] });
+    expect(event.details).toMatchObject({
+      permissions: ['AUDIT_LOG', 'CYPHER_QUERIES'],
+      added: ['CYPHER_QUERIES'],
+      removed: ['EXPORT_DATA'],
+    });
   });
 
   test.each([
@@ -217,7 +236,9 @@ describe('PUT /groups/{id}/users', () => {
     const response = await admin.put(`/groups/${id}/users`).send({ userIds: [b, c] });
     expect(response.status).toBe(200);
     expect(response.body.userIds.sort()).toEqual([b, c].sort());
-    expect(((await t.deps.db('user_groups').where({ group_id: id }).pluck('user_id')) as string[]).map(String).sort()).toEqual([b, c].sort());
+    expect(((await t.deps.db('user_groups').where({ group_id: id }).pluck('user_id')) as string[]).map(String).sort()).toEqual(
+      [b, c].sort(),
+    );
     const [event] = await auditEvents('group.users.set', id);
     expect(event.details).toMatchObject({ added: [c], removed: [a] });
   });
@@ -250,7 +271,10 @@ describe('group security configuration', () => {
   test('when the admin posts a propertySecurity, then GET returns it and group.propertySecurity.set is audited', async () => {
     const id = await createGroup('Property group');
     expect((await admin.get(`/groups/${id}/propertySecurity`)).body).toEqual({ nodes: {}, relationships: {} });
-    const config = { nodes: { '*': { disabled: ['ssn'] }, Person: { enabled: ['name', 'city'] } }, relationships: { KNOWS: { disabled: ['note'] } } };
+    const config = {
+      nodes: { '*': { disabled: ['ssn'] }, Person: { enabled: ['name', 'city'] } },
+      relationships: { KNOWS: { disabled: ['note'] } },
+    };
     const saved = await admin.post(`/groups/${id}/propertySecurity`).send(config);
     expect(saved.status).toBe(200);
     expect((await admin.get(`/groups/${id}/propertySecurity`)).body).toEqual(config);
@@ -259,7 +283,9 @@ describe('group security configuration', () => {
 
   test('when the admin puts a dataSecurity, then GET /groups/dataSecurity lists it and group.dataSecurity.set is audited', async () => {
     const id = await createGroup('Data group');
-    const config = { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }] };
+    const config = {
+      rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }],
+    };
     const saved = await admin.put(`/groups/${id}/dataSecurity`).send(config);
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(config);

@@ -13,7 +13,10 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.basic('admin', ADMIN_PASSWORD);
   session = await t.login('admin', ADMIN_PASSWORD);
-  const created = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Person'], properties: { name: 'Alice' } });
+  const created = await request(t.app)
+    .post('/data/nodes')
+    .set('Authorization', admin)
+    .send({ labels: ['Person'], properties: { name: 'Alice' } });
   expect(created.status).toBe(201);
   nodeId = created.body.id;
 });
@@ -45,7 +48,10 @@ describe('NUL characters', () => {
     ['find text', () => call('post', '/data/nodes/find').send({ text: NUL })],
     ['a find filter value', () => call('post', '/data/nodes/find').send({ filter: { property: 'name', operator: '=', value: NUL } })],
     ['a bulk update value', () => call('put', '/data/nodes/find').send({ filter: { label: 'Person' }, set: { name: NUL } })],
-    ['a CSV export filter', () => call('post', '/data/nodes/find/export/csv').send({ filter: { property: 'name', operator: 'IN', value: [NUL] } })],
+    [
+      'a CSV export filter',
+      () => call('post', '/data/nodes/find/export/csv').send({ filter: { property: 'name', operator: 'IN', value: [NUL] } }),
+    ],
     ['a group name', () => call('post', '/groups').send({ name: NUL })],
     ['the profile', () => call('put', '/profile').send({ name: NUL, email: '', locale: 'en' })],
     ['the license', () => call('put', '/license').send({ license: NUL })],
@@ -53,7 +59,14 @@ describe('NUL characters', () => {
     ['a query string key', () => call('get', `/audit/data?${encodeURIComponent(NUL)}=1`)],
     ['a path parameter', () => call('get', `/data/stats/frequency/nodes/${encodeURIComponent(NUL)}/name`)],
     ['the anonymous login (JSON)', () => request(t.app).post('/login').send({ username: NUL, password: 'x' })],
-    ['the anonymous login (form)', () => request(t.app).post('/login').type('form').send(`username=${encodeURIComponent(NUL)}&password=x`)],
+    [
+      'the anonymous login (form)',
+      () =>
+        request(t.app)
+          .post('/login')
+          .type('form')
+          .send(`username=${encodeURIComponent(NUL)}&password=x`),
+    ],
     ['the anonymous password reset request', () => request(t.app).post('/passwordReset/request').send({ username: NUL })],
     ['HTTP Basic credentials', () => request(t.app).get('/profile').set('Authorization', t.basic(NUL, 'x'))],
     ['a cookie-authenticated write', () => session.put('/profile').send({ name: NUL, email: '', locale: 'en' })],
@@ -86,7 +99,10 @@ describe('deep nesting', () => {
   const deepCases: Array<[string, (body: string) => request.Test]> = [
     ['a node create', (deep) => call('post', '/data/nodes').type('json').send(`{"labels":["Person"],"properties":{"deep":${deep}}}`)],
     ['a node update', (deep) => call('put', `/data/nodes/${nodeId}`).type('json').send(`{"properties":{"deep":${deep}}}`)],
-    ['a frontend audit event', (deep) => call('post', '/audit/data/frontend').type('json').send(`{"level":"info","message":"x","context":{"deep":${deep}}}`)],
+    [
+      'a frontend audit event',
+      (deep) => call('post', '/audit/data/frontend').type('json').send(`{"level":"info","message":"x","context":{"deep":${deep}}}`),
+    ],
     ['a user setting', (deep) => call('post', '/userSettings').type('json').send(`{"type":"graphView","value":${deep}}`)],
   ];
 
@@ -107,7 +123,9 @@ describe('deep nesting', () => {
   });
 
   test('when arrays are nested deeper than the limit, then they are refused like objects', async () => {
-    const response = await call('post', '/data/nodes').type('json').send(`{"labels":["Person"],"properties":{"deep":${'['.repeat(200)}1${']'.repeat(200)}}}`);
+    const response = await call('post', '/data/nodes')
+      .type('json')
+      .send(`{"labels":["Person"],"properties":{"deep":${'['.repeat(200)}1${']'.repeat(200)}}}`);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('NESTING_TOO_DEEP');
   });
@@ -127,7 +145,12 @@ describe('CSV exports', () => {
     }
     relIds = [];
     for (const formula of FORMULAS) {
-      const rel = await call('post', '/data/relationships').send({ type: 'CELL', startNodeId: ids[0], endNodeId: ids[1], properties: { cell: formula } });
+      const rel = await call('post', '/data/relationships').send({
+        type: 'CELL',
+        startNodeId: ids[0],
+        endNodeId: ids[1],
+        properties: { cell: formula },
+      });
       expect(rel.status).toBe(201);
       relIds.push(rel.body.id);
     }

@@ -46,7 +46,10 @@ describe('the service HTTP server (src/http/http-server.ts)', () => {
     expect(viaSession.headers['referrer-policy']).toBe('same-origin');
     expect(viaSession.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 
-    const viaBasic = await request(origin).get('/permissions').set('Authorization', t.basic('admin', ADMIN_PASSWORD)).set('X-Request-Id', 'script-1');
+    const viaBasic = await request(origin)
+      .get('/permissions')
+      .set('Authorization', t.basic('admin', ADMIN_PASSWORD))
+      .set('X-Request-Id', 'script-1');
     expect(viaBasic.status).toBe(200);
     expect(viaBasic.body).toEqual(viaSession.body);
     expect(viaBasic.headers['x-request-id']).toBe('script-1');

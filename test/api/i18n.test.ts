@@ -76,7 +76,10 @@ describe('problem details in the request language', () => {
   });
 
   test('when a stored locale is no longer offered, then Accept-Language decides', async () => {
-    const response = await request(t.app).delete('/users/987654').set('Authorization', basic('stefan')).set('Accept-Language', 'sk, cs;q=0.8, en;q=0.5');
+    const response = await request(t.app)
+      .delete('/users/987654')
+      .set('Authorization', basic('stefan'))
+      .set('Accept-Language', 'sk, cs;q=0.8, en;q=0.5');
     expect(response.headers['content-language']).toBe('cs');
     expect(response.body.detail).toBe('Uživatel 987654 nenalezen');
     const fallback = await request(t.app).delete('/users/987654').set('Authorization', basic('stefan'));
@@ -84,7 +87,10 @@ describe('problem details in the request language', () => {
   });
 
   test('when an anonymous German browser signs in with a wrong password, then the failure is German on the JSON API and on the form page', async () => {
-    const json = await request(t.app).post('/login').set('Accept-Language', 'de-DE,de;q=0.9,en;q=0.5').send({ username: 'dora', password: 'wrong-password' });
+    const json = await request(t.app)
+      .post('/login')
+      .set('Accept-Language', 'de-DE,de;q=0.9,en;q=0.5')
+      .send({ username: 'dora', password: 'wrong-password' });
     expect(json.status).toBe(401);
     expect(json.headers['content-language']).toBe('de');
     expect(json.body).toMatchObject({ code: 'INVALID_CREDENTIALS', detail: 'Ungültiger Benutzername oder ungültiges Passwort' });
@@ -148,8 +154,14 @@ describe('the last administrator', () => {
     const id = await userWithLocale('heidi', 'de', { permissions: ['GRANT_ALL_PERMISSIONS', 'USER_MANAGEMENT'] });
     const admin = await t.deps.db('users').where({ username: 'admin' }).first();
     expect((await request(t.app).delete(`/users/${admin.id}/enabled`).set('Authorization', basic('heidi'))).status).toBe(200);
-    const refused = await request(t.app).put(`/users/${id}`).set('Authorization', basic('heidi')).send({ permissions: ['USER_MANAGEMENT'], groupIds: [] });
+    const refused = await request(t.app)
+      .put(`/users/${id}`)
+      .set('Authorization', basic('heidi'))
+      .send({ permissions: ['USER_MANAGEMENT'], groupIds: [] });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'LAST_ADMINISTRATOR', detail: 'Diese Änderung würde keinen aktiven Benutzer mit GRANT_ALL_PERMISSIONS übrig lassen' });
+    expect(refused.body).toMatchObject({
+      code: 'LAST_ADMINISTRATOR',
+      detail: 'Diese Änderung würde keinen aktiven Benutzer mit GRANT_ALL_PERMISSIONS übrig lassen',
+    });
   });
 });

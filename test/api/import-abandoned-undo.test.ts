@@ -31,7 +31,10 @@ beforeEach(() => emptyGraph(t));
 async function importFile(content: Buffer | string, name: string, mapping: Record<string, unknown>) {
   const uploaded = await uploadFiles(t, admin, [[Buffer.from(content), name]]);
   expect(uploaded.status).toBe(201);
-  return request(t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId: uploaded.body.files[0].fileId, mapping });
+  return request(t.app)
+    .post('/data/import/importFile')
+    .set('Authorization', admin)
+    .send({ fileId: uploaded.body.files[0].fileId, mapping });
 }
 
 /** A running import row as a process killed during it leaves it; its lease ran out `ageMs` ago (negative: still current). */
@@ -39,7 +42,11 @@ async function runningImport(ageMs: number): Promise<string> {
   const id = randomUUID();
   const adminId = (await t.deps.db('users').where({ username: 'admin' }).first('id')).id as string;
   await t.deps.db('imports').insert({
-    id, user_id: adminId, file_name: 'big.graphml', state: 'running', dry_run: false,
+    id,
+    user_id: adminId,
+    file_name: 'big.graphml',
+    state: 'running',
+    dry_run: false,
     mapping: JSON.stringify({ kind: 'graphml' }),
     progress: JSON.stringify({ rowsDone: 331, rowsTotal: 900, rowsPerSecond: 100 }),
     lease_owner: 'gone-host:4242:deadbeef',
@@ -55,10 +62,16 @@ function sideFile(id: string, lines: string[]): string {
   writeFileSync(file, lines.join(''));
   return file;
 }
-const line = (n: unknown[], r: unknown[], u: unknown[] = []) => `${JSON.stringify({ n: n.map(String), r: r.map(String), u: u.map(String) })}\n`;
+const line = (n: unknown[], r: unknown[], u: unknown[] = []) =>
+  `${JSON.stringify({ n: n.map(String), r: r.map(String), u: u.map(String) })}\n`;
 
 it('when the process of a batched import died mid-way, then the reaper deletes what its batches created, records what stays on the import, audits it and removes the side file; a live import is left alone', async () => {
-  const seeded = await importFile('id,name\n1,Ann\n2,Bob\n', 'seed.csv', { kind: 'nodes', labels: ['Person'], mergeKey: { label: 'Person', property: 'id' }, columns: [{ column: 'id', type: 'integer' }, { column: 'name' }] });
+  const seeded = await importFile('id,name\n1,Ann\n2,Bob\n', 'seed.csv', {
+    kind: 'nodes',
+    labels: ['Person'],
+    mergeKey: { label: 'Person', property: 'id' },
+    columns: [{ column: 'id', type: 'integer' }, { column: 'name' }],
+  });
   expect(seeded.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 2 } });
   const people = await allNodes(t);
   const ann = people.find((n) => n.properties.name === 'Ann')!;
@@ -93,13 +106,31 @@ it('when the process of a batched import died mid-way, then the reaper deletes w
     state: 'failed',
     error: {
       code: 'IMPORT_ABANDONED',
-      details: { instance: 'gone-host:4242:deadbeef', undo: { batchesCommitted: 2, nodesDeleted: 77, relationshipsDeleted: 254, nodesUpdated: 1, updatedNodeIds: [String(ann.id)], nodesLeft: 0, relationshipsLeft: 0, reasons: [] } },
+      details: {
+        instance: 'gone-host:4242:deadbeef',
+        undo: {
+          batchesCommitted: 2,
+          nodesDeleted: 77,
+          relationshipsDeleted: 254,
+          nodesUpdated: 1,
+          updatedNodeIds: [String(ann.id)],
+          nodesLeft: 0,
+          relationshipsLeft: 0,
+          reasons: [],
+        },
+      },
     },
   });
-  expect(status.body.error.message).toContain('The batched import was undone: 77 node(s) and 254 relationship(s) of 2 committed batch(es) were deleted; not undone: 1 existing node(s)');
+  expect(status.body.error.message).toContain(
+    'The batched import was undone: 77 node(s) and 254 relationship(s) of 2 committed batch(es) were deleted; not undone: 1 existing node(s)',
+  );
   const events = await t.deps.db('audit_events').where({ action: 'data.import.undo', target_id: dead });
   expect(events).toHaveLength(1);
-  expect(events[0].details).toMatchObject({ transaction: 'batched', reason: 'IMPORT_ABANDONED', undo: { nodesDeleted: 77, relationshipsDeleted: 254, nodesUpdated: 1 } });
+  expect(events[0].details).toMatchObject({
+    transaction: 'batched',
+    reason: 'IMPORT_ABANDONED',
+    undo: { nodesDeleted: 77, relationshipsDeleted: 254, nodesUpdated: 1 },
+  });
 
   // The live import (its lease current) keeps its row and its side file.
   expect((await t.deps.db('imports').where({ id: live }).first('state')).state).toBe('running');

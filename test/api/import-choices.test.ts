@@ -58,13 +58,19 @@ describe('GraphML keys: label, property or left out (graphology-miserables.graph
 
     const response = await importFile({ fileId, mapping: g.mapping });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 77, relationshipsCreated: 254, rowsRejected: 0, outcome: 'succeeded' } });
+    expect(response.body).toMatchObject({
+      state: 'succeeded',
+      report: { nodesCreated: 77, relationshipsCreated: 254, rowsRejected: 0, outcome: 'succeeded' },
+    });
     const all = await nodes();
     expect(new Set(all.flatMap((n) => n.labels))).toEqual(new Set(['Node']));
     const found = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ text: 'Valjean', limit: 10 });
     expect(found.status).toBe(200);
     expect(found.body.items.map((n: GraphNode) => n.properties.label)).toEqual(['Valjean']);
-    const byProperty = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ filter: { property: 'label', operator: '=', value: 'Valjean' } });
+    const byProperty = await request(t.app)
+      .post('/data/nodes/find')
+      .set('Authorization', admin)
+      .send({ filter: { property: 'label', operator: '=', value: 'Valjean' } });
     expect(byProperty.body.items).toHaveLength(1);
     expect(byProperty.body.items[0].properties).toMatchObject({ id: '11', label: 'Valjean', 'Modularity Class': 1 });
   }, 60000);
@@ -97,7 +103,11 @@ describe('The relationship type from an edge key (tinkerpop-classic.xml)', () =>
     const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
     const analysis = await analyze(fileId);
     expect(analysis.status).toBe(200);
-    expect(analysis.body.graphml).toMatchObject({ labels: ['vertex'], relationshipTypes: ['created', 'knows'], mapping: { typeKey: 'labelE', keys: { labelV: 'label', name: 'property', weight: 'property' } } });
+    expect(analysis.body.graphml).toMatchObject({
+      labels: ['vertex'],
+      relationshipTypes: ['created', 'knows'],
+      mapping: { typeKey: 'labelE', keys: { labelV: 'label', name: 'property', weight: 'property' } },
+    });
     const response = await importFile({ fileId, mapping: analysis.body.graphml.mapping });
     expect(response.status).toBe(200);
     expect(response.body.report).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6, rowsRejected: 0 });
@@ -109,7 +119,10 @@ describe('The relationship type from an edge key (tinkerpop-classic.xml)', () =>
 
   it('when the mapping says typeKey null and keeps labelE as a property, then the types are the default and labelE a property', async () => {
     const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
-    const response = await importFile({ fileId, mapping: { kind: 'graphml', typeKey: null, keys: { labelE: 'property' }, defaultType: 'LINK' } });
+    const response = await importFile({
+      fileId,
+      mapping: { kind: 'graphml', typeKey: null, keys: { labelE: 'property' }, defaultType: 'LINK' },
+    });
     expect(response.status).toBe(200);
     const rels = await relationships();
     expect(new Set(rels.map((r) => r.type))).toEqual(new Set(['LINK']));
@@ -124,14 +137,19 @@ describe('Half-rejected files (TinkerPop classic with its weight key declared bo
     expect(analysis.status).toBe(200);
     expect(analysis.body.graphml.rejections.rows).toBe(6);
     expect(analysis.body.graphml.rejections.first[0]).toBe('edge 7 (line 1): weight: "0.5" is not a boolean');
-    expect(analysis.body.graphml.warnings[0]).toMatch(/^6 of 12 rows would be rejected \(first: edge 7 \(line 1\): weight: "0\.5" is not a boolean\)/);
+    expect(analysis.body.graphml.warnings[0]).toMatch(
+      /^6 of 12 rows would be rejected \(first: edge 7 \(line 1\): weight: "0\.5" is not a boolean\)/,
+    );
   }, 60000);
 
   it('when it is imported, then the result is succeeded-with-rejected with the reasons, and the rejected rows are a CSV file', async () => {
     const fileId = await uploadOne(tinkerpopWithBrokenWeight(), 'tinkerpop-broken.xml');
     const response = await importFile({ fileId, mapping: (await analyze(fileId)).body.graphml.mapping });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 6, relationshipsCreated: 0, rowsRejected: 6, outcome: 'succeeded-with-rejected' } });
+    expect(response.body).toMatchObject({
+      state: 'succeeded',
+      report: { nodesCreated: 6, relationshipsCreated: 0, rowsRejected: 6, outcome: 'succeeded-with-rejected' },
+    });
     expect(response.body.report.rejected[0]).toEqual({ row: 7, reason: 'edge 7 (line 1): weight: "0.5" is not a boolean' });
     const csv = await request(t.app).get(`/data/import/imports/${response.body.importId}/rejected.csv`).set('Authorization', admin);
     expect(csv.status).toBe(200);
@@ -208,7 +226,10 @@ describe('Undo of an import, and one start per upload', () => {
     const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
     const done = await importFile({ fileId, mapping: { kind: 'graphml' } });
     const other = await t.deps.graph.createNode({ labels: ['Other'], properties: {} }, UNRESTRICTED);
-    await t.deps.graph.createRelationship({ type: 'LATER', startNodeId: other.id, endNodeId: done.body.createdNodeIds[0], properties: {} }, UNRESTRICTED);
+    await t.deps.graph.createRelationship(
+      { type: 'LATER', startNodeId: other.id, endNodeId: done.body.createdNodeIds[0], properties: {} },
+      UNRESTRICTED,
+    );
     const refused = await undo(done.body.importId);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'UNDO_CONFLICT' });
@@ -243,19 +264,31 @@ describe('Undo of an import, and one start per upload', () => {
 
     // Two clicks at once: one import, one 409.
     const other = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
-    const both = await Promise.all([importFile({ fileId: other, mapping: { kind: 'graphml' } }), importFile({ fileId: other, mapping: { kind: 'graphml' } })]);
+    const both = await Promise.all([
+      importFile({ fileId: other, mapping: { kind: 'graphml' } }),
+      importFile({ fileId: other, mapping: { kind: 'graphml' } }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await nodes()).length).toBe(12);
   }, 60000);
 });
 
-describe('Undo within the importer\'s scope', () => {
+describe("Undo within the importer's scope", () => {
   it('when a node of the import is hidden from its importer since, then undo leaves it (and refuses while an import relationship the importer cannot see hangs on a node), and nobody else can undo the import', async () => {
-    const [group] = await t.deps.db('groups').insert({ name: 'Importers who cannot see Hid', entity_security: JSON.stringify({ nodeFilter: { not: { label: 'Hid' } } }) }).returning('id');
+    const [group] = await t.deps
+      .db('groups')
+      .insert({ name: 'Importers who cannot see Hid', entity_security: JSON.stringify({ nodeFilter: { not: { label: 'Hid' } } }) })
+      .returning('id');
     await t.createUser('importer', { password: 'importer-password-1', permissions: ['DATA_MANAGEMENT'], groupIds: [String(group.id)] });
     const importer = t.basic('importer', 'importer-password-1');
-    const upload = await request(t.app).post('/data/import/uploadFile').set('Authorization', importer).attach('file', dataset('graphml/tinkerpop-classic.xml'), { filename: 'tinkerpop-classic.xml', contentType: 'application/xml' });
-    const done = await request(t.app).post('/data/import/importFile').set('Authorization', importer).send({ fileId: upload.body.files[0].fileId, mapping: { kind: 'graphml' } });
+    const upload = await request(t.app)
+      .post('/data/import/uploadFile')
+      .set('Authorization', importer)
+      .attach('file', dataset('graphml/tinkerpop-classic.xml'), { filename: 'tinkerpop-classic.xml', contentType: 'application/xml' });
+    const done = await request(t.app)
+      .post('/data/import/importFile')
+      .set('Authorization', importer)
+      .send({ fileId: upload.body.files[0].fileId, mapping: { kind: 'graphml' } });
     expect(done.status).toBe(200);
     expect(done.body.report).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6 });
 
@@ -283,21 +316,34 @@ describe('Undo within the importer\'s scope', () => {
   }, 60000);
 });
 
-describe('The refusals in the reader\'s language', () => {
+describe("The refusals in the reader's language", () => {
   it('when an imported upload is started again and a blocked import is undone, then their details have German and Czech templates in the server catalog', async () => {
     const fileId = await uploadOne(dataset('graphml/tinkerpop-classic.xml'), 'tinkerpop-classic.xml');
     const done = await importFile({ fileId, mapping: { kind: 'graphml' } });
     const again = await importFile({ fileId, mapping: { kind: 'graphml' } });
     expect(again.status).toBe(409);
-    expect(localizeDetail('IMPORT_ALREADY_STARTED', again.body.detail, 'de')).toBe('Diese Datei wurde bereits importiert; machen Sie diesen Import rückgängig, um sie erneut zu importieren');
+    expect(localizeDetail('IMPORT_ALREADY_STARTED', again.body.detail, 'de')).toBe(
+      'Diese Datei wurde bereits importiert; machen Sie diesen Import rückgängig, um sie erneut zu importieren',
+    );
     const other = await t.deps.graph.createNode({ labels: ['Other'], properties: {} }, UNRESTRICTED);
-    await t.deps.graph.createRelationship({ type: 'LATER', startNodeId: other.id, endNodeId: done.body.createdNodeIds[0], properties: {} }, UNRESTRICTED);
+    await t.deps.graph.createRelationship(
+      { type: 'LATER', startNodeId: other.id, endNodeId: done.body.createdNodeIds[0], properties: {} },
+      UNRESTRICTED,
+    );
     const refused = await undo(done.body.importId);
     expect(refused.status).toBe(409);
-    expect(localizeDetail('UNDO_CONFLICT', refused.body.detail, 'cs')).toMatch(/^Import nelze vrátit zpět: k uzlům, které vytvořil, jsou připojeny vztahy \(1\)/);
-    const rejected = await importFile({ fileId: await uploadOne(tinkerpopWithBrokenWeight(), 'broken.xml'), mapping: { kind: 'graphml' }, allOrNothing: true });
+    expect(localizeDetail('UNDO_CONFLICT', refused.body.detail, 'cs')).toMatch(
+      /^Import nelze vrátit zpět: k uzlům, které vytvořil, jsou připojeny vztahy \(1\)/,
+    );
+    const rejected = await importFile({
+      fileId: await uploadOne(tinkerpopWithBrokenWeight(), 'broken.xml'),
+      mapping: { kind: 'graphml' },
+      allOrNothing: true,
+    });
     expect(rejected.status).toBe(422);
-    expect(localizeDetail('IMPORT_ROWS_REJECTED', rejected.body.detail, 'de')).toMatch(/^Zeilen wurden abgewiesen \(6 abgewiesen, 0 übersprungen/);
+    expect(localizeDetail('IMPORT_ROWS_REJECTED', rejected.body.detail, 'de')).toMatch(
+      /^Zeilen wurden abgewiesen \(6 abgewiesen, 0 übersprungen/,
+    );
   }, 60000);
 });
 
@@ -313,16 +359,31 @@ describe('Undo of a relationships CSV whose ends are matched in one statement (P
   it('when 3,000 relationships between 100 people are imported and both imports are undone in turn, then each undo removes exactly what its import created', async () => {
     const auth = big.basic('admin', ADMIN_PASSWORD);
     const send = async (name: string, text: string, mapping: Record<string, unknown>) => {
-      const upload = await request(big.app).post('/data/import/uploadFile').set('Authorization', auth).attach('file', Buffer.from(text, 'utf8'), { filename: name, contentType: 'text/csv' });
+      const upload = await request(big.app)
+        .post('/data/import/uploadFile')
+        .set('Authorization', auth)
+        .attach('file', Buffer.from(text, 'utf8'), { filename: name, contentType: 'text/csv' });
       expect(upload.status).toBe(201);
-      return request(big.app).post('/data/import/importFile').set('Authorization', auth).send({ fileId: upload.body.files[0].fileId, mapping, background: false });
+      return request(big.app)
+        .post('/data/import/importFile')
+        .set('Authorization', auth)
+        .send({ fileId: upload.body.files[0].fileId, mapping, background: false });
     };
     const people = ['id,name', ...Array.from({ length: 100 }, (_, i) => `${i},person ${i}`)].join('\n');
-    const nodesDone = await send('people.csv', people, { kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }] });
+    const nodesDone = await send('people.csv', people, {
+      kind: 'nodes',
+      labels: ['Person'],
+      columns: [{ column: 'id', type: 'integer' }, { column: 'name' }],
+    });
     expect(nodesDone.status).toBe(200);
     // 3,000 rows, ends by Person.id: more than 5,000 values, so the key table path (one INSERT per batch) runs.
     const knows = ['from,to', ...Array.from({ length: 3000 }, (_, i) => `${i % 100},${(i * 7 + 3) % 100}`)].join('\n');
-    const relsDone = await send('knows.csv', knows, { kind: 'relationships', type: 'KNOWS', start: { column: 'from', label: 'Person', property: 'id' }, end: { column: 'to', label: 'Person', property: 'id' } });
+    const relsDone = await send('knows.csv', knows, {
+      kind: 'relationships',
+      type: 'KNOWS',
+      start: { column: 'from', label: 'Person', property: 'id' },
+      end: { column: 'to', label: 'Person', property: 'id' },
+    });
     expect(relsDone.status).toBe(200);
     expect(relsDone.body.report).toMatchObject({ relationshipsCreated: 3000, rowsSkipped: 0 });
     expect(relsDone.body.undo.possible).toBe(true);
@@ -334,14 +395,23 @@ describe('Undo of a relationships CSV whose ends are matched in one statement (P
     expect(blocked.status).toBe(409);
     expect(blocked.body.code).toBe('UNDO_CONFLICT');
 
-    const relsUndone = await request(big.app).post(`/data/import/imports/${relsDone.body.importId}/undo`).set('Authorization', auth).send({});
+    const relsUndone = await request(big.app)
+      .post(`/data/import/imports/${relsDone.body.importId}/undo`)
+      .set('Authorization', auth)
+      .send({});
     expect(relsUndone.status).toBe(200);
     expect(await count('graph_relationships')).toBe(0);
     expect(await count('graph_nodes')).toBe(100);
-    const nodesUndone = await request(big.app).post(`/data/import/imports/${nodesDone.body.importId}/undo`).set('Authorization', auth).send({});
+    const nodesUndone = await request(big.app)
+      .post(`/data/import/imports/${nodesDone.body.importId}/undo`)
+      .set('Authorization', auth)
+      .send({});
     expect(nodesUndone.status).toBe(200);
     expect(await count('graph_nodes')).toBe(0);
     const events = await big.deps.db('audit_events').where({ action: 'data.import.undo' }).orderBy('id');
-    expect(events.map((e) => [e.details.nodesDeleted, e.details.relationshipsDeleted])).toEqual([[0, 3000], [100, 0]]);
+    expect(events.map((e) => [e.details.nodesDeleted, e.details.relationshipsDeleted])).toEqual([
+      [0, 3000],
+      [100, 0],
+    ]);
   }, 120000);
 });

@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 function upload(content: Buffer, name: string) {
-  return request(t.app).post('/data/import/uploadFile').set('Authorization', admin).attach('file', content, { filename: name, contentType: 'application/octet-stream' });
+  return request(t.app)
+    .post('/data/import/uploadFile')
+    .set('Authorization', admin)
+    .attach('file', content, { filename: name, contentType: 'application/octet-stream' });
 }
 async function uploadOne(content: Buffer, name: string): Promise<string> {
   const response = await upload(content, name);
@@ -34,7 +37,9 @@ function analyze(body: Record<string, unknown>) {
 }
 function storedFiles(): string[] {
   try {
-    return readdirSync(path.join(t.config.dataDir, 'uploads')).filter((f) => f !== 'incoming').concat(readdirSync(path.join(t.config.dataDir, 'uploads', 'incoming')));
+    return readdirSync(path.join(t.config.dataDir, 'uploads'))
+      .filter((f) => f !== 'incoming')
+      .concat(readdirSync(path.join(t.config.dataDir, 'uploads', 'incoming')));
   } catch {
     return [];
   }
@@ -68,10 +73,14 @@ describe('hostile uploads', () => {
 
   it('when a zip declares more uncompressed bytes than allowed, then it is 413 ZIP_TOO_LARGE', async () => {
     const zip = new AdmZip();
-    for (let i = 0; i < 3; i++) zip.addFile(`part${i}.csv`, Buffer.from(`id\n${Array.from({ length: 400000 }, (_, j) => (j * 7919 + i) % 1000003).join('\n')}\n`));
+    for (let i = 0; i < 3; i++)
+      zip.addFile(`part${i}.csv`, Buffer.from(`id\n${Array.from({ length: 400000 }, (_, j) => (j * 7919 + i) % 1000003).join('\n')}\n`));
     const small = await createTestApp({ uploads: { maxUnzippedBytes: 4 * 1024 * 1024 } });
     try {
-      const response = await request(small.app).post('/data/import/uploadFile').set('Authorization', small.basic('admin', ADMIN_PASSWORD)).attach('file', zip.toBuffer(), 'parts.zip');
+      const response = await request(small.app)
+        .post('/data/import/uploadFile')
+        .set('Authorization', small.basic('admin', ADMIN_PASSWORD))
+        .attach('file', zip.toBuffer(), 'parts.zip');
       await expectRefused(response, 413, 'ZIP_TOO_LARGE', /parts\.zip expands to \d+ bytes/);
     } finally {
       await small.close();
@@ -83,7 +92,12 @@ describe('hostile uploads', () => {
     zip.addFile('people.csv', Buffer.from('id\n1\n'));
     zip.addFile('x.csv', Buffer.from('id\n2\n'));
     zip.getEntries()[1].entryName = '../../evil.csv';
-    await expectRefused(await upload(zip.toBuffer(), 'evil.zip'), 400, 'ZIP_ENTRY_NAME', /evil\.zip has an entry name with "\.\.": "\.\.\/\.\.\/evil\.csv"/);
+    await expectRefused(
+      await upload(zip.toBuffer(), 'evil.zip'),
+      400,
+      'ZIP_ENTRY_NAME',
+      /evil\.zip has an entry name with "\.\.": "\.\.\/\.\.\/evil\.csv"/,
+    );
   });
 
   it('when a zip has an absolute entry name, then it is 400 ZIP_ENTRY_NAME', async () => {
@@ -102,7 +116,12 @@ describe('hostile uploads', () => {
 
   it('when a binary file is named .csv, then it is 415', async () => {
     const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256));
-    await expectRefused(await upload(binary, 'data.csv'), 415, 'UNSUPPORTED_MEDIA_TYPE', /data\.csv is neither CSV text, XLS, XLSX, GraphML nor zip/);
+    await expectRefused(
+      await upload(binary, 'data.csv'),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      /data\.csv is neither CSV text, XLS, XLSX, GraphML nor zip/,
+    );
   });
 
   it('when an empty file is uploaded, then it is 400 EMPTY_FILE naming it', async () => {
@@ -128,19 +147,31 @@ describe('hostile uploads', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request({
-          port, method: 'POST', path: '/data/import/uploadFile',
-          headers: { Authorization: admin, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(2 * 1024 * 1024 * 1024) },
-        }, (res) => {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-        });
+        const req = http.request(
+          {
+            port,
+            method: 'POST',
+            path: '/data/import/uploadFile',
+            headers: {
+              Authorization: admin,
+              'Content-Type': 'multipart/form-data; boundary=x',
+              'Content-Length': String(2 * 1024 * 1024 * 1024),
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
         req.on('error', reject);
         req.write('--x\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\n\r\nid\n');
       });
       expect(response.status).toBe(413);
-      expect(JSON.parse(response.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', detail: expect.stringMatching(/declares 2147483648 bytes/) });
+      expect(JSON.parse(response.body)).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        detail: expect.stringMatching(/declares 2147483648 bytes/),
+      });
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -182,14 +213,29 @@ describe('broken files', () => {
     const fileId = await uploadOne(readFileSync(path.join(FIXTURES, 'formulas.xlsx')), 'formulas.xlsx');
     const analysis = await analyze({ fileId });
     expect(analysis.body.tables[0].formulaCells).toEqual({ count: 2, first: ['D2', 'D3'] });
-    const mapping = { kind: 'nodes', labels: ['Calc'], columns: [{ column: 'id', type: 'integer' }, { column: 'double', type: 'integer' }] };
+    const mapping = {
+      kind: 'nodes',
+      labels: ['Calc'],
+      columns: [
+        { column: 'id', type: 'integer' },
+        { column: 'double', type: 'integer' },
+      ],
+    };
     const refused = await request(t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId, mapping });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'SPREADSHEET_FORMULA', cells: ['D2', 'D3'] });
-    const imported = await request(t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId, mapping: { ...mapping, formulas: 'values' } });
+    const imported = await request(t.app)
+      .post('/data/import/importFile')
+      .set('Authorization', admin)
+      .send({ fileId, mapping: { ...mapping, formulas: 'values' } });
     expect(imported.body.report).toMatchObject({ nodesCreated: 2 });
-    const values = (await t.deps.graph.findNodes({ filter: { label: 'Calc' }, limit: 10, sort: [{ property: 'id', direction: 'asc' }] }, UNRESTRICTED)).items;
-    expect(values.map((v) => v.properties)).toEqual([{ id: 1, double: 68 }, { id: 2, double: 82 }]);
+    const values = (
+      await t.deps.graph.findNodes({ filter: { label: 'Calc' }, limit: 10, sort: [{ property: 'id', direction: 'asc' }] }, UNRESTRICTED)
+    ).items;
+    expect(values.map((v) => v.properties)).toEqual([
+      { id: 1, double: 68 },
+      { id: 2, double: 82 },
+    ]);
   });
 
   it('when a file named .xlsx is not a workbook, then analysis is 422 SPREADSHEET_INVALID and the service stays up', async () => {
@@ -203,7 +249,8 @@ describe('broken files', () => {
   });
 
   it('when a GraphML edge refers to a missing node, then it is 422 naming the edge, the node and the line', async () => {
-    const xml = '<?xml version="1.0"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n<graph edgedefault="directed">\n<node id="a"/>\n<edge id="e1" source="a" target="zz"/>\n</graph>\n</graphml>\n';
+    const xml =
+      '<?xml version="1.0"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n<graph edgedefault="directed">\n<node id="a"/>\n<edge id="e1" source="a" target="zz"/>\n</graph>\n</graphml>\n';
     const fileId = await uploadOne(Buffer.from(xml), 'g.graphml');
     const response = await analyze({ fileId });
     expect(response.status).toBe(422);
@@ -220,9 +267,13 @@ describe('broken files', () => {
   });
 
   it('when a GraphML file has a hyperedge or a nested graph, then it is 422 GRAPHML_UNSUPPORTED', async () => {
-    const hyper = '<graphml><graph><node id="a"/><node id="b"/><hyperedge><endpoint node="a"/><endpoint node="b"/></hyperedge></graph></graphml>';
+    const hyper =
+      '<graphml><graph><node id="a"/><node id="b"/><hyperedge><endpoint node="a"/><endpoint node="b"/></hyperedge></graph></graphml>';
     const nested = '<graphml><graph><node id="a"><graph id="inner"><node id="a1"/></graph></node></graph></graphml>';
-    for (const [xml, what] of [[hyper, /hyperedges/], [nested, /nested graphs/]] as const) {
+    for (const [xml, what] of [
+      [hyper, /hyperedges/],
+      [nested, /nested graphs/],
+    ] as const) {
       const fileId = await uploadOne(Buffer.from(xml), 'x.graphml');
       const response = await analyze({ fileId });
       expect(response.status).toBe(422);

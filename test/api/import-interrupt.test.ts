@@ -26,7 +26,10 @@ const mapping = { kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', t
 async function startBackground(transaction: 'single' | 'batched'): Promise<string> {
   const uploaded = await uploadFiles(t, admin, [[Buffer.from(csv), `${transaction}.csv`]]);
   expect(uploaded.status).toBe(201);
-  const started = await request(t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId: uploaded.body.files[0].fileId, mapping, background: true, transaction });
+  const started = await request(t.app)
+    .post('/data/import/importFile')
+    .set('Authorization', admin)
+    .send({ fileId: uploaded.body.files[0].fileId, mapping, background: true, transaction });
   expect(started.status).toBe(202);
   return started.body.importId as string;
 }
@@ -46,7 +49,10 @@ describe('Imports at shutdown (interruptImports)', () => {
     await until(async () => (await graphTableCounts(t)).nodes > 0);
     await interruptImports();
     const status = await request(t.app).get(`/data/import/imports/${id}`).set('Authorization', admin);
-    expect(status.body).toMatchObject({ state: 'cancelled', error: { code: 'IMPORT_INTERRUPTED', details: { undo: { nodesLeft: 0, nodesUpdated: 0 } } } });
+    expect(status.body).toMatchObject({
+      state: 'cancelled',
+      error: { code: 'IMPORT_INTERRUPTED', details: { undo: { nodesLeft: 0, nodesUpdated: 0 } } },
+    });
     expect(status.body.error.details.undo.nodesDeleted).toBeGreaterThan(0);
     expect(status.body.error.message).toMatch(/The batched import was undone: \d+ node\(s\)/);
     expect(await graphTableCounts(t)).toEqual({ nodes: 0, relationships: 0 });

@@ -39,13 +39,28 @@ async function finishedRun(name: string): Promise<Record<string, unknown>> {
 test('when an import job reads a semicolon-separated Windows-1250 CSV with a bad value, then the engine imports the good rows, rejects the bad one in the log and records data.import', async () => {
   const latin2 = Buffer.from([...Buffer.from('name;age\n'), 0x8e, ...Buffer.from('ofie;41\nBob;old\nCyril;7\n')]);
   writeFileSync(path.join(importDir, 'people.csv'), latin2);
-  const created = await request(t.app).post('/jobs').set('Authorization', admin).send({ name: 'engine-import', type: 'import', config: { file: 'people.csv', mapping: { label: 'JobImported', columns: { name: 'name', age: 'age' }, types: { age: 'number' } } } });
+  const created = await request(t.app)
+    .post('/jobs')
+    .set('Authorization', admin)
+    .send({
+      name: 'engine-import',
+      type: 'import',
+      config: { file: 'people.csv', mapping: { label: 'JobImported', columns: { name: 'name', age: 'age' }, types: { age: 'number' } } },
+    });
   expect(created.status).toBe(201);
   await request(t.app).put('/jobs/engine-import/started').set('Authorization', admin);
   const run = await finishedRun('engine-import');
   expect(run).toMatchObject({ state: 'succeeded', counters: { nodesCreated: 2, rowsRejected: 1 } });
   expect(JSON.stringify(run.log)).toContain('row 3 rejected: column age: \\"old\\" is not a number');
-  const nodes = (await t.deps.graph.findNodes({ filter: { label: 'JobImported' }, limit: 10, sort: [{ property: 'age', direction: 'asc' }] }, UNRESTRICTED)).items;
-  expect(nodes.map((n) => n.properties)).toEqual([{ name: 'Cyril', age: 7 }, { name: 'Žofie', age: 41 }]);
+  const nodes = (
+    await t.deps.graph.findNodes(
+      { filter: { label: 'JobImported' }, limit: 10, sort: [{ property: 'age', direction: 'asc' }] },
+      UNRESTRICTED,
+    )
+  ).items;
+  expect(nodes.map((n) => n.properties)).toEqual([
+    { name: 'Cyril', age: 7 },
+    { name: 'Žofie', age: 41 },
+  ]);
   expect(await t.deps.db('audit_events').where({ action: 'data.import' }).count({ n: '*' })).toEqual([{ n: '1' }]);
 });

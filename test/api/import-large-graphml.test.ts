@@ -66,7 +66,10 @@ async function writeLarge(file: string): Promise<number> {
 }
 
 async function upload(file: string, name: string): Promise<string> {
-  const response = await request(t.app).post('/data/import/uploadFile').set('Authorization', admin).attach('file', file, { filename: name, contentType: 'application/octet-stream' });
+  const response = await request(t.app)
+    .post('/data/import/uploadFile')
+    .set('Authorization', admin)
+    .attach('file', file, { filename: name, contentType: 'application/octet-stream' });
   expect(response.status).toBe(201);
   return response.body.files[0].fileId as string;
 }
@@ -119,12 +122,22 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     expect(g.mapping).toEqual(s.mapping);
     expect(g.mapping.keys.label).toBe('property');
     expect(g.keys).toEqual(s.keys);
-    expect([g.directed, g.labels, g.relationshipTypes, g.labelSource, g.rejections]).toEqual([s.directed, s.labels, s.relationshipTypes, s.labelSource, s.rejections]);
-    expect(g.warnings.join('\n')).toMatch(/the key label \(label\) has at least 10000 distinct values among the first 10000 of \d+ nodes: proposed as the property label/);
+    expect([g.directed, g.labels, g.relationshipTypes, g.labelSource, g.rejections]).toEqual([
+      s.directed,
+      s.labels,
+      s.relationshipTypes,
+      s.labelSource,
+      s.rejections,
+    ]);
+    expect(g.warnings.join('\n')).toMatch(
+      /the key label \(label\) has at least 10000 distinct values among the first 10000 of \d+ nodes: proposed as the property label/,
+    );
 
     const growthMb = (peak - before) / 2 ** 20;
     const maxDelayMs = delay.max / 1e6;
-    console.log(`analysis of ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB: RSS +${growthMb.toFixed(0)} MB, event loop delay max ${maxDelayMs.toFixed(0)} ms, ${answered.length} health checks answered during it (slowest ${Math.max(...answered)} ms)`);
+    console.log(
+      `analysis of ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB: RSS +${growthMb.toFixed(0)} MB, event loop delay max ${maxDelayMs.toFixed(0)} ms, ${answered.length} health checks answered during it (slowest ${Math.max(...answered)} ms)`,
+    );
     expect(growthMb).toBeLessThan(150);
     // The whole-file analysis held the event loop for the entire parse (tens of seconds at this size). The
     // bound is generous because on a loaded 2-core machine the scheduler alone delays the loop by a second or more.
@@ -146,9 +159,15 @@ describe('GraphML import in passes (nodes, then edges)', () => {
     const fileId = response.body.files[0].fileId as string;
     const analysis = await analyze(fileId);
     expect(analysis.status).toBe(200);
-    const imported = await request(t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId, mapping: analysis.body.graphml.mapping });
+    const imported = await request(t.app)
+      .post('/data/import/importFile')
+      .set('Authorization', admin)
+      .send({ fileId, mapping: analysis.body.graphml.mapping });
     expect(imported.status).toBe(200);
-    expect(imported.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 77, relationshipsCreated: 254, rowsSkipped: 0, rowsRejected: 0 } });
+    expect(imported.body).toMatchObject({
+      state: 'succeeded',
+      report: { nodesCreated: 77, relationshipsCreated: 254, rowsSkipped: 0, rowsRejected: 0 },
+    });
     expect((await allNodes(t)).length).toBe(77);
     expect((await allRelationships(t)).length).toBe(254);
   });

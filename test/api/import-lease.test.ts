@@ -42,7 +42,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
 function graphEnv(): Record<string, string> {
   if (testGraphBackend !== 'neo4j') return {};
   const env: Record<string, string> = { GRAPH_BACKEND: 'neo4j' };
-  for (const name of ['NEO4J_URI', 'NEO4J_USERNAME', 'NEO4J_PASSWORD', 'NEO4J_DATABASE']) if (process.env[name]) env[name] = process.env[name]!;
+  for (const name of ['NEO4J_URI', 'NEO4J_USERNAME', 'NEO4J_PASSWORD', 'NEO4J_DATABASE'])
+    if (process.env[name]) env[name] = process.env[name]!;
   return env;
 }
 
@@ -75,7 +76,14 @@ beforeAll(async () => {
   base = mkdtempSync(path.join(os.tmpdir(), 'gas-import-lease-'));
   const configFile = path.join(base, 'config.json');
   writeFileSync(configFile, JSON.stringify({ imports: { leaseMs: LEASE_MS } }));
-  second = startServiceProcess({ DATA_DIR: path.join(base, 'second'), DATABASE_URL: t.database.url, ADMIN_PASSWORD, CONFIG_FILE: configFile, SESSION_SECRET: 'import-lease-secret', ...graphEnv() });
+  second = startServiceProcess({
+    DATA_DIR: path.join(base, 'second'),
+    DATABASE_URL: t.database.url,
+    ADMIN_PASSWORD,
+    CONFIG_FILE: configFile,
+    SESSION_SECRET: 'import-lease-secret',
+    ...graphEnv(),
+  });
   secondUrl = (await second.waitForLog(LISTENING)).url as string;
 }, 300_000);
 
@@ -90,10 +98,16 @@ describe('an import whose service instance dies', () => {
     const lines = ['id,name'];
     for (let i = 1; i <= ROWS; i++) lines.push(`${i},crashed node ${i}`);
     const csv = Buffer.from(`${lines.join('\n')}\n`);
-    const uploaded = await request(secondUrl).post('/data/import/uploadFile').set('Authorization', admin).attach('file', csv, { filename: 'big.csv', contentType: 'text/csv' });
+    const uploaded = await request(secondUrl)
+      .post('/data/import/uploadFile')
+      .set('Authorization', admin)
+      .attach('file', csv, { filename: 'big.csv', contentType: 'text/csv' });
     expect(uploaded.status).toBe(201);
     const mapping = { kind: 'nodes', labels: ['Crashed'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }] };
-    const started = await request(secondUrl).post('/data/import/importFile').set('Authorization', admin).send({ fileId: uploaded.body.files[0].fileId, mapping, background: true });
+    const started = await request(secondUrl)
+      .post('/data/import/importFile')
+      .set('Authorization', admin)
+      .send({ fileId: uploaded.body.files[0].fileId, mapping, background: true });
     expect(started.status).toBe(202);
     const importId = started.body.importId as string;
     const startedAt = Date.now();
@@ -156,8 +170,14 @@ describe('an import row left with a lease that ran out', () => {
     const id = await leftByAnInstance(-1000);
     const cancelled = await request(t.app).delete(`/data/import/imports/${id}`).set('Authorization', admin);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ importId: id, state: 'failed', error: { code: 'IMPORT_ABANDONED', details: { instance: 'gone-host:4242:deadbeef' } } });
-    expect(cancelled.body.error.message).toBe('The service instance running this import (gone-host:4242:deadbeef) stopped before the import finished; nothing of it was written. Start the import again.');
+    expect(cancelled.body).toMatchObject({
+      importId: id,
+      state: 'failed',
+      error: { code: 'IMPORT_ABANDONED', details: { instance: 'gone-host:4242:deadbeef' } },
+    });
+    expect(cancelled.body.error.message).toBe(
+      'The service instance running this import (gone-host:4242:deadbeef) stopped before the import finished; nothing of it was written. Start the import again.',
+    );
     expect(await auditCount('data.import.abandoned', id)).toBe(1);
     expect(await auditCount('data.import.cancel-request', id)).toBe(0);
     const read = await request(t.app).get(`/data/import/imports/${id}`).set('Authorization', admin);
@@ -177,9 +197,15 @@ describe('an import row left with a lease that ran out', () => {
     expect(await auditCount('data.import.abandoned', id)).toBe(0);
 
     // The instance dies before it sees the request: its lease runs out.
-    await t.deps.db('imports').where({ id }).update({ lease_expires_at: t.deps.db.raw(`now() - interval '1 second'`) });
+    await t.deps
+      .db('imports')
+      .where({ id })
+      .update({ lease_expires_at: t.deps.db.raw(`now() - interval '1 second'`) });
     const after = await request(t.app).get(`/data/import/imports/${id}`).set('Authorization', admin);
-    expect(after.body).toMatchObject({ state: 'failed', error: { code: 'IMPORT_ABANDONED', details: { instance: 'live-host:77:cafebabe' } } });
+    expect(after.body).toMatchObject({
+      state: 'failed',
+      error: { code: 'IMPORT_ABANDONED', details: { instance: 'live-host:77:cafebabe' } },
+    });
     expect(await auditCount('data.import.abandoned', id)).toBe(1);
   });
 
@@ -193,10 +219,14 @@ describe('an import row left with a lease that ran out', () => {
       expect(await auditCount('data.import.abandoned', atStart)).toBe(1);
 
       const later = await leftByAnInstance(300);
-      const failedAt = await waitFor('the later import to be failed by the sweep', async () => {
-        const row = await t.deps.db('imports').where({ id: later }).first('state', 'finished_at');
-        return row.state === 'failed' ? row.finished_at : undefined;
-      }, LEASE_MS * 4);
+      const failedAt = await waitFor(
+        'the later import to be failed by the sweep',
+        async () => {
+          const row = await t.deps.db('imports').where({ id: later }).first('state', 'finished_at');
+          return row.state === 'failed' ? row.finished_at : undefined;
+        },
+        LEASE_MS * 4,
+      );
       expect(failedAt).toBeInstanceOf(Date);
       expect(await auditCount('data.import.abandoned', later)).toBe(1);
       expect((await t.deps.db('imports').where({ id: live }).first('state')).state).toBe('running');

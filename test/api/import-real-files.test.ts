@@ -44,7 +44,11 @@ function importFile(body: Record<string, unknown>) {
 
 /** Every property value of the graph that is text made of white space only (junk from XML layout). */
 function blankValues(elements: Array<{ properties: Record<string, unknown> }>): string[] {
-  return elements.flatMap((e) => Object.entries(e.properties).filter(([, v]) => typeof v === 'string' && v.trim() === '' ).map(([k]) => k));
+  return elements.flatMap((e) =>
+    Object.entries(e.properties)
+      .filter(([, v]) => typeof v === 'string' && v.trim() === '')
+      .map(([k]) => k),
+  );
 }
 
 describe('GraphML booleans (igraph-test.graphml)', () => {
@@ -52,7 +56,10 @@ describe('GraphML booleans (igraph-test.graphml)', () => {
     const fileId = await uploadOne(dataset('graphml/igraph-test.graphml'), 'igraph-test.graphml');
     const response = await importFile({ fileId, mapping: { kind: 'graphml' } });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ state: 'succeeded', report: { rowsRead: 13, nodesCreated: 6, relationshipsCreated: 7, rowsRejected: 0, rowsSkipped: 0, rejected: [] } });
+    expect(response.body).toMatchObject({
+      state: 'succeeded',
+      report: { rowsRead: 13, nodesCreated: 6, relationshipsCreated: 7, rowsRejected: 0, rowsSkipped: 0, rejected: [] },
+    });
     const all = byGraphmlId(await nodes());
     expect(all.size).toBe(6);
     // n0: "  true   " (spaces trimmed); n1: no data, so the defaults (yellow, <default>1</default>);
@@ -69,7 +76,8 @@ describe('GraphML booleans (igraph-test.graphml)', () => {
   });
 
   it('when xs:boolean values are written 1, 0, TRUE and " False " in a file made from igraph-test.graphml, then they are true, false, true and false', async () => {
-    const xml = dataset('graphml/igraph-test.graphml').toString('utf8')
+    const xml = dataset('graphml/igraph-test.graphml')
+      .toString('utf8')
       .replace('<data key="d4">  true   </data>', '<data key="d4">1</data>')
       .replace('<data key="d4">false</data>', '<data key="d4">TRUE</data>')
       .replace('<data key="d4">fAlSe</data>', '<data key="d4"> False </data>');
@@ -80,11 +88,13 @@ describe('GraphML booleans (igraph-test.graphml)', () => {
     expect(['n0', 'n2', 'n4', 'n5'].map((id) => all.get(id)!.properties.gender)).toEqual([true, false, true, false]);
   });
 
-  it('when a key\'s default in a file made from igraph-test.graphml is not a boolean, then it is left out with a warning and no row is rejected', async () => {
+  it("when a key's default in a file made from igraph-test.graphml is not a boolean, then it is left out with a warning and no row is rejected", async () => {
     const xml = dataset('graphml/igraph-test.graphml').toString('utf8').replace('<default>1</default>', '<default>yes</default>');
     const fileId = await uploadOne(Buffer.from(xml), 'bad-default.graphml');
     const analysis = await analyze(fileId);
-    expect(analysis.body.graphml.warnings).toEqual(expect.arrayContaining(['the default of the key d4 (gender), "yes", is not a boolean: left out']));
+    expect(analysis.body.graphml.warnings).toEqual(
+      expect.arrayContaining(['the default of the key d4 (gender), "yes", is not a boolean: left out']),
+    );
     const response = await importFile({ fileId, mapping: { kind: 'graphml' } });
     expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 6, relationshipsCreated: 7, rowsRejected: 0 } });
     const all = byGraphmlId(await nodes());
@@ -99,7 +109,9 @@ describe('GraphML data for an undeclared key (graphology-miserables_broken.graph
     const response = await analyze(fileId);
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ code: 'GRAPHML_UNDECLARED_KEY', key: 'label', element: 'node 11', line: 12 });
-    expect(response.body.detail).toMatch(/miserables_broken\.graphml, line 12: node 11 has data for the key "label", which the file does not declare/);
+    expect(response.body.detail).toMatch(
+      /miserables_broken\.graphml, line 12: node 11 has data for the key "label", which the file does not declare/,
+    );
   });
 
   it('when graphology-miserables_broken.graphml is imported, then it is 422 naming the key, the node and the line, and nothing is imported', async () => {
@@ -120,7 +132,9 @@ describe('yFiles for HTML export with ports (igraph-yfiles.graphml)', () => {
     const response = await analyze(fileId);
     expect(response.status).toBe(200);
     expect(response.body.graphml).toMatchObject({ nodeCount: 4, edgeCount: 4, directed: true, parallelEdges: 1 });
-    expect(response.body.graphml.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/8 ports \(<port>, first on line 88\) were skipped.*4 edges.*sourceport/)]));
+    expect(response.body.graphml.warnings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/8 ports \(<port>, first on line 88\) were skipped.*4 edges.*sourceport/)]),
+    );
     expect(response.body.graphml.keys).toContainEqual({ id: 'd16', for: 'port', name: 'PortLocationParameter', type: 'string' });
   });
 
@@ -132,19 +146,34 @@ describe('yFiles for HTML export with ports (igraph-yfiles.graphml)', () => {
     expect(response.body.report.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/ports .* were skipped/)]));
     const all = await nodes();
     const byId = byGraphmlId(all);
-    expect(byId.get('n0')!.properties).toEqual({ id: 'n0', zOrder: 1, Expanded: true, description: '<node id="n3">', name: 'Top left rounded rectangle' });
+    expect(byId.get('n0')!.properties).toEqual({
+      id: 'n0',
+      zOrder: 1,
+      Expanded: true,
+      description: '<node id="n3">',
+      name: 'Top left rounded rectangle',
+    });
     expect(byId.get('n1')!.properties.name).toBe('Star');
     expect(byId.get('n2')!.properties.name).toBe('őð中');
     expect(byId.get('n3')!.properties.name).toBe('<p>regular <strong>bold</strong> <em>italic</em></p><p>newline</p>');
     const rels = await relationships();
-    const ends = rels.map((r) => [all.find((n) => n.id === r.startNodeId)!.properties.id, all.find((n) => n.id === r.endNodeId)!.properties.id]).sort();
-    expect(ends).toEqual([['n0', 'n1'], ['n2', 'n1'], ['n2', 'n1'], ['n3', 'n3']]);
+    const ends = rels
+      .map((r) => [all.find((n) => n.id === r.startNodeId)!.properties.id, all.find((n) => n.id === r.endNodeId)!.properties.id])
+      .sort();
+    expect(ends).toEqual([
+      ['n0', 'n1'],
+      ['n2', 'n1'],
+      ['n2', 'n1'],
+      ['n3', 'n3'],
+    ]);
     expect(rels.find((r) => r.properties.description === 'this is an edge')).toBeDefined();
     // Item 4: keys for="port" (and yFiles style markup) put no white-space junk on nodes and relationships.
     expect(blankValues(all)).toEqual([]);
     expect(blankValues(rels)).toEqual([]);
     for (const e of [...all, ...rels]) expect(Object.keys(e.properties)).not.toEqual(expect.arrayContaining(['PortLocationParameter']));
-    for (const e of [...all, ...rels]) for (const k of ['PortStyle', 'PortLabels', 'PortViewState', 'NodeStyle', 'NodeGeometry', 'EdgeStyle']) expect(e.properties[k]).toBeUndefined();
+    for (const e of [...all, ...rels])
+      for (const k of ['PortStyle', 'PortLabels', 'PortViewState', 'NodeStyle', 'NodeGeometry', 'EdgeStyle'])
+        expect(e.properties[k]).toBeUndefined();
   });
 });
 
@@ -162,12 +191,17 @@ describe('keys apply only to the elements they are declared for', () => {
   });
 
   it('when a file made from graphology-attributes.graphml declares a key for="all" and uses a for="edge" key on a node, then the first applies to nodes and relationships and the second only to relationships', async () => {
-    const xml = dataset('graphml/graphology-attributes.graphml').toString('utf8')
+    const xml = dataset('graphml/graphology-attributes.graphml')
+      .toString('utf8')
       .replace('<key id="d0" for="node"', '<key id="d0" for="all"')
       .replace('<node id="n1"/>', '<node id="n1"><data key="d1">3.5</data></node>');
     const fileId = await uploadOne(Buffer.from(xml), 'attributes-all.graphml');
     const analysis = await analyze(fileId);
-    expect(analysis.body.graphml.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/the key d1 \(weight\) is declared for edge but used on node n1 \(line \d+\): left out/)]));
+    expect(analysis.body.graphml.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/the key d1 \(weight\) is declared for edge but used on node n1 \(line \d+\): left out/),
+      ]),
+    );
     const response = await importFile({ fileId, mapping: { kind: 'graphml' } });
     expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 6, relationshipsCreated: 7, rowsRejected: 0 } });
     const all = byGraphmlId(await nodes());
@@ -180,7 +214,8 @@ describe('keys apply only to the elements they are declared for', () => {
 
   it('when igraph-yfiles.graphml without its ports is imported, then its for="port" keys and style markup put no property on nodes or relationships', async () => {
     // The file as the issue measured it: the same export with the <port> elements and port ends removed.
-    const xml = dataset('graphml/igraph-yfiles.graphml').toString('utf8')
+    const xml = dataset('graphml/igraph-yfiles.graphml')
+      .toString('utf8')
       .replace(/<port name="[^"]*"\/>/g, '')
       .replace(/<port name="[^"]*">[\s\S]*?<\/port>/g, '')
       .replace(/ (source|target)port="[^"]*"/g, '');

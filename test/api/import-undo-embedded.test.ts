@@ -37,13 +37,22 @@ async function nodeCount(): Promise<number> {
 test('when an import on the embedded store is started twice and undone, then the second start is 409, the undo leaves nothing and is audited, and the file imports again', async () => {
   const file = path.join(DATASETS, 'graphml/tinkerpop-classic.xml');
   if (!existsSync(file)) throw new Error(`The real test file ${file} is missing`);
-  const upload = await request(url).post('/data/import/uploadFile').set('Authorization', auth).attach('file', readFileSync(file), { filename: 'tinkerpop-classic.xml', contentType: 'application/xml' });
+  const upload = await request(url)
+    .post('/data/import/uploadFile')
+    .set('Authorization', auth)
+    .attach('file', readFileSync(file), { filename: 'tinkerpop-classic.xml', contentType: 'application/xml' });
   expect(upload.status).toBe(201);
   const fileId = upload.body.files[0].fileId as string;
-  const first = await request(url).post('/data/import/importFile').set('Authorization', auth).send({ fileId, mapping: { kind: 'graphml' } });
+  const first = await request(url)
+    .post('/data/import/importFile')
+    .set('Authorization', auth)
+    .send({ fileId, mapping: { kind: 'graphml' } });
   expect(first.status).toBe(200);
   expect(first.body.report).toMatchObject({ nodesCreated: 6, relationshipsCreated: 6 });
-  const second = await request(url).post('/data/import/importFile').set('Authorization', auth).send({ fileId, mapping: { kind: 'graphml' } });
+  const second = await request(url)
+    .post('/data/import/importFile')
+    .set('Authorization', auth)
+    .send({ fileId, mapping: { kind: 'graphml' } });
   expect(second.status).toBe(409);
   expect(second.body.code).toBe('IMPORT_ALREADY_STARTED');
   expect(await nodeCount()).toBe(6);
@@ -56,7 +65,10 @@ test('when an import on the embedded store is started twice and undone, then the
   expect(audit.status).toBe(200);
   expect(JSON.stringify(audit.body)).toContain(first.body.importId);
 
-  const again = await request(url).post('/data/import/importFile').set('Authorization', auth).send({ fileId, mapping: { kind: 'graphml' } });
+  const again = await request(url)
+    .post('/data/import/importFile')
+    .set('Authorization', auth)
+    .send({ fileId, mapping: { kind: 'graphml' } });
   expect(again.status).toBe(200);
   expect(await nodeCount()).toBe(6);
 }, 120_000);

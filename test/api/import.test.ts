@@ -61,7 +61,10 @@ describe('upload', () => {
     expect(response.status).toBe(201);
     expect(response.body.files).toEqual([expect.objectContaining({ name: 'people.csv', type: 'csv', archive: null })]);
     await t.createUser('other', { password: 'other-password-1', permissions: ['DATA_MANAGEMENT'] });
-    const other = await request(t.app).post('/data/import/analyzeFile').set('Authorization', t.basic('other', 'other-password-1')).send({ fileId: response.body.files[0].fileId });
+    const other = await request(t.app)
+      .post('/data/import/analyzeFile')
+      .set('Authorization', t.basic('other', 'other-password-1'))
+      .send({ fileId: response.body.files[0].fileId });
     expect(other.status).toBe(404);
   });
 
@@ -87,7 +90,10 @@ describe('upload', () => {
 
   it('when the upload has expired, then the file id is 404', async () => {
     const fileId = await uploadOne(fixture('people.csv'), 'people.csv');
-    await t.deps.db('import_uploads').where({ id: fileId }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t.deps
+      .db('import_uploads')
+      .where({ id: fileId })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const response = await request(t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
     expect(response.status).toBe(404);
   });
@@ -101,7 +107,12 @@ describe('analysis', () => {
     const [table] = response.body.tables;
     expect(table).toMatchObject({ encoding: 'utf-8', bom: false, delimiter: ',', quote: '"', header: true, rowCount: 3, kind: 'nodes' });
     expect(table.columns.map((c: { name: string; type: string; empty: number }) => [c.name, c.type, c.empty])).toEqual([
-      ['id', 'integer', 0], ['name', 'string', 0], ['age', 'integer', 0], ['born', 'date', 0], ['active', 'boolean', 0], ['tags', 'list', 1],
+      ['id', 'integer', 0],
+      ['name', 'string', 0],
+      ['age', 'integer', 0],
+      ['born', 'date', 0],
+      ['active', 'boolean', 0],
+      ['tags', 'list', 1],
     ]);
     expect(table.sampleRows[0]).toEqual(['1', 'Ann', '34', '1990-04-01', 'true', 'a|b']);
     expect(table.mapping).toMatchObject({ kind: 'nodes', labels: ['People'], mergeKey: { label: 'People', property: 'id' } });
@@ -110,15 +121,62 @@ describe('analysis', () => {
   it('when a relationship CSV is analysed, then it is guessed as relationships from its from/to columns', async () => {
     const fileId = await uploadOne(fixture('knows.csv'), 'knows.csv');
     const response = await request(t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
-    expect(response.body.tables[0]).toMatchObject({ kind: 'relationships', mapping: { kind: 'relationships', start: { column: 'from' }, end: { column: 'to' } } });
+    expect(response.body.tables[0]).toMatchObject({
+      kind: 'relationships',
+      mapping: { kind: 'relationships', start: { column: 'from' }, end: { column: 'to' } },
+    });
   });
 
   it.each([
     ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('name;city\nŽofie;Plzeň\n')]), 'utf-8', true, ';'],
     ['UTF-16 LE', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name\tcity\nŽofie\tPlzeň\n', 'utf16le')]), 'utf-16le', true, '\t'],
-    ['UTF-16 BE', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('name,city\nŽofie,Plzeň\n', 'utf16le').swap16()]), 'utf-16be', true, ','],
-    ['Windows-1250', Buffer.from([...Buffer.from('name;city\n'), 0x8e, ...Buffer.from('ofie;Plze'), 0xf2, 0x0a, 0x8a, ...Buffer.from('t'), 0xec, ...Buffer.from('p;'), 0x8e, ...Buffer.from('d'), 0xe1, ...Buffer.from('r\n')]), 'windows-1250', false, ';'],
-    ['Windows-1252', Buffer.from([...Buffer.from('name,city\nFran'), 0xe7, ...Buffer.from('ois,Cura'), 0xe7, 0x61, 0x6f, 0x0a, 0x80, ...Buffer.from('uro,Sa'), 0xf1, ...Buffer.from('a\n')]), 'windows-1252', false, ','],
+    [
+      'UTF-16 BE',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('name,city\nŽofie,Plzeň\n', 'utf16le').swap16()]),
+      'utf-16be',
+      true,
+      ',',
+    ],
+    [
+      'Windows-1250',
+      Buffer.from([
+        ...Buffer.from('name;city\n'),
+        0x8e,
+        ...Buffer.from('ofie;Plze'),
+        0xf2,
+        0x0a,
+        0x8a,
+        ...Buffer.from('t'),
+        0xec,
+        ...Buffer.from('p;'),
+        0x8e,
+        ...Buffer.from('d'),
+        0xe1,
+        ...Buffer.from('r\n'),
+      ]),
+      'windows-1250',
+      false,
+      ';',
+    ],
+    [
+      'Windows-1252',
+      Buffer.from([
+        ...Buffer.from('name,city\nFran'),
+        0xe7,
+        ...Buffer.from('ois,Cura'),
+        0xe7,
+        0x61,
+        0x6f,
+        0x0a,
+        0x80,
+        ...Buffer.from('uro,Sa'),
+        0xf1,
+        ...Buffer.from('a\n'),
+      ]),
+      'windows-1252',
+      false,
+      ',',
+    ],
   ])('when a %s CSV is analysed, then its encoding and text are detected', async (_name, content, encoding, bom, delimiter) => {
     const fileId = await uploadOne(content, 'cities.csv');
     const response = await request(t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
@@ -143,7 +201,13 @@ describe('analysis', () => {
     const response = await request(t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
     expect(response.status).toBe(200);
     expect(response.body.graphml).toMatchObject({
-      nodeCount: 3, edgeCount: 3, directed: true, parallelEdges: 0, labels: ['City', 'Country'], relationshipTypes: ['IN', 'ROAD'], labelSource: 'label key',
+      nodeCount: 3,
+      edgeCount: 3,
+      directed: true,
+      parallelEdges: 0,
+      labels: ['City', 'Country'],
+      relationshipTypes: ['IN', 'ROAD'],
+      labelSource: 'label key',
     });
     expect(response.body.graphml.keys).toContainEqual({ id: 'd2', for: 'node', name: 'population', type: 'long' });
   });
@@ -158,7 +222,10 @@ describe('import', () => {
     expect((await nodes()).map(({ labels, properties }) => ({ labels, properties }))).toEqual(expectedPeople);
 
     const changed = await uploadOne(Buffer.from('id,name,age\n1,Ann,35\n4,Dora,50\n'), 'people2.csv');
-    const second = await importFile({ fileId: changed, mapping: { ...peopleMapping, columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }] } });
+    const second = await importFile({
+      fileId: changed,
+      mapping: { ...peopleMapping, columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }] },
+    });
     expect(second.body.report).toMatchObject({ nodesCreated: 1, nodesUpdated: 1 });
     const after = await nodes();
     expect(after).toHaveLength(4);
@@ -175,18 +242,28 @@ describe('import', () => {
     const response = await importFile({
       fileId,
       mapping: {
-        kind: 'relationships', type: 'KNOWS',
-        start: { column: 'from', label: 'Person', property: 'id' }, end: { column: 'to', label: 'Person', property: 'id' },
-        columns: [{ column: 'since', type: 'integer' }, { column: 'weight', type: 'float' }],
+        kind: 'relationships',
+        type: 'KNOWS',
+        start: { column: 'from', label: 'Person', property: 'id' },
+        end: { column: 'to', label: 'Person', property: 'id' },
+        columns: [
+          { column: 'since', type: 'integer' },
+          { column: 'weight', type: 'float' },
+        ],
       },
     });
-    expect(response.body).toMatchObject({ state: 'succeeded', report: { rowsRead: 4, relationshipsCreated: 3, rowsSkipped: 1, rejected: [{ row: 5, reason: 'start or end node not found' }] } });
+    expect(response.body).toMatchObject({
+      state: 'succeeded',
+      report: { rowsRead: 4, relationshipsCreated: 3, rowsSkipped: 1, rejected: [{ row: 5, reason: 'start or end node not found' }] },
+    });
     const rels = (await relationships()).map((r) => [r.type, r.startNodeId, r.endNodeId, r.properties]);
-    expect(rels).toEqual(expect.arrayContaining([
-      ['KNOWS', people.get(1), people.get(2), { since: 2019, weight: 0.5 }],
-      ['KNOWS', people.get(2), people.get(3), { since: 2021, weight: 1.5 }],
-      ['KNOWS', people.get(3), people.get(1), { since: 2020, weight: 2 }],
-    ]));
+    expect(rels).toEqual(
+      expect.arrayContaining([
+        ['KNOWS', people.get(1), people.get(2), { since: 2019, weight: 0.5 }],
+        ['KNOWS', people.get(2), people.get(3), { since: 2021, weight: 1.5 }],
+        ['KNOWS', people.get(3), people.get(1), { since: 2020, weight: 2 }],
+      ]),
+    );
     expect(rels).toHaveLength(3);
     const csv = await request(t.app).get(`/data/import/imports/${response.body.importId}/rejected.csv`).set('Authorization', admin);
     expect(csv.status).toBe(200);
@@ -197,18 +274,27 @@ describe('import', () => {
     const fileId = await uploadOne(Buffer.from('from,to\n1,2\n2,1\n1,3\n'), 'knows.csv');
     const response = await importFile({
       fileId,
-      mapping: { kind: 'relationships', type: 'KNOWS', start: { column: 'from', label: 'Person', property: 'id' }, end: { column: 'to', label: 'Person', property: 'id' }, missingEnds: 'create' },
+      mapping: {
+        kind: 'relationships',
+        type: 'KNOWS',
+        start: { column: 'from', label: 'Person', property: 'id' },
+        end: { column: 'to', label: 'Person', property: 'id' },
+        missingEnds: 'create',
+      },
     });
     expect(response.body.report).toMatchObject({ nodesCreated: 3, relationshipsCreated: 3, rowsSkipped: 0 });
     expect((await nodes()).map((n) => n.properties.id).sort()).toEqual([1, 2, 3]);
   });
 
-  it.each([['people.xlsx'], ['people.xls']])('when %s saved by LibreOffice is imported, then its rows are nodes like the CSV\'s', async (name) => {
-    const fileId = await uploadOne(fixture(name), name);
-    const response = await importFile({ fileId, mapping: peopleMapping });
-    expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 3 } });
-    expect((await nodes()).map(({ labels, properties }) => ({ labels, properties }))).toEqual(expectedPeople);
-  });
+  it.each([['people.xlsx'], ['people.xls']])(
+    "when %s saved by LibreOffice is imported, then its rows are nodes like the CSV's",
+    async (name) => {
+      const fileId = await uploadOne(fixture(name), name);
+      const response = await importFile({ fileId, mapping: peopleMapping });
+      expect(response.body).toMatchObject({ state: 'succeeded', report: { nodesCreated: 3 } });
+      expect((await nodes()).map(({ labels, properties }) => ({ labels, properties }))).toEqual(expectedPeople);
+    },
+  );
 
   it('when a GraphML file written by networkx is imported, then its nodes, labels, typed properties and edges are in the graph', async () => {
     const fileId = await uploadOne(fixture('graph.graphml'), 'graph.graphml');
@@ -221,11 +307,13 @@ describe('import', () => {
       { labels: ['City'], properties: { id: 'a', name: 'Prague', population: 1300000 } },
     ]);
     const byId = new Map(all.map((n) => [n.properties.id, n.id]));
-    expect((await relationships()).map((r) => [r.type, r.startNodeId, r.endNodeId, r.properties])).toEqual(expect.arrayContaining([
-      ['IN', byId.get('a'), byId.get('c'), { distance: 0 }],
-      ['IN', byId.get('b'), byId.get('c'), { distance: 0 }],
-      ['ROAD', byId.get('a'), byId.get('b'), { distance: 205.5 }],
-    ]));
+    expect((await relationships()).map((r) => [r.type, r.startNodeId, r.endNodeId, r.properties])).toEqual(
+      expect.arrayContaining([
+        ['IN', byId.get('a'), byId.get('c'), { distance: 0 }],
+        ['IN', byId.get('b'), byId.get('c'), { distance: 0 }],
+        ['ROAD', byId.get('a'), byId.get('b'), { distance: 205.5 }],
+      ]),
+    );
   });
 
   it('when every file of a zip is imported, then each lands in the graph', async () => {
@@ -250,22 +338,43 @@ describe('import', () => {
 
   it('when rows do not convert, then they are rejected with reasons and the others imported', async () => {
     const fileId = await uploadOne(Buffer.from('id,name,age\n1,Ann,34\n2,Bob,old\nx,Cyril,3\n'), 'people.csv');
-    const response = await importFile({ fileId, mapping: { kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }] } });
+    const response = await importFile({
+      fileId,
+      mapping: {
+        kind: 'nodes',
+        labels: ['Person'],
+        columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }],
+      },
+    });
     expect(response.body.report).toMatchObject({
-      nodesCreated: 1, rowsRejected: 2,
-      rejected: [{ row: 3, reason: 'column age: "old" is not an integer' }, { row: 4, reason: 'column id: "x" is not an integer' }],
+      nodesCreated: 1,
+      rowsRejected: 2,
+      rejected: [
+        { row: 3, reason: 'column age: "old" is not an integer' },
+        { row: 4, reason: 'column id: "x" is not an integer' },
+      ],
     });
     const csv = await request(t.app).get(`/data/import/imports/${response.body.importId}/rejected.csv`).set('Authorization', admin);
     expect(csv.text).toContain('3,"column age: ""old"" is not an integer",2,Bob,old');
   });
 
   it('when a row breaks a DATA_SCHEMA restriction, then it is rejected naming the rule', async () => {
-    const schema = { nodes: { Person: { age: { dataType: 'integer', min: 0, max: 150 }, name: { dataType: 'string', mandatory: true } } }, relationships: {} };
+    const schema = {
+      nodes: { Person: { age: { dataType: 'integer', min: 0, max: 150 }, name: { dataType: 'string', mandatory: true } } },
+      relationships: {},
+    };
     const put = await request(t.app).put('/settings/DATA_SCHEMA').set('Authorization', admin).send(schema);
     expect(put.status).toBeLessThan(300);
     try {
       const fileId = await uploadOne(Buffer.from('id,name,age\n1,Ann,34\n2,Bob,200\n3,,20\n'), 'people.csv');
-      const response = await importFile({ fileId, mapping: { kind: 'nodes', labels: ['Person'], columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }] } });
+      const response = await importFile({
+        fileId,
+        mapping: {
+          kind: 'nodes',
+          labels: ['Person'],
+          columns: [{ column: 'id', type: 'integer' }, { column: 'name' }, { column: 'age', type: 'integer' }],
+        },
+      });
       expect(response.body.report.rowsRejected).toBe(2);
       expect(response.body.report.rejected[0].reason).toMatch(/^DATA_SCHEMA: age must be at most 150/);
       expect(response.body.report.rejected[1].reason).toMatch(/^DATA_SCHEMA: name is mandatory/);

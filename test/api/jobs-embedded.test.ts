@@ -29,8 +29,18 @@ afterAll(async () => {
 });
 
 test('when the service runs on the embedded store, then a one-second schedule fires and a job started by hand runs', async () => {
-  expect((await request(url).post('/data/nodes').set('Authorization', auth).send({ labels: ['Thing'], properties: { name: 'embedded' } })).status).toBe(201);
-  const created = await request(url).post('/jobs').set('Authorization', auth).send({ name: 'embedded-tick', type: 'export', config: { file: 'things.csv' }, schedule: '* * * * * *' });
+  expect(
+    (
+      await request(url)
+        .post('/data/nodes')
+        .set('Authorization', auth)
+        .send({ labels: ['Thing'], properties: { name: 'embedded' } })
+    ).status,
+  ).toBe(201);
+  const created = await request(url)
+    .post('/jobs')
+    .set('Authorization', auth)
+    .send({ name: 'embedded-tick', type: 'export', config: { file: 'things.csv' }, schedule: '* * * * * *' });
   expect(created.status).toBe(201);
   const deadline = Date.now() + 20000;
   let history: { items: Array<{ state: string; trigger: string }> } = { items: [] };

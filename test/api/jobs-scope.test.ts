@@ -22,7 +22,8 @@ let readAll: string;
 let ids: Record<string, string>;
 
 const SECRETS = ['Agent', 'zz-agent-hidden-label', 'zz-carol-hidden-row', 'zz-secret-title', 'country'];
-const call = (method: 'get' | 'post' | 'put' | 'delete', url: string, auth: string) => request(t.app)[method](url).set('Authorization', auth);
+const call = (method: 'get' | 'post' | 'put' | 'delete', url: string, auth: string) =>
+  request(t.app)[method](url).set('Authorization', auth);
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -55,7 +56,8 @@ beforeAll(async () => {
   t = await createTestApp({ jobs: { tickIntervalMs: 200, leaseMs: 5000 } });
   admin = t.basic('admin', ADMIN_PASSWORD);
   // Fillers first, so that the ids of the nodes below differ from every user and run id.
-  for (let i = 0; i < 30; i++) expect((await call('post', '/data/nodes', admin).send({ labels: ['Filler'], properties: { n: i } })).status).toBe(201);
+  for (let i = 0; i < 30; i++)
+    expect((await call('post', '/data/nodes', admin).send({ labels: ['Filler'], properties: { n: i } })).status).toBe(201);
   const nodes: SeedNode[] = [
     ['alice', ['Person'], { name: 'alice-visible', country: 'CZ' }],
     ['carol', ['Person'], { name: 'zz-carol-hidden-row', country: 'US' }],
@@ -80,7 +82,11 @@ beforeAll(async () => {
   readAll = t.basic('read-all', 'read-all-password-1');
   scheduler = new JobScheduler(t.deps).start();
 
-  const created = await call('post', '/jobs', admin).send({ name: 'admin-alert', type: 'alert', config: { labels: ['Person', 'Agent'], recipients: ['watch@example.com'] } });
+  const created = await call('post', '/jobs', admin).send({
+    name: 'admin-alert',
+    type: 'alert',
+    config: { labels: ['Person', 'Agent'], recipients: ['watch@example.com'] },
+  });
   expect(created.status).toBe(201);
   expect((await call('put', '/jobs/admin-alert/started', admin)).status).toBe(202);
   expect((await finishedRun('admin-alert')).state).toBe('succeeded');
@@ -115,7 +121,7 @@ describe("an administrator's alert read by a restricted job manager", () => {
     expect(history.body.items[0]).toMatchObject({ state: 'succeeded', result: { redacted: true }, log: [], counters: {} });
   });
 
-  test('when a reader whose access covers the administrator\'s (Read all data) reads the alert, then he sees it in full', async () => {
+  test("when a reader whose access covers the administrator's (Read all data) reads the alert, then he sees it in full", async () => {
     const full = await call('get', '/jobs/admin-alert', readAll);
     expect(full.body.config.labels).toEqual(['Person', 'Agent']);
     expect(full.body.lastRun.result.newMatches).toHaveLength(4);
@@ -133,26 +139,46 @@ describe("an administrator's alert read by a restricted job manager", () => {
   });
 
   test('when the restricted manager reschedules, enables or reconfigures the alert, then it is refused and nothing changes; disabling it and editing its description are allowed', async () => {
-    for (const patch of [{ schedule: '0 0 3 * * *' }, { timeZone: 'Europe/Prague' }, { config: { labels: ['Person'], recipients: ['me@example.com'] } }, { type: 'alert', config: { labels: ['Person'], recipients: ['me@example.com'] } }]) {
+    for (const patch of [
+      { schedule: '0 0 3 * * *' },
+      { timeZone: 'Europe/Prague' },
+      { config: { labels: ['Person'], recipients: ['me@example.com'] } },
+      { type: 'alert', config: { labels: ['Person'], recipients: ['me@example.com'] } },
+    ]) {
       const refused = await call('put', '/jobs/admin-alert', restricted).send(patch);
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('JOB_RUN_AS_RIGHTS_REQUIRED');
     }
     const disabled = await call('put', '/jobs/admin-alert', restricted).send({ enabled: false, description: 'paused by restricted' });
     expect(disabled.status).toBe(200);
-    expect(disabled.body).toMatchObject({ enabled: false, description: 'paused by restricted', config: { redacted: true }, runAs: { username: 'admin' } });
+    expect(disabled.body).toMatchObject({
+      enabled: false,
+      description: 'paused by restricted',
+      config: { redacted: true },
+      runAs: { username: 'admin' },
+    });
     expectNothingHidden(disabled.body);
     const enable = await call('put', '/jobs/admin-alert', restricted).send({ enabled: true });
     expect(enable.status).toBe(403);
     const job = await call('get', '/jobs/admin-alert', admin);
-    expect(job.body).toMatchObject({ enabled: false, schedule: null, timeZone: null, config: { labels: ['Person', 'Agent'] }, runAs: { username: 'admin' } });
+    expect(job.body).toMatchObject({
+      enabled: false,
+      schedule: null,
+      timeZone: null,
+      config: { labels: ['Person', 'Agent'] },
+      runAs: { username: 'admin' },
+    });
     expect((await call('put', '/jobs/admin-alert', admin).send({ enabled: true })).status).toBe(200);
   });
 });
 
 describe("a restricted manager's own alert", () => {
   test('when the restricted manager runs his own alert, then he and a manager of the same group see its result in full, which holds only what their scope shows', async () => {
-    const created = await call('post', '/jobs', restricted).send({ name: 'own-alert', type: 'alert', config: { labels: ['Person'], recipients: ['me@example.com'] } });
+    const created = await call('post', '/jobs', restricted).send({
+      name: 'own-alert',
+      type: 'alert',
+      config: { labels: ['Person'], recipients: ['me@example.com'] },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ runAs: { username: 'restricted' }, config: { labels: ['Person'] } });
     expect((await call('put', '/jobs/own-alert/started', restricted)).status).toBe(202);
@@ -173,11 +199,21 @@ describe("a restricted manager's own alert", () => {
 describe('the minimum schedule interval (jobs.minIntervalMs)', () => {
   test('when a schedule fires more often than once a minute, then create and update are refused with 422 JOB_SCHEDULE_TOO_FREQUENT', async () => {
     for (const schedule of ['* * * * * *', '*/30 * * * * *', '0,30 * * * * *']) {
-      const refused = await call('post', '/jobs', admin).send({ name: 'too-often', type: 'alert', config: { labels: ['Person'], recipients: ['a@example.com'] }, schedule });
+      const refused = await call('post', '/jobs', admin).send({
+        name: 'too-often',
+        type: 'alert',
+        config: { labels: ['Person'], recipients: ['a@example.com'] },
+        schedule,
+      });
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 'JOB_SCHEDULE_TOO_FREQUENT', minIntervalMs: 60000 });
     }
-    const minutely = await call('post', '/jobs', admin).send({ name: 'every-minute', type: 'alert', config: { labels: ['Person'], recipients: ['a@example.com'] }, schedule: '0 * * * * *' });
+    const minutely = await call('post', '/jobs', admin).send({
+      name: 'every-minute',
+      type: 'alert',
+      config: { labels: ['Person'], recipients: ['a@example.com'] },
+      schedule: '0 * * * * *',
+    });
     expect(minutely.status).toBe(201);
     const faster = await call('put', '/jobs/every-minute', admin).send({ schedule: '*/10 * * * * *' });
     expect(faster.status).toBe(422);
@@ -199,7 +235,12 @@ describe('the minimum schedule interval (jobs.minIntervalMs)', () => {
 
   test('when a stored schedule fires more often than the minimum, then the scheduler runs it no more often than the minimum allows', async () => {
     t.deps.config.jobs.minIntervalMs = 0;
-    const created = await call('post', '/jobs', admin).send({ name: 'legacy-often', type: 'alert', config: { labels: ['Person'], recipients: ['a@example.com'] }, schedule: '* * * * * *' });
+    const created = await call('post', '/jobs', admin).send({
+      name: 'legacy-often',
+      type: 'alert',
+      config: { labels: ['Person'], recipients: ['a@example.com'] },
+      schedule: '* * * * * *',
+    });
     expect(created.status).toBe(201);
     t.deps.config.jobs.minIntervalMs = 2000;
     try {
@@ -213,7 +254,10 @@ describe('the minimum schedule interval (jobs.minIntervalMs)', () => {
       );
       expect((await call('put', '/jobs/legacy-often', admin).send({ enabled: false })).status).toBe(200);
       // The first run may have been planned before the minimum was raised.
-      const times = runs.map((r: { scheduledFor: string }) => new Date(r.scheduledFor).getTime()).sort((a: number, b: number) => a - b).slice(1);
+      const times = runs
+        .map((r: { scheduledFor: string }) => new Date(r.scheduledFor).getTime())
+        .sort((a: number, b: number) => a - b)
+        .slice(1);
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(2000);
     } finally {
       t.deps.config.jobs.minIntervalMs = 60_000;

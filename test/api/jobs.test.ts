@@ -64,7 +64,11 @@ beforeAll(async () => {
   exportDir = path.join(base, 'export');
   importDir = path.join(base, 'import');
   mkdirSync(importDir, { recursive: true });
-  t = await createTestApp({ mail: { url: smtp.url }, server: { baseUrl: 'https://gas.example.test' }, jobs: { tickIntervalMs: 200, leaseMs: 5000, exportDir, importDir, minIntervalMs: 0 } });
+  t = await createTestApp({
+    mail: { url: smtp.url },
+    server: { baseUrl: 'https://gas.example.test' },
+    jobs: { tickIntervalMs: 200, leaseMs: 5000, exportDir, importDir, minIntervalMs: 0 },
+  });
   admin = t.basic('admin', ADMIN_PASSWORD);
   scheduler = new JobScheduler(t.deps).start();
 });
@@ -76,9 +80,27 @@ afterAll(async () => {
 
 describe('job definitions', () => {
   test('when a job is created, read, listed, updated and deleted, then each answer shows it and each change is audited', async () => {
-    const created = await api().post('/jobs').send({ name: 'crud-export', type: 'export', description: 'first', config: { labels: ['Person'], file: 'crud.csv' }, schedule: '0 0 2 * * *', timeZone: 'Europe/Prague' });
+    const created = await api()
+      .post('/jobs')
+      .send({
+        name: 'crud-export',
+        type: 'export',
+        description: 'first',
+        config: { labels: ['Person'], file: 'crud.csv' },
+        schedule: '0 0 2 * * *',
+        timeZone: 'Europe/Prague',
+      });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'crud-export', type: 'export', enabled: true, schedule: '0 0 2 * * *', timeZone: 'Europe/Prague', lastRun: null, createdBy: { username: 'admin' }, runAs: { username: 'admin' } });
+    expect(created.body).toMatchObject({
+      name: 'crud-export',
+      type: 'export',
+      enabled: true,
+      schedule: '0 0 2 * * *',
+      timeZone: 'Europe/Prague',
+      lastRun: null,
+      createdBy: { username: 'admin' },
+      runAs: { username: 'admin' },
+    });
     // 02:00 in Prague is 01:00 or 00:00 UTC, depending on daylight saving.
     expect(new Date(created.body.nextRunAt).getUTCHours()).toBeLessThanOrEqual(1);
     expect(new Date(created.body.nextRunAt).getTime()).toBeGreaterThan(Date.now());
@@ -97,7 +119,12 @@ describe('job definitions', () => {
 
     expect((await api().delete('/jobs/crud-export')).status).toBe(204);
     expect((await api().get('/jobs/crud-export')).status).toBe(404);
-    const events = await t.deps.db('audit_events').where('target_type', 'job').where('target_id', 'crud-export').orderBy('id').pluck('action');
+    const events = await t.deps
+      .db('audit_events')
+      .where('target_type', 'job')
+      .where('target_id', 'crud-export')
+      .orderBy('id')
+      .pluck('action');
     expect(events).toEqual(['job.create', 'job.update', 'job.update', 'job.delete']);
   });
 
@@ -122,7 +149,9 @@ describe('job definitions', () => {
     expect(range.body.issues[0].message).toMatch(/second/i);
     const never = await api().post('/jobs').send({ name: 'bad-schedule', type: 'reindex', config: {}, schedule: '0 0 0 31 2 *' });
     expect(never.body.issues[0].message).toMatch(/never fires/);
-    const zone = await api().post('/jobs').send({ name: 'bad-schedule', type: 'reindex', config: {}, schedule: '0 0 2 * * *', timeZone: 'Mars/Olympus' });
+    const zone = await api()
+      .post('/jobs')
+      .send({ name: 'bad-schedule', type: 'reindex', config: {}, schedule: '0 0 2 * * *', timeZone: 'Mars/Olympus' });
     expect(zone.status).toBe(400);
     expect(zone.body.issues[0]).toMatchObject({ path: 'body.timeZone', message: expect.stringMatching(/not a time zone/) });
     const update = await api().post('/jobs').send({ name: 'good-schedule', type: 'reindex', config: {} });
@@ -146,7 +175,9 @@ describe('job definitions', () => {
     ['export', { labels: ['Person'], file: '/tmp/people.csv' }, 'body.config.file'],
     ['export', { filter: { property: 'name', operator: 'LIKE', value: 1 }, file: 'people.csv' }, 'body.config.filter'],
   ])('when a %s job has the invalid configuration %j, then it is refused at %s', async (type, config, where) => {
-    const response = await api().post('/jobs').send({ name: `invalid-${type}`, type, config });
+    const response = await api()
+      .post('/jobs')
+      .send({ name: `invalid-${type}`, type, config });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_FAILED');
     expect(response.body.issues.map((i: { path: string }) => i.path)).toContain(where);
@@ -166,12 +197,20 @@ describe('job definitions', () => {
 
     await t.createUser('jobs-only', { password: 'jobs-only-password-1', permissions: ['JOBS_MANAGEMENT'] });
     const jobsOnly = api(t, t.basic('jobs-only', 'jobs-only-password-1'));
-    const exportJob = await jobsOnly.post('/jobs').send({ name: 'no-export-right', type: 'export', config: { labels: ['Person'], file: 'x.csv' } });
+    const exportJob = await jobsOnly
+      .post('/jobs')
+      .send({ name: 'no-export-right', type: 'export', config: { labels: ['Person'], file: 'x.csv' } });
     expect(exportJob.status).toBe(403);
     expect(exportJob.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'EXPORT_DATA' });
     // Disabling a job and editing its description need no more than Jobs management and keep the job's user;
     // its schedule is changed only by someone holding the rights it runs with (issue 18, item 6: jobs-scope.test.ts).
-    expect((await api().post('/jobs').send({ name: 'admins-export', type: 'export', config: { labels: ['Person'], file: 'a.csv' } })).status).toBe(201);
+    expect(
+      (
+        await api()
+          .post('/jobs')
+          .send({ name: 'admins-export', type: 'export', config: { labels: ['Person'], file: 'a.csv' } })
+      ).status,
+    ).toBe(201);
     const disabled = await jobsOnly.put('/jobs/admins-export').send({ enabled: false, description: 'paused' });
     expect(disabled.status).toBe(200);
     expect(disabled.body).toMatchObject({ enabled: false, description: 'paused', runAs: { username: 'admin' } });
@@ -204,23 +243,36 @@ describe('the jobs page', () => {
 
 describe('runs', () => {
   beforeAll(async () => {
-    for (const [name, amount] of [['Alice Alert', 20000], ['Bob Alert', 500], ['Carol Alert', 15000]] as const) {
-      const response = await api().post('/data/nodes').send({ labels: ['Payment'], properties: { name, amount } });
+    for (const [name, amount] of [
+      ['Alice Alert', 20000],
+      ['Bob Alert', 500],
+      ['Carol Alert', 15000],
+    ] as const) {
+      const response = await api()
+        .post('/data/nodes')
+        .send({ labels: ['Payment'], properties: { name, amount } });
       expect(response.status).toBe(201);
     }
   });
 
   test('when a job has a one-second schedule, then it fires every second and its history lists the runs', async () => {
-    const created = await api().post('/jobs').send({ name: 'every-second', type: 'export', config: { labels: ['Payment'], file: 'every-second.csv' }, schedule: '* * * * * *' });
+    const created = await api()
+      .post('/jobs')
+      .send({ name: 'every-second', type: 'export', config: { labels: ['Payment'], file: 'every-second.csv' }, schedule: '* * * * * *' });
     expect(created.status).toBe(201);
-    await waitFor('three scheduled runs', async () => (await runsOf('every-second')).items.filter((r) => r.state === 'succeeded').length >= 3);
+    await waitFor(
+      'three scheduled runs',
+      async () => (await runsOf('every-second')).items.filter((r) => r.state === 'succeeded').length >= 3,
+    );
     expect((await api().put('/jobs/every-second').send({ enabled: false })).status).toBe(200);
     const { items, total } = await runsOf('every-second');
     expect(total).toBeGreaterThanOrEqual(3);
     const done = items.filter((r) => r.state === 'succeeded');
     for (const run of done) {
       expect(run).toMatchObject({ trigger: 'schedule', job: 'every-second', error: null, counters: { rows: 3 } });
-      expect(run.log.map((l: { message: string }) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^started on /), 'finished']));
+      expect(run.log.map((l: { message: string }) => l.message)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^started on /), 'finished']),
+      );
       expect(run.durationMs).toBeGreaterThanOrEqual(0);
     }
     const seconds = done.map((r) => new Date(r.scheduledFor).getTime()).sort();
@@ -236,7 +288,18 @@ describe('runs', () => {
   });
 
   test('when an export job runs, then a CSV file with the matching nodes is written to the export directory', async () => {
-    const created = await api().post('/jobs').send({ name: 'big-payments', type: 'export', config: { filter: { property: 'amount', operator: '>', value: 10000 }, labels: ['Payment'], properties: ['name', 'amount'], file: 'payments/big.csv' } });
+    const created = await api()
+      .post('/jobs')
+      .send({
+        name: 'big-payments',
+        type: 'export',
+        config: {
+          filter: { property: 'amount', operator: '>', value: 10000 },
+          labels: ['Payment'],
+          properties: ['name', 'amount'],
+          file: 'payments/big.csv',
+        },
+      });
     expect(created.status).toBe(201);
     const started = await api().put('/jobs/big-payments/started');
     expect(started.status).toBe(202);
@@ -246,17 +309,30 @@ describe('runs', () => {
     const file = path.join(exportDir, 'payments', 'big.csv');
     const rows = parseCsv(readFileSync(file, 'utf8'));
     expect(rows[0]).toEqual(['id', 'labels', 'name', 'amount']);
-    expect(rows.slice(1).map((r) => r[2]).sort()).toEqual(['Alice Alert', 'Carol Alert']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(['Alice Alert', 'Carol Alert']);
     expect(rows.slice(1).every((r) => r[1] === 'Payment')).toBe(true);
     expect(existsSync(`${file}.${run.id}.partial`)).toBe(false);
   });
 
   test('when an alert job runs, then the new matches are mailed with a link, and the next run mails only what is new', async () => {
     smtp.clear();
-    const created = await api().post('/jobs').send({
-      name: 'big-payment-alert', type: 'alert',
-      config: { filter: { property: 'amount', operator: '>', value: 10000 }, labels: ['Payment'], recipients: ['fraud@example.com', 'boss@example.com'], subject: 'Big payments' },
-    });
+    const created = await api()
+      .post('/jobs')
+      .send({
+        name: 'big-payment-alert',
+        type: 'alert',
+        config: {
+          filter: { property: 'amount', operator: '>', value: 10000 },
+          labels: ['Payment'],
+          recipients: ['fraud@example.com', 'boss@example.com'],
+          subject: 'Big payments',
+        },
+      });
     expect(created.status).toBe(201);
     expect((await api().put('/jobs/big-payment-alert/started')).status).toBe(202);
     const first = await smtp.waitFor((m) => m.to.includes('fraud@example.com'));
@@ -269,7 +345,9 @@ describe('runs', () => {
     expect(first.text).toContain(`https://gas.example.test/jobs/list?job=big-payment-alert&run=${run1.id}`);
     await smtp.waitFor((m) => m.to.includes('boss@example.com'));
 
-    const dave = await api().post('/data/nodes').send({ labels: ['Payment'], properties: { name: 'Dave Alert', amount: 99999 } });
+    const dave = await api()
+      .post('/data/nodes')
+      .send({ labels: ['Payment'], properties: { name: 'Dave Alert', amount: 99999 } });
     expect(dave.status).toBe(201);
     smtp.clear();
     expect((await api().put('/jobs/big-payment-alert/started')).status).toBe(202);
@@ -277,7 +355,10 @@ describe('runs', () => {
     expect(second.text).toContain('Dave Alert');
     expect(second.text).not.toContain('Alice Alert');
     const run2 = await lastRunIn('big-payment-alert', ['succeeded', 'failed']);
-    expect(run2).toMatchObject({ counters: { matches: 3, newMatches: 1 }, result: { newMatches: [expect.objectContaining({ id: dave.body.id, caption: 'Dave Alert' })] } });
+    expect(run2).toMatchObject({
+      counters: { matches: 3, newMatches: 1 },
+      result: { newMatches: [expect.objectContaining({ id: dave.body.id, caption: 'Dave Alert' })] },
+    });
 
     smtp.clear();
     expect((await api().put('/jobs/big-payment-alert/started')).status).toBe(202);
@@ -289,26 +370,41 @@ describe('runs', () => {
   });
 
   test('when an alert matches more than its cap, then only the cap is considered and the run says so', async () => {
-    expect((await api().post('/jobs').send({ name: 'capped-alert', type: 'alert', config: { labels: ['Payment'], recipients: ['cap@example.com'], maxMatches: 2 } })).status).toBe(201);
+    expect(
+      (
+        await api()
+          .post('/jobs')
+          .send({ name: 'capped-alert', type: 'alert', config: { labels: ['Payment'], recipients: ['cap@example.com'], maxMatches: 2 } })
+      ).status,
+    ).toBe(201);
     await api().put('/jobs/capped-alert/started');
     const run = await lastRunIn('capped-alert', ['succeeded', 'failed']);
     expect(run).toMatchObject({ state: 'succeeded', counters: { matches: 2, newMatches: 2 } });
-    expect(run.log).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'warn', message: 'more than 2 matches: only the first 2 are considered' })]));
+    expect(run.log).toEqual(
+      expect.arrayContaining([expect.objectContaining({ level: 'warn', message: 'more than 2 matches: only the first 2 are considered' })]),
+    );
     const mail = await smtp.waitFor((m) => m.to.includes('cap@example.com'));
     expect(mail.text).toContain('More than 2 nodes matched');
   });
 
   test('when the user a job runs as is disabled, then its runs fail saying so until someone saves it again', async () => {
-    const id = await t.createUser('job-owner', { password: 'job-owner-password-1', permissions: ['JOBS_MANAGEMENT', 'EXPORT_DATA', 'READ_ALL_DATA'] });
+    const id = await t.createUser('job-owner', {
+      password: 'job-owner-password-1',
+      permissions: ['JOBS_MANAGEMENT', 'EXPORT_DATA', 'READ_ALL_DATA'],
+    });
     const owner = api(t, t.basic('job-owner', 'job-owner-password-1'));
-    expect((await owner.post('/jobs').send({ name: 'owned-export', type: 'export', config: { labels: ['Payment'], file: 'owned.csv' } })).status).toBe(201);
+    expect(
+      (await owner.post('/jobs').send({ name: 'owned-export', type: 'export', config: { labels: ['Payment'], file: 'owned.csv' } })).status,
+    ).toBe(201);
     await t.deps.db('users').where('id', id).update({ enabled: false });
     await api().put('/jobs/owned-export/started');
     const failed = await lastRunIn('owned-export', ['succeeded', 'failed']);
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/disabled, deleted or missing/) });
     const described = await api().put('/jobs/owned-export').send({ description: 'only a description', enabled: true });
     expect(described.body.runAs.username).toBe('job-owner');
-    const saved = await api().put('/jobs/owned-export').send({ config: { labels: ['Payment'], file: 'owned.csv' } });
+    const saved = await api()
+      .put('/jobs/owned-export')
+      .send({ config: { labels: ['Payment'], file: 'owned.csv' } });
     expect(saved.body.runAs.username).toBe('admin');
     expect(saved.body.createdBy.username).toBe('job-owner');
     await api().put('/jobs/owned-export/started');
@@ -319,13 +415,31 @@ describe('runs', () => {
 
   test('when an import job runs, then the CSV rows of the import directory become nodes; a missing file fails the run', async () => {
     writeFileSync(path.join(importDir, 'people.csv'), 'Full name,Age,Ignored\r\nImported One,41,x\r\n"Imported, Two",7,y\r\n');
-    const created = await api().post('/jobs').send({ name: 'people-import', type: 'import', config: { file: 'people.csv', mapping: { label: 'Imported', columns: { 'Full name': 'name', Age: 'age' }, types: { age: 'number' } } } });
+    const created = await api()
+      .post('/jobs')
+      .send({
+        name: 'people-import',
+        type: 'import',
+        config: {
+          file: 'people.csv',
+          mapping: { label: 'Imported', columns: { 'Full name': 'name', Age: 'age' }, types: { age: 'number' } },
+        },
+      });
     expect(created.status).toBe(201);
     await api().put('/jobs/people-import/started');
     const run = await lastRunIn('people-import', ['succeeded', 'failed']);
     expect(run).toMatchObject({ state: 'succeeded', counters: { nodesCreated: 2 } });
-    const found = await api().post('/data/nodes/find').send({ labels: ['Imported'] });
-    expect(found.body.items.map((n: { properties: Record<string, unknown> }) => n.properties).sort((a: { age: number }, b: { age: number }) => a.age - b.age)).toEqual([{ name: 'Imported, Two', age: 7 }, { name: 'Imported One', age: 41 }]);
+    const found = await api()
+      .post('/data/nodes/find')
+      .send({ labels: ['Imported'] });
+    expect(
+      found.body.items
+        .map((n: { properties: Record<string, unknown> }) => n.properties)
+        .sort((a: { age: number }, b: { age: number }) => a.age - b.age),
+    ).toEqual([
+      { name: 'Imported, Two', age: 7 },
+      { name: 'Imported One', age: 41 },
+    ]);
 
     rmSync(path.join(importDir, 'people.csv'));
     await api().put('/jobs/people-import/started');
@@ -335,7 +449,13 @@ describe('runs', () => {
   });
 
   test('when a reindex job runs, then the fulltext index is rebuilt from its configuration and online', async () => {
-    expect((await api().post('/cfg/indexer/node/configure').send({ labels: ['Payment'], properties: ['name'] })).status).toBe(200);
+    expect(
+      (
+        await api()
+          .post('/cfg/indexer/node/configure')
+          .send({ labels: ['Payment'], properties: ['name'] })
+      ).status,
+    ).toBe(200);
     expect((await api().post('/jobs').send({ name: 'reindex', type: 'reindex', config: {} })).status).toBe(201);
     await api().put('/jobs/reindex/started');
     const run = await lastRunIn('reindex', ['succeeded', 'failed']);
@@ -346,49 +466,84 @@ describe('runs', () => {
 });
 
 describe('Cypher jobs and alerts', () => {
-  (testGraphBackend === 'neo4j' ? test : test.skip)('when a cypher job runs, then its statements run in order with the rights of the user who saved it', async () => {
-    const created = await api().post('/jobs').send({
-      name: 'mark-reviewed', type: 'cypher',
-      config: { statements: ["MATCH (p:Payment) WHERE p.amount > $limit SET p.reviewed = true RETURN p", 'MATCH (p:Payment {reviewed: true}) RETURN p'], parameters: { limit: 10000 } },
-    });
-    expect(created.status).toBe(201);
-    await api().put('/jobs/mark-reviewed/started');
-    const run = await lastRunIn('mark-reviewed', ['succeeded', 'failed']);
-    expect(run).toMatchObject({ state: 'succeeded', counters: { statements: 2 } });
-    expect(run.counters.rows).toBeGreaterThanOrEqual(4);
-    const found = await api().post('/data/nodes/find').send({ filter: { property: 'reviewed', operator: '=', value: true } });
-    expect(found.body.total).toBeGreaterThanOrEqual(2);
-    const failing = await api().post('/jobs').send({ name: 'broken-cypher', type: 'cypher', config: { statements: ['MATCH (n RETURN n'] } });
-    expect(failing.status).toBe(201);
-    await api().put('/jobs/broken-cypher/started');
-    expect(await lastRunIn('broken-cypher', ['succeeded', 'failed'])).toMatchObject({ state: 'failed', error: expect.any(String) });
-  });
+  (testGraphBackend === 'neo4j' ? test : test.skip)(
+    'when a cypher job runs, then its statements run in order with the rights of the user who saved it',
+    async () => {
+      const created = await api()
+        .post('/jobs')
+        .send({
+          name: 'mark-reviewed',
+          type: 'cypher',
+          config: {
+            statements: [
+              'MATCH (p:Payment) WHERE p.amount > $limit SET p.reviewed = true RETURN p',
+              'MATCH (p:Payment {reviewed: true}) RETURN p',
+            ],
+            parameters: { limit: 10000 },
+          },
+        });
+      expect(created.status).toBe(201);
+      await api().put('/jobs/mark-reviewed/started');
+      const run = await lastRunIn('mark-reviewed', ['succeeded', 'failed']);
+      expect(run).toMatchObject({ state: 'succeeded', counters: { statements: 2 } });
+      expect(run.counters.rows).toBeGreaterThanOrEqual(4);
+      const found = await api()
+        .post('/data/nodes/find')
+        .send({ filter: { property: 'reviewed', operator: '=', value: true } });
+      expect(found.body.total).toBeGreaterThanOrEqual(2);
+      const failing = await api()
+        .post('/jobs')
+        .send({ name: 'broken-cypher', type: 'cypher', config: { statements: ['MATCH (n RETURN n'] } });
+      expect(failing.status).toBe(201);
+      await api().put('/jobs/broken-cypher/started');
+      expect(await lastRunIn('broken-cypher', ['succeeded', 'failed'])).toMatchObject({ state: 'failed', error: expect.any(String) });
+    },
+  );
 
-  (testGraphBackend === 'postgres' ? test : test.skip)('when a cypher job runs on the PostgreSQL backend, then reading statements run through the translation and a writing one fails the run naming the clause', async () => {
-    const created = await api().post('/jobs').send({
-      name: 'pg-read', type: 'cypher',
-      config: { statements: ['MATCH (p:Payment) WHERE p.amount > $limit RETURN p.name ORDER BY p.name', 'MATCH (p:Payment) RETURN count(p)'], parameters: { limit: 10000 } },
-    });
-    expect(created.status).toBe(201);
-    await api().put('/jobs/pg-read/started');
-    const run = await lastRunIn('pg-read', ['succeeded', 'failed']);
-    // The error of a failed run shows in the diff.
-    expect({ state: run.state, error: run.error ?? null }).toEqual({ state: 'succeeded', error: null });
-    expect(run).toMatchObject({ state: 'succeeded', counters: { statements: 2 } });
-    expect(run.counters.rows).toBeGreaterThanOrEqual(2);
-    const writing = await api().post('/jobs').send({ name: 'pg-write', type: 'cypher', config: { statements: ['MATCH (p:Payment) SET p.reviewed = true RETURN p'] } });
-    expect(writing.status).toBe(201);
-    await api().put('/jobs/pg-write/started');
-    const failed = await lastRunIn('pg-write', ['succeeded', 'failed']);
-    expect(failed).toMatchObject({ state: 'failed' });
-    expect(failed.error).toMatch(/SET/);
-    const reviewed = await api().post('/data/nodes/find').send({ filter: { property: 'reviewed', operator: '=', value: true } });
-    expect(reviewed.body.total).toBe(0);
-  });
+  (testGraphBackend === 'postgres' ? test : test.skip)(
+    'when a cypher job runs on the PostgreSQL backend, then reading statements run through the translation and a writing one fails the run naming the clause',
+    async () => {
+      const created = await api()
+        .post('/jobs')
+        .send({
+          name: 'pg-read',
+          type: 'cypher',
+          config: {
+            statements: ['MATCH (p:Payment) WHERE p.amount > $limit RETURN p.name ORDER BY p.name', 'MATCH (p:Payment) RETURN count(p)'],
+            parameters: { limit: 10000 },
+          },
+        });
+      expect(created.status).toBe(201);
+      await api().put('/jobs/pg-read/started');
+      const run = await lastRunIn('pg-read', ['succeeded', 'failed']);
+      // The error of a failed run shows in the diff.
+      expect({ state: run.state, error: run.error ?? null }).toEqual({ state: 'succeeded', error: null });
+      expect(run).toMatchObject({ state: 'succeeded', counters: { statements: 2 } });
+      expect(run.counters.rows).toBeGreaterThanOrEqual(2);
+      const writing = await api()
+        .post('/jobs')
+        .send({ name: 'pg-write', type: 'cypher', config: { statements: ['MATCH (p:Payment) SET p.reviewed = true RETURN p'] } });
+      expect(writing.status).toBe(201);
+      await api().put('/jobs/pg-write/started');
+      const failed = await lastRunIn('pg-write', ['succeeded', 'failed']);
+      expect(failed).toMatchObject({ state: 'failed' });
+      expect(failed.error).toMatch(/SET/);
+      const reviewed = await api()
+        .post('/data/nodes/find')
+        .send({ filter: { property: 'reviewed', operator: '=', value: true } });
+      expect(reviewed.body.total).toBe(0);
+    },
+  );
 
   test('when an alert is a Cypher query, then its new matches are mailed', async () => {
     smtp.clear();
-    const created = await api().post('/jobs').send({ name: 'cypher-alert', type: 'alert', config: { cypher: 'MATCH (p:Payment) WHERE p.amount > 10000 RETURN p', recipients: ['cypher@example.com'] } });
+    const created = await api()
+      .post('/jobs')
+      .send({
+        name: 'cypher-alert',
+        type: 'alert',
+        config: { cypher: 'MATCH (p:Payment) WHERE p.amount > 10000 RETURN p', recipients: ['cypher@example.com'] },
+      });
     expect(created.status).toBe(201);
     await api().put('/jobs/cypher-alert/started');
     const mail = await smtp.waitFor((m) => m.to.includes('cypher@example.com'));
@@ -410,9 +565,17 @@ describe('a run that does not finish by itself', () => {
     await new Promise<void>((resolve) => silentSmtp.listen(0, '127.0.0.1', resolve));
     const port = (silentSmtp.address() as net.AddressInfo).port;
     stuck = await createTestApp({ mail: { url: `smtp://127.0.0.1:${port}` }, jobs: { tickIntervalMs: 200, leaseMs: 5000 } });
-    const response = await api(stuck).post('/data/nodes').send({ labels: ['Payment'], properties: { name: 'Stuck', amount: 1 } });
+    const response = await api(stuck)
+      .post('/data/nodes')
+      .send({ labels: ['Payment'], properties: { name: 'Stuck', amount: 1 } });
     expect(response.status).toBe(201);
-    expect((await api(stuck).post('/jobs').send({ name: 'hanging-alert', type: 'alert', config: { labels: ['Payment'], recipients: ['x@example.com'] } })).status).toBe(201);
+    expect(
+      (
+        await api(stuck)
+          .post('/jobs')
+          .send({ name: 'hanging-alert', type: 'alert', config: { labels: ['Payment'], recipients: ['x@example.com'] } })
+      ).status,
+    ).toBe(201);
   });
   afterAll(async () => {
     await stuckScheduler?.stop();
@@ -448,7 +611,12 @@ describe('a run that does not finish by itself', () => {
     expect(run).toMatchObject({ id: started.body.id, state: 'cancelled' });
     expect(run.log.map((l: { message: string }) => l.message)).toContain('cancelled');
     expect(stuckScheduler.runningHere()).toEqual([]);
-    const audit = await stuck.deps.db('audit_events').where('target_type', 'job').where('target_id', 'hanging-alert').orderBy('id').pluck('action');
+    const audit = await stuck.deps
+      .db('audit_events')
+      .where('target_type', 'job')
+      .where('target_id', 'hanging-alert')
+      .orderBy('id')
+      .pluck('action');
     expect(audit).toEqual(['job.create', 'job.start', 'job.cancel', 'job.start', 'job.cancel']);
     // A new start is accepted once nothing runs.
     expect((await api(stuck).put('/jobs/hanging-alert/started')).status).toBe(202);

@@ -43,11 +43,17 @@ describe('login lockout', () => {
   });
 
   test('when the login form is locked, then the form is shown again with the message and status 429', async () => {
-    await t.deps.db('login_failures').insert({ key: 'user:formvictim', failures: 0, first_failure_at: new Date(), locked_until: new Date(Date.now() + 60_000) });
+    await t.deps
+      .db('login_failures')
+      .insert({ key: 'user:formvictim', failures: 0, first_failure_at: new Date(), locked_until: new Date(Date.now() + 60_000) });
     const page = await request(t.app).get('/login');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     const cookie = page.headers['set-cookie'];
-    const response = await request(t.app).post('/login').set('Cookie', cookie).type('form').send({ username: 'formvictim', password: 'x', _csrf: csrf });
+    const response = await request(t.app)
+      .post('/login')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ username: 'formvictim', password: 'x', _csrf: csrf });
     expect(response.status).toBe(429);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.text).toMatch(/Too many failed logins/);
@@ -75,13 +81,21 @@ describe('request limits', () => {
   });
 
   test('when the body is not valid JSON, then 400 INVALID_JSON', async () => {
-    const response = await request(t.app).post('/groups').set('Authorization', t.basic('admin', ADMIN_PASSWORD)).set('Content-Type', 'application/json').send('{"name": ');
+    const response = await request(t.app)
+      .post('/groups')
+      .set('Authorization', t.basic('admin', ADMIN_PASSWORD))
+      .set('Content-Type', 'application/json')
+      .send('{"name": ');
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('INVALID_JSON');
   });
 
   test('when the body has another content type, then 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-    const response = await request(t.app).post('/groups').set('Authorization', t.basic('admin', ADMIN_PASSWORD)).set('Content-Type', 'text/plain').send('name=x');
+    const response = await request(t.app)
+      .post('/groups')
+      .set('Authorization', t.basic('admin', ADMIN_PASSWORD))
+      .set('Content-Type', 'text/plain')
+      .send('name=x');
     expect(response.status).toBe(415);
     expect(response.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -48,9 +48,13 @@ describe('lockout under concurrency', () => {
   }
 
   const sessionLogin = (username: string, password: string) => request(t.app).post('/login').send({ username, password });
-  const basicCall = (username: string, password: string) => request(t.app).get('/profile').set('Authorization', t.basic(username, password));
+  const basicCall = (username: string, password: string) =>
+    request(t.app).get('/profile').set('Authorization', t.basic(username, password));
 
-  for (const [way, attempt] of [['session login', sessionLogin], ['HTTP Basic', basicCall]] as const) {
+  for (const [way, attempt] of [
+    ['session login', sessionLogin],
+    ['HTTP Basic', basicCall],
+  ] as const) {
     test(`when 40 ${way} attempts for one user arrive at once, 39 wrong and one right, then at most maxFailures passwords are checked and the rest are refused as locked`, async () => {
       const username = `mixed-${way === 'HTTP Basic' ? 'basic' : 'session'}`;
       await t.createUser(username, { password: `${username}-password-1` });
@@ -93,7 +97,13 @@ describe('lockout under concurrency', () => {
     validateResponses(second.app);
     try {
       const apps = [t.app, second.app];
-      const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => request(apps[i % 2]).post('/login').send({ username: 'twoinstances', password: `wrong-${i}` })));
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          request(apps[i % 2])
+            .post('/login')
+            .send({ username: 'twoinstances', password: `wrong-${i}` }),
+        ),
+      );
       expect(countBy(responses)).toEqual({ 401: MAX, 429: 40 - MAX });
       expect(await failedChecks('twoinstances')).toBe(MAX);
     } finally {
@@ -110,10 +120,16 @@ describe('lockout under concurrency', () => {
   test('when 40 password changes with wrong current passwords arrive at once on a session, then exactly maxFailures are checked (422) and the others get 429', async () => {
     await t.createUser('changer', { password: 'changer-password-1' });
     const session = await t.login('changer', 'changer-password-1');
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => session.put('/profile/password').send({ currentPassword: `wrong-${i}`, newPassword: 'a brand new password 1' })));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        session.put('/profile/password').send({ currentPassword: `wrong-${i}`, newPassword: 'a brand new password 1' }),
+      ),
+    );
     expect(countBy(responses)).toEqual({ 422: MAX, 429: 40 - MAX });
     expectLockedAnswers(responses);
-    const right = await session.put('/profile/password').send({ currentPassword: 'changer-password-1', newPassword: 'a brand new password 1' });
+    const right = await session
+      .put('/profile/password')
+      .send({ currentPassword: 'changer-password-1', newPassword: 'a brand new password 1' });
     expect(right.status).toBe(429);
   });
 
@@ -138,7 +154,8 @@ describe('per-address limit', () => {
     await t.close();
   });
 
-  const from = (address: string, username: string, password: string) => request(t.app).post('/login').set('X-Forwarded-For', address).send({ username, password });
+  const from = (address: string, username: string, password: string) =>
+    request(t.app).post('/login').set('X-Forwarded-For', address).send({ username, password });
 
   test('when one address sprays wrong passwords over many usernames at once, then it gets maxFailuresPerAddress checks and then 429 LOGIN_ADDRESS_LIMITED with Retry-After, also for a right password', async () => {
     const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => from('198.51.100.7', `user${i}`, 'Winter2026!')));
@@ -151,7 +168,10 @@ describe('per-address limit', () => {
     const right = await from('198.51.100.7', 'sprayed', 'sprayed-password-1');
     expect(right.status).toBe(429);
     expect(right.body.code).toBe('LOGIN_ADDRESS_LIMITED');
-    const basic = await request(t.app).get('/profile').set('X-Forwarded-For', '198.51.100.7').set('Authorization', t.basic('sprayed', 'sprayed-password-1'));
+    const basic = await request(t.app)
+      .get('/profile')
+      .set('X-Forwarded-For', '198.51.100.7')
+      .set('Authorization', t.basic('sprayed', 'sprayed-password-1'));
     expect(basic.status).toBe(429);
     expect(basic.body.code).toBe('LOGIN_ADDRESS_LIMITED');
     // Another client is not affected, and the sprayed names were not locked by the refused attempts.
@@ -193,7 +213,7 @@ describe('login CSRF', () => {
     expect(String(response.headers['set-cookie'] ?? '')).not.toMatch(/gas\.sid=/);
   }
 
-  test('when another site posts the login form in the victim\'s browser (Sec-Fetch-Site cross-site, foreign Origin), then 403 CROSS_SITE_LOGIN and no session is started', async () => {
+  test("when another site posts the login form in the victim's browser (Sec-Fetch-Site cross-site, foreign Origin), then 403 CROSS_SITE_LOGIN and no session is started", async () => {
     const before = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
     await expectRefused(await formLogin().set('Sec-Fetch-Site', 'cross-site').set('Origin', 'https://attacker.example'));
     const after = await t.deps.db('sessions').count<{ count: string }[]>('* as count');
@@ -209,10 +229,12 @@ describe('login CSRF', () => {
   test('when the sign-in comes from a sibling site, an opaque origin or as a cross-site JSON request, then 403 CROSS_SITE_LOGIN', async () => {
     await expectRefused(await formLogin().set('Sec-Fetch-Site', 'same-site'));
     await expectRefused(await formLogin().set('Origin', 'null'));
-    await expectRefused(await request(t.app).post('/login').set('Sec-Fetch-Site', 'cross-site').send({ username: 'admin', password: ADMIN_PASSWORD }));
+    await expectRefused(
+      await request(t.app).post('/login').set('Sec-Fetch-Site', 'cross-site').send({ username: 'admin', password: ADMIN_PASSWORD }),
+    );
   });
 
-  test('when the login form is posted from the service\'s own origin, then the browser is signed in', async () => {
+  test("when the login form is posted from the service's own origin, then the browser is signed in", async () => {
     const same = await formLogin().set('Host', 'gas.test:8080').set('Origin', 'http://gas.test:8080').set('Sec-Fetch-Site', 'same-origin');
     expect(same.status).toBe(303);
     expect(String(same.headers['set-cookie'])).toMatch(/gas\.sid=/);
@@ -238,9 +260,16 @@ describe('login CSRF with server.baseUrl', () => {
   });
 
   test('when server.baseUrl is set, then only its origin may sign in, whatever Host the request names', async () => {
-    const own = await request(t.app).post('/login').set('Origin', 'https://graphs.example.com').send({ username: 'admin', password: ADMIN_PASSWORD });
+    const own = await request(t.app)
+      .post('/login')
+      .set('Origin', 'https://graphs.example.com')
+      .send({ username: 'admin', password: ADMIN_PASSWORD });
     expect(own.status).toBe(200);
-    const hostMatch = await request(t.app).post('/login').set('Host', 'attacker.example').set('Origin', 'http://attacker.example').send({ username: 'admin', password: ADMIN_PASSWORD });
+    const hostMatch = await request(t.app)
+      .post('/login')
+      .set('Host', 'attacker.example')
+      .set('Origin', 'http://attacker.example')
+      .send({ username: 'admin', password: ADMIN_PASSWORD });
     expect(hostMatch.status).toBe(403);
     expect(hostMatch.body.code).toBe('CROSS_SITE_LOGIN');
   });

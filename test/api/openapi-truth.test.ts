@@ -12,7 +12,13 @@ interface Operation {
   operationId?: string;
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }>; headers?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    {
+      content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }>;
+      headers?: Record<string, unknown>;
+    }
+  >;
 }
 interface Document {
   info: { license?: { name: string; identifier?: string } };
@@ -48,8 +54,14 @@ describe('PUT /profile/password: endedSessions is a count', () => {
   test('when a password is changed on PostgreSQL with two other sessions, then endedSessions is the number 2', async () => {
     const id = await t.createUser('changer', { password: 'changer-password-1' });
     expect(id).toBeTruthy();
-    const [mine, other1, other2] = [await t.login('changer', 'changer-password-1'), await t.login('changer', 'changer-password-1'), await t.login('changer', 'changer-password-1')];
-    const response = await mine.put('/profile/password').send({ currentPassword: 'changer-password-1', newPassword: 'a brand new password' });
+    const [mine, other1, other2] = [
+      await t.login('changer', 'changer-password-1'),
+      await t.login('changer', 'changer-password-1'),
+      await t.login('changer', 'changer-password-1'),
+    ];
+    const response = await mine
+      .put('/profile/password')
+      .send({ currentPassword: 'changer-password-1', newPassword: 'a brand new password' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ changed: true, endedSessions: 2 });
     expect((await other1.get('/session')).body.authenticated).toBe(false);
@@ -59,7 +71,13 @@ describe('PUT /profile/password: endedSessions is a count', () => {
 
   test('when a password is changed on the embedded store (PGlite) with two other sessions, then endedSessions is the number 2', async () => {
     const report = await runPgliteScenario('pglite-password-scenario.ts', 110000);
-    expect(report).toEqual({ kind: 'embedded', status: 200, body: { changed: true, endedSessions: 2 }, otherSession: false, ownSession: true });
+    expect(report).toEqual({
+      kind: 'embedded',
+      status: 200,
+      body: { changed: true, endedSessions: 2 },
+      otherSession: false,
+      ownSession: true,
+    });
   }, 120000);
 });
 
@@ -113,7 +131,14 @@ describe('statuses that really happen (item 25)', () => {
     const lacking = operations.flatMap(({ key, operation }) => {
       const missing: string[] = [];
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      if (!isPublic && !(operation.responses['429']?.content?.['application/problem+json']?.examples?.lockedOut && operation.responses['429'].headers?.['Retry-After'])) missing.push(`${key}: 429`);
+      if (
+        !isPublic &&
+        !(
+          operation.responses['429']?.content?.['application/problem+json']?.examples?.lockedOut &&
+          operation.responses['429'].headers?.['Retry-After']
+        )
+      )
+        missing.push(`${key}: 429`);
       if (!operation.responses['500']?.content?.['application/problem+json']?.examples?.internalError) missing.push(`${key}: 500`);
       if (!operation.responses['401']) missing.push(`${key}: 401`);
       return missing;
@@ -126,16 +151,30 @@ describe('statuses that really happen (item 25)', () => {
     const response = await session.agent.post('/groups').send({ name: 'No token' });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('CSRF_TOKEN_INVALID');
-    expect(checkResponse('POST', '/groups', 'post /groups', false, 403, response.headers['content-type'], Buffer.from(response.text))).toBeUndefined();
+    expect(
+      checkResponse('POST', '/groups', 'post /groups', false, 403, response.headers['content-type'], Buffer.from(response.text)),
+    ).toBeUndefined();
   });
 
   test('when a locked-out account calls an authenticated operation over HTTP Basic, then the 429 it gets is declared and matches the document', async () => {
     await t.createUser('locked', { password: 'locked-password-1' });
-    await t.deps.db('login_failures').insert({ key: 'user:locked', failures: 0, first_failure_at: new Date(), locked_until: new Date(Date.now() + 600000) });
+    await t.deps
+      .db('login_failures')
+      .insert({ key: 'user:locked', failures: 0, first_failure_at: new Date(), locked_until: new Date(Date.now() + 600000) });
     const response = await request(t.app).get('/profile/tokens').set('Authorization', t.basic('locked', 'locked-password-1'));
     expect(response.status).toBe(429);
     expect(response.headers['retry-after']).toMatch(/^\d+$/);
-    expect(checkResponse('GET', '/profile/tokens', 'get /profile/tokens', false, 429, response.headers['content-type'], Buffer.from(response.text))).toBeUndefined();
+    expect(
+      checkResponse(
+        'GET',
+        '/profile/tokens',
+        'get /profile/tokens',
+        false,
+        429,
+        response.headers['content-type'],
+        Buffer.from(response.text),
+      ),
+    ).toBeUndefined();
   });
 
   test('when a widget script is fetched, then it comes as text/javascript and the operation declares text/javascript', async () => {
@@ -146,7 +185,17 @@ describe('statuses that really happen (item 25)', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/javascript/);
     expect(Object.keys(document.paths['/widgets/{widgetName}/{fileName}'].get.responses['200'].content ?? {})).toContain('text/javascript');
-    expect(checkResponse('GET', '/widgets/clock/clock.js', 'get /widgets/{widgetName}/{fileName}', false, 200, response.headers['content-type'], Buffer.from(response.text))).toBeUndefined();
+    expect(
+      checkResponse(
+        'GET',
+        '/widgets/clock/clock.js',
+        'get /widgets/{widgetName}/{fileName}',
+        false,
+        200,
+        response.headers['content-type'],
+        Buffer.from(response.text),
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -155,7 +204,9 @@ describe('operation ids and license (item 26)', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
-    const notDerived = operations.filter(({ method, path: p, operation }) => operation.operationId !== operationIdFor(method, p)).map(({ key }) => key);
+    const notDerived = operations
+      .filter(({ method, path: p, operation }) => operation.operationId !== operationIdFor(method, p))
+      .map(({ key }) => key);
     expect(notDerived).toEqual([]);
   });
 
@@ -177,7 +228,7 @@ describe('operation ids and license (item 26)', () => {
 });
 
 describe('the response validator of the API tests', () => {
-  test('when the test run starts, then it is on unless GAS_TEST_VALIDATE_RESPONSES=0, and it has checked this file\'s responses', () => {
+  test("when the test run starts, then it is on unless GAS_TEST_VALIDATE_RESPONSES=0, and it has checked this file's responses", () => {
     if (process.env.GAS_TEST_VALIDATE_RESPONSES === '0') return;
     expect(responseValidationEnabled).toBe(true);
     expect(checkedResponses()).toBeGreaterThan(0);
@@ -186,8 +237,30 @@ describe('the response validator of the API tests', () => {
   test('when a response has an undeclared status, media type or a body off its schema, then the validator reports it', () => {
     const json = 'application/json; charset=utf-8';
     expect(checkResponse('GET', '/profile', 'get /profile', false, 418, json, Buffer.from('{}'))).toMatch(/status 418 is not declared/);
-    expect(checkResponse('GET', '/profile', 'get /profile', false, 200, 'text/plain', Buffer.from('hi'))).toMatch(/media type text\/plain is not declared/);
-    expect(checkResponse('PUT', '/profile/password', 'put /profile/password', false, 200, json, Buffer.from('{"changed":true,"endedSessions":{"rows":[],"command":"DEL"}}'))).toMatch(/endedSessions/);
-    expect(checkResponse('GET', '/users/7/entitySecurity', undefined, false, 200, json, Buffer.from('{"nodeFilter":null,"relationshipFilter":null}'))).toBeUndefined();
+    expect(checkResponse('GET', '/profile', 'get /profile', false, 200, 'text/plain', Buffer.from('hi'))).toMatch(
+      /media type text\/plain is not declared/,
+    );
+    expect(
+      checkResponse(
+        'PUT',
+        '/profile/password',
+        'put /profile/password',
+        false,
+        200,
+        json,
+        Buffer.from('{"changed":true,"endedSessions":{"rows":[],"command":"DEL"}}'),
+      ),
+    ).toMatch(/endedSessions/);
+    expect(
+      checkResponse(
+        'GET',
+        '/users/7/entitySecurity',
+        undefined,
+        false,
+        200,
+        json,
+        Buffer.from('{"nodeFilter":null,"relationshipFilter":null}'),
+      ),
+    ).toBeUndefined();
   });
 });

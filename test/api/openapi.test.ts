@@ -31,7 +31,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const LATER = [/^\/jobs(\/|$)/, /^\/visualizations?(\/|$)/, /^\/data\/import\//];
 const specFile = path.resolve(__dirname, '..', '..', '..', 'shared', 'spec', 'endpoints.json');
 /** Path parameters are compared by position, as ../shared/tools/api-coverage.mjs does. */
-const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/:[A-Za-z_]\w*/g, '{}').replace(/\/+$/, '') || '/';
+const shape = (p: string) =>
+  p
+    .replace(/\{[^}]+\}/g, '{}')
+    .replace(/:[A-Za-z_]\w*/g, '{}')
+    .replace(/\/+$/, '') || '/';
 
 let t: TestApp;
 let document: OpenApiDocument;
@@ -105,7 +109,7 @@ describe('OpenAPI document', () => {
     expect(lacking).toEqual([]);
   });
 
-  test('when a request-body example is documented, then the endpoint\'s own zod schema accepts it', () => {
+  test("when a request-body example is documented, then the endpoint's own zod schema accepts it", () => {
     const rejected: string[] = [];
     let checked = 0;
     for (const definition of registry.definitions) {
@@ -118,7 +122,10 @@ describe('OpenAPI document', () => {
         if (!schema || typeof (schema as ZodType).safeParse !== 'function') continue;
         checked++;
         const result = (schema as ZodType).safeParse((media as { example?: unknown }).example);
-        if (!result.success) rejected.push(`${method.toUpperCase()} ${routePath} (${type}): ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        if (!result.success)
+          rejected.push(
+            `${method.toUpperCase()} ${routePath} (${type}): ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          );
       }
     }
     expect(rejected).toEqual([]);

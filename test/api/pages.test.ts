@@ -139,7 +139,10 @@ describe('login page', () => {
   test('when the login form is posted with a wrong password, then the form is shown again with a message and the username', async () => {
     const agent = request.agent(t.app);
     const page = await agent.get('/login');
-    const response = await agent.post('/login').type('form').send({ _csrf: csrfFromForm(page.text), next: '', username: 'admin', password: 'wrong-password' });
+    const response = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFromForm(page.text), next: '', username: 'admin', password: 'wrong-password' });
     expect(response.status).toBe(401);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.text).toMatch(/<p class="error" role="alert">[^<]+<\/p>/);
@@ -156,7 +159,10 @@ describe('login page', () => {
   test('when the sign-out form of a page is posted, then the session ends and pages redirect to login', async () => {
     const client = await t.login('admin', ADMIN_PASSWORD);
     const page = await client.get('/');
-    const response = await client.agent.post('/logout').type('form').send({ _csrf: csrfFromForm(page.text) });
+    const response = await client.agent
+      .post('/logout')
+      .type('form')
+      .send({ _csrf: csrfFromForm(page.text) });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/login');
     const after = await client.agent.get('/').set('Accept', 'text/html');

@@ -31,7 +31,8 @@ const mailTo = (address: string) => (mail: ReceivedMail) => mail.to.includes(add
 const linkIn = (mail: ReceivedMail) => /https?:\/\/\S+\/passwordReset\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
 const isValid = async (token: string) => (await request(t.app).get(`/passwordReset/isHashValid/${token}`)).body.valid as boolean;
 const perform = (hash: string, password: string) => request(t.app).post('/passwordReset/perform').send({ hash, password });
-const basicStatus = async (username: string, password: string) => (await request(t.app).get('/profile').set('Authorization', t.basic(username, password))).status;
+const basicStatus = async (username: string, password: string) =>
+  (await request(t.app).get('/profile').set('Authorization', t.basic(username, password))).status;
 const ATTACKER_HEADERS = {
   Host: 'evil.example:8443',
   'X-Forwarded-Host': 'evil.example:8443',
@@ -75,14 +76,19 @@ describe('reset links never come from request headers (item 1)', () => {
   describe('behind a trusted proxy, with the host configured and no base URL', () => {
     let proxied: TestApp;
     beforeAll(async () => {
-      proxied = await createTestApp({ mail: { url: smtp.url, from: 'gas@example.test' }, server: { host: 'gas.internal.test', trustProxy: true, baseUrl: '' } });
+      proxied = await createTestApp({
+        mail: { url: smtp.url, from: 'gas@example.test' },
+        server: { host: 'gas.internal.test', trustProxy: true, baseUrl: '' },
+      });
     });
     afterAll(() => proxied.close());
 
     test('when the request names evil.example in the forwarded headers, then the link uses the configured host, not the headers', async () => {
       await proxied.createUser('victim3', { email: 'victim3@example.test' });
       smtp.clear();
-      expect((await request(proxied.app).post('/passwordReset/request').set(ATTACKER_HEADERS).send({ username: 'victim3' })).status).toBe(202);
+      expect((await request(proxied.app).post('/passwordReset/request').set(ATTACKER_HEADERS).send({ username: 'victim3' })).status).toBe(
+        202,
+      );
       const mail = await smtp.waitFor(mailTo('victim3@example.test'));
       expect(mail.text).not.toContain('evil.example');
       expect(linkIn(mail)).toMatch(/^http:\/\/gas\.internal\.test:\d+\/passwordReset\//);
@@ -135,7 +141,9 @@ describe('reset links never come from request headers (item 1)', () => {
       try {
         expect(lines.filter((line) => line.level >= 40)).toEqual([]);
         smtp.clear();
-        expect((await request(service.url).post('/passwordReset/request').set(ATTACKER_HEADERS).send({ username: 'victim5' })).status).toBe(202);
+        expect((await request(service.url).post('/passwordReset/request').set(ATTACKER_HEADERS).send({ username: 'victim5' })).status).toBe(
+          202,
+        );
         const mail = await smtp.waitFor(mailTo('victim5@example.test'));
         expect(linkIn(mail)).toBe(`https://graph.example.test/gas/passwordReset/${resetTokenFrom(mail)}`);
       } finally {
@@ -151,11 +159,13 @@ describe('open reset links end (item 3)', () => {
     return event?.details?.[key];
   };
 
-  test('when an administrator sets the user\'s password, then the open link is refused and the administrator\'s password stays', async () => {
+  test("when an administrator sets the user's password, then the open link is refused and the administrator's password stays", async () => {
     const id = await t.createUser('link-admin-set', { email: 'link-admin-set@example.test' });
     const token = await requestLink('link-admin-set', 'link-admin-set@example.test');
     expect(await isValid(token)).toBe(true);
-    expect((await request(t.app).put(`/users/${id}/password`).set('Authorization', admin()).send({ password: 'set-by-the-admin-1' })).status).toBe(204);
+    expect(
+      (await request(t.app).put(`/users/${id}/password`).set('Authorization', admin()).send({ password: 'set-by-the-admin-1' })).status,
+    ).toBe(204);
     expect(await isValid(token)).toBe(false);
     const used = await perform(token, 'taken-over-password-1');
     expect(used.status).toBe(410);
@@ -212,40 +222,70 @@ describe('one password policy (item 5)', () => {
     expect(response.body).toMatchObject({ code: 'PASSWORD_POLICY', rule: 'blank' });
   };
 
-  test.each(BLANKS)('when an administrator sets or creates a password of %s, then 422 PASSWORD_POLICY (blank) and nothing changes', async (_name, blank, key) => {
-    const id = await t.createUser(`blank-admin-${key}`, { password: 'the-old-password-1' });
-    expectBlankRefused(await request(t.app).put(`/users/${id}/password`).set('Authorization', admin()).send({ password: blank }));
-    expect(await basicStatus(`blank-admin-${key}`, 'the-old-password-1')).toBe(200);
-    expectBlankRefused(await request(t.app).post('/users').set('Authorization', admin()).send({ username: `blank-new-${key}`, password: blank }));
-    expect(await t.deps.db('users').where({ username: `blank-new-${key}` }).first()).toBeUndefined();
-  });
+  test.each(BLANKS)(
+    'when an administrator sets or creates a password of %s, then 422 PASSWORD_POLICY (blank) and nothing changes',
+    async (_name, blank, key) => {
+      const id = await t.createUser(`blank-admin-${key}`, { password: 'the-old-password-1' });
+      expectBlankRefused(await request(t.app).put(`/users/${id}/password`).set('Authorization', admin()).send({ password: blank }));
+      expect(await basicStatus(`blank-admin-${key}`, 'the-old-password-1')).toBe(200);
+      expectBlankRefused(
+        await request(t.app)
+          .post('/users')
+          .set('Authorization', admin())
+          .send({ username: `blank-new-${key}`, password: blank }),
+      );
+      expect(
+        await t.deps
+          .db('users')
+          .where({ username: `blank-new-${key}` })
+          .first(),
+      ).toBeUndefined();
+    },
+  );
 
-  test.each(BLANKS)('when the user changes the own password to %s, then 422 PASSWORD_POLICY (blank) and the old password stays', async (_name, blank, key) => {
-    const username = `blank-profile-${key}`;
-    await t.createUser(username, { password: 'the-old-password-1' });
-    const response = await request(t.app).put('/profile/password').set('Authorization', t.basic(username, 'the-old-password-1')).send({ currentPassword: 'the-old-password-1', newPassword: blank });
-    expectBlankRefused(response);
-    expect(await basicStatus(username, 'the-old-password-1')).toBe(200);
-  });
+  test.each(BLANKS)(
+    'when the user changes the own password to %s, then 422 PASSWORD_POLICY (blank) and the old password stays',
+    async (_name, blank, key) => {
+      const username = `blank-profile-${key}`;
+      await t.createUser(username, { password: 'the-old-password-1' });
+      const response = await request(t.app)
+        .put('/profile/password')
+        .set('Authorization', t.basic(username, 'the-old-password-1'))
+        .send({ currentPassword: 'the-old-password-1', newPassword: blank });
+      expectBlankRefused(response);
+      expect(await basicStatus(username, 'the-old-password-1')).toBe(200);
+    },
+  );
 
-  test.each(BLANKS)('when a reset link sets a password of %s, then 422 PASSWORD_POLICY (blank) and the link stays usable', async (_name, blank, key) => {
-    const username = `blank-reset-${key}`;
-    await t.createUser(username, { password: 'the-old-password-1', email: `${username}@example.test` });
-    const token = await requestLink(username, `${username}@example.test`);
-    expectBlankRefused(await perform(token, blank));
-    expect(await isValid(token)).toBe(true);
-    expect(await basicStatus(username, 'the-old-password-1')).toBe(200);
-  });
+  test.each(BLANKS)(
+    'when a reset link sets a password of %s, then 422 PASSWORD_POLICY (blank) and the link stays usable',
+    async (_name, blank, key) => {
+      const username = `blank-reset-${key}`;
+      await t.createUser(username, { password: 'the-old-password-1', email: `${username}@example.test` });
+      const token = await requestLink(username, `${username}@example.test`);
+      expectBlankRefused(await perform(token, blank));
+      expect(await isValid(token)).toBe(true);
+      expect(await basicStatus(username, 'the-old-password-1')).toBe(200);
+    },
+  );
 
   test('when a password is short or the username (any case, surrounding spaces), then the three endpoints answer the same rule', async () => {
     const username = 'same-rules';
     const id = await t.createUser(username, { password: 'the-old-password-1', email: 'same-rules@example.test' });
     const token = await requestLink(username, 'same-rules@example.test');
-    for (const [password, rule] of [['short', 'min-length'], [' Same-Rules ', 'not-username'], ['SAME-RULES', 'not-username']] as const) {
+    for (const [password, rule] of [
+      ['short', 'min-length'],
+      [' Same-Rules ', 'not-username'],
+      ['SAME-RULES', 'not-username'],
+    ] as const) {
       const byAdmin = await request(t.app).put(`/users/${id}/password`).set('Authorization', admin()).send({ password });
-      const byUser = await request(t.app).put('/profile/password').set('Authorization', t.basic(username, 'the-old-password-1')).send({ currentPassword: 'the-old-password-1', newPassword: password });
+      const byUser = await request(t.app)
+        .put('/profile/password')
+        .set('Authorization', t.basic(username, 'the-old-password-1'))
+        .send({ currentPassword: 'the-old-password-1', newPassword: password });
       const byLink = await perform(token, password);
-      for (const response of [byAdmin, byUser, byLink]) expect(response.body).toMatchObject({ status: 422, code: 'PASSWORD_POLICY', rule, minLength: t.config.auth.passwordMinLength });
+      for (const response of [byAdmin, byUser, byLink])
+        expect(response.body).toMatchObject({ status: 422, code: 'PASSWORD_POLICY', rule, minLength: t.config.auth.passwordMinLength });
     }
   });
 });

@@ -21,7 +21,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mailTo = (address: string) => (mail: ReceivedMail) => mail.to.includes(address);
 const requestReset = (username: string) => request(t.app).post('/passwordReset/request').send({ username });
 const perform = (hash: string, password: string) => request(t.app).post('/passwordReset/perform').send({ hash, password });
-const basicStatus = async (username: string, password: string) => (await request(t.app).get('/profile').set('Authorization', t.basic(username, password))).status;
+const basicStatus = async (username: string, password: string) =>
+  (await request(t.app).get('/profile').set('Authorization', t.basic(username, password))).status;
 
 describe('password reset by e-mail', () => {
   let token: string;
@@ -75,7 +76,10 @@ describe('password reset by e-mail', () => {
     expect(csrf).toBeTruthy();
     const withoutToken = await browser.post('/passwordReset/perform').send({ hash: token, password: 'frank-new-password' });
     expect(withoutToken.status).toBe(403);
-    const first = await browser.post('/passwordReset/perform').set('X-CSRF-Token', csrf!).send({ hash: token, password: 'frank-new-password' });
+    const first = await browser
+      .post('/passwordReset/perform')
+      .set('X-CSRF-Token', csrf!)
+      .send({ hash: token, password: 'frank-new-password' });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ passwordChanged: true, loginUrl: '/login' });
 
@@ -99,7 +103,10 @@ describe('password reset by e-mail', () => {
     smtp.clear();
     await requestReset('frank');
     const expiring = resetTokenFrom(await smtp.waitFor(mailTo('frank@example.test')));
-    await t.deps.db('password_resets').where({ token_hash: sha256(expiring) }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t.deps
+      .db('password_resets')
+      .where({ token_hash: sha256(expiring) })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await request(t.app).get(`/passwordReset/isHashValid/${expiring}`)).body.valid).toBe(false);
     const response = await perform(expiring, 'frank-expired-password');
     expect(response.status).toBe(410);
@@ -129,7 +136,9 @@ describe('password reset by e-mail', () => {
     expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
     await sleep(500);
     expect(smtp.messages.filter(mailTo('heidi@example.test'))).toHaveLength(3);
-    const outcomes = (await t.deps.db('audit_events').where({ action: 'password.reset.requested' }).orderBy('id', 'desc').limit(2)).map((e) => e.details.outcome);
+    const outcomes = (await t.deps.db('audit_events').where({ action: 'password.reset.requested' }).orderBy('id', 'desc').limit(2)).map(
+      (e) => e.details.outcome,
+    );
     expect(outcomes).toEqual(['rate-limited', 'rate-limited']);
   });
 

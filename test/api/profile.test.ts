@@ -21,7 +21,13 @@ describe('profile', () => {
     const client = await t.login('alice', 'alice-password-1');
     const response = await client.get('/profile');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ username: 'alice', email: 'alice@example.test', locale: 'en', mustChangePassword: false, permissions: ['EXPORT_DATA'] });
+    expect(response.body).toMatchObject({
+      username: 'alice',
+      email: 'alice@example.test',
+      locale: 'en',
+      mustChangePassword: false,
+      permissions: ['EXPORT_DATA'],
+    });
     expect(response.body).not.toHaveProperty('password_hash');
     expect(response.body).not.toHaveProperty('passwordHash');
   });
@@ -81,10 +87,13 @@ describe('own password', () => {
     expect(response.body).toMatchObject({ code: 'PASSWORD_POLICY', rule: 'min-length', minLength: t.config.auth.passwordMinLength });
   });
 
-  test.each([[{}], [{ currentPassword: 'bob-password-1' }], [{ currentPassword: 1, newPassword: 2 }]])('when the body is %j, then 400', async (body) => {
-    const client = await t.login('bob', 'bob-password-1');
-    expect((await client.put('/profile/password').send(body)).status).toBe(400);
-  });
+  test.each([[{}], [{ currentPassword: 'bob-password-1' }], [{ currentPassword: 1, newPassword: 2 }]])(
+    'when the body is %j, then 400',
+    async (body) => {
+      const client = await t.login('bob', 'bob-password-1');
+      expect((await client.put('/profile/password').send(body)).status).toBe(400);
+    },
+  );
 
   test('when the password is changed, then the other sessions end, this one stays, and only the new password works', async () => {
     const other = await t.login('bob', 'bob-password-1');
@@ -105,7 +114,10 @@ describe('own password', () => {
     await t.createUser('carol', { password: 'carol-password-1' });
     const old = t.basic('carol', 'carol-password-1');
     expect((await request(t.app).get('/profile').set('Authorization', old)).status).toBe(200);
-    const changed = await request(t.app).put('/profile/password').set('Authorization', old).send({ currentPassword: 'carol-password-1', newPassword: 'carol-password-2' });
+    const changed = await request(t.app)
+      .put('/profile/password')
+      .set('Authorization', old)
+      .send({ currentPassword: 'carol-password-1', newPassword: 'carol-password-2' });
     expect(changed.status).toBe(200);
     expect((await request(t.app).get('/profile').set('Authorization', old)).status).toBe(401);
   });
@@ -121,7 +133,9 @@ describe('own password', () => {
     const profile = await client.get('/profile');
     expect(profile.status).toBe(200);
     expect(profile.body.mustChangePassword).toBe(true);
-    expect((await client.put('/profile/password').send({ currentPassword: 'dave-password-1', newPassword: 'dave-password-1' })).body.code).toBe('PASSWORD_POLICY');
+    expect(
+      (await client.put('/profile/password').send({ currentPassword: 'dave-password-1', newPassword: 'dave-password-1' })).body.code,
+    ).toBe('PASSWORD_POLICY');
     const changed = await client.put('/profile/password').send({ currentPassword: 'dave-password-1', newPassword: 'dave-password-2' });
     expect(changed.status).toBe(200);
     expect((await client.get('/profile')).body.mustChangePassword).toBe(false);
@@ -173,7 +187,10 @@ describe('API tokens', () => {
 
   test('when a token has expired, then it is refused', async () => {
     const created = await client.post('/profile/tokens').send({ name: 'short-lived', expiresInDays: 1 });
-    await t.deps.db('api_tokens').where({ id: created.body.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t.deps
+      .db('api_tokens')
+      .where({ id: created.body.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await request(t.app).get('/profile').set('Authorization', `Bearer ${created.body.token}`)).status).toBe(401);
     expect((await client.get('/profile/tokens')).body.find((x: { id: string }) => x.id === created.body.id).expired).toBe(true);
   });
@@ -181,7 +198,9 @@ describe('API tokens', () => {
   test("when a user revokes another user's token, then 404 and the token keeps working", async () => {
     const created = await client.post('/profile/tokens').send({ name: 'mine' });
     expect(created.body.expiresAt).toBeNull();
-    const response = await request(t.app).delete(`/profile/tokens/${created.body.id}`).set('Authorization', t.basic('admin', ADMIN_PASSWORD));
+    const response = await request(t.app)
+      .delete(`/profile/tokens/${created.body.id}`)
+      .set('Authorization', t.basic('admin', ADMIN_PASSWORD));
     expect(response.status).toBe(404);
     expect((await request(t.app).get('/profile').set('Authorization', `Bearer ${created.body.token}`)).status).toBe(200);
   });
@@ -201,7 +220,9 @@ describe('API tokens', () => {
 describe('user settings', () => {
   test('when a setting is stored, then the same user reads it back and the change is audited without the value', async () => {
     const client = await t.login('alice', 'alice-password-1');
-    const stored = await client.post('/userSettings').send({ type: 'graphView', value: { layout: 'force', secretish: 'abc123', nested: { a: [1, 2] } } });
+    const stored = await client
+      .post('/userSettings')
+      .send({ type: 'graphView', value: { layout: 'force', secretish: 'abc123', nested: { a: [1, 2] } } });
     expect(stored.status).toBe(200);
     const read = await client.get('/userSettings/graphView');
     expect(read.status).toBe(200);
@@ -214,7 +235,7 @@ describe('user settings', () => {
     expect(JSON.stringify(event.details)).not.toContain('abc123');
   });
 
-  test("when another user or an unknown type is read, then 404 NOT_FOUND", async () => {
+  test('when another user or an unknown type is read, then 404 NOT_FOUND', async () => {
     const response = await request(t.app).get('/userSettings/graphView').set('Authorization', t.basic('admin', ADMIN_PASSWORD));
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('NOT_FOUND');

@@ -32,7 +32,13 @@ describe('HTTP Basic answered from the credential cache', () => {
     expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
     expect((await request(t.app).get('/permissions').set('Authorization', right.replace('Basic', 'basic'))).status).toBe(200);
     expect((await request(t.app).get('/permissions').set('Authorization', right.replace('Basic ', 'Basic  '))).status).toBe(401);
-    expect((await request(t.app).get('/permissions').set('Authorization', 'Basic ' + Buffer.from(':nobody').toString('base64'))).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .get('/permissions')
+          .set('Authorization', 'Basic ' + Buffer.from(':nobody').toString('base64'))
+      ).status,
+    ).toBe(401);
   });
 
   test('when an administrator sets the password of a user whose credential is cached, then the old credential is refused at once', async () => {
@@ -46,7 +52,9 @@ describe('HTTP Basic answered from the credential cache', () => {
       .send({ password: 'basic-changed-password-2', mustChangePassword: false });
     expect(set.status).toBe(204);
     expect((await request(t.app).get('/permissions').set('Authorization', old)).status).toBe(401);
-    expect((await request(t.app).get('/permissions').set('Authorization', t.basic('basic-changed', 'basic-changed-password-2'))).status).toBe(200);
+    expect(
+      (await request(t.app).get('/permissions').set('Authorization', t.basic('basic-changed', 'basic-changed-password-2'))).status,
+    ).toBe(200);
   });
 
   test('when a cached credential is in its refresh-ahead window or its user is no longer cached, then cachedCredential answers nothing (the full path refreshes)', async () => {
@@ -67,10 +75,18 @@ describe('HTTP Basic answered from the credential cache', () => {
 describe('body parsers only for requests with a body', () => {
   test('when a GET carries a JSON body, then it is still parsed and guarded (NUL character: 400); without a body the GET is answered', async () => {
     const admin = t.basic('admin', ADMIN_PASSWORD);
-    const withBody = await request(t.app).get('/permissions').set('Authorization', admin).set('Content-Type', 'application/json').send('{"name":"a\\u0000b"}');
+    const withBody = await request(t.app)
+      .get('/permissions')
+      .set('Authorization', admin)
+      .set('Content-Type', 'application/json')
+      .send('{"name":"a\\u0000b"}');
     expect(withBody.status).toBe(400);
     expect(withBody.body.code).toBe('NUL_CHARACTER');
-    const broken = await request(t.app).get('/permissions').set('Authorization', admin).set('Content-Type', 'application/json').send('{"name":');
+    const broken = await request(t.app)
+      .get('/permissions')
+      .set('Authorization', admin)
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expect(broken.status).toBe(400);
     expect((await request(t.app).get('/permissions').set('Authorization', admin)).status).toBe(200);
   });
@@ -85,7 +101,11 @@ describe('language negotiation remembered per Accept-Language value', () => {
       const batch = values.slice(i, i + 20);
       const responses = await Promise.all(batch.map((value) => request(t.app).get('/health').set('Accept-Language', value)));
       responses.forEach((response, j) => {
-        expect({ value: batch[j], language: response.headers['content-language'], vary: response.headers.vary }).toEqual({ value: batch[j], language: negotiate(batch[j]) ?? 'en', vary: 'Accept-Language' });
+        expect({ value: batch[j], language: response.headers['content-language'], vary: response.headers.vary }).toEqual({
+          value: batch[j],
+          language: negotiate(batch[j]) ?? 'en',
+          vary: 'Accept-Language',
+        });
       });
     }
   });
@@ -106,7 +126,10 @@ describe('request context', () => {
     expect(created.status).toBe(201);
     expect(await lastAuditIp(t)).toMatch(/127\.0\.0\.1|::1/);
 
-    const plain = await request(t.app).post('/groups').set('Authorization', t.basic('admin', ADMIN_PASSWORD)).send({ name: 'chain-ip-b', permissions: [] });
+    const plain = await request(t.app)
+      .post('/groups')
+      .set('Authorization', t.basic('admin', ADMIN_PASSWORD))
+      .send({ name: 'chain-ip-b', permissions: [] });
     expect(plain.status).toBe(201);
     expect(await lastAuditIp(t)).toMatch(/127\.0\.0\.1|::1/);
 

@@ -41,7 +41,10 @@ const databaseName = (url: string) => new URL(url).pathname.slice(1);
 
 /** Statements running now in the database, this test's own monitoring left out. */
 async function activeStatements(admin: Knex, database: string): Promise<number> {
-  const { rows } = await admin.raw("select count(*)::int as n from pg_stat_activity where datname = ? and state = 'active' and pid <> pg_backend_pid()", [database]);
+  const { rows } = await admin.raw(
+    "select count(*)::int as n from pg_stat_activity where datname = ? and state = 'active' and pid <> pg_backend_pid()",
+    [database],
+  );
   return rows[0].n as number;
 }
 
@@ -97,7 +100,10 @@ describePostgres('Cypher of one user and the database pool (item 14)', () => {
       await until('the heavy queries to run', async () => (await activeStatements(admin, database)) >= 2);
       const session = await t.login('other', 'other-password-1');
       const found = await session.post('/data/nodes/find').send({ labels: ['Bulk'], limit: 1 });
-      const counted = await request(t.app).post('/data/cypher').set('Authorization', otherAuth).send({ query: 'MATCH (n:Bulk) RETURN count(n) AS n' });
+      const counted = await request(t.app)
+        .post('/data/cypher')
+        .set('Authorization', otherAuth)
+        .send({ query: 'MATCH (n:Bulk) RETURN count(n) AS n' });
       const ready = await request(t.app).get('/ready');
       const otherDone = Date.now();
       expect({ find: found.status, cypher: counted.status, ready: ready.status }).toEqual({ find: 200, cypher: 200, ready: 200 });
@@ -106,7 +112,10 @@ describePostgres('Cypher of one user and the database pool (item 14)', () => {
       expect(otherDone).toBeLessThan(firstHeavyEnd);
       expect(await activeStatements(admin, database)).toBeLessThanOrEqual(2 + 1);
     } finally {
-      await admin.raw("select pg_cancel_backend(pid) from pg_stat_activity where datname = ? and state = 'active' and pid <> pg_backend_pid()", [database]);
+      await admin.raw(
+        "select pg_cancel_backend(pid) from pg_stat_activity where datname = ? and state = 'active' and pid <> pg_backend_pid()",
+        [database],
+      );
     }
     const responses = await Promise.all(heavy);
     const refused = responses.filter((response) => response.status === 429);
@@ -124,10 +133,14 @@ describePostgres('Cypher of one user and the database pool (item 14)', () => {
     const limited = await createTestApp({ database: { poolMax: 7 }, graphdb: { queryTimeoutMs: 30_000 } });
     try {
       expect(limited.config.cypher.maxConcurrent).toBe(3);
-      for (const name of users) await limited.createUser(name, { password: `${name}-password-1`, permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] });
+      for (const name of users)
+        await limited.createUser(name, { password: `${name}-password-1`, permissions: ['CYPHER_QUERIES', 'READ_ALL_DATA'] });
       await createBulkNodes(limited, 120);
       const auths = users.map((name) => limited.basic(name, `${name}-password-1`));
-      for (const auth of auths) expect((await request(limited.app).post('/data/cypher').set('Authorization', auth).send({ query: 'RETURN 1 AS one' })).status).toBe(200);
+      for (const auth of auths)
+        expect((await request(limited.app).post('/data/cypher').set('Authorization', auth).send({ query: 'RETURN 1 AS one' })).status).toBe(
+          200,
+        );
       const database = databaseName(limited.database.url);
       const running = auths.slice(0, 3).map((auth) =>
         request(limited.app)
@@ -145,10 +158,15 @@ describePostgres('Cypher of one user and the database pool (item 14)', () => {
         // Everything else still has connections.
         expect((await request(limited.app).post('/data/nodes/find').set('Authorization', auths[3]).send({ limit: 1 })).status).toBe(200);
       } finally {
-        await admin.raw("select pg_cancel_backend(pid) from pg_stat_activity where datname = ? and state = 'active' and pid <> pg_backend_pid()", [database]);
+        await admin.raw(
+          "select pg_cancel_backend(pid) from pg_stat_activity where datname = ? and state = 'active' and pid <> pg_backend_pid()",
+          [database],
+        );
       }
       expect((await Promise.all(running)).map((r) => r.status)).toEqual([504, 504, 504]);
-      expect((await request(limited.app).post('/data/cypher').set('Authorization', auths[3]).send({ query: 'RETURN 1 AS one' })).status).toBe(200);
+      expect(
+        (await request(limited.app).post('/data/cypher').set('Authorization', auths[3]).send({ query: 'RETURN 1 AS one' })).status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -161,18 +179,37 @@ describePostgres('Cypher of one user and the database pool (item 14)', () => {
  */
 async function appWithPool(poolMax: number, acquireTimeoutMs: number) {
   const database = await createTestDatabase();
-  const knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: poolMax }, acquireConnectionTimeout: acquireTimeoutMs });
+  const knex = knexFactory({
+    client: 'pg',
+    connection: database.url,
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: acquireTimeoutMs,
+  });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-test-pool-'));
   const config = loadConfig(
     {},
-    { database: { url: database.url, poolMax, acquireTimeoutMs }, dataDir, session: { secret: 'test-session-secret' }, auth: { adminPassword: ADMIN_PASSWORD }, log: { level: 'silent' } },
+    {
+      database: { url: database.url, poolMax, acquireTimeoutMs },
+      dataDir,
+      session: { secret: 'test-session-secret' },
+      auth: { adminPassword: ADMIN_PASSWORD },
+      log: { level: 'silent' },
+    },
   );
   const logger = pino({ level: 'silent' });
   await syncPermissions(knex);
   await ensureAdmin(knex, config, logger);
   const graph = createGraphStore(config, knex, logger);
   await graph.init();
-  const deps: AppDeps = { config, db: knex, graph, mailer: createMailer('', config.mail.from, logger), logger, credentialCache: new CredentialCache(0), version: '0.0.0-test' };
+  const deps: AppDeps = {
+    config,
+    db: knex,
+    graph,
+    mailer: createMailer('', config.mail.from, logger),
+    logger,
+    credentialCache: new CredentialCache(0),
+    version: '0.0.0-test',
+  };
   const { app, sessionStore } = createApp(deps);
   validateResponses(app);
   return {
@@ -224,7 +261,12 @@ describePostgres('a wait for a pooled connection (item 14)', () => {
 
   test('when the embedded store (PGlite, one connection) stays busy longer than database.acquireTimeoutMs, then a request answers 503 DATABASE_BUSY with Retry-After in time, and 200 afterwards', async () => {
     const report = await runPgliteScenario('pglite-busy-scenario.ts', 170_000);
-    expect(report).toEqual({ kind: 'embedded', before: 200, busy: { status: 503, code: 'DATABASE_BUSY', retryAfter: '2', withinMs: true }, after: 200 });
+    expect(report).toEqual({
+      kind: 'embedded',
+      before: 200,
+      busy: { status: 503, code: 'DATABASE_BUSY', retryAfter: '2', withinMs: true },
+      after: 200,
+    });
   }, 180_000);
 });
 
@@ -247,7 +289,8 @@ describePostgres('a database outage (item 15)', () => {
     await t?.close();
   });
 
-  const terminateAll = () => admin.raw('select pg_terminate_backend(pid) from pg_stat_activity where datname = ? and pid <> pg_backend_pid()', [database]);
+  const terminateAll = () =>
+    admin.raw('select pg_terminate_backend(pid) from pg_stat_activity where datname = ? and pid <> pg_backend_pid()', [database]);
 
   test('when the database stops accepting connections, then finds, sign-ins and signed-in pages answer 503 DATABASE_UNAVAILABLE with Retry-After, and 200 again once it is back', async () => {
     const session = await t.login('admin', ADMIN_PASSWORD);
@@ -272,7 +315,7 @@ describePostgres('a database outage (item 15)', () => {
     expect((await session.post('/data/cypher').send({ query: 'MATCH (n:Bulk) RETURN count(n) AS n' })).body.rows).toEqual([[3]]);
   }, 60_000);
 
-  test('when the database\'s connections are terminated again and again while requests run, then every answer is 200 or 503 with Retry-After, never 500, and the service recovers', async () => {
+  test("when the database's connections are terminated again and again while requests run, then every answer is 200 or 503 with Retry-After, never 500, and the service recovers", async () => {
     let stop = false;
     const statuses: number[] = [];
     const withoutRetryAfter: number[] = [];
@@ -313,10 +356,11 @@ describePostgres('queries refused as too complex (item 17)', () => {
     await t?.close();
   });
 
-  test('when one user keeps sending queries too complex to check, then another user\'s Cypher keeps answering within 1.5 s, and the sender soon gets 429 CYPHER_TOO_COMPLEX_REPEATED with Retry-After', async () => {
+  test("when one user keeps sending queries too complex to check, then another user's Cypher keeps answering within 1.5 s, and the sender soon gets 429 CYPHER_TOO_COMPLEX_REPEATED with Retry-After", async () => {
     const prober = t.basic('prober', 'prober-password-1');
     const analyst = t.basic('analyst', 'analyst-password-1');
-    const simple = () => request(t.app).post('/data/cypher').set('Authorization', analyst).send({ query: 'MATCH (n:Bulk) RETURN count(n) AS n' });
+    const simple = () =>
+      request(t.app).post('/data/cypher').set('Authorization', analyst).send({ query: 'MATCH (n:Bulk) RETURN count(n) AS n' });
     // Both signed in and the parser loaded before the measure.
     expect((await simple()).status).toBe(200);
     expect((await request(t.app).post('/data/cypher').set('Authorization', prober).send({ query: 'RETURN 1 AS one' })).status).toBe(200);

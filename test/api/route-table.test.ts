@@ -97,7 +97,13 @@ describe('routeTable (src/http/route-table.ts)', () => {
     ];
     for (const [method, path] of cases) {
       const [a, b] = await Promise.all([request(table)[method as 'get'](path), request(plain)[method as 'get'](path)]);
-      expect({ path, method, status: a.status, text: a.text, allow: a.headers.allow }).toEqual({ path, method, status: b.status, text: b.text, allow: b.headers.allow });
+      expect({ path, method, status: a.status, text: a.text, allow: a.headers.allow }).toEqual({
+        path,
+        method,
+        status: b.status,
+        text: b.text,
+        allow: b.headers.allow,
+      });
     }
   });
 

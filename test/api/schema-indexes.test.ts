@@ -23,7 +23,10 @@ afterAll(async () => {
 
 describe('schema indexes', () => {
   test('when a node index is created, then 201 with the index, it is listed, and the creation is audited', async () => {
-    const created = await request(t.app).post('/schema/indexes').set('Authorization', admin).send({ entity: 'node', label: 'Person', properties: ['name', 'city'] });
+    const created = await request(t.app)
+      .post('/schema/indexes')
+      .set('Authorization', admin)
+      .send({ entity: 'node', label: 'Person', properties: ['name', 'city'] });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ entity: 'node', token: 'Person', properties: ['name', 'city'] });
     expect(['ONLINE', 'POPULATING']).toContain(created.body.state);
@@ -37,7 +40,10 @@ describe('schema indexes', () => {
   });
 
   test('when the same index is created again, then 409 INDEX_EXISTS', async () => {
-    const res = await request(t.app).post('/schema/indexes').set('Authorization', admin).send({ entity: 'node', label: 'Person', properties: ['name', 'city'] });
+    const res = await request(t.app)
+      .post('/schema/indexes')
+      .set('Authorization', admin)
+      .send({ entity: 'node', label: 'Person', properties: ['name', 'city'] });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('INDEX_EXISTS');
   });
@@ -66,7 +72,10 @@ describe('schema indexes', () => {
   });
 
   test('when an index that never existed is dropped, then 404', async () => {
-    const res = await request(t.app).delete('/schema/indexes').set('Authorization', admin).send({ entity: 'node', label: 'Nobody', properties: ['x'] });
+    const res = await request(t.app)
+      .delete('/schema/indexes')
+      .set('Authorization', admin)
+      .send({ entity: 'node', label: 'Nobody', properties: ['x'] });
     expect(res.status).toBe(404);
   });
 
@@ -90,7 +99,10 @@ describe('schema indexes', () => {
 
   test('when a user lacks SETTINGS_MANAGEMENT, then creating and dropping are 403 (listing is allowed)', async () => {
     const body = { entity: 'node', label: 'Person', properties: ['name', 'city'] };
-    const create = await request(t.app).post('/schema/indexes').set('Authorization', plain).send({ entity: 'node', label: 'Company', properties: ['name'] });
+    const create = await request(t.app)
+      .post('/schema/indexes')
+      .set('Authorization', plain)
+      .send({ entity: 'node', label: 'Company', properties: ['name'] });
     expect(create.status).toBe(403);
     expect(create.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'SETTINGS_MANAGEMENT' });
     const drop = await request(t.app).delete('/schema/indexes').set('Authorization', plain).send(body);

@@ -5,11 +5,13 @@ import { sequence } from '../../src/http/sequence';
 
 type Traced = Request & { trace?: string[] };
 
-const mark = (name: string): RequestHandler => (req, _res, next) => {
-  const traced = req as Traced;
-  (traced.trace ??= []).push(name);
-  next();
-};
+const mark =
+  (name: string): RequestHandler =>
+  (req, _res, next) => {
+    const traced = req as Traced;
+    (traced.trace ??= []).push(name);
+    next();
+  };
 
 /** The same middleware as separate layers and as one sequence, with a route and an error handler after them. */
 function apps(handlers: RequestHandler[]) {
@@ -17,7 +19,10 @@ function apps(handlers: RequestHandler[]) {
     const app = express();
     mount(app);
     app.get('/x', (req: Request, res: Response) => void res.json({ trace: (req as Traced).trace ?? [] }));
-    app.use((error: Error, req: Request, res: Response, _next: NextFunction) => void res.status(500).json({ error: String(error?.message ?? error), trace: (req as Traced).trace ?? [] }));
+    app.use(
+      (error: Error, req: Request, res: Response, _next: NextFunction) =>
+        void res.status(500).json({ error: String(error?.message ?? error), trace: (req as Traced).trace ?? [] }),
+    );
     return app;
   };
   return {
@@ -46,7 +51,11 @@ describe('sequence (src/http/sequence.ts)', () => {
     const rejects: RequestHandler = async () => {
       throw new Error('rejected');
     };
-    for (const [failing, message] of [[passes, 'passed'], [throws, 'thrown'], [rejects, 'rejected']] as const) {
+    for (const [failing, message] of [
+      [passes, 'passed'],
+      [throws, 'thrown'],
+      [rejects, 'rejected'],
+    ] as const) {
       expect(await sameAnswers([mark('a'), failing, mark('c')])).toEqual({ status: 500, body: { error: message, trace: ['a'] } });
     }
   });

@@ -120,7 +120,7 @@ describe('session cache', () => {
     expect(await refusedWithin(b.app, cookie)).toBeLessThan(1000);
   });
 
-  test('when an administrator disables a user on one instance, then the user\'s cookie is refused by the next request there, and by the other instance within a second', async () => {
+  test("when an administrator disables a user on one instance, then the user's cookie is refused by the next request there, and by the other instance within a second", async () => {
     const id = await a.createUser('sc.disable', { password: 'disable-password-1' });
     const { cookie } = await login('sc.disable', 'disable-password-1');
     await warm(a.app, a.deps.db, cookie);
@@ -130,12 +130,14 @@ describe('session cache', () => {
     expect(await refusedWithin(a.app, cookie)).toBeLessThan(1000);
   });
 
-  test('when an administrator sets a user\'s password on one instance, then the user\'s sessions are refused by the other instance within a second', async () => {
+  test("when an administrator sets a user's password on one instance, then the user's sessions are refused by the other instance within a second", async () => {
     const id = await a.createUser('sc.password', { password: 'password-before-1' });
     const { cookie } = await login('sc.password', 'password-before-1');
     await warm(a.app, a.deps.db, cookie);
     await warm(b.app, b.deps.db, cookie);
-    expect((await request(a.app).put(`/users/${id}/password`).set('Authorization', admin).send({ password: 'password-after-22' })).status).toBe(204);
+    expect(
+      (await request(a.app).put(`/users/${id}/password`).set('Authorization', admin).send({ password: 'password-after-22' })).status,
+    ).toBe(204);
     expect((await get(a.app, cookie)).status).toBe(401);
     expect(await refusedWithin(b.app, cookie)).toBeLessThan(1000);
   });
@@ -154,7 +156,9 @@ describe('session cache', () => {
     const { cookie } = await login('admin', ADMIN_PASSWORD);
     await warm(b.app, b.deps.db, cookie);
     // Both instances' listeners share the application name: end them (they reconnect on their own).
-    await a.database.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'gas-credential-invalidation' and datname = current_database()`);
+    await a.database.knex.raw(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'gas-credential-invalidation' and datname = current_database()`,
+    );
     await until(() => !b.deps.credentialCache.sessions.active, 'instance B to notice the lost connection');
     expect(b.deps.credentialCache.sessions.size).toBe(0);
     const whileDown = await sessionQueries(b.deps.db, async () => {

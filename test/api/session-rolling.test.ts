@@ -40,7 +40,10 @@ describe('rolling sessions at most once per session.touchAfterMs', () => {
     // As if the session had last been saved touchAfterMs + 1 minute ago.
     const shift = t.config.session.touchAfterMs + 60_000;
     const old = new Date(Date.now() + t.config.session.maxAgeMs - shift);
-    await t.database.knex.raw(`update sessions set expires_at = ?, sess = jsonb_set(sess, '{cookie,expires}', to_jsonb(?::text)) where sid = ?`, [old, old.toISOString(), sid]);
+    await t.database.knex.raw(
+      `update sessions set expires_at = ?, sess = jsonb_set(sess, '{cookie,expires}', to_jsonb(?::text)) where sid = ?`,
+      [old, old.toISOString(), sid],
+    );
 
     const rolled = await request(t.app).get('/permissions').set('Cookie', cookie);
     expect(rolled.status).toBe(200);

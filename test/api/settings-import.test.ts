@@ -76,7 +76,10 @@ describe('POST /settings/import', () => {
   });
 
   test('when the export of one instance is imported, then the round trip gives the same settings', async () => {
-    await request(t.app).put('/settings/APPEARANCE').set('Authorization', admin).send({ colors: { Person: '#123456' } });
+    await request(t.app)
+      .put('/settings/APPEARANCE')
+      .set('Authorization', admin)
+      .send({ colors: { Person: '#123456' } });
     const exported = await request(t.app)
       .get('/settings/export')
       .set('Authorization', admin)
@@ -117,7 +120,10 @@ describe('POST /settings/import', () => {
   });
 
   test('when one file of a zip does not validate, then 400 with the file in the issue path and nothing is imported', async () => {
-    const zip = zipOf({ 'DATA_TYPES.json': JSON.stringify(DATA_TYPES), 'DATA_SCHEMA.json': JSON.stringify({ nodes: { Person: { name: { dataType: 'text' } } } }) });
+    const zip = zipOf({
+      'DATA_TYPES.json': JSON.stringify(DATA_TYPES),
+      'DATA_SCHEMA.json': JSON.stringify({ nodes: { Person: { name: { dataType: 'text' } } } }),
+    });
     const res = await upload(zip, 'settings.zip', 'application/zip');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
@@ -132,7 +138,11 @@ describe('POST /settings/import', () => {
   });
 
   test('when DATA_TYPES in a file has an empty label list, then 400', async () => {
-    const res = await upload(Buffer.from(JSON.stringify({ nodeLabels: [], relationshipTypes: ['*'] })), 'DATA_TYPES.json', 'application/json');
+    const res = await upload(
+      Buffer.from(JSON.stringify({ nodeLabels: [], relationshipTypes: ['*'] })),
+      'DATA_TYPES.json',
+      'application/json',
+    );
     expect(res.status).toBe(400);
     expect(res.body.issues[0].path).toBe('DATA_TYPES.json.nodeLabels');
   });
@@ -180,7 +190,11 @@ describe('POST /settings/import', () => {
   });
 
   test('when a zip holds a file that is not .json, then 415', async () => {
-    const res = await upload(zipOf({ 'DATA_TYPES.json': JSON.stringify(DATA_TYPES), 'readme.txt': 'hello' }), 'settings.zip', 'application/zip');
+    const res = await upload(
+      zipOf({ 'DATA_TYPES.json': JSON.stringify(DATA_TYPES), 'readme.txt': 'hello' }),
+      'settings.zip',
+      'application/zip',
+    );
     expect(res.status).toBe(415);
     expect(await storedTypes()).toEqual({});
   });
@@ -227,9 +241,13 @@ describe('POST /settings/import', () => {
 
   test('when a cookie session imports without the CSRF token, then 403; with it, then 200', async () => {
     const client = await t.login('admin', ADMIN_PASSWORD);
-    const refused = await client.agent.post('/settings/import').attach('file', Buffer.from(JSON.stringify(DATA_TYPES)), { filename: 'DATA_TYPES.json', contentType: 'application/json' });
+    const refused = await client.agent
+      .post('/settings/import')
+      .attach('file', Buffer.from(JSON.stringify(DATA_TYPES)), { filename: 'DATA_TYPES.json', contentType: 'application/json' });
     expect(refused.status).toBe(403);
-    const accepted = await client.post('/settings/import').attach('file', Buffer.from(JSON.stringify(DATA_TYPES)), { filename: 'DATA_TYPES.json', contentType: 'application/json' });
+    const accepted = await client
+      .post('/settings/import')
+      .attach('file', Buffer.from(JSON.stringify(DATA_TYPES)), { filename: 'DATA_TYPES.json', contentType: 'application/json' });
     expect(accepted.status).toBe(200);
   });
 });

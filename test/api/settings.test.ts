@@ -28,10 +28,19 @@ beforeAll(async () => {
   plain = t.basic('plain', 'plain-password-1');
   settingsManager = t.basic('manager', 'manager-password-1');
   const graph = t.deps.graph;
-  const alice = await graph.createNode({ labels: ['Person'], properties: { uuid: 'u-1', name: 'Alice', age: 34, born: '1990-01-02', vip: true, score: 1.5 } }, UNRESTRICTED);
-  const bob = await graph.createNode({ labels: ['Person'], properties: { uuid: 'u-2', name: 'Bob', age: 28, born: '1996-05-06', vip: false, score: 2 } }, UNRESTRICTED);
+  const alice = await graph.createNode(
+    { labels: ['Person'], properties: { uuid: 'u-1', name: 'Alice', age: 34, born: '1990-01-02', vip: true, score: 1.5 } },
+    UNRESTRICTED,
+  );
+  const bob = await graph.createNode(
+    { labels: ['Person'], properties: { uuid: 'u-2', name: 'Bob', age: 28, born: '1996-05-06', vip: false, score: 2 } },
+    UNRESTRICTED,
+  );
   const acme = await graph.createNode({ labels: ['Company'], properties: { title: 'Acme', description: 'Makes things' } }, UNRESTRICTED);
-  await graph.createRelationship({ type: 'KNOWS', startNodeId: alice.id, endNodeId: bob.id, properties: { since: '2020-01-01' } }, UNRESTRICTED);
+  await graph.createRelationship(
+    { type: 'KNOWS', startNodeId: alice.id, endNodeId: bob.id, properties: { since: '2020-01-01' } },
+    UNRESTRICTED,
+  );
   await graph.createRelationship({ type: 'WORKS_AT', startNodeId: alice.id, endNodeId: acme.id, properties: {} }, UNRESTRICTED);
 });
 afterAll(async () => {
@@ -58,7 +67,11 @@ describe('GET /settings', () => {
 
 describe('PUT /settings/{type}', () => {
   test('when a settings manager stores DATA_TYPES, then GET /settings returns it and the change is audited', async () => {
-    const value = { nodeLabels: ['Person', 'Company'], relationshipTypes: ['KNOWS'], uid: { nodes: { Person: 'uuid' }, relationships: {} } };
+    const value = {
+      nodeLabels: ['Person', 'Company'],
+      relationshipTypes: ['KNOWS'],
+      uid: { nodes: { Person: 'uuid' }, relationships: {} },
+    };
     const res = await request(t.app).put('/settings/DATA_TYPES').set('Authorization', settingsManager).send(value);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(value);
@@ -69,13 +82,19 @@ describe('PUT /settings/{type}', () => {
   });
 
   test('when optional parts are left out, then the stored value has them filled with defaults', async () => {
-    const res = await request(t.app).put('/settings/DATA_TYPES').set('Authorization', admin).send({ nodeLabels: ['*'], relationshipTypes: ['*'] });
+    const res = await request(t.app)
+      .put('/settings/DATA_TYPES')
+      .set('Authorization', admin)
+      .send({ nodeLabels: ['*'], relationshipTypes: ['*'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: {}, relationships: {} } });
   });
 
   test('when the user lacks SETTINGS_MANAGEMENT, then 403 PERMISSION_DENIED and nothing changes', async () => {
-    const res = await request(t.app).put('/settings/DATA_TYPES').set('Authorization', plain).send({ nodeLabels: ['Person'], relationshipTypes: ['*'] });
+    const res = await request(t.app)
+      .put('/settings/DATA_TYPES')
+      .set('Authorization', plain)
+      .send({ nodeLabels: ['Person'], relationshipTypes: ['*'] });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'SETTINGS_MANAGEMENT' });
     const all = await request(t.app).get('/settings').set('Authorization', plain);
@@ -94,7 +113,11 @@ describe('PUT /settings/{type}', () => {
     ['a label with a backtick', { nodeLabels: ['Person`) DETACH DELETE n //'], relationshipTypes: ['*'] }, 'body.nodeLabels.0'],
     ['a label with a quote', { nodeLabels: ["Person'"], relationshipTypes: ['*'] }, 'body.nodeLabels.0'],
     ['"*" with other labels', { nodeLabels: ['*', 'Person'], relationshipTypes: ['*'] }, 'body.nodeLabels'],
-    ['a UID property with a double quote', { nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: { Person: 'uu"id' }, relationships: {} } }, 'body.uid.nodes.Person'],
+    [
+      'a UID property with a double quote',
+      { nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: { Person: 'uu"id' }, relationships: {} } },
+      'body.uid.nodes.Person',
+    ],
     ['an unknown field', { nodeLabels: ['*'], relationshipTypes: ['*'], extra: 1 }, 'body'],
   ])('when DATA_TYPES has %s, then 400 VALIDATION_FAILED with the issue path', async (_name, value, path) => {
     const res = await request(t.app).put('/settings/DATA_TYPES').set('Authorization', admin).send(value);
@@ -117,7 +140,12 @@ describe('PUT /settings/{type}', () => {
 
   test('when a valid DATA_SCHEMA is stored, then it is returned as stored', async () => {
     const value = {
-      nodes: { Person: { name: { title: 'Name', dataType: 'string', role: 'title', mandatory: true, maxLength: 20 }, born: { dataType: 'date', min: '1900-01-01' } } },
+      nodes: {
+        Person: {
+          name: { title: 'Name', dataType: 'string', role: 'title', mandatory: true, maxLength: 20 },
+          born: { dataType: 'date', min: '1900-01-01' },
+        },
+      },
       relationships: { KNOWS: { since: { dataType: 'date' } } },
     };
     const res = await request(t.app).put('/settings/DATA_SCHEMA').set('Authorization', admin).send(value);
@@ -126,27 +154,43 @@ describe('PUT /settings/{type}', () => {
   });
 
   test('when APPEARANCE has a colour that smuggles CSS, then 400; a hex colour is accepted', async () => {
-    const bad = await request(t.app).put('/settings/APPEARANCE').set('Authorization', admin).send({ colors: { Person: 'red; background: url(http://x)' } });
+    const bad = await request(t.app)
+      .put('/settings/APPEARANCE')
+      .set('Authorization', admin)
+      .send({ colors: { Person: 'red; background: url(http://x)' } });
     expect(bad.status).toBe(400);
-    const good = await request(t.app).put('/settings/APPEARANCE').set('Authorization', admin).send({ nodeCaptions: { Person: 'name' }, colors: { Person: '#4e79a7', Company: 'rgb(10, 20, 30)' } });
+    const good = await request(t.app)
+      .put('/settings/APPEARANCE')
+      .set('Authorization', admin)
+      .send({ nodeCaptions: { Person: 'name' }, colors: { Person: '#4e79a7', Company: 'rgb(10, 20, 30)' } });
     expect(good.status).toBe(200);
     expect(good.body.colors).toEqual({ Person: '#4e79a7', Company: 'rgb(10, 20, 30)' });
   });
 
   test('when FULLTEXT_INDEX lists a label with a quote, then 400', async () => {
-    const res = await request(t.app).put('/settings/FULLTEXT_INDEX').set('Authorization', admin).send({ labels: ['Per"son'], properties: ['name'] });
+    const res = await request(t.app)
+      .put('/settings/FULLTEXT_INDEX')
+      .set('Authorization', admin)
+      .send({ labels: ['Per"son'], properties: ['name'] });
     expect(res.status).toBe(400);
   });
 
   test('when the body is not JSON, then 415', async () => {
-    const res = await request(t.app).put('/settings/DATA_TYPES').set('Authorization', admin).set('Content-Type', 'text/plain').send('nodeLabels=*');
+    const res = await request(t.app)
+      .put('/settings/DATA_TYPES')
+      .set('Authorization', admin)
+      .set('Content-Type', 'text/plain')
+      .send('nodeLabels=*');
     expect(res.status).toBe(415);
   });
 });
 
 describe('GET /settings/default/{type} and /settings/automatic/{type}', () => {
   test('when the default of DATA_TYPES is asked, then ["*"] for both lists and nothing is stored', async () => {
-    await request(t.app).put('/settings/DATA_TYPES').set('Authorization', admin).send({ nodeLabels: ['Person'], relationshipTypes: ['*'] });
+    await request(t.app)
+      .put('/settings/DATA_TYPES')
+      .set('Authorization', admin)
+      .send({ nodeLabels: ['Person'], relationshipTypes: ['*'] });
     const res = await request(t.app).get('/settings/default/DATA_TYPES').set('Authorization', plain);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: {}, relationships: {} } });
@@ -163,7 +207,11 @@ describe('GET /settings/default/{type} and /settings/automatic/{type}', () => {
   test('when the automatic DATA_TYPES is computed, then it lists the labels and types of the data and detects the UID property', async () => {
     const res = await request(t.app).get('/settings/automatic/DATA_TYPES').set('Authorization', settingsManager);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ nodeLabels: ['Company', 'Person'], relationshipTypes: ['KNOWS', 'WORKS_AT'], uid: { nodes: { Person: 'uuid' }, relationships: {} } });
+    expect(res.body).toEqual({
+      nodeLabels: ['Company', 'Person'],
+      relationshipTypes: ['KNOWS', 'WORKS_AT'],
+      uid: { nodes: { Person: 'uuid' }, relationships: {} },
+    });
   });
 
   test('when the automatic DATA_SCHEMA is computed, then data types are inferred from the sampled values', async () => {
@@ -213,7 +261,10 @@ describe('GET /settings/default and GET /settings/automatic (GETs that modify)',
   });
 
   test('when all settings are set to default, then every stored value is the default', async () => {
-    await request(t.app).put('/settings/APPEARANCE').set('Authorization', admin).send({ colors: { Person: 'teal' } });
+    await request(t.app)
+      .put('/settings/APPEARANCE')
+      .set('Authorization', admin)
+      .send({ colors: { Person: 'teal' } });
     const res = await request(t.app).get('/settings/default').set('Authorization', admin);
     expect(res.status).toBe(200);
     expect(res.body.DATA_TYPES.nodeLabels).toEqual(['*']);
@@ -224,7 +275,10 @@ describe('GET /settings/default and GET /settings/automatic (GETs that modify)',
   });
 
   test('when a user lacks SETTINGS_MANAGEMENT, then both are 403 and nothing changes', async () => {
-    await request(t.app).put('/settings/DATA_TYPES').set('Authorization', admin).send({ nodeLabels: ['Person'], relationshipTypes: ['*'] });
+    await request(t.app)
+      .put('/settings/DATA_TYPES')
+      .set('Authorization', admin)
+      .send({ nodeLabels: ['Person'], relationshipTypes: ['*'] });
     expect((await request(t.app).get('/settings/default').set('Authorization', plain)).status).toBe(403);
     expect((await request(t.app).get('/settings/automatic').set('Authorization', plain)).status).toBe(403);
     const all = await request(t.app).get('/settings').set('Authorization', plain);
@@ -245,14 +299,30 @@ describe('GET /settings/default and GET /settings/automatic (GETs that modify)',
 
 describe('GET /settings/export', () => {
   test('when exported, then a zip attachment with one <TYPE>.json per type holding the stored values', async () => {
-    await request(t.app).put('/settings/DATA_TYPES').set('Authorization', admin).send({ nodeLabels: ['Person'], relationshipTypes: ['KNOWS'] });
-    const res = await request(t.app).get('/settings/export').set('Authorization', admin).buffer(true).parse(binary as never);
+    await request(t.app)
+      .put('/settings/DATA_TYPES')
+      .set('Authorization', admin)
+      .send({ nodeLabels: ['Person'], relationshipTypes: ['KNOWS'] });
+    const res = await request(t.app)
+      .get('/settings/export')
+      .set('Authorization', admin)
+      .buffer(true)
+      .parse(binary as never);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/zip/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="settings.zip"');
     const zip = new AdmZip(res.body as Buffer);
-    expect(zip.getEntries().map((e) => e.entryName).sort()).toEqual(['APPEARANCE.json', 'DATA_SCHEMA.json', 'DATA_TYPES.json', 'FULLTEXT_INDEX.json']);
-    expect(JSON.parse(zip.readAsText('DATA_TYPES.json'))).toEqual({ nodeLabels: ['Person'], relationshipTypes: ['KNOWS'], uid: { nodes: {}, relationships: {} } });
+    expect(
+      zip
+        .getEntries()
+        .map((e) => e.entryName)
+        .sort(),
+    ).toEqual(['APPEARANCE.json', 'DATA_SCHEMA.json', 'DATA_TYPES.json', 'FULLTEXT_INDEX.json']);
+    expect(JSON.parse(zip.readAsText('DATA_TYPES.json'))).toEqual({
+      nodeLabels: ['Person'],
+      relationshipTypes: ['KNOWS'],
+      uid: { nodes: {}, relationships: {} },
+    });
   });
 
   test('when a user lacks SETTINGS_MANAGEMENT, then 403', async () => {

@@ -42,7 +42,10 @@ describePostgres('bounded count of a text search', () => {
   });
 
   test('when a find has no text, then the total is counted exactly, beyond 10,000 too', async () => {
-    const response = await request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ labels: ['Word'], limit: 1 });
+    const response = await request(t.app)
+      .post('/data/nodes/find')
+      .set('Authorization', admin)
+      .send({ labels: ['Word'], limit: 1 });
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(TEXT_SEARCH_COUNT_LIMIT + 20);
     expect(response.body).not.toHaveProperty('totalIsLowerBound');

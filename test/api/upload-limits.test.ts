@@ -93,11 +93,16 @@ function csvText(bytes: number, seed = 0): Buffer {
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)).map((f) => `${e.name}/${f}`) : [e.name]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)).map((f) => `${e.name}/${f}`) : [e.name],
+  );
 }
 
 function uploadAs(t: TestApp, authorization: string, content: Buffer, name: string) {
-  return request(t.app).post('/data/import/uploadFile').set('Authorization', authorization).attach('file', content, { filename: name, contentType: 'application/octet-stream' });
+  return request(t.app)
+    .post('/data/import/uploadFile')
+    .set('Authorization', authorization)
+    .attach('file', content, { filename: name, contentType: 'application/octet-stream' });
 }
 
 async function uploadRows(t: TestApp): Promise<number> {
@@ -131,7 +136,10 @@ describe('zip amplification', () => {
     try {
       const { port } = server.address() as AddressInfo;
       let uploading = true;
-      const upload = request(server).post('/data/import/uploadFile').set('Authorization', admin).attach('file', zip, 'amplify.zip')
+      const upload = request(server)
+        .post('/data/import/uploadFile')
+        .set('Authorization', admin)
+        .attach('file', zip, 'amplify.zip')
         .then((r) => r)
         .finally(() => {
           uploading = false;
@@ -140,10 +148,12 @@ describe('zip amplification', () => {
       do {
         const started = Date.now();
         const health = await new Promise<number>((resolve, reject) => {
-          http.get({ port, path: '/health' }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          }).on('error', reject);
+          http
+            .get({ port, path: '/health' }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            })
+            .on('error', reject);
         });
         expect(health).toBe(200);
         latencies.push(Date.now() - started);
@@ -162,7 +172,10 @@ describe('zip amplification', () => {
     const zip = makeZip([entryOf('small.csv', Buffer.from('id\n1\n')), entryOf('liar.csv', content, 1000)]);
     const response = await uploadAs(t, admin, zip, 'liar.zip');
     expect(response.status).toBe(413);
-    expect(response.body).toMatchObject({ code: 'ZIP_ENTRY_SIZE_MISMATCH', detail: expect.stringMatching(/liar\.zip entry liar\.csv inflates past the 1000 bytes it declares/) });
+    expect(response.body).toMatchObject({
+      code: 'ZIP_ENTRY_SIZE_MISMATCH',
+      detail: expect.stringMatching(/liar\.zip entry liar\.csv inflates past the 1000 bytes it declares/),
+    });
     expect(filesUnder(path.join(t.config.dataDir, 'uploads'))).toEqual([]);
     expect(await uploadRows(t)).toBe(0);
   });
@@ -171,7 +184,10 @@ describe('zip amplification', () => {
     const zip = makeZip([entryOf('short.csv', Buffer.from('id\n1\n2\n'), 5000)]);
     const response = await uploadAs(t, admin, zip, 'short.zip');
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'INVALID_ZIP', detail: expect.stringMatching(/short\.zip entry short\.csv cannot be read: .*not the size it declares/) });
+    expect(response.body).toMatchObject({
+      code: 'INVALID_ZIP',
+      detail: expect.stringMatching(/short\.zip entry short\.csv cannot be read: .*not the size it declares/),
+    });
     expect(filesUnder(path.join(t.config.dataDir, 'uploads'))).toEqual([]);
   });
 
@@ -184,7 +200,10 @@ describe('zip amplification', () => {
       ['people.csv', people.length, 'ok.zip'],
       ['big.csv', big.length, 'ok.zip'],
     ]);
-    const analysis = await request(t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId: response.body.files[0].fileId });
+    const analysis = await request(t.app)
+      .post('/data/import/analyzeFile')
+      .set('Authorization', admin)
+      .send({ fileId: response.body.files[0].fileId });
     expect(analysis.status).toBe(200);
     expect(analysis.body.tables[0].rowCount).toBe(2);
     await t.deps.db('import_uploads').delete();
@@ -215,7 +234,11 @@ describe('per-user cap on kept uploads', () => {
     const kept = filesUnder(path.join(t.config.dataDir, 'uploads'));
     const second = await uploadAs(t, admin, csvText(600 * 1024, 2), 'second.csv');
     expect(second.status).toBe(413);
-    expect(second.body).toMatchObject({ code: 'UPLOAD_QUOTA_EXCEEDED', limit: 1024 * 1024, detail: expect.stringMatching(/at most 1048576 bytes per user/) });
+    expect(second.body).toMatchObject({
+      code: 'UPLOAD_QUOTA_EXCEEDED',
+      limit: 1024 * 1024,
+      detail: expect.stringMatching(/at most 1048576 bytes per user/),
+    });
     expect(filesUnder(path.join(t.config.dataDir, 'uploads'))).toEqual(kept);
     expect(await uploadRows(t)).toBe(1);
     const importer = t.basic('importer', 'importer-password-1');
@@ -223,13 +246,21 @@ describe('per-user cap on kept uploads', () => {
     // The importer reads German: the refusal too.
     const german = await uploadAs(t, importer, csvText(600 * 1024, 4), 'more.csv');
     expect(german.status).toBe(413);
-    expect(german.body).toMatchObject({ code: 'UPLOAD_QUOTA_EXCEEDED', detail: expect.stringMatching(/je Benutzer werden höchstens 1048576 Bytes behalten/) });
+    expect(german.body).toMatchObject({
+      code: 'UPLOAD_QUOTA_EXCEEDED',
+      detail: expect.stringMatching(/je Benutzer werden höchstens 1048576 Bytes behalten/),
+    });
   });
 
   it('when a zip declares more unpacked bytes than the user has left, then it is refused before extraction', async () => {
     expect((await uploadAs(t, admin, csvText(600 * 1024), 'first.csv')).status).toBe(201);
     const kept = filesUnder(path.join(t.config.dataDir, 'uploads'));
-    const response = await uploadAs(t, admin, makeZip([entryOf('a.csv', csvText(300 * 1024, 4)), entryOf('b.csv', csvText(300 * 1024, 5))]), 'two.zip');
+    const response = await uploadAs(
+      t,
+      admin,
+      makeZip([entryOf('a.csv', csvText(300 * 1024, 4)), entryOf('b.csv', csvText(300 * 1024, 5))]),
+      'two.zip',
+    );
     expect(response.status).toBe(413);
     expect(response.body.code).toBe('UPLOAD_QUOTA_EXCEEDED');
     expect(filesUnder(path.join(t.config.dataDir, 'uploads'))).toEqual(kept);
@@ -301,7 +332,10 @@ if (mountRefused) console.warn(`upload-limits: disk-full tests skipped: ${mountR
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', icons]);
     try {
       const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200 * 1024, 7)]);
-      const response = await request(t.app).post('/icons').set('Authorization', admin).attach('file', png, { filename: 'full.png', contentType: 'image/png' });
+      const response = await request(t.app)
+        .post('/icons')
+        .set('Authorization', admin)
+        .attach('file', png, { filename: 'full.png', contentType: 'image/png' });
       expect(response.status).toBe(507);
       expect(response.body).toMatchObject({ code: 'STORAGE_FULL', detail: expect.stringMatching(/full\.png/) });
       expect(readdirSync(icons)).toEqual([]);
@@ -312,7 +346,11 @@ if (mountRefused) console.warn(`upload-limits: disk-full tests skipped: ${mountR
   });
 
   it('when the disk fills while a zip is extracted, then it is 507 STORAGE_FULL and nothing of it is left', async () => {
-    const zip = makeZip([entryOf('a.csv', csvText(1024 * 1024, 6)), entryOf('b.csv', csvText(1024 * 1024, 7)), entryOf('c.csv', csvText(1024 * 1024, 8))]);
+    const zip = makeZip([
+      entryOf('a.csv', csvText(1024 * 1024, 6)),
+      entryOf('b.csv', csvText(1024 * 1024, 7)),
+      entryOf('c.csv', csvText(1024 * 1024, 8)),
+    ]);
     expect(zip.length).toBeLessThan(1.5 * 1024 * 1024);
     const response = await uploadAs(t, admin, zip, 'fill.zip');
     expect(response.status).toBe(507);
@@ -327,7 +365,8 @@ describe('client-aborted uploads', () => {
     const lines: Array<{ level: number; msg: string }> = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as { level: number; msg: string });
         callback();
       },
     });
@@ -336,15 +375,22 @@ describe('client-aborted uploads', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const req = http.request({
-        port, method: 'POST', path: '/data/import/uploadFile',
-        headers: { Authorization: t.basic('admin', ADMIN_PASSWORD), 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(5 * 1024 * 1024) },
+        port,
+        method: 'POST',
+        path: '/data/import/uploadFile',
+        headers: {
+          Authorization: t.basic('admin', ADMIN_PASSWORD),
+          'Content-Type': 'multipart/form-data; boundary=x',
+          'Content-Length': String(5 * 1024 * 1024),
+        },
       });
       req.on('error', () => undefined);
       req.write(`--x\r\nContent-Disposition: form-data; name="file"; filename="half.csv"\r\n\r\n${'id\n1\n'.repeat(50_000)}`);
       await new Promise((r) => setTimeout(r, 300));
       req.destroy();
       const deadline = Date.now() + 5000;
-      while (!lines.some((l) => l.msg === 'upload aborted by the client') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (!lines.some((l) => l.msg === 'upload aborted by the client') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 200));
       expect(lines.filter((l) => l.level >= 40).map((l) => l.msg)).toEqual([]);
       expect(lines.find((l) => l.msg === 'upload aborted by the client')).toMatchObject({ level: 30 });

@@ -24,24 +24,62 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
     ids.push(created.body.id);
   }
-  const rel = await request(t.app).post('/data/relationships').set('Authorization', admin).send({ type: 'WORKS_AT', startNodeId: ids[0], endNodeId: ids[2], properties: {} });
+  const rel = await request(t.app)
+    .post('/data/relationships')
+    .set('Authorization', admin)
+    .send({ type: 'WORKS_AT', startNodeId: ids[0], endNodeId: ids[2], properties: {} });
   expect(rel.status).toBe(201);
   const group = await request(t.app).post('/groups').set('Authorization', admin).send({ name: 'Czech people only' });
   expect(group.status).toBe(201);
   const groupId = String(group.body.id);
-  expect((await request(t.app).post(`/groups/${groupId}/entitySecurity`).set('Authorization', admin).send({ nodeFilter: { label: 'Person' } })).status).toBe(200);
-  expect((await request(t.app).put(`/groups/${groupId}/dataSecurity`).set('Authorization', admin).send({ rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] })).status).toBe(200);
-  expect((await request(t.app).post(`/groups/${groupId}/propertySecurity`).set('Authorization', admin).send({ nodes: { '*': { disabled: ['ssn'] } } })).status).toBe(200);
+  expect(
+    (
+      await request(t.app)
+        .post(`/groups/${groupId}/entitySecurity`)
+        .set('Authorization', admin)
+        .send({ nodeFilter: { label: 'Person' } })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await request(t.app)
+        .put(`/groups/${groupId}/dataSecurity`)
+        .set('Authorization', admin)
+        .send({ rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await request(t.app)
+        .post(`/groups/${groupId}/propertySecurity`)
+        .set('Authorization', admin)
+        .send({ nodes: { '*': { disabled: ['ssn'] } } })
+    ).status,
+  ).toBe(200);
   restrictedId = await t.createUser('preview-restricted', { groupIds: [groupId] });
   noGroupId = await t.createUser('preview-nogroup');
   await t.createUser('preview-no-acl', { password: 'preview-no-acl-password', permissions: ['USER_MANAGEMENT'] });
-  await t.createUser('preview-acl-restricted', { password: 'preview-acl-restricted-password', permissions: ['ACL_DATA_MANAGEMENT'], groupIds: [groupId] });
+  await t.createUser('preview-acl-restricted', {
+    password: 'preview-acl-restricted-password',
+    permissions: ['ACL_DATA_MANAGEMENT'],
+    groupIds: [groupId],
+  });
   restrictedManager = t.basic('preview-acl-restricted', 'preview-acl-restricted-password');
-  await t.createUser('preview-acl-readall', { password: 'preview-acl-readall-password', permissions: ['ACL_DATA_MANAGEMENT', 'READ_ALL_DATA'] });
+  await t.createUser('preview-acl-readall', {
+    password: 'preview-acl-readall-password',
+    permissions: ['ACL_DATA_MANAGEMENT', 'READ_ALL_DATA'],
+  });
   readAllManager = t.basic('preview-acl-readall', 'preview-acl-readall-password');
   const companies = await request(t.app).post('/groups').set('Authorization', admin).send({ name: 'Companies only' });
   expect(companies.status).toBe(201);
-  expect((await request(t.app).post(`/groups/${companies.body.id}/entitySecurity`).set('Authorization', admin).send({ nodeFilter: { label: 'Company' } })).status).toBe(200);
+  expect(
+    (
+      await request(t.app)
+        .post(`/groups/${companies.body.id}/entitySecurity`)
+        .set('Authorization', admin)
+        .send({ nodeFilter: { label: 'Company' } })
+    ).status,
+  ).toBe(200);
   companiesOnlyId = await t.createUser('preview-companies', { groupIds: [String(companies.body.id)] });
 });
 afterAll(async () => {
@@ -87,7 +125,9 @@ describe('GET /users/{id}/preview', () => {
     expect(res.body.nodes.total).toBe(1);
     expect(res.body.nodes.perLabel).toEqual([{ label: 'Person', count: 1 }]);
     expect(res.body.relationships).toMatchObject({ total: 0, perType: [] });
-    expect(res.body.sample.map((node: { properties: Record<string, unknown> }) => node.properties)).toEqual([{ name: 'Anna Preview', country: 'CZ' }]);
+    expect(res.body.sample.map((node: { properties: Record<string, unknown> }) => node.properties)).toEqual([
+      { name: 'Anna Preview', country: 'CZ' },
+    ]);
     const text = JSON.stringify(res.body);
     for (const hidden of ['Bert Preview', 'Acme Preview', 'Company', 'WORKS_AT', 'ssn']) expect(text).not.toContain(hidden);
     // Czech people for the manager, companies for the user: nothing both may see.
@@ -102,7 +142,9 @@ describe('GET /users/{id}/preview', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ userId: restrictedId, readAllData: false, unrestricted: false, limitedToCaller: false });
     expect(res.body.nodes.total).toBe(1);
-    expect(res.body.sample.map((node: { properties: Record<string, unknown> }) => node.properties)).toEqual([{ name: 'Anna Preview', country: 'CZ' }]);
+    expect(res.body.sample.map((node: { properties: Record<string, unknown> }) => node.properties)).toEqual([
+      { name: 'Anna Preview', country: 'CZ' },
+    ]);
   });
 
   test('when a user is previewed, then each preview writes one user.preview audit event with the previewed user id; an unknown user writes none', async () => {
@@ -113,8 +155,19 @@ describe('GET /users/{id}/preview', () => {
     expect((await request(t.app).get('/users/999999/preview').set('Authorization', admin)).status).toBe(404);
     const after = await events();
     expect(after).toHaveLength(before + 2);
-    const [first, second] = after.slice(before) as Array<{ user_id: string; username: string; target_type: string; target_id: string; details: Record<string, unknown> }>;
-    expect(first).toMatchObject({ username: 'preview-acl-restricted', target_type: 'user', target_id: restrictedId, details: { username: 'preview-restricted', sample: 3 } });
+    const [first, second] = after.slice(before) as Array<{
+      user_id: string;
+      username: string;
+      target_type: string;
+      target_id: string;
+      details: Record<string, unknown>;
+    }>;
+    expect(first).toMatchObject({
+      username: 'preview-acl-restricted',
+      target_type: 'user',
+      target_id: restrictedId,
+      details: { username: 'preview-restricted', sample: 3 },
+    });
     expect(second).toMatchObject({ username: 'admin', target_type: 'user', target_id: restrictedId });
     const listed = await request(t.app).get(`/audit/data?action=user.preview&targetId=${restrictedId}`).set('Authorization', admin);
     expect(listed.status).toBe(200);
@@ -122,7 +175,9 @@ describe('GET /users/{id}/preview', () => {
   });
 
   test('when the caller lacks ACL data management, then 403; an unknown user is 404; a bad sample size is 400', async () => {
-    const denied = await request(t.app).get(`/users/${restrictedId}/preview`).set('Authorization', t.basic('preview-no-acl', 'preview-no-acl-password'));
+    const denied = await request(t.app)
+      .get(`/users/${restrictedId}/preview`)
+      .set('Authorization', t.basic('preview-no-acl', 'preview-no-acl-password'));
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('PERMISSION_DENIED');
     expect((await request(t.app).get('/users/999999/preview').set('Authorization', admin)).status).toBe(404);
@@ -150,7 +205,9 @@ describe('GET /users/search', () => {
     await t.createUser('percent%user');
     const deletedId = await t.createUser('gone_user');
     await t.deps.db('users').where({ id: deletedId }).update({ deleted: true });
-    const percent = await request(t.app).get(`/users/search?q=${encodeURIComponent('t%u')}`).set('Authorization', admin);
+    const percent = await request(t.app)
+      .get(`/users/search?q=${encodeURIComponent('t%u')}`)
+      .set('Authorization', admin);
     expect(percent.body.items.map((u: { username: string }) => u.username)).toEqual(['percent%user']);
     const underscore = await request(t.app).get('/users/search?q=e_u').set('Authorization', admin);
     expect(underscore.body.total).toBe(0);
@@ -161,7 +218,9 @@ describe('GET /users/search', () => {
     expect(allowed.status).toBe(200);
     const noUserManagement = await t.createUser('search-denied', { password: 'search-denied-password', permissions: ['AUDIT_LOG'] });
     expect(noUserManagement).toBeTruthy();
-    expect((await request(t.app).get('/users/search').set('Authorization', t.basic('search-denied', 'search-denied-password'))).status).toBe(403);
+    expect(
+      (await request(t.app).get('/users/search').set('Authorization', t.basic('search-denied', 'search-denied-password'))).status,
+    ).toBe(403);
     expect((await request(t.app).get('/users/search?pageSize=501').set('Authorization', admin)).status).toBe(400);
   });
 });

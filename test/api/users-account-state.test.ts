@@ -84,7 +84,9 @@ describe('disabled and deleted accounts', () => {
     const failures = await t.deps.db('audit_events').where({ action: 'auth.login.failed', target_id: user.id });
     expect(failures.map((e: { details: { reason: string } }) => e.details.reason)).toContain('disabled');
     await admin.put(`/users/${user.id}/enabled`);
-    const actions = (await t.deps.db('audit_events').where({ target_id: user.id, target_type: 'user' }).where('action', 'like', 'user.%').orderBy('id')).map((e: { action: string }) => e.action);
+    const actions = (
+      await t.deps.db('audit_events').where({ target_id: user.id, target_type: 'user' }).where('action', 'like', 'user.%').orderBy('id')
+    ).map((e: { action: string }) => e.action);
     expect(actions).toEqual(['user.disable', 'user.enable']);
   });
 });

@@ -63,31 +63,41 @@ const changeEvents = () => t.deps.db('audit_events').whereNot('action', 'like', 
 
 function call(method: Method, path: string, payload: object | undefined, auth?: string) {
   const url = path.replace('USER', userId).replace('GROUP', groupId);
-  const sent = (payload ? JSON.parse(JSON.stringify(payload).replace('"GROUP"', JSON.stringify(groupId))) : undefined) as object | undefined;
+  const sent = (payload ? JSON.parse(JSON.stringify(payload).replace('"GROUP"', JSON.stringify(groupId))) : undefined) as
+    object | undefined;
   let test = request(t.app)[method](url);
   if (auth) test = test.set('Authorization', auth);
   return sent ? test.send(body(method, sent)) : test;
 }
 
 describe('route permissions', () => {
-  test.each(USER_MANAGEMENT_ENDPOINTS)('when a user without USER_MANAGEMENT calls %s %s, then 403 PERMISSION_DENIED naming it and nothing changes', async (method, path, payload) => {
-    const before = await changeEvents();
-    const response = await call(method, path, payload, t.basic('no-user-mgmt', 'no-user-mgmt-password'));
-    expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'USER_MANAGEMENT' });
-    expect(await changeEvents()).toEqual(before);
-  });
+  test.each(USER_MANAGEMENT_ENDPOINTS)(
+    'when a user without USER_MANAGEMENT calls %s %s, then 403 PERMISSION_DENIED naming it and nothing changes',
+    async (method, path, payload) => {
+      const before = await changeEvents();
+      const response = await call(method, path, payload, t.basic('no-user-mgmt', 'no-user-mgmt-password'));
+      expect(response.status).toBe(403);
+      expect(response.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'USER_MANAGEMENT' });
+      expect(await changeEvents()).toEqual(before);
+    },
+  );
 
-  test.each(ACL_ENDPOINTS)('when a user without ACL_DATA_MANAGEMENT calls %s %s, then 403 PERMISSION_DENIED naming it', async (method, path, payload) => {
-    const response = await call(method, path, payload, t.basic('no-acl-mgmt', 'no-acl-mgmt-password'));
-    expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'ACL_DATA_MANAGEMENT' });
-  });
+  test.each(ACL_ENDPOINTS)(
+    'when a user without ACL_DATA_MANAGEMENT calls %s %s, then 403 PERMISSION_DENIED naming it',
+    async (method, path, payload) => {
+      const response = await call(method, path, payload, t.basic('no-acl-mgmt', 'no-acl-mgmt-password'));
+      expect(response.status).toBe(403);
+      expect(response.body).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'ACL_DATA_MANAGEMENT' });
+    },
+  );
 
-  test.each([...USER_MANAGEMENT_ENDPOINTS, ...ACL_ENDPOINTS])('when %s %s is called anonymously, then 401', async (method, path, payload) => {
-    const response = await call(method, path, payload);
-    expect(response.status).toBe(401);
-  });
+  test.each([...USER_MANAGEMENT_ENDPOINTS, ...ACL_ENDPOINTS])(
+    'when %s %s is called anonymously, then 401',
+    async (method, path, payload) => {
+      const response = await call(method, path, payload);
+      expect(response.status).toBe(401);
+    },
+  );
 
   test('when the users and groups are checked after all refusals, then nothing was changed by the refused calls', async () => {
     const target = await t.deps.db('users').where({ id: userId }).first();

@@ -17,7 +17,10 @@ afterAll(async () => {
 
 const PASSWORD = 'a-long-enough-password';
 
-async function auditEvents(action: string, targetId?: string): Promise<Array<{ action: string; target_id: string; user_id: string; details: Record<string, unknown> }>> {
+async function auditEvents(
+  action: string,
+  targetId?: string,
+): Promise<Array<{ action: string; target_id: string; user_id: string; details: Record<string, unknown> }>> {
   const query = t.deps.db('audit_events').where({ action }).orderBy('id');
   if (targetId) query.where('target_id', targetId);
   return query;
@@ -69,9 +72,15 @@ describe('GET /users', () => {
 describe('POST /users', () => {
   test('when the admin creates a user with permissions and groups, then 201 with the user, who can sign in, and a user.create audit event without the password', async () => {
     const groupId = await createGroup('Creators', ['EXPORT_DATA']);
-    const response = await admin
-      .post('/users')
-      .send({ username: 'jnovak', name: 'Jana Nováková', email: 'jana@example.com', locale: 'cs', password: PASSWORD, permissions: ['CYPHER_QUERIES'], groupIds: [groupId] });
+    const response = await admin.post('/users').send({
+      username: 'jnovak',
+      name: 'Jana Nováková',
+      email: 'jana@example.com',
+      locale: 'cs',
+      password: PASSWORD,
+      permissions: ['CYPHER_QUERIES'],
+      groupIds: [groupId],
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       id: expect.stringMatching(/^\d+$/),
@@ -153,7 +162,9 @@ describe('PUT /users/{id}', () => {
     const oldGroup = await createGroup('Old team', ['EXPORT_DATA']);
     const newGroup = await createGroup('New team', ['JOBS_MANAGEMENT']);
     const id = await t.createUser('mover', { permissions: ['CYPHER_QUERIES'], groupIds: [oldGroup] });
-    const response = await admin.put(`/users/${id}`).send({ permissions: ['AUDIT_LOG'], groupIds: [newGroup], email: 'mover@example.org', name: 'Mover' });
+    const response = await admin
+      .put(`/users/${id}`)
+      .send({ permissions: ['AUDIT_LOG'], groupIds: [newGroup], email: 'mover@example.org', name: 'Mover' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       permissions: ['AUDIT_LOG'],
@@ -204,18 +215,21 @@ describe('deleting, undeleting, enabling and disabling', () => {
     ['DELETE /users/{id}', 'delete', '', 'user.delete', { deleted: true }],
     ['PUT /users/{id}/deleted', 'put', '/deleted', 'user.delete', { deleted: true }],
     ['DELETE /users/{id}/enabled', 'delete', '/enabled', 'user.disable', { enabled: false }],
-  ] as const)('when the admin calls %s, then the flag flips, the user is audited and their sessions end', async (_name, method, suffix, action, expected) => {
-    const username = `flip-${action.replace('.', '-')}-${suffix.replace('/', '') || 'root'}`;
-    const id = await t.createUser(username);
-    const client = await t.login(username, `${username}-password-1`);
-    expect((await client.get('/users/info')).status).toBe(200);
-    const response = await admin[method](`/users/${id}${suffix}`);
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id, ...expected });
-    expect(await auditEvents(action, id)).toHaveLength(1);
-    expect(await t.deps.db('sessions').where({ user_id: id }).count('* as n').first()).toEqual({ n: '0' });
-    expect((await client.get('/users/info')).status).toBe(401);
-  });
+  ] as const)(
+    'when the admin calls %s, then the flag flips, the user is audited and their sessions end',
+    async (_name, method, suffix, action, expected) => {
+      const username = `flip-${action.replace('.', '-')}-${suffix.replace('/', '') || 'root'}`;
+      const id = await t.createUser(username);
+      const client = await t.login(username, `${username}-password-1`);
+      expect((await client.get('/users/info')).status).toBe(200);
+      const response = await admin[method](`/users/${id}${suffix}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ id, ...expected });
+      expect(await auditEvents(action, id)).toHaveLength(1);
+      expect(await t.deps.db('sessions').where({ user_id: id }).count('* as n').first()).toEqual({ n: '0' });
+      expect((await client.get('/users/info')).status).toBe(401);
+    },
+  );
 
   test('when a deleted user is undeleted and a disabled user enabled, then the flags are back and user.undelete / user.enable are audited', async () => {
     const id = await t.createUser('comeback');
@@ -280,7 +294,7 @@ describe('PUT /users/{id}/groups', () => {
 });
 
 describe('PUT /users/{id}/password', () => {
-  test('when the admin sets a password, then the old one is refused, the new one works, the user\'s sessions end and user.password.set is audited without the password', async () => {
+  test("when the admin sets a password, then the old one is refused, the new one works, the user's sessions end and user.password.set is audited without the password", async () => {
     const id = await t.createUser('forgetful', { password: 'the-old-password' });
     const client = await t.login('forgetful', 'the-old-password');
     const viaBasic = await request(t.app).get('/users/info').set('Authorization', t.basic('forgetful', 'the-old-password'));
@@ -379,14 +393,23 @@ describe('effective security of users', () => {
   test("when a user is in two groups with node filters, then GET /users/{id}/entitySecurity is the OR of the groups' filters", async () => {
     const people = await createGroup('Sec people');
     const firms = await createGroup('Sec firms');
-    expect((await admin.post(`/groups/${people}/entitySecurity`).send({ nodeFilter: { label: 'Person' }, relationshipFilter: { type: 'KNOWS' } })).status).toBe(200);
+    expect(
+      (
+        await admin
+          .post(`/groups/${people}/entitySecurity`)
+          .send({ nodeFilter: { label: 'Person' }, relationshipFilter: { type: 'KNOWS' } })
+      ).status,
+    ).toBe(200);
     expect((await admin.post(`/groups/${firms}/entitySecurity`).send({ nodeFilter: { label: 'Company' } })).status).toBe(200);
     const id = await t.createUser('sec-both', { groupIds: [people, firms] });
     const response = await admin.get(`/users/${id}/entitySecurity`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: null });
     const single = await t.createUser('sec-one', { groupIds: [people] });
-    expect((await admin.get(`/users/${single}/entitySecurity`)).body).toEqual({ nodeFilter: { label: 'Person' }, relationshipFilter: { type: 'KNOWS' } });
+    expect((await admin.get(`/users/${single}/entitySecurity`)).body).toEqual({
+      nodeFilter: { label: 'Person' },
+      relationshipFilter: { type: 'KNOWS' },
+    });
     const none = await t.createUser('sec-none');
     expect((await admin.get(`/users/${none}/entitySecurity`)).body).toEqual({ nodeFilter: null, relationshipFilter: null });
   });
@@ -394,8 +417,13 @@ describe('effective security of users', () => {
   test('when groups restrict properties differently, then GET /users/{id}/propertySecurity shows a property when any group shows it', async () => {
     const a = await createGroup('Prop A');
     const b = await createGroup('Prop B');
-    await admin.post(`/groups/${a}/propertySecurity`).send({ nodes: { Person: { enabled: ['name', 'city'] }, '*': { disabled: ['ssn', 'salary'] } } });
-    await admin.post(`/groups/${b}/propertySecurity`).send({ nodes: { Person: { enabled: ['name', 'email'] }, '*': { disabled: ['ssn'] } }, relationships: { KNOWS: { disabled: ['note'] } } });
+    await admin
+      .post(`/groups/${a}/propertySecurity`)
+      .send({ nodes: { Person: { enabled: ['name', 'city'] }, '*': { disabled: ['ssn', 'salary'] } } });
+    await admin.post(`/groups/${b}/propertySecurity`).send({
+      nodes: { Person: { enabled: ['name', 'email'] }, '*': { disabled: ['ssn'] } },
+      relationships: { KNOWS: { disabled: ['note'] } },
+    });
     const id = await t.createUser('prop-user', { groupIds: [a, b] });
     const response = await admin.get(`/users/${id}/propertySecurity`);
     expect(response.status).toBe(200);
@@ -417,13 +445,20 @@ describe('effective security of users', () => {
     const response = await admin.get('/users/dataSecurity');
     expect(response.status).toBe(200);
     const of = (id: string) => response.body.find((u: { userId: string }) => u.userId === id);
-    expect(of(both)).toEqual({ userId: both, username: 'data-both', dataSecurity: { rules: [{ label: 'Person', filter: { or: [czRule.filter, skRule.filter] } }] } });
+    expect(of(both)).toEqual({
+      userId: both,
+      username: 'data-both',
+      dataSecurity: { rules: [{ label: 'Person', filter: { or: [czRule.filter, skRule.filter] } }] },
+    });
     expect(of(czOnly).dataSecurity).toEqual({ rules: [czRule] });
     expect(of(adminId).dataSecurity).toEqual({ rules: [] });
   });
 
-  test.each(['entitySecurity', 'propertySecurity'])('when GET /users/{id}/%s addresses an unknown or malformed id, then 404 or 400', async (kind) => {
-    expect((await admin.get(`/users/919191/${kind}`)).status).toBe(404);
-    expect((await admin.get(`/users/x1/${kind}`)).status).toBe(400);
-  });
+  test.each(['entitySecurity', 'propertySecurity'])(
+    'when GET /users/{id}/%s addresses an unknown or malformed id, then 404 or 400',
+    async (kind) => {
+      expect((await admin.get(`/users/919191/${kind}`)).status).toBe(404);
+      expect((await admin.get(`/users/x1/${kind}`)).status).toBe(400);
+    },
+  );
 });

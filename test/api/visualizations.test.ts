@@ -25,7 +25,10 @@ let ids: Record<string, string>;
 let rels: Record<string, string>;
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-const as = (who: string, method: Method, url: string) => request(t.app)[method](url).set('Authorization', who === 'admin' ? admin : auth[who]);
+const as = (who: string, method: Method, url: string) => {
+  const agent = request(t.app);
+  return agent[method](url).set('Authorization', who === 'admin' ? admin : auth[who]);
+};
 
 async function createVisualization(who: string, body: Record<string, unknown>): Promise<string> {
   const response = await as(who, 'post', '/visualizations').send(body);
@@ -38,7 +41,11 @@ const emptyContent = { version: 1 };
 beforeAll(async () => {
   t = await createTestApp({ visualizations: { maxContentBytes: 200_000, maxImageBytes: 50_000 } });
   admin = t.basic('admin', ADMIN_PASSWORD);
-  const settings = await as('admin', 'put', '/settings/DATA_TYPES').send({ nodeLabels: ['*'], relationshipTypes: ['*'], uid: { nodes: { Person: 'uuid' }, relationships: {} } });
+  const settings = await as('admin', 'put', '/settings/DATA_TYPES').send({
+    nodeLabels: ['*'],
+    relationshipTypes: ['*'],
+    uid: { nodes: { Person: 'uuid' }, relationships: {} },
+  });
   expect(settings.status).toBe(200);
 
   const nodes: SeedNode[] = [
@@ -58,9 +65,17 @@ beforeAll(async () => {
   for (const [name, security] of [
     ['Team', {}],
     ['Other', {}],
-    ['Restricted', { entity_security: JSON.stringify({ nodeFilter: { not: { label: 'Agent' } } }), property_security: JSON.stringify({ nodes: { Person: { disabled: ['salary'] } } }) }],
+    [
+      'Restricted',
+      {
+        entity_security: JSON.stringify({ nodeFilter: { not: { label: 'Agent' } } }),
+        property_security: JSON.stringify({ nodes: { Person: { disabled: ['salary'] } } }),
+      },
+    ],
   ] as const) {
-    const [row] = await db('groups').insert({ name, ...security }).returning('id');
+    const [row] = await db('groups')
+      .insert({ name, ...security })
+      .returning('id');
     groupIds[name] = String(row.id);
   }
   const users: Array<[string, Parameters<TestApp['createUser']>[1]]> = [
@@ -82,7 +97,11 @@ afterAll(async () => {
 });
 
 async function auditActions(targetId: string): Promise<Array<{ action: string; username: string; details: Record<string, unknown> }>> {
-  return t.deps.db('audit_events').where({ target_type: 'visualization', target_id: targetId }).orderBy('id').select('action', 'username', 'details');
+  return t.deps
+    .db('audit_events')
+    .where({ target_type: 'visualization', target_id: targetId })
+    .orderBy('id')
+    .select('action', 'username', 'details');
 }
 
 describe('visibility', () => {
@@ -90,7 +109,16 @@ describe('visibility', () => {
     const id = await createVisualization('owner', { name: 'Private', description: 'mine', content: emptyContent });
     const own = await as('owner', 'get', `/visualizations/${id}`);
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ id, name: 'Private', description: 'mine', owner: { id: userIds.owner, username: 'owner' }, hidden: false, own: true, sharedWithMe: false, sharedWith: { users: [], groups: [] } });
+    expect(own.body).toMatchObject({
+      id,
+      name: 'Private',
+      description: 'mine',
+      owner: { id: userIds.owner, username: 'owner' },
+      hidden: false,
+      own: true,
+      sharedWithMe: false,
+      sharedWith: { users: [], groups: [] },
+    });
     for (const who of ['colleague', 'outsider', 'restricted']) {
       const response = await as(who, 'get', `/visualizations/${id}`);
       expect(response.status).toBe(404);
@@ -153,7 +181,9 @@ describe('visibility', () => {
     expect((await as('colleague', 'put', `/visualizations/${id}/hidden`)).status).toBe(204);
     expect((await as('colleague', 'put', `/visualizations/${id}/hidden`)).status).toBe(204);
 
-    const hiddenFor = async (who: string) => ((await as(who, 'get', '/visualizations?content=false')).body as Array<{ id: string; hidden: boolean }>).find((v) => v.id === id)?.hidden;
+    const hiddenFor = async (who: string) =>
+      ((await as(who, 'get', '/visualizations?content=false')).body as Array<{ id: string; hidden: boolean }>).find((v) => v.id === id)
+        ?.hidden;
     expect(await hiddenFor('colleague')).toBe(true);
     expect(await hiddenFor('owner')).toBe(false);
     expect((await as('colleague', 'get', `/visualizations/${id}`)).body.hidden).toBe(true);
@@ -163,7 +193,10 @@ describe('visibility', () => {
     // Someone who cannot see it cannot hide it either.
     expect((await as('outsider', 'put', `/visualizations/${id}/hidden`)).status).toBe(404);
     const actions = (await auditActions(id)).map((e) => `${e.action}:${e.username}`);
-    expect(actions.filter((a) => a.startsWith('visualization.hide') || a.startsWith('visualization.unhide'))).toEqual(['visualization.hide:colleague', 'visualization.unhide:colleague']);
+    expect(actions.filter((a) => a.startsWith('visualization.hide') || a.startsWith('visualization.unhide'))).toEqual([
+      'visualization.hide:colleague',
+      'visualization.unhide:colleague',
+    ]);
   });
 
   test('when the fixed paths are asked for, then they are not taken for ids: /own and /share answer lists, /visualizations/list the page, a non-numeric id 400', async () => {
@@ -182,11 +215,18 @@ describe('visibility', () => {
 describe('owner-only changes and sharing rules', () => {
   test('when a visualization is updated with another owner, then 403 OWNER_CHANGE_REFUSED and nothing changes; the same owner is accepted', async () => {
     const id = await createVisualization('owner', { name: 'Owned', content: emptyContent });
-    const refused = await as('owner', 'put', `/visualizations/${id}`).send({ content: emptyContent, name: 'Stolen', ownerId: userIds.colleague });
+    const refused = await as('owner', 'put', `/visualizations/${id}`).send({
+      content: emptyContent,
+      name: 'Stolen',
+      ownerId: userIds.colleague,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('OWNER_CHANGE_REFUSED');
     const roundTrip = await as('owner', 'get', `/visualizations/${id}`);
-    const refusedToo = await as('owner', 'put', `/visualizations/${id}`).send({ ...roundTrip.body, owner: { id: userIds.colleague, username: 'colleague' } });
+    const refusedToo = await as('owner', 'put', `/visualizations/${id}`).send({
+      ...roundTrip.body,
+      owner: { id: userIds.colleague, username: 'colleague' },
+    });
     expect(refusedToo.status).toBe(403);
     expect((await as('owner', 'get', `/visualizations/${id}`)).body).toMatchObject({ name: 'Owned', owner: { id: userIds.owner } });
 
@@ -250,7 +290,10 @@ describe('owner-only changes and sharing rules', () => {
     const before = await t.deps.db('visualizations').count<{ count: string }[]>('id as count');
     const wrongVersion = await as('owner', 'post', '/visualizations').send({ name: 'Bad', content: { version: 2 } });
     expect(wrongVersion.status).toBe(400);
-    const badColor = await as('owner', 'post', '/visualizations').send({ name: 'Bad', content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0, color: 'red;background:url(x)' }] } });
+    const badColor = await as('owner', 'post', '/visualizations').send({
+      name: 'Bad',
+      content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0, color: 'red;background:url(x)' }] },
+    });
     expect(badColor.status).toBe(400);
     const huge = await as('owner', 'post', '/visualizations').send({
       name: 'Huge',
@@ -267,9 +310,23 @@ describe('postprocessing on every read', () => {
   test('when a restricted reader opens a shared visualization, then hidden labels and properties are gone, deleted elements are counted, and properties are read fresh', async () => {
     const content = {
       version: 1,
-      nodes: [ids.alice, ids.bob, ids.carol, ids.agent].map((id, i) => ({ id, x: i * 10, y: i, color: '#336699', labels: ['Stale'], properties: { name: 'stale' } })),
+      nodes: [ids.alice, ids.bob, ids.carol, ids.agent].map((id, i) => ({
+        id,
+        x: i * 10,
+        y: i,
+        color: '#336699',
+        labels: ['Stale'],
+        properties: { name: 'stale' },
+      })),
       relationships: [rels.aliceBob, rels.aliceAgent, rels.bobCarol].map((id) => ({ id, width: 2 })),
-      styles: { nodes: [{ label: 'Agent', color: '#ff0000' }, { label: 'Person', property: 'salary', value: 100, color: '#00ff00' }, { label: 'Person', color: '#0000ff' }], relationships: [] },
+      styles: {
+        nodes: [
+          { label: 'Agent', color: '#ff0000' },
+          { label: 'Person', property: 'salary', value: 100, color: '#00ff00' },
+          { label: 'Person', color: '#0000ff' },
+        ],
+        relationships: [],
+      },
       captions: { nodes: { Person: ['name', 'salary'], Agent: ['codename'] }, relationships: { KNOWS: ['since'] } },
       filters: [
         { target: 'nodes', filter: { and: [{ label: 'Person' }, { property: 'salary', operator: '>', value: 150 }] } },
@@ -284,7 +341,11 @@ describe('postprocessing on every read', () => {
     // What was stored: no stale labels or properties, uids from DATA_TYPES for the Person nodes.
     const [stored] = await t.deps.db('visualizations').where({ id }).select('content');
     expect(JSON.stringify(stored.content)).not.toContain('stale');
-    expect(stored.content.nodes.find((n: { id: string }) => n.id === ids.alice).uid).toEqual({ label: 'Person', property: 'uuid', value: 'uuid-alice' });
+    expect(stored.content.nodes.find((n: { id: string }) => n.id === ids.alice).uid).toEqual({
+      label: 'Person',
+      property: 'uuid',
+      value: 'uuid-alice',
+    });
     expect(stored.content.nodes.find((n: { id: string }) => n.id === ids.agent).uid).toBeUndefined();
     expect((await as('owner', 'put', `/visualizations/${id}/groups`).send({ groupIds: [groupIds.Restricted] })).status).toBe(200);
 
@@ -301,11 +362,20 @@ describe('postprocessing on every read', () => {
     expect(alice.properties.salary).toBeUndefined();
     expect(body.content.nodes.find((n: { id: string }) => n.id === ids.bob).properties.name).toBe('bob (renamed)');
     expect(body.content.relationships.map((r: { id: string }) => r.id)).toEqual([rels.aliceBob]);
-    expect(body.content.relationships[0]).toMatchObject({ type: 'KNOWS', startNodeId: ids.alice, endNodeId: ids.bob, properties: { since: 2020 }, width: 2 });
+    expect(body.content.relationships[0]).toMatchObject({
+      type: 'KNOWS',
+      startNodeId: ids.alice,
+      endNodeId: ids.bob,
+      properties: { since: 2020 },
+      width: 2,
+    });
     expect(body.deleted).toEqual({ nodes: 1, relationships: 1 });
     expect(body.content.styles.nodes).toEqual([{ label: 'Person', color: '#0000ff' }]);
     expect(body.content.captions).toEqual({ nodes: { Person: ['name'] }, relationships: { KNOWS: ['since'] } });
-    expect(body.content.filters.map((f: { filter: unknown }) => f.filter)).toEqual([{ ids: [ids.alice] }, { property: 'name', operator: 'STARTS WITH', value: 'a' }]);
+    expect(body.content.filters.map((f: { filter: unknown }) => f.filter)).toEqual([
+      { ids: [ids.alice] },
+      { property: 'name', operator: 'STARTS WITH', value: 'a' },
+    ]);
     expect(body.content.selection).toEqual({ nodes: [ids.bob], relationships: [] });
     expect(body.content.view).toEqual({ zoom: 2, pan: { x: 5, y: 6 } });
     const text = JSON.stringify(body);
@@ -319,7 +389,9 @@ describe('postprocessing on every read', () => {
     expect(ownerRead.body.content.captions.nodes).toEqual({ Person: ['name', 'salary'], Agent: ['codename'] });
 
     // The list answer carries the same postprocessed content.
-    const listed = ((await as('restricted', 'get', '/visualizations')).body as Array<{ id: string; content: { nodes: unknown[] } }>).find((v) => v.id === id);
+    const listed = ((await as('restricted', 'get', '/visualizations')).body as Array<{ id: string; content: { nodes: unknown[] } }>).find(
+      (v) => v.id === id,
+    );
     expect(listed?.content.nodes).toHaveLength(2);
   });
 
@@ -331,16 +403,32 @@ describe('postprocessing on every read', () => {
       edgeCaption: { property: 'since' },
     };
     // A canvas filter on the same property, naming no label: hidden from the reader as well.
-    const filters = [{ target: 'nodes', filter: { not: { property: 'salary', operator: 'IN', value: [100] } }, enabled: true, description: 'categories salary' }];
-    const id = await createVisualization('owner', { name: 'Styled', content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0 }], appearance, filters } });
+    const filters = [
+      {
+        target: 'nodes',
+        filter: { not: { property: 'salary', operator: 'IN', value: [100] } },
+        enabled: true,
+        description: 'categories salary',
+      },
+    ];
+    const id = await createVisualization('owner', {
+      name: 'Styled',
+      content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0 }], appearance, filters },
+    });
     expect((await as('owner', 'put', `/visualizations/${id}/groups`).send({ groupIds: [groupIds.Restricted] })).status).toBe(200);
     expect((await as('owner', 'get', `/visualizations/${id}`)).body.content.appearance).toEqual(appearance);
     const read = await as('restricted', 'get', `/visualizations/${id}`);
-    expect(read.body.content.appearance).toEqual({ nodeSize: appearance.nodeSize, edgeWidth: appearance.edgeWidth, edgeCaption: appearance.edgeCaption });
+    expect(read.body.content.appearance).toEqual({
+      nodeSize: appearance.nodeSize,
+      edgeWidth: appearance.edgeWidth,
+      edgeCaption: appearance.edgeCaption,
+    });
     expect(read.body.content.filters).toEqual([]);
     expect((await as('owner', 'get', `/visualizations/${id}`)).body.content.filters).toHaveLength(1);
     expect(JSON.stringify(read.body)).not.toContain('salary');
-    const bad = await as('owner', 'put', `/visualizations/${id}`).send({ content: { version: 1, appearance: { nodeColor: { mode: 'rainbow', key: { property: 'name' } } } } });
+    const bad = await as('owner', 'put', `/visualizations/${id}`).send({
+      content: { version: 1, appearance: { nodeColor: { mode: 'rainbow', key: { property: 'name' } } } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
@@ -348,20 +436,38 @@ describe('postprocessing on every read', () => {
   test('when a node is deleted and imported again with the same uid, then the visualization finds it by its DATA_TYPES uid under the new id', async () => {
     const created = await as('admin', 'post', '/data/nodes').send({ labels: ['Person'], properties: { name: 'dora', uuid: 'uuid-dora' } });
     const oldId = String(created.body.id);
-    const id = await createVisualization('owner', { name: 'Re-import', content: { version: 1, nodes: [{ id: oldId, x: 1, y: 2 }], selection: { nodes: [oldId], relationships: [] } } });
+    const id = await createVisualization('owner', {
+      name: 'Re-import',
+      content: { version: 1, nodes: [{ id: oldId, x: 1, y: 2 }], selection: { nodes: [oldId], relationships: [] } },
+    });
     expect((await as('admin', 'delete', `/data/nodes/${oldId}`)).status).toBe(200);
-    const again = await as('admin', 'post', '/data/nodes').send({ labels: ['Person'], properties: { name: 'dora again', uuid: 'uuid-dora' } });
+    const again = await as('admin', 'post', '/data/nodes').send({
+      labels: ['Person'],
+      properties: { name: 'dora again', uuid: 'uuid-dora' },
+    });
     const newId = String(again.body.id);
     expect(newId).not.toBe(oldId);
 
     const read = await as('owner', 'get', `/visualizations/${id}`);
-    expect(read.body.content.nodes).toEqual([expect.objectContaining({ id: newId, x: 1, y: 2, properties: { name: 'dora again', uuid: 'uuid-dora' } })]);
+    expect(read.body.content.nodes).toEqual([
+      expect.objectContaining({ id: newId, x: 1, y: 2, properties: { name: 'dora again', uuid: 'uuid-dora' } }),
+    ]);
     expect(read.body.content.selection.nodes).toEqual([newId]);
     expect(read.body.deleted).toEqual({ nodes: 0, relationships: 0 });
   });
 
   test('when content names elements the saver cannot see, then they are not stored, and a later reader cannot tell them from absent ones', async () => {
-    const id = await createVisualization('restricted', { name: 'Probe', content: { version: 1, nodes: [{ id: ids.agent, x: 0, y: 0 }, { id: '987654321', x: 0, y: 0 }, { id: ids.alice, x: 0, y: 0 }] } });
+    const id = await createVisualization('restricted', {
+      name: 'Probe',
+      content: {
+        version: 1,
+        nodes: [
+          { id: ids.agent, x: 0, y: 0 },
+          { id: '987654321', x: 0, y: 0 },
+          { id: ids.alice, x: 0, y: 0 },
+        ],
+      },
+    });
     const [stored] = await t.deps.db('visualizations').where({ id }).select('content');
     expect(stored.content.nodes.map((n: { id: string }) => n.id)).toEqual([ids.alice]);
     const read = await as('restricted', 'get', `/visualizations/${id}`);
@@ -396,7 +502,12 @@ describe('image export', () => {
     header[8] = 8; // bit depth
     header[9] = 2; // truecolour
     const scanlines = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(scanlines)), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(scanlines)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   }
 
   test('when a real PNG is sent as a data URL, then it comes back byte for byte as a download with a safe file name', async () => {
@@ -437,13 +548,20 @@ describe('image export', () => {
       png.subarray(0, png.length - 12), // no IEND
     ];
     for (const fake of fakes) {
-      const response = await as('outsider', 'post', '/visualization/export/image').send({ image: `data:image/png;base64,${fake.toString('base64')}` });
+      const response = await as('outsider', 'post', '/visualization/export/image').send({
+        image: `data:image/png;base64,${fake.toString('base64')}`,
+      });
       expect(response.status).toBe(415);
       expect(response.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
-    const notBase64 = await as('outsider', 'post', '/visualization/export/image').send({ image: 'data:image/png;base64,@@@@', format: 'png' });
+    const notBase64 = await as('outsider', 'post', '/visualization/export/image').send({
+      image: 'data:image/png;base64,@@@@',
+      format: 'png',
+    });
     expect(notBase64.status).toBe(400);
-    const html = await as('outsider', 'post', '/visualization/export/image').send({ image: `data:text/html;base64,${Buffer.from('<script>1</script>').toString('base64')}` });
+    const html = await as('outsider', 'post', '/visualization/export/image').send({
+      image: `data:text/html;base64,${Buffer.from('<script>1</script>').toString('base64')}`,
+    });
     expect(html.status).toBe(415);
   });
 
@@ -467,7 +585,10 @@ describe('image export', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"></svg>',
     ];
     for (const svg of dangerous) {
-      const response = await as('outsider', 'post', '/visualization/export/image').send({ image: Buffer.from(svg).toString('base64'), format: 'svg' });
+      const response = await as('outsider', 'post', '/visualization/export/image').send({
+        image: Buffer.from(svg).toString('base64'),
+        format: 'svg',
+      });
       expect([svg, response.status]).toEqual([svg, 415]);
     }
 
@@ -475,7 +596,10 @@ describe('image export', () => {
       '<?xml version="1.0" encoding="UTF-8"?>\n<!-- exported --><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="20" viewBox="0 0 20 20">' +
       '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><style><![CDATA[ circle { fill: url(#g); } ]]></style>' +
       '<circle cx="10" cy="10" r="5" style="stroke:#000"/><use xlink:href="#g"/><text x="1" y="19">Alice &amp; Bob</text></svg>';
-    const response = await as('outsider', 'post', '/visualization/export/image').send({ image: `data:image/svg+xml;base64,${Buffer.from(safe).toString('base64')}`, fileName: 'graph.svg' });
+    const response = await as('outsider', 'post', '/visualization/export/image').send({
+      image: `data:image/svg+xml;base64,${Buffer.from(safe).toString('base64')}`,
+      fileName: 'graph.svg',
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.headers['content-disposition']).toBe('attachment; filename="graph.svg"');
@@ -484,7 +608,10 @@ describe('image export', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.from(response.body as Buffer).toString('utf8')).toBe(safe);
 
-    const mismatch = await as('outsider', 'post', '/visualization/export/image').send({ image: `data:image/svg+xml;base64,${Buffer.from(safe).toString('base64')}`, format: 'png' });
+    const mismatch = await as('outsider', 'post', '/visualization/export/image').send({
+      image: `data:image/svg+xml;base64,${Buffer.from(safe).toString('base64')}`,
+      format: 'png',
+    });
     expect(mismatch.status).toBe(400);
   });
 
@@ -525,7 +652,11 @@ describe('audit and pages', () => {
   });
 
   test('when /visualization?id= is opened, then someone it is shared with gets the page with its name, anyone else the ordinary 404 page', async () => {
-    const id = await createVisualization('owner', { name: 'Linked <b>view</b>', description: 'Open me', content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0 }] } });
+    const id = await createVisualization('owner', {
+      name: 'Linked <b>view</b>',
+      description: 'Open me',
+      content: { version: 1, nodes: [{ id: ids.alice, x: 0, y: 0 }] },
+    });
     await as('owner', 'put', `/visualizations/${id}/users`).send({ userIds: [userIds.colleague] });
     const colleague = await t.login('colleague', 'colleague-password-1');
     const page = await colleague.get(`/visualization?id=${id}`);

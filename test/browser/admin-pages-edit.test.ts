@@ -20,7 +20,10 @@ describe('administration pages: editing in a real browser', () => {
   test('when the admin edits a user on /users/list, then name, e-mail, permissions, groups and enabled are saved, a password is set and the effective security is shown', async () => {
     const group = await request(b.t.app).post('/groups').set('Authorization', basic).send({ name: 'Edit Target Group' });
     expect(group.status).toBe(201);
-    await request(b.t.app).post(`/groups/${group.body.id}/entitySecurity`).set('Authorization', basic).send({ nodeFilter: { label: 'Person' } });
+    await request(b.t.app)
+      .post(`/groups/${group.body.id}/entitySecurity`)
+      .set('Authorization', basic)
+      .send({ nodeFilter: { label: 'Person' } });
     const userId = await b.t.createUser('edit.me', { email: 'old@example.test' });
     const { page, pageErrors } = await adminPage('/users/list');
     const row = page.locator('#users-table tbody tr[data-username="edit.me"]');
@@ -40,7 +43,9 @@ describe('administration pages: editing in a real browser', () => {
     expect(stored).toMatchObject({ name: 'Edited Person', email: 'edited@example.test', enabled: false });
     await expect(b.t.deps.db('user_groups').where({ user_id: userId, group_id: group.body.id })).resolves.toHaveLength(1);
     await page.locator('#users-table tbody tr[data-username="edit.me"] .badge.off').waitFor();
-    await expect(page.locator('#users-table tbody tr[data-username="edit.me"] td.chips').getAttribute('data-permissions')).resolves.toBe('EXPORT_DATA');
+    await expect(page.locator('#users-table tbody tr[data-username="edit.me"] td.chips').getAttribute('data-permissions')).resolves.toBe(
+      'EXPORT_DATA',
+    );
     // The effective entity security of the user's groups, in words.
     await expect(page.locator('#user-security dd[data-kind="nodeFilter"]').textContent()).resolves.toBe('label Person');
 
@@ -77,7 +82,10 @@ describe('administration pages: editing in a real browser', () => {
   });
 
   test('when the admin edits a group on /groups/list, then the new name, permissions and members are saved', async () => {
-    const group = await request(b.t.app).post('/groups').set('Authorization', basic).send({ name: 'Rename Me', permissions: ['EXPORT_DATA'] });
+    const group = await request(b.t.app)
+      .post('/groups')
+      .set('Authorization', basic)
+      .send({ name: 'Rename Me', permissions: ['EXPORT_DATA'] });
     expect(group.status).toBe(201);
     const memberId = await b.t.createUser('group.member');
     const { page, pageErrors } = await adminPage('/groups/list');
@@ -106,7 +114,8 @@ describe('administration pages: editing in a real browser', () => {
       { labels: ['Person'], properties: { name: 'Czech Person', country: 'CZ', ssn: '111' } },
       { labels: ['Person'], properties: { name: 'German Person', country: 'DE', ssn: '222' } },
       { labels: ['Company'], properties: { name: 'Some Company' } },
-    ]) expect((await request(b.t.app).post('/data/nodes').set('Authorization', basic).send(node)).status).toBe(201);
+    ])
+      expect((await request(b.t.app).post('/data/nodes').set('Authorization', basic).send(node)).status).toBe(201);
     const group = await request(b.t.app).post('/groups').set('Authorization', basic).send({ name: 'Picker Group' });
     expect(group.status).toBe(201);
     await b.t.createUser('restricted.viewer', { groupIds: [String(group.body.id)] });
@@ -131,7 +140,9 @@ describe('administration pages: editing in a real browser', () => {
     await data.getByLabel('Condition').selectOption('=');
     await data.getByLabel('Value', { exact: true }).fill('CZ');
     await data.getByRole('button', { name: 'Add data rule' }).click();
-    await expect(data.locator('.rule-list').textContent()).resolves.toContain('Nodes with label Person: only where property country is "CZ"');
+    await expect(data.locator('.rule-list').textContent()).resolves.toContain(
+      'Nodes with label Person: only where property country is "CZ"',
+    );
     await data.getByRole('button', { name: /^Save/ }).click();
     await data.locator('p.ok').waitFor();
 
@@ -149,7 +160,9 @@ describe('administration pages: editing in a real browser', () => {
     const totals = page.locator('#acl-preview-result .preview-totals');
     await totals.waitFor();
     await expect(totals.getAttribute('data-nodes')).resolves.toBe('1');
-    await expect(page.locator('#acl-preview-result table[data-kind="label"] tr[data-name="Person"] td').nth(1).textContent()).resolves.toBe('1');
+    await expect(page.locator('#acl-preview-result table[data-kind="label"] tr[data-name="Person"] td').nth(1).textContent()).resolves.toBe(
+      '1',
+    );
     const sample = page.locator('#acl-preview-result table.preview-sample tbody');
     await expect(sample.textContent()).resolves.toContain('Czech Person');
     await expect(sample.textContent()).resolves.not.toContain('German Person');
@@ -208,10 +221,17 @@ describe('administration pages: editing in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('when the audit page is filtered by a user, then only that user\'s events are listed, details open, the chain verifies and the CSV export holds the filter', async () => {
+  test("when the audit page is filtered by a user, then only that user's events are listed, details open, the chain verifies and the CSV export holds the filter", async () => {
     const otherId = await b.t.createUser('audit.actor', { password: 'audit-actor-password', permissions: ['USER_MANAGEMENT'] });
     expect(otherId).toBeTruthy();
-    expect((await request(b.t.app).post('/groups').set('Authorization', b.t.basic('audit.actor', 'audit-actor-password')).send({ name: 'Audited Group' })).status).toBe(201);
+    expect(
+      (
+        await request(b.t.app)
+          .post('/groups')
+          .set('Authorization', b.t.basic('audit.actor', 'audit-actor-password'))
+          .send({ name: 'Audited Group' })
+      ).status,
+    ).toBe(201);
     const { page, pageErrors } = await adminPage('/audit/list');
     await page.locator('#audit-table tbody tr[data-event-id]').first().waitFor();
     await page.getByLabel('User (username)').fill('audit.actor');
@@ -246,8 +266,13 @@ describe('administration pages: editing in a real browser', () => {
   test('when a script fails on a page, then the page reports it to the audit trail and the audit page lists it among the messages from pages', async () => {
     const { page, pageErrors } = await adminPage('/groups/list');
     await page.locator('#groups-table tbody tr').first().waitFor();
-    await page.evaluate(() => { setTimeout(() => { throw new Error('Broken widget from the browser test'); }, 0); });
-    for (let tries = 0; tries < 50 && !(await b.t.deps.db('audit_events').where({ action: 'frontend.error' })).length; tries++) await page.waitForTimeout(200);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('Broken widget from the browser test');
+      }, 0);
+    });
+    for (let tries = 0; tries < 50 && !(await b.t.deps.db('audit_events').where({ action: 'frontend.error' })).length; tries++)
+      await page.waitForTimeout(200);
     await expect(b.t.deps.db('audit_events').where({ action: 'frontend.error' })).resolves.toHaveLength(1);
     expect(pageErrors).toEqual(['Broken widget from the browser test']);
     await page.goto('/audit/list');
@@ -260,39 +285,49 @@ describe('administration pages: editing in a real browser', () => {
     await expect(page.locator('#audit-details-json').textContent()).resolves.toContain('/groups/list');
   });
 
-  (testGraphBackend === 'postgres' ? test : test.skip)('when the Cypher console is opened on the PostgreSQL backend, then a reading query runs and shows its rows, and a construct outside the translated subset is named with its position', async () => {
-    const created = await request(b.t.app).post('/data/nodes').set('Authorization', b.t.basic('admin', ADMIN_PASSWORD)).send({ labels: ['Planet'], properties: { name: 'Console planet' } });
-    expect(created.status).toBe(201);
-    const { page, pageErrors } = await adminPage('/cypher');
-    const editor = page.locator('#cypher-editor-host .cm-content');
-    await editor.waitFor();
-    // The CodeMirror editor runs (the plain text box is only the fallback).
-    await expect(page.locator('#cypher-query').isHidden()).resolves.toBe(true);
-    await editor.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.type("MATCH (p:Planet) WHERE p.name STARTS WITH 'Console' RETURN p.name AS name, p");
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Run query' }).click();
-    const rows = page.locator('#cypher-table tbody tr');
-    await rows.first().waitFor();
-    await expect(rows.count()).resolves.toBe(1);
-    await expect(rows.first().textContent()).resolves.toContain('Console planet');
-    await editor.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.type("CREATE (p:Planet {name: 'x'})");
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Run query' }).click();
-    await page.locator('#cypher-message.error', { hasText: 'CREATE (at 1:1) is not supported by Cypher on the PostgreSQL backend' }).waitFor();
-    expect(pageErrors).toEqual([]);
-  });
+  (testGraphBackend === 'postgres' ? test : test.skip)(
+    'when the Cypher console is opened on the PostgreSQL backend, then a reading query runs and shows its rows, and a construct outside the translated subset is named with its position',
+    async () => {
+      const created = await request(b.t.app)
+        .post('/data/nodes')
+        .set('Authorization', b.t.basic('admin', ADMIN_PASSWORD))
+        .send({ labels: ['Planet'], properties: { name: 'Console planet' } });
+      expect(created.status).toBe(201);
+      const { page, pageErrors } = await adminPage('/cypher');
+      const editor = page.locator('#cypher-editor-host .cm-content');
+      await editor.waitFor();
+      // The CodeMirror editor runs (the plain text box is only the fallback).
+      await expect(page.locator('#cypher-query').isHidden()).resolves.toBe(true);
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      await page.keyboard.type("MATCH (p:Planet) WHERE p.name STARTS WITH 'Console' RETURN p.name AS name, p");
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Run query' }).click();
+      const rows = page.locator('#cypher-table tbody tr');
+      await rows.first().waitFor();
+      await expect(rows.count()).resolves.toBe(1);
+      await expect(rows.first().textContent()).resolves.toContain('Console planet');
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      await page.keyboard.type("CREATE (p:Planet {name: 'x'})");
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Run query' }).click();
+      await page
+        .locator('#cypher-message.error', { hasText: 'CREATE (at 1:1) is not supported by Cypher on the PostgreSQL backend' })
+        .waitFor();
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   test('when a page needs a permission the user lacks, then the 403 page names it in words', async () => {
     await b.t.createUser('no.audit', { password: 'no-audit-password', permissions: ['USER_MANAGEMENT'] });
     const { page } = await b.newPage();
     await b.signIn(page, '/audit/list', 'no.audit', 'no-audit-password');
-    await expect(page.locator('.missing-permission').textContent()).resolves.toMatch(/needs the permission Audit log: Read and export the audit trail/);
+    await expect(page.locator('.missing-permission').textContent()).resolves.toMatch(
+      /needs the permission Audit log: Read and export the audit trail/,
+    );
     const favicon = await request(b.t.app).get('/favicon.ico');
     expect(favicon.status).toBe(301);
     expect(favicon.headers.location).toBe('/assets/favicon.svg');
@@ -303,7 +338,19 @@ describe('administration pages: editing in a real browser', () => {
   test('when every administration page is shown 390 px wide, then the page itself never scrolls sideways', async () => {
     const { page, pageErrors } = await adminPage('/');
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const target of ['/users/list', '/groups/list', '/acl/list', '/settings/list', '/audit/list', '/cypher', '/profile/view', '/jobs/list', '/search', '/visualizations/list', '/']) {
+    for (const target of [
+      '/users/list',
+      '/groups/list',
+      '/acl/list',
+      '/settings/list',
+      '/audit/list',
+      '/cypher',
+      '/profile/view',
+      '/jobs/list',
+      '/search',
+      '/visualizations/list',
+      '/',
+    ]) {
       await page.goto(target);
       await page.waitForLoadState('networkidle');
       const widths = await page.evaluate(() => {
@@ -312,8 +359,15 @@ describe('administration pages: editing in a real browser', () => {
         const offenders = Array.from(document.querySelectorAll('*'))
           .filter((element) => element.getBoundingClientRect().right > client + 1 && !element.parentElement?.closest('.table-scroll'))
           .slice(0, 8)
-          .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${String(element.className).split(' ').join('.')}`);
-        return { scroll: document.documentElement.scrollWidth, client, offenders: document.documentElement.scrollWidth > client ? offenders : [] };
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${String(element.className).split(' ').join('.')}`,
+          );
+        return {
+          scroll: document.documentElement.scrollWidth,
+          client,
+          offenders: document.documentElement.scrollWidth > client ? offenders : [],
+        };
       });
       expect({ target, ...widths, overflow: widths.scroll > widths.client }).toEqual({ target, ...widths, overflow: false });
     }

@@ -18,7 +18,10 @@ const adminPage = (target: string) => b.signedInPage(target);
 describe('search, access control, settings and profile in a real browser', () => {
   test('when the search page is opened with q, then the first tab lists the matching nodes; a rejected search shows the problem detail', async () => {
     for (const name of ['Alice Browserova', 'Bob Browser']) {
-      const created = await request(b.t.app).post('/data/nodes').set('Authorization', basic).send({ labels: ['Person'], properties: { name } });
+      const created = await request(b.t.app)
+        .post('/data/nodes')
+        .set('Authorization', basic)
+        .send({ labels: ['Person'], properties: { name } });
       expect(created.status).toBe(201);
     }
     const { page, pageErrors } = await adminPage('/search?q=Alice');
@@ -66,7 +69,9 @@ describe('search, access control, settings and profile in a real browser', () =>
 
     const data = section.locator('form[data-kind="dataSecurity"]');
     await data.getByText('JSON (for experts)').click();
-    await data.locator('textarea').fill('{"rules": [{"label": "Person", "filter": {"property": "name", "operator": "STARTS WITH", "value": "A"}}]}');
+    await data
+      .locator('textarea')
+      .fill('{"rules": [{"label": "Person", "filter": {"property": "name", "operator": "STARTS WITH", "value": "A"}}]}');
     await data.getByRole('button', { name: /^Save/ }).click();
     await expectSaved(data.locator('p[id$="-message"]'));
     expect(pageErrors).toEqual([]);
@@ -89,7 +94,9 @@ describe('search, access control, settings and profile in a real browser', () =>
     await dataTypes.getByRole('button', { name: 'Save' }).click();
     await dataTypes.locator('p.error', { hasText: 'Not valid JSON' }).waitFor();
 
-    await page.getByLabel(/Import a zip/).setInputFiles({ name: 'DATA_TYPES.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(all.body.DATA_TYPES)) });
+    await page
+      .getByLabel(/Import a zip/)
+      .setInputFiles({ name: 'DATA_TYPES.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(all.body.DATA_TYPES)) });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.locator('#settings-status.ok', { hasText: 'Imported: DATA_TYPES.' }).waitFor();
     await expect(page.locator('a[href="/settings/export"]').count()).resolves.toBe(1);

@@ -17,9 +17,22 @@ afterAll(async () => {
 (onNeo4j ? describe : describe.skip)('the Cypher console on Neo4j in a real browser', () => {
   test('when a query returns nodes and relationships, then they are shown as a table and as a graph that opens in the workspace, and the query joins the history', async () => {
     const basic = b.t.basic('admin', ADMIN_PASSWORD);
-    const alice = await request(b.t.app).post('/data/nodes').set('Authorization', basic).send({ labels: ['Person'], properties: { name: 'Alice Cypher' } });
-    const bob = await request(b.t.app).post('/data/nodes').set('Authorization', basic).send({ labels: ['Person'], properties: { name: 'Bob Cypher' } });
-    expect((await request(b.t.app).post('/data/relationships').set('Authorization', basic).send({ type: 'KNOWS', startNodeId: alice.body.id, endNodeId: bob.body.id, properties: {} })).status).toBe(201);
+    const alice = await request(b.t.app)
+      .post('/data/nodes')
+      .set('Authorization', basic)
+      .send({ labels: ['Person'], properties: { name: 'Alice Cypher' } });
+    const bob = await request(b.t.app)
+      .post('/data/nodes')
+      .set('Authorization', basic)
+      .send({ labels: ['Person'], properties: { name: 'Bob Cypher' } });
+    expect(
+      (
+        await request(b.t.app)
+          .post('/data/relationships')
+          .set('Authorization', basic)
+          .send({ type: 'KNOWS', startNodeId: alice.body.id, endNodeId: bob.body.id, properties: {} })
+      ).status,
+    ).toBe(201);
 
     const { page, pageErrors } = await b.newPage();
     await b.signIn(page, '/cypher');
@@ -50,9 +63,15 @@ afterAll(async () => {
     await expect(rows.first().textContent()).resolves.toContain(':KNOWS');
 
     await page.getByRole('tab', { name: 'Graph' }).click();
-    await page.waitForFunction(() => (window as unknown as { gasCypherGraph?: { getGraph(): { order: number } } }).gasCypherGraph?.getGraph().order === 2);
+    await page.waitForFunction(
+      () => (window as unknown as { gasCypherGraph?: { getGraph(): { order: number } } }).gasCypherGraph?.getGraph().order === 2,
+    );
     const drawn = await page.evaluate(() => {
-      const graph = (window as unknown as { gasCypherGraph: { getGraph(): { size: number; mapNodes(f: (id: string, a: { label: string }) => string): string[] } } }).gasCypherGraph.getGraph();
+      const graph = (
+        window as unknown as {
+          gasCypherGraph: { getGraph(): { size: number; mapNodes(f: (id: string, a: { label: string }) => string): string[] } };
+        }
+      ).gasCypherGraph.getGraph();
       return { size: graph.size, captions: graph.mapNodes((_id, a) => a.label).sort() };
     });
     expect(drawn).toEqual({ size: 1, captions: ['Alice Cypher', 'Bob Cypher'] });

@@ -29,11 +29,60 @@ const untranslated: Array<{ key: string; exact?: string; pattern?: RegExp }> = O
     if (!/\{\w+\}/.test(value)) return { key, exact: value };
     // Only templates with two real words besides their placeholders make a useful pattern ("Import {state}." matches German too).
     if ((value.replace(/\{\w+\}/g, '').match(/[A-Za-z]{3,}/g) ?? []).length < 2) return { key };
-    return { key, pattern: new RegExp(`^${value.split(/\{\w+\}/).map(escape).join('.+?')}$`, 's') };
+    return {
+      key,
+      pattern: new RegExp(
+        `^${value
+          .split(/\{\w+\}/)
+          .map(escape)
+          .join('.+?')}$`,
+        's',
+      ),
+    };
   });
-const ENGLISH_WORDS = new Set(['no', 'the', 'and', 'your', 'you', 'with', 'this', 'that', 'are', 'were', 'has', 'have', 'not', 'from', 'for', 'of', 'must', 'please', 'yet', 'none', 'never', 'nothing', 'only', 'when', 'which', 'there', 'these', 'here', 'been', 'shown', 'empty', 'saved', 'loading']);
+const ENGLISH_WORDS = new Set([
+  'no',
+  'the',
+  'and',
+  'your',
+  'you',
+  'with',
+  'this',
+  'that',
+  'are',
+  'were',
+  'has',
+  'have',
+  'not',
+  'from',
+  'for',
+  'of',
+  'must',
+  'please',
+  'yet',
+  'none',
+  'never',
+  'nothing',
+  'only',
+  'when',
+  'which',
+  'there',
+  'these',
+  'here',
+  'been',
+  'shown',
+  'empty',
+  'saved',
+  'loading',
+]);
 /** Proper names, code and user data that read the same in every language. */
-const ALLOWED = [/^Graph Analytics Service$/, /^(API|CSV|JSON|Neo4j|Cypher|PostgreSQL|GraphML|ZIP|PNG|SVG)$/, /^MATCH \(n\) RETURN n LIMIT 25$/, /i18n-/, /^[\w.*-]+$/];
+const ALLOWED = [
+  /^Graph Analytics Service$/,
+  /^(API|CSV|JSON|Neo4j|Cypher|PostgreSQL|GraphML|ZIP|PNG|SVG)$/,
+  /^MATCH \(n\) RETURN n LIMIT 25$/,
+  /i18n-/,
+  /^[\w.*-]+$/,
+];
 
 function problemsIn(texts: string[]): string[] {
   const found: string[] = [];
@@ -56,11 +105,16 @@ function problemsIn(texts: string[]): string[] {
 async function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [document.title];
-    const visible = (element: Element) => (element as HTMLElement).checkVisibility ? (element as HTMLElement).checkVisibility() : true;
+    const visible = (element: Element) => ((element as HTMLElement).checkVisibility ? (element as HTMLElement).checkVisibility() : true);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'PRE', 'CODE'].includes(parent.tagName) || parent.closest('script, pre, code, .cm-editor, textarea')) continue;
+      if (
+        !parent ||
+        ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'PRE', 'CODE'].includes(parent.tagName) ||
+        parent.closest('script, pre, code, .cm-editor, textarea')
+      )
+        continue;
       if (node.textContent && node.textContent.trim() && visible(parent)) out.push(node.textContent);
     }
     for (const element of Array.from(document.body.querySelectorAll('[title], [placeholder], [aria-label], [alt]'))) {
@@ -107,12 +161,25 @@ beforeAll(async () => {
   const hanna = await b.t.createUser('hanna', { password: 'hanna-password-1' });
   await b.t.deps.db('users').where({ id: hanna }).update({ locale: 'de' });
   await b.t.createUser('eva', { password: 'eva-password-1' });
-  const node = await request(b.t.app).post('/data/nodes').set('Authorization', basic).send({ labels: ['Person'], properties: { name: 'Alice Übersetzt' } });
+  const node = await request(b.t.app)
+    .post('/data/nodes')
+    .set('Authorization', basic)
+    .send({ labels: ['Person'], properties: { name: 'Alice Übersetzt' } });
   expect(node.status).toBe(201);
-  const created = await request(b.t.app).post('/visualizations').set('Authorization', b.t.basic('dieter', 'dieter-password-1')).send({ name: 'Netz', description: 'Beispiel' });
+  const created = await request(b.t.app)
+    .post('/visualizations')
+    .set('Authorization', b.t.basic('dieter', 'dieter-password-1'))
+    .send({ name: 'Netz', description: 'Beispiel' });
   expect(created.status).toBe(201);
   visualizationId = String(created.body.id);
-  expect((await request(b.t.app).post('/groups').set('Authorization', basic).send({ name: 'Analysten', description: 'Beispielgruppe', permissions: ['EXPORT_DATA'] })).status).toBe(201);
+  expect(
+    (
+      await request(b.t.app)
+        .post('/groups')
+        .set('Authorization', basic)
+        .send({ name: 'Analysten', description: 'Beispielgruppe', permissions: ['EXPORT_DATA'] })
+    ).status,
+  ).toBe(201);
 }, 90000);
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
@@ -166,7 +233,14 @@ describe('dialogs, editors and results in German', () => {
     session = await germanContext();
     await signInGerman(session.page, 'dieter', 'dieter-password-1');
     const dieter = b.t.basic('dieter', 'dieter-password-1');
-    expect((await request(b.t.app).post('/jobs').set('Authorization', dieter).send({ name: 'personen-export', type: 'export', config: { labels: ['Person'], file: 'exports/personen.csv' } })).status).toBe(201);
+    expect(
+      (
+        await request(b.t.app)
+          .post('/jobs')
+          .set('Authorization', dieter)
+          .send({ name: 'personen-export', type: 'export', config: { labels: ['Person'], file: 'exports/personen.csv' } })
+      ).status,
+    ).toBe(201);
     expect((await request(b.t.app).put('/jobs/personen-export/started').set('Authorization', dieter)).status).toBeLessThan(300);
     expect((await request(b.t.app).post('/profile/tokens').set('Authorization', dieter).send({ name: 'skript' })).status).toBe(201);
   }, 60000);
@@ -217,7 +291,11 @@ describe('dialogs, editors and results in German', () => {
   test('when a CSV file is uploaded, analysed and tried in a dry run, then the wizard is German', async () => {
     const { page } = session;
     await page.goto('/import');
-    await page.locator('#import-file-input').setInputFiles([{ name: 'people.csv', mimeType: 'text/csv', buffer: readFileSync(path.join(__dirname, '..', 'fixtures', 'import', 'people.csv')) }]);
+    await page
+      .locator('#import-file-input')
+      .setInputFiles([
+        { name: 'people.csv', mimeType: 'text/csv', buffer: readFileSync(path.join(__dirname, '..', 'fixtures', 'import', 'people.csv')) },
+      ]);
     await page.getByRole('button', { name: 'Hochladen' }).click();
     await page.getByRole('button', { name: 'people.csv analysieren' }).click();
     await page.locator('#import-summary-text').waitFor();

@@ -22,12 +22,16 @@ afterAll(async () => {
 test('when a file is imported in batches and all-or-nothing fails it, then the wizard sent transaction batched and shows what its undo deleted', async () => {
   const { page, pageErrors } = await b.newPage();
   await b.signIn(page, '/import');
-  await page.locator('#import-file-input').setInputFiles([{ name: 'tinkerpop-batched.xml', mimeType: 'application/xml', buffer: tinkerpopWithBrokenWeight() }]);
+  await page
+    .locator('#import-file-input')
+    .setInputFiles([{ name: 'tinkerpop-batched.xml', mimeType: 'application/xml', buffer: tinkerpopWithBrokenWeight() }]);
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByRole('button', { name: 'Analyse tinkerpop-batched.xml' }).click();
   await page.locator('#import-warnings').waitFor();
 
-  const batched = page.getByLabel('Commit in batches (for very large imports on Neo4j): what was created is deleted if the import fails; updates of existing nodes cannot be undone');
+  const batched = page.getByLabel(
+    'Commit in batches (for very large imports on Neo4j): what was created is deleted if the import fails; updates of existing nodes cannot be undone',
+  );
   await expect(batched.isChecked()).resolves.toBe(false);
   await batched.check();
   await page.getByLabel('All or nothing: import nothing if any row is rejected').check();
@@ -42,7 +46,9 @@ test('when a file is imported in batches and all-or-nothing fails it, then the w
   await expect(page.locator('#import-batched-not-undone').count()).resolves.toBe(0);
   await expect(graphTableCounts(b.t)).resolves.toEqual({ nodes: 0, relationships: 0 });
   const row = await b.t.deps.db('imports').where({ dry_run: false }).orderBy('started_at', 'desc').first('error');
-  expect(undone).toBe(`Undone: ${row.error.details.undo.nodesDeleted} nodes and 0 relationships of ${row.error.details.undo.batchesCommitted} committed batches were deleted.`);
+  expect(undone).toBe(
+    `Undone: ${row.error.details.undo.nodesDeleted} nodes and 0 relationships of ${row.error.details.undo.batchesCommitted} committed batches were deleted.`,
+  );
   await page.screenshot({ path: path.join(b.screenshotDir, 'import-batched-undone.png'), fullPage: true });
   expect(pageErrors).toEqual([]);
 }, 120000);

@@ -25,16 +25,30 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
   test('when Les Misérables is imported with label as a property, then the Import button stays disabled, the workspace opens the 77 nodes, and undo removes them', async () => {
     const { page, pageErrors } = await b.newPage();
     await b.signIn(page, '/import');
-    await page.locator('#import-file-input').setInputFiles([{ name: 'miserables.graphml', mimeType: 'application/xml', buffer: dataset('graphml/graphology-miserables.graphml') }]);
+    await page
+      .locator('#import-file-input')
+      .setInputFiles([
+        { name: 'miserables.graphml', mimeType: 'application/xml', buffer: dataset('graphml/graphology-miserables.graphml') },
+      ]);
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('button', { name: 'Analyse miserables.graphml' }).click();
     await page.locator('#import-keys').waitFor();
 
     // The proposal: the label key (77 distinct values) is a property; the warning says why.
     await expect(page.getByLabel('What label becomes').inputValue()).resolves.toBe('property');
-    await expect(page.getByLabel('What Edge Label becomes').locator('option').allTextContents()).resolves.toEqual(['Relationship type', 'Property', 'Left out']);
-    await expect(page.getByLabel('What label becomes').locator('option').allTextContents()).resolves.toEqual(['Labels', 'Property', 'Left out']);
-    await expect(page.locator('#import-warnings').textContent()).resolves.toContain('the key label (label) has 77 distinct values among 77 nodes: proposed as the property label, not as labels');
+    await expect(page.getByLabel('What Edge Label becomes').locator('option').allTextContents()).resolves.toEqual([
+      'Relationship type',
+      'Property',
+      'Left out',
+    ]);
+    await expect(page.getByLabel('What label becomes').locator('option').allTextContents()).resolves.toEqual([
+      'Labels',
+      'Property',
+      'Left out',
+    ]);
+    await expect(page.locator('#import-warnings').textContent()).resolves.toContain(
+      'the key label (label) has 77 distinct values among 77 nodes: proposed as the property label, not as labels',
+    );
     // r, g and b (colours) left out.
     for (const key of ['r', 'g', 'b']) await page.getByLabel(`What ${key} becomes`).selectOption('skip');
     await page.screenshot({ path: path.join(b.screenshotDir, 'import-keys.png'), fullPage: true });
@@ -45,7 +59,13 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
     await page.waitForFunction(() => document.getElementById('import-status')?.textContent === 'Import finished.');
     await expect(run.isDisabled()).resolves.toBe(true);
     await expect(run.getAttribute('title')).resolves.toBe('This file is imported. Undo that import to import it again.');
-    await expect(b.t.deps.db('imports').where({ dry_run: false }).count({ n: '*' }).then((r) => Number(r[0].n))).resolves.toBe(1);
+    await expect(
+      b.t.deps
+        .db('imports')
+        .where({ dry_run: false })
+        .count({ n: '*' })
+        .then((r) => Number(r[0].n)),
+    ).resolves.toBe(1);
     await expect(graphCounts()).resolves.toEqual({ nodes: 77, relationships: 254 });
     const valjean = await b.t.deps.db('graph_nodes').whereRaw("properties->>'label' = 'Valjean'").first();
     expect(valjean.labels).toEqual(['Node']);
@@ -65,7 +85,9 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
     const asked: string[] = [];
     page.on('dialog', (dialog) => asked.push(dialog.message()));
     await page.getByRole('button', { name: 'Undo this import' }).click();
-    await page.waitForFunction(() => document.getElementById('import-status')?.textContent === 'The import was undone: 77 nodes and 254 relationships deleted.');
+    await page.waitForFunction(
+      () => document.getElementById('import-status')?.textContent === 'The import was undone: 77 nodes and 254 relationships deleted.',
+    );
     expect(asked).toEqual(['Delete the 77 nodes and 254 relationships this import created?']);
     await expect(graphCounts()).resolves.toEqual({ nodes: 0, relationships: 0 });
     await expect(page.locator('#import-next').count()).resolves.toBe(0);
@@ -84,7 +106,14 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
       { name: 'tinkerpop-broken.xml', mimeType: 'application/xml', buffer: tinkerpopWithBrokenWeight() },
       { name: 'tinkerpop-strict.xml', mimeType: 'application/xml', buffer: tinkerpopWithBrokenWeight() },
       // A table whose score column turns to words after the 1,000 rows the types are inferred from.
-      { name: 'scores.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,score', ...Array.from({ length: 1500 }, (_, i) => `${i},${i < 1000 ? i * 3 : 'high'}`)].join('\n'), 'utf8') },
+      {
+        name: 'scores.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          ['id,score', ...Array.from({ length: 1500 }, (_, i) => `${i},${i < 1000 ? i * 3 : 'high'}`)].join('\n'),
+          'utf8',
+        ),
+      },
     ]);
     await page.getByRole('button', { name: 'Upload' }).click();
 
@@ -98,7 +127,9 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
     await page.getByLabel('All or nothing: import nothing if any row is rejected').check();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.locator('#import-status.error', { hasText: 'the import is all-or-nothing, so nothing was imported' }).waitFor();
-    await expect(page.locator('#import-rejected li').first().textContent()).resolves.toBe('Row 7: edge 7 (line 1): weight: "0.5" is not a boolean');
+    await expect(page.locator('#import-rejected li').first().textContent()).resolves.toBe(
+      'Row 7: edge 7 (line 1): weight: "0.5" is not a boolean',
+    );
     await expect(graphCounts()).resolves.toEqual({ nodes: 0, relationships: 0 });
     await page.screenshot({ path: path.join(b.screenshotDir, 'import-all-or-nothing.png'), fullPage: true });
     // Nothing was imported: the Import button may start it again.
@@ -110,9 +141,13 @@ describe('/import: key choices, rejected rows, open in the workspace and undo, i
     await page.screenshot({ path: path.join(b.screenshotDir, 'import-rejections-warning.png'), fullPage: true });
     await page.getByLabel('All or nothing: import nothing if any row is rejected').uncheck();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.locator('#import-status', { hasText: 'Import finished with 6 rows rejected or skipped: they are not in the graph.' }).waitFor();
+    await page
+      .locator('#import-status', { hasText: 'Import finished with 6 rows rejected or skipped: they are not in the graph.' })
+      .waitFor();
     await expect(page.locator('#import-rejected li').count()).resolves.toBe(6);
-    await expect(page.locator('#import-progress-text').textContent()).resolves.toBe('Import finished with 6 rows rejected or skipped: they are not in the graph.');
+    await expect(page.locator('#import-progress-text').textContent()).resolves.toBe(
+      'Import finished with 6 rows rejected or skipped: they are not in the graph.',
+    );
     await expect(graphCounts()).resolves.toEqual({ nodes: 6, relationships: 0 });
     const csvHref = await page.getByRole('link', { name: 'Download the rejected rows (CSV)' }).getAttribute('href');
     const csv = await page.evaluate(async (url) => (await fetch(url!)).text(), csvHref);

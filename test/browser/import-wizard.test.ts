@@ -21,7 +21,9 @@ describe('/import in a real browser', () => {
   test('when files are uploaded, analysed, mapped, dry-run and imported, then the report shows the counts and the rejected rows can be downloaded', async () => {
     const { page, pageErrors } = await b.newPage();
     await b.signIn(page, '/import');
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Import' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Import' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
 
     await page.locator('#import-file-input').setInputFiles([
       { name: 'people.csv', mimeType: 'text/csv', buffer: readFileSync(path.join(FIXTURES, 'people.csv')) },
@@ -32,8 +34,22 @@ describe('/import in a real browser', () => {
 
     // The analysis: summary, detected types in the sample's header, sample rows.
     await page.locator('#import-summary-text', { hasText: /^3 rows, read as nodes\. Encoding utf-8, delimiter ","/ }).waitFor();
-    await expect(page.locator('#import-sample thead th').allTextContents()).resolves.toEqual(['idinteger', 'namestring', 'ageinteger', 'borndate', 'activeboolean', 'tagslist, 1 empty']);
-    await expect(page.locator('#import-sample tbody tr').first().locator('td').allTextContents()).resolves.toEqual(['1', 'Ann', '34', '1990-04-01', 'true', 'a|b']);
+    await expect(page.locator('#import-sample thead th').allTextContents()).resolves.toEqual([
+      'idinteger',
+      'namestring',
+      'ageinteger',
+      'borndate',
+      'activeboolean',
+      'tagslist, 1 empty',
+    ]);
+    await expect(page.locator('#import-sample tbody tr').first().locator('td').allTextContents()).resolves.toEqual([
+      '1',
+      'Ann',
+      '34',
+      '1990-04-01',
+      'true',
+      'a|b',
+    ]);
 
     // The mapping: label Person with the merge key Person.id; the age column is left out.
     await page.getByLabel('Labels (comma separated)').fill('Person');
@@ -62,7 +78,11 @@ describe('/import in a real browser', () => {
     await page.locator('fieldset[data-end="end"]').getByLabel('Label').fill('Person');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     // One row skipped: not a plain success (issue 23).
-    await page.waitForFunction(() => document.getElementById('import-status')?.textContent === 'Import finished with 1 row rejected or skipped: it is not in the graph.' && !!document.getElementById('import-rejected'));
+    await page.waitForFunction(
+      () =>
+        document.getElementById('import-status')?.textContent ===
+          'Import finished with 1 row rejected or skipped: it is not in the graph.' && !!document.getElementById('import-rejected'),
+    );
     const last = await b.t.deps.db('imports').orderBy('started_at', 'desc').first();
     expect(last.report.rejected).toEqual([{ row: 5, reason: 'start or end node not found' }]);
     await expect(page.locator('#import-report-counts').textContent()).resolves.toContain('Relationships created3');

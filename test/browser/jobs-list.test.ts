@@ -18,7 +18,10 @@ beforeAll(async () => {
   basic = b.t.basic('admin', ADMIN_PASSWORD);
   b.t.deps.config.jobs.tickIntervalMs = 200;
   scheduler = new JobScheduler(b.t.deps).start();
-  const created = await request(b.t.app).post('/data/nodes').set('Authorization', basic).send({ labels: ['Person'], properties: { name: 'Page Person', amount: 5 } });
+  const created = await request(b.t.app)
+    .post('/data/nodes')
+    .set('Authorization', basic)
+    .send({ labels: ['Person'], properties: { name: 'Page Person', amount: 5 } });
   expect(created.status).toBe(201);
 }, 60000);
 afterAll(async () => {
@@ -37,7 +40,9 @@ async function jobsPage(target = '/jobs/list'): Promise<{ page: Page; pageErrors
 describe('/jobs/list in a real browser', () => {
   test('when a job is created through the form, then invalid input is explained in words next to its field and a valid job is listed with its schedule and next run', async () => {
     const { page, pageErrors } = await jobsPage();
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Jobs' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Jobs' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
     const form = page.locator('#job-form');
     await form.locator('input[name="name"]').fill('people-export');
     await form.locator('select[name="type"]').selectOption('export');
@@ -74,7 +79,12 @@ describe('/jobs/list in a real browser', () => {
     await expect(row.locator('.next-run').textContent()).resolves.not.toBe('—');
     await expect(row.locator('.last-run').textContent()).resolves.toContain('never');
     const stored = await request(b.t.app).get('/jobs/people-export').set('Authorization', basic);
-    expect(stored.body).toMatchObject({ type: 'export', config: { labels: ['Person'], file: 'people.csv' }, schedule: '0 0 3 * * *', timeZone: 'Europe/Prague' });
+    expect(stored.body).toMatchObject({
+      type: 'export',
+      config: { labels: ['Person'], file: 'people.csv' },
+      schedule: '0 0 3 * * *',
+      timeZone: 'Europe/Prague',
+    });
     expect(pageErrors).toEqual([]);
   });
 
@@ -114,9 +124,16 @@ describe('/jobs/list in a real browser', () => {
     silentSmtp = net.createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silentSmtp.listen(0, '127.0.0.1', resolve));
     const quiet = b.t.deps.mailer;
-    b.t.deps.mailer = createMailer(`smtp://127.0.0.1:${(silentSmtp.address() as net.AddressInfo).port}`, 'gas@example.test', b.t.deps.logger);
+    b.t.deps.mailer = createMailer(
+      `smtp://127.0.0.1:${(silentSmtp.address() as net.AddressInfo).port}`,
+      'gas@example.test',
+      b.t.deps.logger,
+    );
     try {
-      const created = await request(b.t.app).post('/jobs').set('Authorization', basic).send({ name: 'person-alert', type: 'alert', config: { labels: ['Person'], recipients: ['ops@example.com'] } });
+      const created = await request(b.t.app)
+        .post('/jobs')
+        .set('Authorization', basic)
+        .send({ name: 'person-alert', type: 'alert', config: { labels: ['Person'], recipients: ['ops@example.com'] } });
       expect(created.status).toBe(201);
       const { page, pageErrors } = await jobsPage();
       const row = page.locator('#jobs-table tr[data-job="person-alert"]');

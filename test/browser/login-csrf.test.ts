@@ -33,7 +33,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-test('when a page on another site posts the login form with the attacker\'s credentials, then the browser is refused (403 CROSS_SITE_LOGIN) and not signed in', async () => {
+test("when a page on another site posts the login form with the attacker's credentials, then the browser is refused (403 CROSS_SITE_LOGIN) and not signed in", async () => {
   const { page } = await b.newPage();
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url() === `${b.baseUrl}/login` && r.request().method() === 'POST'),

@@ -35,7 +35,10 @@ describe('search page: a search with more matches than are counted', () => {
     await page.locator('[role="tabpanel"]:not([hidden]) p.count', { hasText: /^26–50 / }).waitFor();
 
     // The same search for a German user.
-    const profile = await request(b.t.app).put('/profile').set('Authorization', b.t.basic('admin', ADMIN_PASSWORD)).send({ name: 'Admin', email: '', locale: 'de' });
+    const profile = await request(b.t.app)
+      .put('/profile')
+      .set('Authorization', b.t.basic('admin', ADMIN_PASSWORD))
+      .send({ name: 'Admin', email: '', locale: 'de' });
     expect(profile.status).toBe(200);
     await page.goto('/search?q=plentiful');
     await count(page).waitFor();

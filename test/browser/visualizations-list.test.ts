@@ -12,7 +12,8 @@ let b: BrowserHarness;
 const userIds: Record<string, string> = {};
 const groupIds: Record<string, string> = {};
 const basic = (who: string) => b.t.basic(who, `${who}-password-1`);
-const api = (who: string, method: 'get' | 'post' | 'put' | 'delete', url: string) => request(b.t.app)[method](url).set('Authorization', basic(who));
+const api = (who: string, method: 'get' | 'post' | 'put' | 'delete', url: string) =>
+  request(b.t.app)[method](url).set('Authorization', basic(who));
 
 beforeAll(async () => {
   b = await startBrowserHarness();
@@ -21,8 +22,16 @@ beforeAll(async () => {
     const [row] = await db('groups').insert({ name }).returning('id');
     groupIds[name] = String(row.id);
   }
-  userIds.anna = await b.t.createUser('anna', { password: 'anna-password-1', permissions: ['SHARE_VISUALIZATION'], groupIds: [groupIds.Team] });
-  userIds.ben = await b.t.createUser('ben', { password: 'ben-password-1', permissions: ['SHARE_VISUALIZATION'], groupIds: [groupIds.Team] });
+  userIds.anna = await b.t.createUser('anna', {
+    password: 'anna-password-1',
+    permissions: ['SHARE_VISUALIZATION'],
+    groupIds: [groupIds.Team],
+  });
+  userIds.ben = await b.t.createUser('ben', {
+    password: 'ben-password-1',
+    permissions: ['SHARE_VISUALIZATION'],
+    groupIds: [groupIds.Team],
+  });
   userIds.carl = await b.t.createUser('carl', { password: 'carl-password-1', groupIds: [groupIds.Other] });
 }, 60000);
 afterAll(async () => {
@@ -31,7 +40,8 @@ afterAll(async () => {
 
 const signedIn = (who: string, target: string) => b.signedInPage(target, who, `${who}-password-1`);
 
-const rowOf = (page: Page, table: string, name: string) => page.locator(`#${table}-table tbody tr`, { has: page.getByRole('link', { name, exact: true }) });
+const rowOf = (page: Page, table: string, name: string) =>
+  page.locator(`#${table}-table tbody tr`, { has: page.getByRole('link', { name, exact: true }) });
 
 describe('the visualizations list page in a real browser', () => {
   test('when a user creates, renames, shares, hides, unhides, opens and deletes visualizations, then each table and the API follow', async () => {
@@ -43,7 +53,9 @@ describe('the visualizations list page in a real browser', () => {
 
     const { page, pageErrors } = await signedIn('anna', '/visualizations/list');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Visualizations');
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Visualizations' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Visualizations' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
     await rowOf(page, 'own', 'Alpha').waitFor();
     await expect(rowOf(page, 'shared', 'From Ben').textContent()).resolves.toContain('ben');
 
@@ -59,7 +71,10 @@ describe('the visualizations list page in a real browser', () => {
     await rename.getByLabel('Description').fill('now with a better name');
     await rename.getByRole('button', { name: 'Save name' }).click();
     await rowOf(page, 'own', 'Alpha renamed').waitFor();
-    expect((await api('anna', 'get', `/visualizations/${alphaId}`)).body).toMatchObject({ name: 'Alpha renamed', description: 'now with a better name' });
+    expect((await api('anna', 'get', `/visualizations/${alphaId}`)).body).toMatchObject({
+      name: 'Alpha renamed',
+      description: 'now with a better name',
+    });
 
     // Share: the pickers offer ben and Team (anna's group), not carl or Other
     await rowOf(page, 'own', 'Alpha renamed').getByRole('button', { name: 'Share' }).click();
@@ -75,7 +90,10 @@ describe('the visualizations list page in a real browser', () => {
     await sharedCell.locator('.chip', { hasText: 'Team (group)' }).waitFor();
     await expect(sharedCell.textContent()).resolves.toContain('ben');
     await expect(sharedCell.textContent()).resolves.toContain('Team (group)');
-    expect((await api('anna', 'get', `/visualizations/${alphaId}`)).body.sharedWith).toEqual({ users: [{ id: userIds.ben, username: 'ben' }], groups: [{ id: groupIds.Team, name: 'Team' }] });
+    expect((await api('anna', 'get', `/visualizations/${alphaId}`)).body.sharedWith).toEqual({
+      users: [{ id: userIds.ben, username: 'ben' }],
+      groups: [{ id: groupIds.Team, name: 'Team' }],
+    });
     expect((await api('ben', 'get', `/visualizations/${alphaId}`)).status).toBe(200);
 
     // Hide and unhide what ben shared
@@ -92,7 +110,9 @@ describe('the visualizations list page in a real browser', () => {
     await rowOf(page, 'own', 'Gamma').getByRole('button', { name: 'Delete' }).click();
     await page.locator('#visualizations-status.ok').filter({ hasText: 'Deleted Gamma' }).waitFor();
     await rowOf(page, 'own', 'Gamma').waitFor({ state: 'detached' });
-    expect(((await api('anna', 'get', '/visualizations/own?content=false')).body as Array<{ name: string }>).map((v) => v.name)).toEqual(['Alpha renamed']);
+    expect(((await api('anna', 'get', '/visualizations/own?content=false')).body as Array<{ name: string }>).map((v) => v.name)).toEqual([
+      'Alpha renamed',
+    ]);
 
     // Open
     await rowOf(page, 'own', 'Alpha renamed').getByRole('link', { name: 'Open' }).click();

@@ -27,7 +27,16 @@ const PROPER_NAMES = new Set(['Graph Analytics Service', 'Neo4j', 'Cypher', 'Pos
 const englishOnlyFor = (translated: Record<string, string>) =>
   Object.entries(en as Record<string, string>)
     .filter(([key, text]) => translated[key] !== text && !PROPER_NAMES.has(text))
-    .map(([key, text]) => ({ key, pattern: new RegExp(`^${text.trim().split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]+?')}$`) }));
+    .map(([key, text]) => ({
+      key,
+      pattern: new RegExp(
+        `^${text
+          .trim()
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[\\s\\S]+?')}$`,
+      ),
+    }));
 const englishOnly = { de: englishOnlyFor(german), cs: englishOnlyFor(cs) };
 
 interface WorkspaceWindow {
@@ -37,7 +46,11 @@ interface WorkspaceWindow {
     expandPageSize: number;
     change(producer: (state: object) => object): void;
     stopLayout(): void;
-    renderer: { getNodeDisplayData(id: string): { x: number; y: number }; framedGraphToViewport(p: { x: number; y: number }): { x: number; y: number }; getContainer(): HTMLElement };
+    renderer: {
+      getNodeDisplayData(id: string): { x: number; y: number };
+      framedGraphToViewport(p: { x: number; y: number }): { x: number; y: number };
+      getContainer(): HTMLElement;
+    };
   };
 }
 
@@ -53,7 +66,9 @@ function pageTexts(page: Page): Promise<string[]> {
       if (shown && node.textContent?.trim()) texts.push(node.textContent.trim());
     }
     // A text split over several nodes of one element (a sentence around a button) is read whole as well.
-    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('p, li, span, label, caption, h1, h2, h3, legend, button, th'))) {
+    for (const element of Array.from(
+      document.body.querySelectorAll<HTMLElement>('p, li, span, label, caption, h1, h2, h3, legend, button, th'),
+    )) {
       if (element.checkVisibility() && element.innerText?.trim()) texts.push(element.innerText.trim());
     }
     for (const element of Array.from(document.body.querySelectorAll('[title], [placeholder], [aria-label], [alt]'))) {
@@ -88,7 +103,10 @@ async function nodePoint(page: Page, id: string): Promise<{ x: number; y: number
 }
 
 async function selectOnCanvas(page: Page, selection: string[]): Promise<void> {
-  await page.evaluate((chosen) => (window as unknown as WorkspaceWindow).gasWorkspace.change((state) => ({ ...state, selection: chosen })), selection);
+  await page.evaluate(
+    (chosen) => (window as unknown as WorkspaceWindow).gasWorkspace.change((state) => ({ ...state, selection: chosen })),
+    selection,
+  );
 }
 
 beforeAll(async () => {
@@ -105,22 +123,69 @@ beforeAll(async () => {
     expect(response.status).toBe(201);
     ids[key] = response.body.id;
   }
-  for (const [type, from, to] of [['KNOWS', 'hub', 'anna'], ['KNOWS', 'hub', 'bernd'], ['WORKS_AT', 'hub', 'firma']]) {
-    expect((await request(b.t.app).post('/data/relationships').set('Authorization', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties: {} })).status).toBe(201);
+  for (const [type, from, to] of [
+    ['KNOWS', 'hub', 'anna'],
+    ['KNOWS', 'hub', 'bernd'],
+    ['WORKS_AT', 'hub', 'firma'],
+  ]) {
+    expect(
+      (
+        await request(b.t.app)
+          .post('/data/relationships')
+          .set('Authorization', admin)
+          .send({ type, startNodeId: ids[from], endNodeId: ids[to], properties: {} })
+      ).status,
+    ).toBe(201);
   }
-  const userId = await b.t.createUser(USER, { password: PASSWORD, permissions: ['READ_ALL_DATA', 'DATA_MANAGEMENT', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA', 'CYPHER_QUERIES'] });
-  await b.t.createUser('kollege', { password: 'kollege-password-1', permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE'] });
+  const userId = await b.t.createUser(USER, {
+    password: PASSWORD,
+    permissions: [
+      'READ_ALL_DATA',
+      'DATA_MANAGEMENT',
+      'SHARE_VISUALIZATION',
+      'SHARE_VISUALIZATION_WITH_EVERYONE',
+      'EXPORT_DATA',
+      'CYPHER_QUERIES',
+    ],
+  });
+  await b.t.createUser('kollege', {
+    password: 'kollege-password-1',
+    permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE'],
+  });
   await b.t.createUser('cesky', { password: 'cesky-password-1', permissions: ['READ_ALL_DATA'] });
-  expect((await request(b.t.app).put('/profile').set('Authorization', b.t.basic('cesky', 'cesky-password-1')).send({ name: 'Čeněk Český', email: '', locale: 'cs' })).status).toBe(200);
-  const profile = await request(b.t.app).put('/profile').set('Authorization', b.t.basic(USER, PASSWORD)).send({ name: 'Dora Deutsch', email: '', locale: 'de' });
+  expect(
+    (
+      await request(b.t.app)
+        .put('/profile')
+        .set('Authorization', b.t.basic('cesky', 'cesky-password-1'))
+        .send({ name: 'Čeněk Český', email: '', locale: 'cs' })
+    ).status,
+  ).toBe(200);
+  const profile = await request(b.t.app)
+    .put('/profile')
+    .set('Authorization', b.t.basic(USER, PASSWORD))
+    .send({ name: 'Dora Deutsch', email: '', locale: 'de' });
   expect(profile.status).toBe(200);
   // For the start page: one visualization of the user's own, one a colleague shares.
-  const own = await request(b.t.app).post('/visualizations').set('Authorization', b.t.basic(USER, PASSWORD)).send({ name: 'Eigene Startseite', content: { version: 1 } });
+  const own = await request(b.t.app)
+    .post('/visualizations')
+    .set('Authorization', b.t.basic(USER, PASSWORD))
+    .send({ name: 'Eigene Startseite', content: { version: 1 } });
   expect(own.status).toBe(201);
   const kollege = b.t.basic('kollege', 'kollege-password-1');
-  const shared = await request(b.t.app).post('/visualizations').set('Authorization', kollege).send({ name: 'Geteilte Startseite', content: { version: 1 } });
+  const shared = await request(b.t.app)
+    .post('/visualizations')
+    .set('Authorization', kollege)
+    .send({ name: 'Geteilte Startseite', content: { version: 1 } });
   expect(shared.status).toBe(201);
-  expect((await request(b.t.app).put(`/visualizations/${shared.body.id}/users`).set('Authorization', kollege).send({ userIds: [userId] })).status).toBe(200);
+  expect(
+    (
+      await request(b.t.app)
+        .put(`/visualizations/${shared.body.id}/users`)
+        .set('Authorization', kollege)
+        .send({ userIds: [userId] })
+    ).status,
+  ).toBe(200);
 }, 90000);
 afterAll(async () => {
   await b?.close();
@@ -137,7 +202,13 @@ describe('the browser bundles for a German (and a Czech) user', () => {
     await page.locator('.workspace .status', { hasText: '1 Knoten aus der Suche hinzugefügt.' }).waitFor();
     const seen = await expectNoEnglish(page, 'workspace, opened from the search');
     // The check read the page: the German toolbar is among what it saw.
-    expect(seen).toEqual(expect.arrayContaining([german['web.workspace.toolbar.undo'], german['web.workspace.toolbar.table'], german['web.workspace.search.placeholder']]));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        german['web.workspace.toolbar.undo'],
+        german['web.workspace.toolbar.table'],
+        german['web.workspace.search.placeholder'],
+      ]),
+    );
 
     // A super-node: one neighbour per page, the rest offered in words.
     await page.evaluate(() => ((window as unknown as WorkspaceWindow).gasWorkspace.expandPageSize = 1));

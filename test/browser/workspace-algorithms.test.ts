@@ -4,7 +4,17 @@ import { ADMIN_PASSWORD } from '../support/test-app';
 import type { BrowserHarness } from './support/browser';
 import { startBrowserHarness } from './support/browser';
 import type { AnalysisWindow, Miserables } from './support/analysis-fixtures';
-import { analysisUsers, download, HIDDEN_CHARACTERS, HIDDEN_PROPERTY, importMiserables, openPanel, parseCsv, saveAs, workspaceReady } from './support/analysis-fixtures';
+import {
+  analysisUsers,
+  download,
+  HIDDEN_CHARACTERS,
+  HIDDEN_PROPERTY,
+  importMiserables,
+  openPanel,
+  parseCsv,
+  saveAs,
+  workspaceReady,
+} from './support/analysis-fixtures';
 
 /**
  * Graph algorithms in the worker on Les Misérables (imported through the API): degree, PageRank,
@@ -49,14 +59,22 @@ describe('graph algorithms, Cypher results and a restricted reader in the worksp
 
   test('when an analyst runs every algorithm, then each gives a value per node on the canvas, computed in the worker, consistent with the graph', async () => {
     const { page, pageErrors } = await b.newPage();
-    await openAll(page, 'analyst', 'analyst-password-1', data.characters.map((c) => c.id));
+    await openAll(
+      page,
+      'analyst',
+      'analyst-password-1',
+      data.characters.map((c) => c.id),
+    );
     await runAll(page);
     const m = await metrics(page);
     for (const values of Object.values(m)) expect(Object.keys(values).sort()).toEqual(data.characters.map((c) => c.id).sort());
     // Degree: every relationship on the canvas counts at both ends.
     const degrees = await page.evaluate(() => {
       const counts: Record<string, number> = {};
-      for (const r of Object.values((window as unknown as { gasWorkspace: { state: { relationships: Record<string, { startNodeId: string; endNodeId: string }> } } }).gasWorkspace.state.relationships)) {
+      for (const r of Object.values(
+        (window as unknown as { gasWorkspace: { state: { relationships: Record<string, { startNodeId: string; endNodeId: string }> } } })
+          .gasWorkspace.state.relationships,
+      )) {
         counts[r.startNodeId] = (counts[r.startNodeId] ?? 0) + 1;
         counts[r.endNodeId] = (counts[r.endNodeId] ?? 0) + 1;
       }
@@ -91,9 +109,15 @@ describe('graph algorithms, Cypher results and a restricted reader in the worksp
     await page.getByRole('button', { name: 'Run query' }).click();
     await page.locator('#cypher-table tbody tr').first().waitFor();
     await page.getByRole('tab', { name: 'Graph' }).click();
-    await page.waitForFunction(() => ((window as unknown as { gasCypherGraph?: { getGraph(): { order: number } } }).gasCypherGraph?.getGraph().order ?? 0) > 1);
+    await page.waitForFunction(
+      () => ((window as unknown as { gasCypherGraph?: { getGraph(): { order: number } } }).gasCypherGraph?.getGraph().order ?? 0) > 1,
+    );
     const drawn = await page.evaluate(() => {
-      const graph = (window as unknown as { gasCypherGraph: { getGraph(): { size: number; mapNodes(f: (id: string, a: { label: string }) => string): string[] } } }).gasCypherGraph.getGraph();
+      const graph = (
+        window as unknown as {
+          gasCypherGraph: { getGraph(): { size: number; mapNodes(f: (id: string, a: { label: string }) => string): string[] } };
+        }
+      ).gasCypherGraph.getGraph();
       return { size: graph.size, captions: graph.mapNodes((id, a) => a.label) };
     });
     expect(drawn.captions).toContain('Javert');
@@ -106,7 +130,10 @@ describe('graph algorithms, Cypher results and a restricted reader in the worksp
     const ids = new URL(href, b.baseUrl).searchParams.get('nodes')!.split(',');
     expect(ids).toHaveLength(drawn.captions.length);
     // The relationships among these nodes, as the API answers them for the analyst.
-    const among = await request(b.t.app).post('/data/graph/directRelationships').set('Authorization', b.t.basic('admin', ADMIN_PASSWORD)).send({ sourceIds: ids, targetIds: ids });
+    const among = await request(b.t.app)
+      .post('/data/graph/directRelationships')
+      .set('Authorization', b.t.basic('admin', ADMIN_PASSWORD))
+      .send({ sourceIds: ids, targetIds: ids });
     expect(among.body.relationships.length).toBeGreaterThan(drawn.size);
     await Promise.all([page.waitForURL(/\/visualization\?nodes=/), page.goto(href)]);
     await workspaceReady(page);
@@ -118,7 +145,12 @@ describe('graph algorithms, Cypher results and a restricted reader in the worksp
 
   test('when the analyst saves a view coloured and filtered by a property hidden from a reader, then the reader sees nothing hidden on the canvas, legend, filters, algorithm results, table and exports', async () => {
     const owner = await b.newPage();
-    await openAll(owner.page, 'analyst', 'analyst-password-1', data.characters.map((c) => c.id));
+    await openAll(
+      owner.page,
+      'analyst',
+      'analyst-password-1',
+      data.characters.map((c) => c.id),
+    );
     await openPanel(owner.page, 'Appearance');
     await owner.page.locator('select[name="color-by"]').selectOption({ label: `${HIDDEN_PROPERTY}: categories` });
     await openPanel(owner.page, 'Filters');
@@ -127,7 +159,14 @@ describe('graph algorithms, Cypher results and a restricted reader in the worksp
     const someClass = data.byName.Valjean.modularityClass;
     await owner.page.locator(`fieldset[data-property="${HIDDEN_PROPERTY}"] input[data-value="${someClass}"]`).uncheck();
     savedId = await saveAs(owner.page, 'Classes');
-    expect((await request(b.t.app).put(`/visualizations/${savedId}/groups`).set('Authorization', b.t.basic('analyst', 'analyst-password-1')).send({ groupIds: [groupId] })).status).toBe(200);
+    expect(
+      (
+        await request(b.t.app)
+          .put(`/visualizations/${savedId}/groups`)
+          .set('Authorization', b.t.basic('analyst', 'analyst-password-1'))
+          .send({ groupIds: [groupId] })
+      ).status,
+    ).toBe(200);
     expect(owner.pageErrors).toEqual([]);
 
     const { page, pageErrors } = await b.newPage();
@@ -136,10 +175,16 @@ describe('graph algorithms, Cypher results and a restricted reader in the worksp
     const visible = data.characters.filter((c) => !HIDDEN_CHARACTERS.includes(c.label));
     await page.waitForFunction((n) => (window as unknown as AnalysisWindow).gasWorkspace.graph.order === n, visible.length);
     // Canvas: no hidden character, no hidden property; no style or filter by it (dropped by the server).
-    const seen = await page.evaluate(() => Object.values((window as unknown as AnalysisWindow).gasWorkspace.state.nodes).map((n) => n.properties));
+    const seen = await page.evaluate(() =>
+      Object.values((window as unknown as AnalysisWindow).gasWorkspace.state.nodes).map((n) => n.properties),
+    );
     expect(seen.map((p) => p.label)).not.toEqual(expect.arrayContaining([HIDDEN_CHARACTERS[0]]));
     expect(seen.every((p) => !(HIDDEN_PROPERTY in p))).toBe(true);
-    const layer = await page.evaluate(() => ({ style: (window as unknown as AnalysisWindow).gasAnalysis.layer.style, filters: (window as unknown as AnalysisWindow).gasAnalysis.layer.filters, legend: (window as unknown as AnalysisWindow).gasAnalysis.layer.legend }));
+    const layer = await page.evaluate(() => ({
+      style: (window as unknown as AnalysisWindow).gasAnalysis.layer.style,
+      filters: (window as unknown as AnalysisWindow).gasAnalysis.layer.filters,
+      legend: (window as unknown as AnalysisWindow).gasAnalysis.layer.legend,
+    }));
     expect(layer).toEqual({ style: {}, filters: [], legend: null });
     // Legend and filter panels offer nothing hidden.
     await openPanel(page, 'Appearance');

@@ -57,7 +57,10 @@ describe('relationship captions on the workspace canvas', () => {
     await b.signIn(page, `/visualization?nodes=${[hubId, ...leafIds].join(',')}`);
     await page.waitForFunction(() => (window as unknown as CaptionWindow).gasWorkspace?.graph.order === 41);
     await page.getByRole('button', { name: 'Relations among selection' }).waitFor();
-    await page.evaluate((ids) => (window as unknown as CaptionWindow).gasWorkspace.change((state) => ({ ...state, selection: ids })), [hubId, ...leafIds]);
+    await page.evaluate(
+      (ids) => (window as unknown as CaptionWindow).gasWorkspace.change((state) => ({ ...state, selection: ids })),
+      [hubId, ...leafIds],
+    );
     await page.getByRole('button', { name: 'Relations among selection' }).click();
     await page.waitForFunction(() => (window as unknown as CaptionWindow).gasWorkspace.graph.size === 40);
     // The hub selected: every edge has a highlighted end, so sigma would caption each one when captions are on.
@@ -67,11 +70,15 @@ describe('relationship captions on the workspace canvas', () => {
       workspace.change((state) => ({ ...state, selection: [id] }));
     }, hubId);
     const edge = await page.evaluate(() => (window as unknown as CaptionWindow).gasWorkspace.graph.edges()[0]);
-    await expect(page.evaluate((id) => (window as unknown as CaptionWindow).gasWorkspace.renderer.getEdgeDisplayData(id)?.label, edge)).resolves.toBe('LINKS');
+    await expect(
+      page.evaluate((id) => (window as unknown as CaptionWindow).gasWorkspace.renderer.getEdgeDisplayData(id)?.label, edge),
+    ).resolves.toBe('LINKS');
 
     // Fitted to the whole graph (ratio about 1): far from the ratio at which captions appear.
     expect(await page.evaluate(() => (window as unknown as CaptionWindow).gasWorkspace.renderer.getCamera().ratio)).toBeGreaterThan(0.9);
-    await expect(page.evaluate(() => (window as unknown as CaptionWindow).gasWorkspace.renderer.getSetting('renderEdgeLabels'))).resolves.toBe(false);
+    await expect(
+      page.evaluate(() => (window as unknown as CaptionWindow).gasWorkspace.renderer.getSetting('renderEdgeLabels')),
+    ).resolves.toBe(false);
     expect(await captionPixels(page)).toBe(0);
 
     await page.evaluate(() => (window as unknown as CaptionWindow).gasWorkspace.renderer.getCamera().setState({ ratio: 0.3 }));

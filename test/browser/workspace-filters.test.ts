@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core';
 import type { BrowserHarness } from './support/browser';
 import { startBrowserHarness } from './support/browser';
 import type { AnalysisWindow, Miserables } from './support/analysis-fixtures';
-import { analysisUsers, display, download, importMiserables, openPanel, parseCsv, saveAs, workspaceReady } from './support/analysis-fixtures';
+import {
+  analysisUsers,
+  display,
+  download,
+  importMiserables,
+  openPanel,
+  parseCsv,
+  saveAs,
+  workspaceReady,
+} from './support/analysis-fixtures';
 
 /**
  * Filters on the canvas, as an analyst works with Les Misérables (imported through the API): a
@@ -26,7 +35,9 @@ afterAll(async () => {
 const hiddenOnCanvas = (page: Page) =>
   page.evaluate(() => {
     const ws = (window as unknown as AnalysisWindow).gasWorkspace;
-    return Object.keys(ws.state.nodes).filter((id) => ws.renderer.getNodeDisplayData(id)?.hidden).sort();
+    return Object.keys(ws.state.nodes)
+      .filter((id) => ws.renderer.getNodeDisplayData(id)?.hidden)
+      .sort();
   });
 
 /** Moves a slider of a filter to a position (0..200), as dragging it would. */
@@ -44,7 +55,11 @@ async function addFilter(page: Page, property: string, kind: string): Promise<vo
   await page.locator(`fieldset[data-property="${property}"].filter-${kind}`).waitFor();
 }
 
-const ids = (predicate: (c: Miserables['characters'][number]) => boolean) => data.characters.filter(predicate).map((c) => c.id).sort();
+const ids = (predicate: (c: Miserables['characters'][number]) => boolean) =>
+  data.characters
+    .filter(predicate)
+    .map((c) => c.id)
+    .sort();
 
 describe('filters on the canvas', () => {
   let savedId = '';
@@ -67,7 +82,12 @@ describe('filters on the canvas', () => {
     await expect(box.locator('xpath=..').textContent()).resolves.toContain(`(${javertClass.length})`);
     await box.uncheck();
     expectedHidden = ids((c) => c.modularityClass === javert.modularityClass);
-    await page.waitForFunction((n) => (window as unknown as AnalysisWindow).gasAnalysis.layer.filters.length === 1 && document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`, javertClass.length);
+    await page.waitForFunction(
+      (n) =>
+        (window as unknown as AnalysisWindow).gasAnalysis.layer.filters.length === 1 &&
+        document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`,
+      javertClass.length,
+    );
     expect(await hiddenOnCanvas(page)).toEqual(expectedHidden);
     await page.screenshot({ path: `${b.screenshotDir}/filters-1-category.png` });
 
@@ -77,20 +97,35 @@ describe('filters on the canvas', () => {
     const middle = (Math.min(...sizes) + Math.max(...sizes)) / 2;
     await slide(page, 'size', 'range-min', 100);
     expectedHidden = ids((c) => c.modularityClass === javert.modularityClass || c.size < middle);
-    await page.waitForFunction((n) => Object.keys((window as unknown as AnalysisWindow).gasWorkspace.state.nodes).filter((id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.hidden).length === n, expectedHidden.length);
+    await page.waitForFunction(
+      (n) =>
+        Object.keys((window as unknown as AnalysisWindow).gasWorkspace.state.nodes).filter(
+          (id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.hidden,
+        ).length === n,
+      expectedHidden.length,
+    );
     expect(await hiddenOnCanvas(page)).toEqual(expectedHidden);
     await page.screenshot({ path: `${b.screenshotDir}/filters-2-range.png` });
     // Taken back: only the category hides.
     await slide(page, 'size', 'range-min', 0);
     expectedHidden = ids((c) => c.modularityClass === javert.modularityClass);
-    await page.waitForFunction((n) => document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`, expectedHidden.length);
+    await page.waitForFunction(
+      (n) => document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`,
+      expectedHidden.length,
+    );
 
     // The timeline over `appeared` (1810 + the class): the window from the middle on.
     await addFilter(page, 'appeared', 'timeline');
     await slide(page, 'appeared', 'time-from', 100);
-    const mid = (Date.UTC(Math.min(...data.characters.map((c) => 1810 + c.modularityClass)), 5, 1) + Date.UTC(Math.max(...data.characters.map((c) => 1810 + c.modularityClass)), 5, 1)) / 2;
+    const mid =
+      (Date.UTC(Math.min(...data.characters.map((c) => 1810 + c.modularityClass)), 5, 1) +
+        Date.UTC(Math.max(...data.characters.map((c) => 1810 + c.modularityClass)), 5, 1)) /
+      2;
     expectedHidden = ids((c) => c.modularityClass === javert.modularityClass || Date.parse(c.appeared) < mid);
-    await page.waitForFunction((n) => document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`, expectedHidden.length);
+    await page.waitForFunction(
+      (n) => document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`,
+      expectedHidden.length,
+    );
     expect(await hiddenOnCanvas(page)).toEqual(expectedHidden);
     await page.screenshot({ path: `${b.screenshotDir}/filters-3-timeline.png` });
 
@@ -108,7 +143,10 @@ describe('filters on the canvas', () => {
     await slide(page, 'appeared', 'time-from', 0);
     await slide(page, 'appeared', 'time-to', 200);
     expectedHidden = ids((c) => c.modularityClass === javert.modularityClass);
-    await page.waitForFunction((n) => document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`, expectedHidden.length);
+    await page.waitForFunction(
+      (n) => document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`,
+      expectedHidden.length,
+    );
     expect(await hiddenOnCanvas(page)).toEqual(expectedHidden);
 
     // The table, its CSV and the SVG leave the filtered characters out.
@@ -134,11 +172,19 @@ describe('filters on the canvas', () => {
     await b.signIn(page, `/visualization?id=${savedId}`, 'analyst', 'analyst-password-1');
     await workspaceReady(page);
     await page.waitForFunction(() => (window as unknown as AnalysisWindow).gasWorkspace.graph.order === 77);
-    const filters = await page.evaluate(() => (window as unknown as AnalysisWindow).gasAnalysis.layer.filters as Array<{ kind: string; property: string }>);
-    expect(filters.map((f) => [f.kind, f.property])).toEqual([['categories', 'Modularity Class'], ['range', 'size'], ['timeline', 'appeared']]);
+    const filters = await page.evaluate(
+      () => (window as unknown as AnalysisWindow).gasAnalysis.layer.filters as Array<{ kind: string; property: string }>,
+    );
+    expect(filters.map((f) => [f.kind, f.property])).toEqual([
+      ['categories', 'Modularity Class'],
+      ['range', 'size'],
+      ['timeline', 'appeared'],
+    ]);
     expect(await hiddenOnCanvas(page)).toEqual(expectedHidden);
     await openPanel(page, 'Filters');
-    await expect(page.locator(`fieldset[data-property="Modularity Class"] input[data-value="${data.byName.Javert.modularityClass}"]`).isChecked()).resolves.toBe(false);
+    await expect(
+      page.locator(`fieldset[data-property="Modularity Class"] input[data-value="${data.byName.Javert.modularityClass}"]`).isChecked(),
+    ).resolves.toBe(false);
     await page.screenshot({ path: `${b.screenshotDir}/filters-6-reopened.png` });
     expect(pageErrors).toEqual([]);
   }, 60000);

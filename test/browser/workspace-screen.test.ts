@@ -19,8 +19,17 @@ let nodeIds: string[] = [];
 
 interface ScreenWindow {
   gasWorkspace: {
-    graph: { order: number; size: number; forEachNode(f: (id: string, a: { x: number; y: number }) => void): void; forEachEdge(f: (id: string, a: { type?: string }) => void): void };
-    renderer: { graphToViewport(p: { x: number; y: number }): { x: number; y: number }; getDimensions(): { width: number; height: number }; getCamera(): { setState(s: object): void; getState(): { ratio: number } } };
+    graph: {
+      order: number;
+      size: number;
+      forEachNode(f: (id: string, a: { x: number; y: number }) => void): void;
+      forEachEdge(f: (id: string, a: { type?: string }) => void): void;
+    };
+    renderer: {
+      graphToViewport(p: { x: number; y: number }): { x: number; y: number };
+      getDimensions(): { width: number; height: number };
+      getCamera(): { setState(s: object): void; getState(): { ratio: number } };
+    };
     layoutRunning: boolean;
     stopLayout(): void;
   };
@@ -34,7 +43,10 @@ beforeAll(async () => {
   const fileId = upload.body.files[0].fileId as string;
   const analysis = await request(b.t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
   expect(analysis.status).toBe(200);
-  const imported = await request(b.t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId, mapping: analysis.body.graphml.mapping });
+  const imported = await request(b.t.app)
+    .post('/data/import/importFile')
+    .set('Authorization', admin)
+    .send({ fileId, mapping: analysis.body.graphml.mapping });
   expect(imported.status).toBe(200);
   expect(imported.body.report).toMatchObject({ nodesCreated: 77, relationshipsCreated: 254 });
   const found = await request(b.t.app).post('/data/nodes/find').set('Authorization', admin).send({ limit: 100 });
@@ -92,7 +104,7 @@ async function canvasShare(page: Page): Promise<number> {
 async function downloadBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -104,7 +116,9 @@ describe('the workspace screen on Les Misérables', () => {
     expect(await canvasShare(page)).toBeGreaterThanOrEqual(0.8);
     expect(await nodesOutside(page)).toEqual([]);
     // The main menu on one row: every entry at the same height.
-    const menuRows = await page.locator('.topbar .menu li').evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+    const menuRows = await page
+      .locator('.topbar .menu li')
+      .evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
     expect(menuRows).toBe(1);
     await page.screenshot({ path: `${b.screenshotDir}/screen-1280.png` });
 
@@ -258,7 +272,10 @@ describe('the workspace screen on Les Misérables', () => {
     await page.waitForFunction(() => /^\?id=\d+$/.test(window.location.search));
     const url = page.url();
 
-    for (const size of [{ width: 1920, height: 1080 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1920, height: 1080 },
+      { width: 390, height: 844 },
+    ]) {
       const other = await b.newPage();
       await other.page.setViewportSize(size);
       await b.signIn(other.page, new URL(url).pathname + new URL(url).search, 'analyst', 'analyst-password-1');

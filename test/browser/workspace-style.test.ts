@@ -4,7 +4,16 @@ import { ADMIN_PASSWORD } from '../support/test-app';
 import type { BrowserHarness } from './support/browser';
 import { startBrowserHarness } from './support/browser';
 import type { AnalysisWindow, Miserables } from './support/analysis-fixtures';
-import { analysisUsers, display, download, importMiserables, openPanel, parseCsv, saveAs, workspaceReady } from './support/analysis-fixtures';
+import {
+  analysisUsers,
+  display,
+  download,
+  importMiserables,
+  openPanel,
+  parseCsv,
+  saveAs,
+  workspaceReady,
+} from './support/analysis-fixtures';
 
 /**
  * Style by the data, as an analyst works with Les Misérables (imported through the API): the
@@ -23,14 +32,22 @@ beforeAll(async () => {
   await analysisUsers(b);
   // A custom icon the analyst can give a label in this visualization.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-  const icon = await request(b.t.app).post('/icons').set('Authorization', b.t.basic('admin', ADMIN_PASSWORD)).field('name', 'character.png').attach('file', png, { filename: 'character.png', contentType: 'image/png' });
+  const icon = await request(b.t.app)
+    .post('/icons')
+    .set('Authorization', b.t.basic('admin', ADMIN_PASSWORD))
+    .field('name', 'character.png')
+    .attach('file', png, { filename: 'character.png', contentType: 'image/png' });
   expect(icon.status).toBe(201);
 }, 240000);
 afterAll(async () => {
   await b?.close();
 });
 
-const w = (page: Page) => page.evaluate(() => ({ order: (window as unknown as AnalysisWindow).gasWorkspace.graph.order, size: (window as unknown as AnalysisWindow).gasWorkspace.graph.size }));
+const w = (page: Page) =>
+  page.evaluate(() => ({
+    order: (window as unknown as AnalysisWindow).gasWorkspace.graph.order,
+    size: (window as unknown as AnalysisWindow).gasWorkspace.graph.size,
+  }));
 
 async function openAll(page: Page): Promise<string[]> {
   const directRequests: string[] = [];
@@ -64,7 +81,13 @@ describe('style by the data in the workspace', () => {
     const counts = new Map<number, number>();
     for (const c of data.characters) counts.set(c.modularityClass, (counts.get(c.modularityClass) ?? 0) + 1);
     const expected = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const rows = await legend.locator('li').evaluateAll((items) => items.map((li) => ({ value: li.getAttribute('data-value'), count: li.querySelector('.count')?.textContent, color: (li.querySelector('.swatch') as HTMLElement).style.background })));
+    const rows = await legend.locator('li').evaluateAll((items) =>
+      items.map((li) => ({
+        value: li.getAttribute('data-value'),
+        count: li.querySelector('.count')?.textContent,
+        color: (li.querySelector('.swatch') as HTMLElement).style.background,
+      })),
+    );
     expect(rows.map((r) => [Number(r.value), Number(r.count)])).toEqual(expected);
     // Each node is painted with its class's legend colour.
     const valjean = data.byName.Valjean;
@@ -89,7 +112,13 @@ describe('style by the data in the workspace', () => {
     expect((await display(page, smallest.id))!.color).toBe('#fde0c5');
     // An icon for the label, in this visualization only.
     await page.locator('select[name="icon-Node"]').selectOption('character.png');
-    await page.waitForFunction((id) => (window as unknown as { gasWorkspace: { graph: { getNodeAttribute(n: string, k: string): unknown } } }).gasWorkspace.graph.getNodeAttribute(id, 'type') === 'image', valjean.id);
+    await page.waitForFunction(
+      (id) =>
+        (
+          window as unknown as { gasWorkspace: { graph: { getNodeAttribute(n: string, k: string): unknown } } }
+        ).gasWorkspace.graph.getNodeAttribute(id, 'type') === 'image',
+      valjean.id,
+    );
     await page.screenshot({ path: `${b.screenshotDir}/style-3-gradient.png` });
 
     // PageRank in the worker, then size by it: Valjean, the centre of the book, is the largest.
@@ -103,8 +132,15 @@ describe('style by the data in the workspace', () => {
     expect(top).toBe(valjean.id);
     await openPanel(page, 'Appearance');
     await page.locator('select[name="size-by"]').selectOption({ label: 'PageRank' });
-    await page.waitForFunction((id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.size === 22, valjean.id);
-    const drawnSizes = await page.evaluate(() => Object.keys((window as unknown as AnalysisWindow).gasWorkspace.state.nodes).map((id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)!.size));
+    await page.waitForFunction(
+      (id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.size === 22,
+      valjean.id,
+    );
+    const drawnSizes = await page.evaluate(() =>
+      Object.keys((window as unknown as AnalysisWindow).gasWorkspace.state.nodes).map(
+        (id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)!.size,
+      ),
+    );
     expect(Math.max(...drawnSizes)).toBe(22);
     expect(Math.min(...drawnSizes)).toBe(3);
     await page.screenshot({ path: `${b.screenshotDir}/style-4-pagerank.png` });
@@ -140,8 +176,19 @@ describe('style by the data in the workspace', () => {
       nodeColor: { mode: 'ranges', key: { property: 'size' } },
       nodeSize: { key: { metric: 'pagerank' }, min: 3, max: 22 },
     });
-    await page.waitForFunction((id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.size === 22, data.byName.Valjean.id);
-    expect(await page.evaluate((id) => (window as unknown as { gasWorkspace: { graph: { getNodeAttributes(n: string): { type: string; image: string } } } }).gasWorkspace.graph.getNodeAttributes(id), data.byName.Valjean.id)).toMatchObject({ type: 'image', image: '/icons/character.png' });
+    await page.waitForFunction(
+      (id) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.size === 22,
+      data.byName.Valjean.id,
+    );
+    expect(
+      await page.evaluate(
+        (id) =>
+          (
+            window as unknown as { gasWorkspace: { graph: { getNodeAttributes(n: string): { type: string; image: string } } } }
+          ).gasWorkspace.graph.getNodeAttributes(id),
+        data.byName.Valjean.id,
+      ),
+    ).toMatchObject({ type: 'image', image: '/icons/character.png' });
     await openPanel(page, 'Appearance');
     await expect(page.locator('select[name="size-by"] option:checked').textContent()).resolves.toBe('PageRank');
     await page.locator('.data-legend[data-kind="gradient"]').waitFor();

@@ -19,7 +19,11 @@ const ids: Record<string, string> = {};
 interface CanvasWindow {
   gasWorkspace: {
     graph: { order: number; size: number; hasNode(id: string): boolean };
-    state: { nodes: Record<string, { x: number; y: number; properties: Record<string, unknown> }>; selection: string[]; hiddenLabels: string[] };
+    state: {
+      nodes: Record<string, { x: number; y: number; properties: Record<string, unknown> }>;
+      selection: string[];
+      hiddenLabels: string[];
+    };
     renderer: {
       getNodeDisplayData(id: string): { x: number; y: number; hidden?: boolean } | undefined;
       framedGraphToViewport(p: { x: number; y: number }): { x: number; y: number };
@@ -54,7 +58,14 @@ beforeAll(async () => {
     ['KNOWS', 'alice', 'agent'],
   ];
   for (const [type, from, to] of relationships) {
-    expect((await request(b.t.app).post('/data/relationships').set('Authorization', admin).send({ type, startNodeId: ids[from], endNodeId: ids[to], properties: {} })).status).toBe(201);
+    expect(
+      (
+        await request(b.t.app)
+          .post('/data/relationships')
+          .set('Authorization', admin)
+          .send({ type, startNodeId: ids[from], endNodeId: ids[to], properties: {} })
+      ).status,
+    ).toBe(201);
   }
   const [group] = await b.t.deps
     .db('groups')
@@ -65,14 +76,22 @@ beforeAll(async () => {
       data_security: JSON.stringify({ rules: [] }),
     })
     .returning('id');
-  await b.t.createUser('analyst', { password: 'analyst-password-1', permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA'] });
+  await b.t.createUser('analyst', {
+    password: 'analyst-password-1',
+    permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA'],
+  });
   await b.t.createUser('restricted', { password: 'restricted-password-1', permissions: ['EXPORT_DATA'], groupIds: [String(group.id)] });
 }, 60000);
 afterAll(async () => {
   await b?.close();
 });
 
-const nodeNames = (page: Page) => page.evaluate(() => Object.values((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map((n) => String(n.properties.name)).sort());
+const nodeNames = (page: Page) =>
+  page.evaluate(() =>
+    Object.values((window as unknown as CanvasWindow).gasWorkspace.state.nodes)
+      .map((n) => String(n.properties.name))
+      .sort(),
+  );
 
 async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean((window as unknown as CanvasWindow).gasWorkspace));
@@ -95,7 +114,11 @@ async function searchAndAdd(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search the graph' }).fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   // The row of this search: the previous search's rows stay until the answer replaces them.
-  await page.locator('.search-results li', { has: page.locator('.caption', { hasText: text }) }).locator('.add').first().click();
+  await page
+    .locator('.search-results li', { has: page.locator('.caption', { hasText: text }) })
+    .locator('.add')
+    .first()
+    .click();
 }
 
 /** Opens a rail tool's panel unless it is open. */
@@ -108,7 +131,7 @@ async function downloaded(page: Page, button: string): Promise<Buffer> {
   await openPanel(page, 'Export');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
   const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -153,7 +176,10 @@ describe('visualization workspace in a real browser', () => {
 
     await openPanel(page, 'Legend');
     await page.locator('input[data-label="Company"]').uncheck();
-    const acmeHidden = await page.evaluate((id) => (window as unknown as CanvasWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.hidden, ids.acme);
+    const acmeHidden = await page.evaluate(
+      (id) => (window as unknown as CanvasWindow).gasWorkspace.renderer.getNodeDisplayData(id)?.hidden,
+      ids.acme,
+    );
     expect(acmeHidden).toBe(true);
     await page.screenshot({ path: `${b.screenshotDir}/workspace-4-filtered.png` });
 
@@ -173,7 +199,11 @@ describe('visualization workspace in a real browser', () => {
     await page.waitForFunction(() => /^\?id=\d+$/.test(window.location.search));
     await expect(page.locator('.workspace .status').textContent()).resolves.toBe('Saved “Canvas people”.');
     savedId = new URL(page.url()).searchParams.get('id')!;
-    savedPositions = await page.evaluate(() => Object.fromEntries(Object.entries((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map(([id, n]) => [id, { x: n.x, y: n.y }])));
+    savedPositions = await page.evaluate(() =>
+      Object.fromEntries(
+        Object.entries((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map(([id, n]) => [id, { x: n.x, y: n.y }]),
+      ),
+    );
     expect(pageErrors).toEqual([]);
   });
 
@@ -182,7 +212,11 @@ describe('visualization workspace in a real browser', () => {
     await b.signIn(page, `/visualization?id=${savedId}`, 'analyst', 'analyst-password-1');
     await ready(page);
     await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 6);
-    const positions = await page.evaluate(() => Object.fromEntries(Object.entries((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map(([id, n]) => [id, { x: n.x, y: n.y }])));
+    const positions = await page.evaluate(() =>
+      Object.fromEntries(
+        Object.entries((window as unknown as CanvasWindow).gasWorkspace.state.nodes).map(([id, n]) => [id, { x: n.x, y: n.y }]),
+      ),
+    );
     expect(positions).toEqual(savedPositions);
     expect(await page.evaluate(() => (window as unknown as CanvasWindow).gasWorkspace.state.hiddenLabels)).toEqual(['Company']);
     await page.screenshot({ path: `${b.screenshotDir}/workspace-6-reopened.png` });
@@ -198,7 +232,9 @@ describe('visualization workspace in a real browser', () => {
 
   test('when it is shared with a restricted user who opens the link, then canvas, panel, table and exports show none of the hidden data', async () => {
     // The saved content holds the agent (an Agent, hidden from the restricted group) and salaries; the reader must see neither.
-    const stored = await request(b.t.app).get(`/visualizations/${savedId}`).set('Authorization', b.t.basic('analyst', 'analyst-password-1'));
+    const stored = await request(b.t.app)
+      .get(`/visualizations/${savedId}`)
+      .set('Authorization', b.t.basic('analyst', 'analyst-password-1'));
     expect(stored.status).toBe(200);
     // The owner shares it from the workspace's dialog.
     const owner = await b.newPage();
@@ -238,7 +274,10 @@ describe('visualization workspace in a real browser', () => {
     const leaves = Array.from({ length: 250 }, (_, i) => ({ key: `leaf${i}`, labels: ['Leaf'], properties: { name: `Leaf ${i}` } }));
     const batch = await b.t.deps.graph.importBatch({
       nodes: [{ key: 'hub', labels: ['Hub'], properties: { name: 'Super Hub' } }, ...leaves],
-      relationships: [...leaves.map((leaf) => ({ type: 'LINKS', start: { key: 'hub' }, end: { key: leaf.key }, properties: {} })), { type: 'NEXT', start: { key: 'leaf0' }, end: { key: 'leaf1' }, properties: {} }],
+      relationships: [
+        ...leaves.map((leaf) => ({ type: 'LINKS', start: { key: 'hub' }, end: { key: leaf.key }, properties: {} })),
+        { type: 'NEXT', start: { key: 'leaf0' }, end: { key: 'leaf1' }, properties: {} },
+      ],
     });
     const hubId = batch.keys.hub;
     const { page, pageErrors } = await b.newPage();
@@ -261,13 +300,16 @@ describe('visualization workspace in a real browser', () => {
     // leaf0 -NEXT-> leaf1 came with the expansion (relationships among the canvas's nodes); taken off
     // the canvas, "Relations among selection" brings it back for the two selected leaves.
     const next = await page.evaluate(() => {
-      const workspace = (window as unknown as { gasWorkspace: { state: { relationships: Record<string, { type: string }> } } }).gasWorkspace;
+      const workspace = (window as unknown as { gasWorkspace: { state: { relationships: Record<string, { type: string }> } } })
+        .gasWorkspace;
       return Object.entries(workspace.state.relationships).find(([, r]) => r.type === 'NEXT')?.[0];
     });
     expect(next).toBeDefined();
     await page.evaluate(
       ([leafIds, gone]) =>
-        (window as unknown as { gasWorkspace: { change(p: (s: { relationships: Record<string, unknown> }) => object): void } }).gasWorkspace.change((state) => ({
+        (
+          window as unknown as { gasWorkspace: { change(p: (s: { relationships: Record<string, unknown> }) => object): void } }
+        ).gasWorkspace.change((state) => ({
           ...state,
           relationships: Object.fromEntries(Object.entries(state.relationships).filter(([id]) => id !== gone)),
           selection: leafIds,
@@ -276,12 +318,20 @@ describe('visualization workspace in a real browser', () => {
     );
     const before = await page.evaluate(() => (window as unknown as { gasWorkspace: { graph: { size: number } } }).gasWorkspace.graph.size);
     await page.getByRole('button', { name: 'Relations among selection' }).click();
-    await page.waitForFunction((n) => (window as unknown as { gasWorkspace: { graph: { size: number } } }).gasWorkspace.graph.size === n + 1, before);
+    await page.waitForFunction(
+      (n) => (window as unknown as { gasWorkspace: { graph: { size: number } } }).gasWorkspace.graph.size === n + 1,
+      before,
+    );
     expect(pageErrors).toEqual([]);
   });
 
   test('when an editor changes, creates and deletes through the details panel, then the graph and the canvas follow; titles come from DATA_SCHEMA', async () => {
-    const schema = { nodes: { Person: { country: { title: 'Country code', dataType: 'string' }, salary: { title: 'Salary', dataType: 'integer', hidden: true } } }, relationships: {} };
+    const schema = {
+      nodes: {
+        Person: { country: { title: 'Country code', dataType: 'string' }, salary: { title: 'Salary', dataType: 'integer', hidden: true } },
+      },
+      relationships: {},
+    };
     expect((await request(b.t.app).put('/settings/DATA_SCHEMA').set('Authorization', admin).send(schema)).status).toBe(200);
     const { page, pageErrors } = await b.newPage();
     await b.signIn(page, '/visualization');
@@ -296,7 +346,7 @@ describe('visualization workspace in a real browser', () => {
     await panel.getByLabel('Country code').fill('SK');
     await panel.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('.workspace .status', { hasText: 'Saved.' }).waitFor();
-    expect((await request(b.t.app).post(`/data/nodes/${ids.bob}`).set("Authorization", admin).send({})).body.properties.country).toBe("SK");
+    expect((await request(b.t.app).post(`/data/nodes/${ids.bob}`).set('Authorization', admin).send({})).body.properties.country).toBe('SK');
     await expect(panel.locator('table.properties').textContent()).resolves.toContain('SK');
     await page.screenshot({ path: `${b.screenshotDir}/workspace-9-edited.png` });
 
@@ -305,11 +355,17 @@ describe('visualization workspace in a real browser', () => {
     await panel.getByLabel('Name').fill('Made in the workspace');
     await panel.getByRole('button', { name: 'Create node' }).click();
     await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 2);
-    const created = await request(b.t.app).post('/data/nodes/find').set('Authorization', admin).send({ labels: ['Temporary'] });
+    const created = await request(b.t.app)
+      .post('/data/nodes/find')
+      .set('Authorization', admin)
+      .send({ labels: ['Temporary'] });
     expect(created.body.items.map((n: { properties: { name: string } }) => n.properties.name)).toEqual(['Made in the workspace']);
     await panel.getByRole('button', { name: 'Delete from the graph' }).click();
     await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
-    const gone = await request(b.t.app).post('/data/nodes/find').set('Authorization', admin).send({ filter: { property: 'name', operator: '=', value: 'Made in the workspace' } });
+    const gone = await request(b.t.app)
+      .post('/data/nodes/find')
+      .set('Authorization', admin)
+      .send({ filter: { property: 'name', operator: '=', value: 'Made in the workspace' } });
     expect(gone.status).toBe(200);
     expect(gone.body.total).toBe(0);
     expect(pageErrors).toEqual([]);
@@ -340,9 +396,18 @@ describe('visualization workspace in a real browser', () => {
     // A small loop around alice only.
     await page.mouse.move(a.x - 6, a.y - 6);
     await page.mouse.down();
-    for (const [dx, dy] of [[6, -6], [6, 6], [-6, 6], [-6, -5]]) await page.mouse.move(a.x + dx, a.y + dy, { steps: 3 });
+    for (const [dx, dy] of [
+      [6, -6],
+      [6, 6],
+      [-6, 6],
+      [-6, -5],
+    ])
+      await page.mouse.move(a.x + dx, a.y + dy, { steps: 3 });
     await page.mouse.up();
-    await page.waitForFunction((id) => JSON.stringify((window as unknown as CanvasWindow).gasWorkspace.state.selection) === JSON.stringify([id]), ids.alice);
+    await page.waitForFunction(
+      (id) => JSON.stringify((window as unknown as CanvasWindow).gasWorkspace.state.selection) === JSON.stringify([id]),
+      ids.alice,
+    );
     expect(pageErrors).toEqual([]);
   });
 
@@ -366,21 +431,34 @@ describe('visualization workspace in a real browser', () => {
 
   test('when APPEARANCE gives a label an icon and a size, then its nodes are drawn with the custom icon at that size', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-    const icon = await request(b.t.app).post('/icons').set('Authorization', admin).field('name', 'company.png').attach('file', png, { filename: 'company.png', contentType: 'image/png' });
+    const icon = await request(b.t.app)
+      .post('/icons')
+      .set('Authorization', admin)
+      .field('name', 'company.png')
+      .attach('file', png, { filename: 'company.png', contentType: 'image/png' });
     expect(icon.status).toBeLessThan(300);
     const current = (await request(b.t.app).get('/settings').set('Authorization', admin)).body.APPEARANCE;
-    expect((await request(b.t.app).put('/settings/APPEARANCE').set('Authorization', admin).send({ ...current, icons: { Company: 'company.png' }, sizes: { Company: 14 } })).status).toBe(200);
+    expect(
+      (
+        await request(b.t.app)
+          .put('/settings/APPEARANCE')
+          .set('Authorization', admin)
+          .send({ ...current, icons: { Company: 'company.png' }, sizes: { Company: 14 } })
+      ).status,
+    ).toBe(200);
     const { page, pageErrors } = await b.newPage();
     const iconRequests: string[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/icons/')) iconRequests.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      if (new URL(response.url()).pathname.startsWith('/icons/'))
+        iconRequests.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
     await b.signIn(page, '/visualization', 'analyst', 'analyst-password-1');
     await ready(page);
     await searchAndAdd(page, 'Acme Canvas');
     await page.waitForFunction(() => (window as unknown as CanvasWindow).gasWorkspace.graph.order === 1);
     const attributes = await page.evaluate((id) => {
-      const graph = (window as unknown as { gasWorkspace: { graph: { getNodeAttributes(id: string): Record<string, unknown> } } }).gasWorkspace.graph;
+      const graph = (window as unknown as { gasWorkspace: { graph: { getNodeAttributes(id: string): Record<string, unknown> } } })
+        .gasWorkspace.graph;
       const a = graph.getNodeAttributes(id);
       return { type: a.type, image: a.image, size: a.size };
     }, ids.acme);
@@ -400,7 +478,9 @@ describe('visualization workspace in a real browser', () => {
     const reader = await b.newPage();
     await b.signIn(reader.page, '/', 'restricted', 'restricted-password-1');
     await reader.page.locator('#shared-visualizations a').first().waitFor();
-    await expect(reader.page.locator('#shared-visualizations a').first().getAttribute('href')).resolves.toBe(`/visualization?id=${savedId}`);
+    await expect(reader.page.locator('#shared-visualizations a').first().getAttribute('href')).resolves.toBe(
+      `/visualization?id=${savedId}`,
+    );
     expect([...owner.pageErrors, ...reader.pageErrors]).toEqual([]);
   });
 });

@@ -17,12 +17,23 @@ describeEachBackend('GraphStore.bulkImport batched', (backend) => {
   });
 
   const nodes = async (label: string) =>
-    (await store.findNodes({ filter: { label }, limit: 1000 }, UNRESTRICTED)).items.map((n) => n.properties).sort((a, b) => Number(a.uid) - Number(b.uid));
+    (await store.findNodes({ filter: { label }, limit: 1000 }, UNRESTRICTED)).items
+      .map((n) => n.properties)
+      .sort((a, b) => Number(a.uid) - Number(b.uid));
   const rels = async (type: string) => (await store.findRelationships({ filter: { type }, limit: 1000 }, UNRESTRICTED)).items;
   const merge = (label: string) => ({ label, property: 'uid' });
-  const node = (label: string, uid: number, name: string) => ({ row: uid, labels: [label], properties: { uid, name }, merge: merge(label) });
+  const node = (label: string, uid: number, name: string) => ({
+    row: uid,
+    labels: [label],
+    properties: { uid, name },
+    merge: merge(label),
+  });
   const rel = (type: string, label: string, row: number, from: number, to: number) => ({
-    row, type, start: { label, property: 'uid', value: from }, end: { label, property: 'uid', value: to }, properties: { row },
+    row,
+    type,
+    start: { label, property: 'uid', value: from },
+    end: { label, property: 'uid', value: to },
+    properties: { row },
   });
 
   async function* source(list: BulkImportBatch[], failAt?: number): AsyncGenerator<BulkImportBatch> {
@@ -38,19 +49,28 @@ describeEachBackend('GraphStore.bulkImport batched', (backend) => {
     { nodes: [node(label, 12, 'twelve')], relationships: [rel(type, label, 3, 11, 12)] },
   ];
 
-  it('when a batched import succeeds, then it equals the single-transaction import and recordBatch got each batch\'s created and updated ids', async () => {
+  it("when a batched import succeeds, then it equals the single-transaction import and recordBatch got each batch's created and updated ids", async () => {
     await store.bulkImport(source([{ nodes: [node('BatS', 1, 'one')], relationships: [] }]), UNRESTRICTED);
     await store.bulkImport(source([{ nodes: [node('BatT', 1, 'one')], relationships: [] }]), UNRESTRICTED);
     const single = await store.bulkImport(source(plan('BatS', 'BAT_S')), UNRESTRICTED);
     const records: ImportedBatch[] = [];
-    const batched = await store.bulkImport(source(plan('BatT', 'BAT_T')), UNRESTRICTED, { transaction: 'batched', recordBatch: async (b) => void records.push(b) });
+    const batched = await store.bulkImport(source(plan('BatT', 'BAT_T')), UNRESTRICTED, {
+      transaction: 'batched',
+      recordBatch: async (b) => void records.push(b),
+    });
     expect(batched).toEqual(single);
     expect(batched).toMatchObject({ nodesCreated: 3, nodesUpdated: 1, relationshipsCreated: 3, unresolvedRows: [] });
     expect(await nodes('BatT')).toEqual(await nodes('BatS'));
     expect((await rels('BAT_T')).map((r) => r.properties.row).sort()).toEqual((await rels('BAT_S')).map((r) => r.properties.row).sort());
-    expect(records.map((r) => [r.created.nodes.length, r.created.relationships.length, r.updated.length])).toEqual([[1, 0, 1], [1, 2, 0], [1, 1, 0]]);
+    expect(records.map((r) => [r.created.nodes.length, r.created.relationships.length, r.updated.length])).toEqual([
+      [1, 0, 1],
+      [1, 2, 0],
+      [1, 1, 0],
+    ]);
     const created = new Set(records.flatMap((r) => r.created.nodes.map(String)));
-    const ten = (await store.findNodes({ filter: { label: 'BatT' }, limit: 1000 }, UNRESTRICTED)).items.filter((n) => n.properties.uid !== 1);
+    const ten = (await store.findNodes({ filter: { label: 'BatT' }, limit: 1000 }, UNRESTRICTED)).items.filter(
+      (n) => n.properties.uid !== 1,
+    );
     expect(new Set(ten.map((n) => String(n.id)))).toEqual(created);
   });
 
@@ -58,7 +78,10 @@ describeEachBackend('GraphStore.bulkImport batched', (backend) => {
     await store.bulkImport(source([{ nodes: [node('BatF', 1, 'one')], relationships: [] }]), UNRESTRICTED);
     const records: ImportedBatch[] = [];
     await expect(
-      store.bulkImport(source(plan('BatF', 'BAT_F'), 3), UNRESTRICTED, { transaction: 'batched', recordBatch: async (b) => void records.push(b) }),
+      store.bulkImport(source(plan('BatF', 'BAT_F'), 3), UNRESTRICTED, {
+        transaction: 'batched',
+        recordBatch: async (b) => void records.push(b),
+      }),
     ).rejects.toThrow('batch 3 broke');
     expect(records).toHaveLength(2);
     expect((await nodes('BatF')).map((p) => p.uid)).toEqual([1, 10, 11]);

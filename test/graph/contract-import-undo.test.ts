@@ -19,18 +19,31 @@ describeEachBackend('GraphStore created ids and deleteCreated', (backend) => {
     store = backend.store;
   });
 
-  const count = async (label: string): Promise<number> => (await store.findNodes({ filter: { label }, limit: 1000 }, UNRESTRICTED)).items.length;
+  const count = async (label: string): Promise<number> =>
+    (await store.findNodes({ filter: { label }, limit: 1000 }, UNRESTRICTED)).items.length;
 
   it('when an import creates, merges and links nodes with recordCreated, then created lists exactly the created ids, and deleteCreated removes them and nothing else', async () => {
     const kept = await store.createNode({ labels: ['UndoC'], properties: { uid: 0, name: 'existing' } }, UNRESTRICTED);
     const merge = { label: 'UndoC', property: 'uid' };
     const result = await store.bulkImport(
       batches(
-        { nodes: [{ row: 1, labels: ['UndoC'], properties: { uid: 0, name: 'merged' }, merge }, { row: 2, labels: ['UndoC'], properties: { uid: 1 }, merge, key: 'k1' }], relationships: [] },
+        {
+          nodes: [
+            { row: 1, labels: ['UndoC'], properties: { uid: 0, name: 'merged' }, merge },
+            { row: 2, labels: ['UndoC'], properties: { uid: 1 }, merge, key: 'k1' },
+          ],
+          relationships: [],
+        },
         {
           nodes: [{ row: 3, labels: ['UndoC'], properties: { uid: 2 }, merge }],
           relationships: [
-            { row: 10, type: 'UNDO_REL', start: { label: 'UndoC', property: 'uid', value: 0 }, end: { label: 'UndoC', property: 'uid', value: 2 }, properties: {} },
+            {
+              row: 10,
+              type: 'UNDO_REL',
+              start: { label: 'UndoC', property: 'uid', value: 0 },
+              end: { label: 'UndoC', property: 'uid', value: 2 },
+              properties: {},
+            },
             { row: 11, type: 'UNDO_REL', start: { key: 'k1' }, end: { label: 'UndoC', property: 'uid', value: 0 }, properties: {} },
           ],
         },
@@ -44,7 +57,10 @@ describeEachBackend('GraphStore created ids and deleteCreated', (backend) => {
     expect(result.created!.relationships).toHaveLength(2);
 
     // A relationship the import did not create, on one of its nodes: refused, nothing deleted.
-    const later = await store.createRelationship({ type: 'UNDO_LATER', startNodeId: kept.id, endNodeId: result.created!.nodes[0], properties: {} }, UNRESTRICTED);
+    const later = await store.createRelationship(
+      { type: 'UNDO_LATER', startNodeId: kept.id, endNodeId: result.created!.nodes[0], properties: {} },
+      UNRESTRICTED,
+    );
     await expect(store.deleteCreated!(result.created!, UNRESTRICTED)).rejects.toMatchObject({ code: 'UNDO_CONFLICT', status: 409 });
     expect(await count('UndoC')).toBe(3);
     await store.deleteRelationship(later!.id, UNRESTRICTED);

@@ -21,7 +21,13 @@ describeEachBackend('GraphStore property values', (backend) => {
 
   it('when nodes carry integers beyond 2^53, then they read back as the same BigInt (JSON digits unchanged), filter and sort exactly', async () => {
     const created = [];
-    for (const [key, n] of [['big', BIG], ['min', MIN], ['max', MAX], ['neighbour', 9007199254740992n], ['small', 7]] as const) {
+    for (const [key, n] of [
+      ['big', BIG],
+      ['min', MIN],
+      ['max', MAX],
+      ['neighbour', 9007199254740992n],
+      ['small', 7],
+    ] as const) {
       created.push(await store.createNode({ labels: ['Big'], properties: { key, n, list: [n, 1] } }, UNRESTRICTED));
     }
     expect(toJsonText([created[0].properties.n, created[0].properties.list])).toBe('[9007199254740993,[9007199254740993,1]]');
@@ -52,7 +58,13 @@ describeEachBackend('GraphStore property values', (backend) => {
     ['a list of lists', [[1], [2]]],
     ['a list holding null', ['a', null]],
   ])('when a batch imports %s, then BadRequestError PROPERTY_VALUE_NOT_PORTABLE and nothing is written', async (_what, value) => {
-    const attempt = store.importBatch({ nodes: [{ key: 'ok', labels: ['Imported'], properties: { fine: 1 } }, { key: 'odd', labels: ['Imported'], properties: { odd: value } }], relationships: [] });
+    const attempt = store.importBatch({
+      nodes: [
+        { key: 'ok', labels: ['Imported'], properties: { fine: 1 } },
+        { key: 'odd', labels: ['Imported'], properties: { odd: value } },
+      ],
+      relationships: [],
+    });
     await expect(attempt).rejects.toBeInstanceOf(BadRequestError);
     await expect(attempt).rejects.toMatchObject({ code: 'PROPERTY_VALUE_NOT_PORTABLE', extra: { property: 'odd' } });
     const found = await store.findNodes({ filter: { label: 'Imported' } }, UNRESTRICTED);

@@ -74,24 +74,46 @@ describeEachBackend('GraphStore contract', (backend) => {
       const all = await store.getRelationships(Object.values(fx.rel), UNRESTRICTED);
       expect(all).toHaveLength(11);
       const rels = await store.getRelationships(Object.values(fx.rel), RESTRICTED);
-      expect(fx.names(rels)).toEqual(['aliceKnowsBob', 'aliceWorksAtAcme', 'bobKnowsCarol', 'bobWorksAtGlobex', 'carolKnowsDan', 'carolWorksAtAcme']);
+      expect(fx.names(rels)).toEqual([
+        'aliceKnowsBob',
+        'aliceWorksAtAcme',
+        'bobKnowsCarol',
+        'bobWorksAtGlobex',
+        'carolKnowsDan',
+        'carolWorksAtAcme',
+      ]);
       const works = rels.find((r) => r.id === fx.rel.aliceWorksAtAcme)!;
-      expect(works).toEqual({ id: fx.rel.aliceWorksAtAcme, type: 'WORKS_AT', startNodeId: fx.node.alice, endNodeId: fx.node.acme, properties: { role: 'engineer' } });
+      expect(works).toEqual({
+        id: fx.rel.aliceWorksAtAcme,
+        type: 'WORKS_AT',
+        startNodeId: fx.node.alice,
+        endNodeId: fx.node.acme,
+        properties: { role: 'engineer' },
+      });
     });
   });
 
   describe('search', () => {
     it('when people are searched sorted by age, then items, order and total match the scope', async () => {
-      const open = await store.findNodes({ filter: { label: 'Person' }, sort: [{ property: 'age', direction: 'desc' }], limit: 10 }, UNRESTRICTED);
+      const open = await store.findNodes(
+        { filter: { label: 'Person' }, sort: [{ property: 'age', direction: 'desc' }], limit: 10 },
+        UNRESTRICTED,
+      );
       expect(open.items.map((n) => fx.nodeName(n.id))).toEqual(['dan', 'carol', 'frank', 'alice', 'bob']);
       expect(open.total).toBe(5);
-      const restricted = await store.findNodes({ filter: { label: 'Person' }, sort: [{ property: 'age', direction: 'desc' }], limit: 10 }, RESTRICTED);
+      const restricted = await store.findNodes(
+        { filter: { label: 'Person' }, sort: [{ property: 'age', direction: 'desc' }], limit: 10 },
+        RESTRICTED,
+      );
       expect(restricted.items.map((n) => fx.nodeName(n.id))).toEqual(['dan', 'carol', 'alice', 'bob']);
       expect(restricted.total).toBe(4);
     });
 
     it('when a page is asked with skip and limit, then the total still counts every visible match', async () => {
-      const page = await store.findNodes({ filter: { property: 'city', operator: '=', value: 'Paris' }, sort: [{ property: 'uid', direction: 'asc' }], skip: 1, limit: 1 }, RESTRICTED);
+      const page = await store.findNodes(
+        { filter: { property: 'city', operator: '=', value: 'Paris' }, sort: [{ property: 'uid', direction: 'asc' }], skip: 1, limit: 1 },
+        RESTRICTED,
+      );
       // Paris, visible: acme (c1), alice (p1), carol (p3)
       expect(fx.names(page.items)).toEqual(['alice']);
       expect(page.total).toBe(3);
@@ -102,7 +124,12 @@ describeEachBackend('GraphStore contract', (backend) => {
         {
           filter: {
             and: [
-              { or: [{ property: 'name', operator: 'STARTS WITH', value: 'C' }, { property: 'name', operator: 'ENDS WITH', value: 'Brown' }] },
+              {
+                or: [
+                  { property: 'name', operator: 'STARTS WITH', value: 'C' },
+                  { property: 'name', operator: 'ENDS WITH', value: 'Brown' },
+                ],
+              },
               { not: { property: 'age', operator: '>', value: 50 } },
               { property: 'uid', operator: 'IN', value: ['p1', 'p3', 'p4'] },
             ],
@@ -128,7 +155,14 @@ describeEachBackend('GraphStore contract', (backend) => {
       const hiddenEq = await store.findNodes({ filter: { property: 'salary', operator: '=', value: 5000 }, limit: 10 }, RESTRICTED);
       expect(hiddenEq.total).toBe(0);
       const sorted = await store.findNodes(
-        { filter: { label: 'Person' }, sort: [{ property: 'salary', direction: 'desc' }, { property: 'uid', direction: 'asc' }], limit: 10 },
+        {
+          filter: { label: 'Person' },
+          sort: [
+            { property: 'salary', direction: 'desc' },
+            { property: 'uid', direction: 'asc' },
+          ],
+          limit: 10,
+        },
         RESTRICTED,
       );
       // salary is hidden: the order is the uid order, not carol (6000), alice (5000), bob (4000)
@@ -153,8 +187,14 @@ describeEachBackend('GraphStore contract', (backend) => {
     it('when relationships are searched, then hidden types, ends and properties stay out of items and total', async () => {
       const open = await store.findRelationships({ filter: { property: 'bonus', operator: '>', value: 0 }, limit: 10 }, UNRESTRICTED);
       expect(fx.names(open.items)).toEqual(['aliceWorksAtAcme', 'bobWorksAtGlobex', 'carolWorksAtAcme']);
-      expect(await store.findRelationships({ filter: { property: 'bonus', operator: '>', value: 0 }, limit: 10 }, RESTRICTED)).toEqual({ items: [], total: 0 });
-      const works = await store.findRelationships({ filter: { type: 'WORKS_AT' }, sort: [{ property: 'role', direction: 'asc' }], limit: 10 }, RESTRICTED);
+      expect(await store.findRelationships({ filter: { property: 'bonus', operator: '>', value: 0 }, limit: 10 }, RESTRICTED)).toEqual({
+        items: [],
+        total: 0,
+      });
+      const works = await store.findRelationships(
+        { filter: { type: 'WORKS_AT' }, sort: [{ property: 'role', direction: 'asc' }], limit: 10 },
+        RESTRICTED,
+      );
       expect(works.items.map((r) => r.properties.role)).toEqual(['director', 'engineer', 'manager']);
       expect(works.total).toBe(3);
       expect((await store.findRelationships({ filter: { type: 'SPIES_ON' }, limit: 10 }, RESTRICTED)).total).toBe(0);
@@ -169,7 +209,14 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect(nodes.map((n) => n.id)).toEqual([...nodes.map((n) => n.id)].sort(compareIds));
       for (const node of nodes) expect(node.properties.salary).toBeUndefined();
       const rels = await collect(store.streamRelationships({}, RESTRICTED));
-      expect(fx.names(rels)).toEqual(['aliceKnowsBob', 'aliceWorksAtAcme', 'bobKnowsCarol', 'bobWorksAtGlobex', 'carolKnowsDan', 'carolWorksAtAcme']);
+      expect(fx.names(rels)).toEqual([
+        'aliceKnowsBob',
+        'aliceWorksAtAcme',
+        'bobKnowsCarol',
+        'bobWorksAtGlobex',
+        'carolKnowsDan',
+        'carolWorksAtAcme',
+      ]);
       expect(rels.map((r) => r.id)).toEqual([...rels.map((r) => r.id)].sort(compareIds));
       expect(await collect(store.streamNodes({ text: 'zebra' }, RESTRICTED))).toEqual([]);
     });
@@ -197,7 +244,19 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect([...(await store.labels(RESTRICTED))].sort()).toEqual(['Company', 'Person']);
       expect([...(await store.relationshipTypes(UNRESTRICTED))].sort()).toEqual(['KNOWS', 'SPIES_ON', 'WORKS_AT']);
       expect([...(await store.relationshipTypes(RESTRICTED))].sort()).toEqual(['KNOWS', 'WORKS_AT']);
-      expect([...(await store.propertyKeys(UNRESTRICTED))].sort()).toEqual(['age', 'bonus', 'city', 'classified', 'name', 'role', 'salary', 'secretNote', 'since', 'source', 'uid']);
+      expect([...(await store.propertyKeys(UNRESTRICTED))].sort()).toEqual([
+        'age',
+        'bonus',
+        'city',
+        'classified',
+        'name',
+        'role',
+        'salary',
+        'secretNote',
+        'since',
+        'source',
+        'uid',
+      ]);
       expect([...(await store.propertyKeys(RESTRICTED))].sort()).toEqual(['age', 'city', 'name', 'role', 'since', 'source', 'uid']);
     });
 
@@ -211,23 +270,56 @@ describeEachBackend('GraphStore contract', (backend) => {
 
     it('when the frequency of a property is asked, then counts, total and distinct cover only visible elements', async () => {
       const open = await store.frequency({ target: 'nodes', property: 'city', labels: ['Person'] }, UNRESTRICTED);
-      expect(open).toEqual({ property: 'city', values: [{ value: 'Paris', count: 3 }, { value: 'Berlin', count: 1 }, { value: 'Rome', count: 1 }], total: 5, distinct: 3 });
+      expect(open).toEqual({
+        property: 'city',
+        values: [
+          { value: 'Paris', count: 3 },
+          { value: 'Berlin', count: 1 },
+          { value: 'Rome', count: 1 },
+        ],
+        total: 5,
+        distinct: 3,
+      });
       const restricted = await store.frequency({ target: 'nodes', property: 'city', labels: ['Person'] }, RESTRICTED);
-      expect(restricted).toEqual({ property: 'city', values: [{ value: 'Paris', count: 2 }, { value: 'Berlin', count: 1 }, { value: 'Rome', count: 1 }], total: 4, distinct: 3 });
+      expect(restricted).toEqual({
+        property: 'city',
+        values: [
+          { value: 'Paris', count: 2 },
+          { value: 'Berlin', count: 1 },
+          { value: 'Rome', count: 1 },
+        ],
+        total: 4,
+        distinct: 3,
+      });
       const top = await store.frequency({ target: 'nodes', property: 'city', limit: 1 }, RESTRICTED);
       expect(top).toEqual({ property: 'city', values: [{ value: 'Paris', count: 3 }], total: 6, distinct: 3 });
     });
 
     it('when the frequency of a hidden property is asked, then it counts zero', async () => {
       expect((await store.frequency({ target: 'nodes', property: 'salary' }, UNRESTRICTED)).total).toBe(3);
-      expect(await store.frequency({ target: 'nodes', property: 'salary' }, RESTRICTED)).toEqual({ property: 'salary', values: [], total: 0, distinct: 0 });
+      expect(await store.frequency({ target: 'nodes', property: 'salary' }, RESTRICTED)).toEqual({
+        property: 'salary',
+        values: [],
+        total: 0,
+        distinct: 0,
+      });
       expect((await store.frequency({ target: 'relationships', property: 'bonus', types: ['WORKS_AT'] }, RESTRICTED)).total).toBe(0);
       expect((await store.frequency({ target: 'nodes', property: 'city', labels: ['Agent'] }, RESTRICTED)).total).toBe(0);
     });
 
     it('when the frequency spans nodes and relationships, then both are counted together', async () => {
-      expect(await store.frequency({ target: 'all', property: 'source' }, UNRESTRICTED)).toEqual({ property: 'source', values: [{ value: 'crm', count: 4 }], total: 4, distinct: 1 });
-      expect(await store.frequency({ target: 'all', property: 'source' }, RESTRICTED)).toEqual({ property: 'source', values: [{ value: 'crm', count: 3 }], total: 3, distinct: 1 });
+      expect(await store.frequency({ target: 'all', property: 'source' }, UNRESTRICTED)).toEqual({
+        property: 'source',
+        values: [{ value: 'crm', count: 4 }],
+        total: 4,
+        distinct: 1,
+      });
+      expect(await store.frequency({ target: 'all', property: 'source' }, RESTRICTED)).toEqual({
+        property: 'source',
+        values: [{ value: 'crm', count: 3 }],
+        total: 3,
+        distinct: 1,
+      });
       const roles = await store.frequency({ target: 'relationships', property: 'role', types: ['WORKS_AT', 'SPIES_ON'] }, RESTRICTED);
       expect(roles.total).toBe(3);
       expect(roles.values.map((v) => v.value).sort()).toEqual(['director', 'engineer', 'manager']);
@@ -265,7 +357,12 @@ describeEachBackend('GraphStore contract', (backend) => {
 
     it('when indirect relationships are asked, then paths through hidden nodes or types are not found', async () => {
       const open = await store.indirectRelationships([fx.node.alice, fx.node.dan], { maxDepth: 3 }, UNRESTRICTED);
-      expect(open.map((p) => pathNames(p, 'alice')).sort()).toEqual(['alice-acme-carol-dan', 'alice-agent-dan', 'alice-bob-carol-dan', 'alice-carol-dan']);
+      expect(open.map((p) => pathNames(p, 'alice')).sort()).toEqual([
+        'alice-acme-carol-dan',
+        'alice-agent-dan',
+        'alice-bob-carol-dan',
+        'alice-carol-dan',
+      ]);
       const restricted = await store.indirectRelationships([fx.node.alice, fx.node.dan], { maxDepth: 3 }, RESTRICTED);
       expect(restricted.map((p) => pathNames(p, 'alice')).sort()).toEqual(['alice-acme-carol-dan', 'alice-bob-carol-dan']);
       const viaKnows = restricted.find((p) => pathNames(p, 'alice') === 'alice-bob-carol-dan')!;
@@ -296,7 +393,6 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect(bob.remaining).toBe(0);
       const companies = await store.explore({ nodeId: fx.node.acme, labels: ['Person'] }, RESTRICTED);
       expect(fx.names(companies.nodes.filter((n) => n.id !== fx.node.acme))).toEqual(['alice', 'carol']);
-
     });
 
     it('when an absent, malformed or hidden node is explored, then NotFoundError is thrown on every backend', async () => {
@@ -343,18 +439,34 @@ describeEachBackend('GraphStore contract', (backend) => {
       const hank = await store.createNode({ labels: ['Agent'], properties: { uid: 'w2', name: 'Hank' } }, UNRESTRICTED);
 
       // relationships: an invisible or absent end gives null
-      expect(await store.createRelationship({ type: 'KNOWS', startNodeId: gina.id, endNodeId: hank.id, properties: {} }, RESTRICTED)).toBeNull();
-      expect(await store.createRelationship({ type: 'KNOWS', startNodeId: gina.id, endNodeId: '987654321', properties: {} }, RESTRICTED)).toBeNull();
-      expect(await store.createRelationship({ type: 'KNOWS', startNodeId: gina.id, endNodeId: 'nope', properties: {} }, RESTRICTED)).toBeNull();
-      const ginaKnowsHank = await store.createRelationship({ type: 'KNOWS', startNodeId: gina.id, endNodeId: hank.id, properties: { since: 2024 } }, UNRESTRICTED);
+      expect(
+        await store.createRelationship({ type: 'KNOWS', startNodeId: gina.id, endNodeId: hank.id, properties: {} }, RESTRICTED),
+      ).toBeNull();
+      expect(
+        await store.createRelationship({ type: 'KNOWS', startNodeId: gina.id, endNodeId: '987654321', properties: {} }, RESTRICTED),
+      ).toBeNull();
+      expect(
+        await store.createRelationship({ type: 'KNOWS', startNodeId: gina.id, endNodeId: 'nope', properties: {} }, RESTRICTED),
+      ).toBeNull();
+      const ginaKnowsHank = await store.createRelationship(
+        { type: 'KNOWS', startNodeId: gina.id, endNodeId: hank.id, properties: { since: 2024 } },
+        UNRESTRICTED,
+      );
       expect(ginaKnowsHank).not.toBeNull();
-      const works = await store.createRelationship({ type: 'WORKS_AT', startNodeId: gina.id, endNodeId: fx.node.acme, properties: { role: 'temp' } }, RESTRICTED);
+      const works = await store.createRelationship(
+        { type: 'WORKS_AT', startNodeId: gina.id, endNodeId: fx.node.acme, properties: { role: 'temp' } },
+        RESTRICTED,
+      );
       expect(works).toMatchObject({ type: 'WORKS_AT', startNodeId: gina.id, endNodeId: fx.node.acme, properties: { role: 'temp' } });
 
       // node updates
       expect(await store.updateNode(hank.id, { properties: { name: 'H' } }, RESTRICTED)).toBeNull();
       expect(await store.updateNode(fx.node.frank, { properties: { name: 'F' } }, RESTRICTED)).toBeNull();
-      const updated = await store.updateNode(gina.id, { properties: { nickname: 'G', name: null }, addLabels: ['Employee', 'Person'] }, RESTRICTED);
+      const updated = await store.updateNode(
+        gina.id,
+        { properties: { nickname: 'G', name: null }, addLabels: ['Employee', 'Person'] },
+        RESTRICTED,
+      );
       expect(updated).toEqual({ id: gina.id, labels: ['Person'], properties: { uid: 'w1', nickname: 'G' } });
       const [raw] = await store.getNodes([gina.id], UNRESTRICTED);
       expect([...raw.labels].sort()).toEqual(['Employee', 'Person']);
@@ -369,8 +481,20 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect((await store.getRelationships([works!.id], UNRESTRICTED))[0].properties).toEqual({ role: 'lead', bonus: 5 });
 
       // bulk update: only visible matches
-      expect(await store.updateNodesMatching({ property: 'uid', operator: 'IN', value: ['w1', 'w2'] }, { properties: { batch: 'b1' } }, RESTRICTED)).toBe(1);
-      expect(await store.updateNodesMatching({ property: 'uid', operator: 'IN', value: ['w1', 'w2'] }, { properties: { batch: 'b2' } }, UNRESTRICTED)).toBe(2);
+      expect(
+        await store.updateNodesMatching(
+          { property: 'uid', operator: 'IN', value: ['w1', 'w2'] },
+          { properties: { batch: 'b1' } },
+          RESTRICTED,
+        ),
+      ).toBe(1);
+      expect(
+        await store.updateNodesMatching(
+          { property: 'uid', operator: 'IN', value: ['w1', 'w2'] },
+          { properties: { batch: 'b2' } },
+          UNRESTRICTED,
+        ),
+      ).toBe(2);
       expect((await store.getNodes([gina.id, hank.id], UNRESTRICTED)).map((n) => n.properties.batch)).toEqual(['b2', 'b2']);
 
       // deletes
@@ -386,7 +510,10 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect(await store.getNodes([gina.id], UNRESTRICTED)).toEqual([]);
       expect(await store.getRelationships([ginaKnowsHank!.id, works!.id], UNRESTRICTED)).toEqual([]);
 
-      const extra = await store.createRelationship({ type: 'KNOWS', startNodeId: hank.id, endNodeId: fx.node.globex, properties: {} }, UNRESTRICTED);
+      const extra = await store.createRelationship(
+        { type: 'KNOWS', startNodeId: hank.id, endNodeId: fx.node.globex, properties: {} },
+        UNRESTRICTED,
+      );
       const gone = await store.deleteRelationship(extra!.id, UNRESTRICTED);
       expect(gone!.relationships.map((r) => r.id)).toEqual([extra!.id]);
       expect(gone!.nodes).toEqual([]);
@@ -421,10 +548,14 @@ describeEachBackend('GraphStore contract', (backend) => {
       const k1k2 = await store.directRelationships([k1], [k2], UNRESTRICTED);
       expect(k1k2).toHaveLength(1);
       expect(k1k2[0]).toMatchObject({ type: 'LINKS', startNodeId: k1, endNodeId: k2, properties: { weight: 1 } });
-      expect((await store.directRelationships([k2], [fx.node.alice], UNRESTRICTED)).map((r) => [r.startNodeId, r.endNodeId])).toEqual([[k2, fx.node.alice]]);
-      expect((await store.directRelationships([fx.node.dan], [k1], UNRESTRICTED)).map((r) => [r.startNodeId, r.endNodeId])).toEqual([[fx.node.dan, k1]]);
+      expect((await store.directRelationships([k2], [fx.node.alice], UNRESTRICTED)).map((r) => [r.startNodeId, r.endNodeId])).toEqual([
+        [k2, fx.node.alice],
+      ]);
+      expect((await store.directRelationships([fx.node.dan], [k1], UNRESTRICTED)).map((r) => [r.startNodeId, r.endNodeId])).toEqual([
+        [fx.node.dan, k1],
+      ]);
       const i3 = await store.findNodes({ filter: { property: 'uid', operator: '=', value: 'i3' } }, UNRESTRICTED);
-      expect((await store.directRelationships([i3.items[0].id], [k2], UNRESTRICTED))).toHaveLength(1);
+      expect(await store.directRelationships([i3.items[0].id], [k2], UNRESTRICTED)).toHaveLength(1);
       // the imported label is not visible to the restricted scope
       expect(await store.getNodes([k1, k2], RESTRICTED)).toEqual([]);
     });
@@ -469,12 +600,17 @@ describeEachBackend('GraphStore contract', (backend) => {
       }
 
       const listed = await store.listIndexes();
-      const mine = listed.filter((i) => (i.token === 'Person' && i.entity === 'node') || (i.token === 'WORKS_AT' && i.entity === 'relationship'));
+      const mine = listed.filter(
+        (i) => (i.token === 'Person' && i.entity === 'node') || (i.token === 'WORKS_AT' && i.entity === 'relationship'),
+      );
       expect(mine.map((i) => i.name).sort()).toEqual([created.name, ...(relIndex ? [relIndex.name] : [])].sort());
       expect(mine.find((i) => i.name === created.name)!.properties).toEqual(['uid']);
 
       // the index is usable: an equality lookup still finds the node
-      const found = await store.findNodes({ filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: 'p3' }] } }, UNRESTRICTED);
+      const found = await store.findNodes(
+        { filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: 'p3' }] } },
+        UNRESTRICTED,
+      );
       expect(fx.names(found.items)).toEqual(['carol']);
 
       expect(await store.dropIndex(input)).toBe(true);
@@ -542,7 +678,8 @@ describeEachBackend('GraphStore contract', (backend) => {
     it('when each operator meets a present, a missing and a null-written property, then a comparison with a missing one is false and not() of it true', async () => {
       // semPresent has s and n; semMissing never had them; semNull was written with null
       // (nothing is stored); semNulled had them and a null patch removed them.
-      const make = async (k: string, properties: Record<string, unknown>) => (await store.createNode({ labels: ['Sem'], properties: { k, ...properties } }, UNRESTRICTED)).id;
+      const make = async (k: string, properties: Record<string, unknown>) =>
+        (await store.createNode({ labels: ['Sem'], properties: { k, ...properties } }, UNRESTRICTED)).id;
       await make('semPresent', { s: 'Abc', n: 5 });
       await make('semMissing', {});
       const nullId = await make('semNull', { s: null, n: null });
@@ -588,11 +725,24 @@ describeEachBackend('GraphStore contract', (backend) => {
         expect({ label, notNot: await findKeys('Sem', { not: { not: filter } }) }).toEqual({ label, notNot: expected });
       }
       // under `or` and `and` too
-      expect(await findKeys('Sem', { or: [{ not: { property: 'n', operator: '>', value: 4 } }, { property: 'k', operator: '=', value: 'semPresent' }] })).toEqual(all);
-      expect(await findKeys('Sem', { and: [{ not: { property: 's', operator: '=', value: 'x' } }, { not: { property: 'n', operator: '<', value: 0 } }] })).toEqual(all);
+      expect(
+        await findKeys('Sem', {
+          or: [{ not: { property: 'n', operator: '>', value: 4 } }, { property: 'k', operator: '=', value: 'semPresent' }],
+        }),
+      ).toEqual(all);
+      expect(
+        await findKeys('Sem', {
+          and: [{ not: { property: 's', operator: '=', value: 'x' } }, { not: { property: 'n', operator: '<', value: 0 } }],
+        }),
+      ).toEqual(all);
 
       // a group row rule {"not": ...} on a property most nodes lack hides only the matching nodes
-      const rowRule: AccessScope = { unrestricted: false, labels: '*', types: '*', nodeFilter: { not: { property: 'n', operator: '=', value: 5 } } };
+      const rowRule: AccessScope = {
+        unrestricted: false,
+        labels: '*',
+        types: '*',
+        nodeFilter: { not: { property: 'n', operator: '=', value: 5 } },
+      };
       expect(await findKeys('Sem', undefined, rowRule)).toEqual(absent);
       // a hidden property reads as missing
       const hiddenN: AccessScope = { unrestricted: false, labels: '*', types: '*', nodeProperties: { Sem: { deny: ['n'] } } };
@@ -601,10 +751,23 @@ describeEachBackend('GraphStore contract', (backend) => {
     });
 
     it('when nodes are sorted on a property some lack, then those come last in both directions and types sort lists < strings < booleans < numbers', async () => {
-      const values: Array<[string, unknown]> = [['srtThree', 3], ['srtOne', 1], ['srtMissing', undefined], ['srtB', 'b'], ['srtTwo', 2.5], ['srtA', 'a'], ['srtTrue', true], ['srtList', [1, 2]], ['srtNull', null]];
-      for (const [k, v] of values) await store.createNode({ labels: ['Srt'], properties: v === undefined ? { k } : { k, v } }, UNRESTRICTED);
+      const values: Array<[string, unknown]> = [
+        ['srtThree', 3],
+        ['srtOne', 1],
+        ['srtMissing', undefined],
+        ['srtB', 'b'],
+        ['srtTwo', 2.5],
+        ['srtA', 'a'],
+        ['srtTrue', true],
+        ['srtList', [1, 2]],
+        ['srtNull', null],
+      ];
+      for (const [k, v] of values)
+        await store.createNode({ labels: ['Srt'], properties: v === undefined ? { k } : { k, v } }, UNRESTRICTED);
       const sorted = async (direction: 'asc' | 'desc', scope: AccessScope = UNRESTRICTED) =>
-        (await store.findNodes({ filter: { label: 'Srt' }, sort: [{ property: 'v', direction }], limit: 100 }, scope)).items.map((n) => String(n.properties.k));
+        (await store.findNodes({ filter: { label: 'Srt' }, sort: [{ property: 'v', direction }], limit: 100 }, scope)).items.map((n) =>
+          String(n.properties.k),
+        );
       const asc = await sorted('asc');
       expect(asc.slice(0, 7)).toEqual(['srtList', 'srtA', 'srtB', 'srtTrue', 'srtOne', 'srtTwo', 'srtThree']);
       expect(asc.slice(7).sort()).toEqual(['srtMissing', 'srtNull']);
@@ -612,15 +775,36 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect(desc.slice(0, 7)).toEqual(['srtThree', 'srtTwo', 'srtOne', 'srtTrue', 'srtB', 'srtA', 'srtList']);
       expect(desc.slice(7).sort()).toEqual(['srtMissing', 'srtNull']);
       // a second key orders the elements without the first one
-      const twoKeys = await store.findNodes({ filter: { label: 'Srt' }, sort: [{ property: 'v', direction: 'desc' }, { property: 'k', direction: 'desc' }], limit: 100 }, UNRESTRICTED);
+      const twoKeys = await store.findNodes(
+        {
+          filter: { label: 'Srt' },
+          sort: [
+            { property: 'v', direction: 'desc' },
+            { property: 'k', direction: 'desc' },
+          ],
+          limit: 100,
+        },
+        UNRESTRICTED,
+      );
       expect(twoKeys.items.slice(7).map((n) => n.properties.k)).toEqual(['srtNull', 'srtMissing']);
       // relationships too
-      const rels = await store.findRelationships({ filter: { type: 'KNOWS' }, sort: [{ property: 'source', direction: 'desc' }, { property: 'since', direction: 'asc' }], limit: 100 }, UNRESTRICTED);
+      const rels = await store.findRelationships(
+        {
+          filter: { type: 'KNOWS' },
+          sort: [
+            { property: 'source', direction: 'desc' },
+            { property: 'since', direction: 'asc' },
+          ],
+          limit: 100,
+        },
+        UNRESTRICTED,
+      );
       expect(rels.items.map((r) => fx.relName(r.id)).slice(0, 2)).toEqual(['aliceKnowsAgent', 'aliceKnowsBob']);
     });
 
     it('when values are counted, then equal counts come in value order and values of different types in one order', async () => {
-      for (const f of ['b', 'a', 'b', 'a', 2, 2, true, true, 'c', 1, [1]]) await store.createNode({ labels: ['Frq'], properties: { f } }, UNRESTRICTED);
+      for (const f of ['b', 'a', 'b', 'a', 2, 2, true, true, 'c', 1, [1]])
+        await store.createNode({ labels: ['Frq'], properties: { f } }, UNRESTRICTED);
       const result = await store.frequency({ target: 'nodes', property: 'f', labels: ['Frq'] }, UNRESTRICTED);
       expect(result).toEqual({
         property: 'f',
@@ -638,7 +822,12 @@ describeEachBackend('GraphStore contract', (backend) => {
       });
       const top = await store.frequency({ target: 'nodes', property: 'f', labels: ['Frq'], limit: 3 }, UNRESTRICTED);
       expect(top.values.map((v) => v.value)).toEqual(['a', 'b', true]);
-      expect(await store.frequency({ target: 'nodes', property: 'f', labels: ['Frq'], limit: 0 }, UNRESTRICTED)).toEqual({ property: 'f', values: [], total: 11, distinct: 7 });
+      expect(await store.frequency({ target: 'nodes', property: 'f', labels: ['Frq'], limit: 0 }, UNRESTRICTED)).toEqual({
+        property: 'f',
+        values: [],
+        total: 11,
+        distinct: 7,
+      });
     });
 
     it('when the frequency spans nodes and relationships under row rules on nodes and relationships, then it counts (Neo4j 3.5 planner bug)', async () => {
@@ -646,14 +835,29 @@ describeEachBackend('GraphStore contract', (backend) => {
         unrestricted: false,
         labels: '*',
         types: '*',
-        nodeFilter: { and: [{ or: [{ label: 'Person' }, { label: 'Company' }] }, { or: [{ not: { label: 'Person' } }, { property: 'city', operator: '=', value: 'Paris' }] }] },
+        nodeFilter: {
+          and: [
+            { or: [{ label: 'Person' }, { label: 'Company' }] },
+            { or: [{ not: { label: 'Person' } }, { property: 'city', operator: '=', value: 'Paris' }] },
+          ],
+        },
         relationshipFilter: { not: { type: 'SPIES_ON' } },
         nodeProperties: { Person: { deny: ['salary'] } },
         relationshipProperties: { WORKS_AT: { allow: ['role'] } },
       };
-      expect(await store.frequency({ target: 'all', property: 'salary' }, scope)).toEqual({ property: 'salary', values: [], total: 0, distinct: 0 });
+      expect(await store.frequency({ target: 'all', property: 'salary' }, scope)).toEqual({
+        property: 'salary',
+        values: [],
+        total: 0,
+        distinct: 0,
+      });
       // Paris people: alice, carol, frank (classified is no rule here); companies: acme, globex
-      expect(await store.frequency({ target: 'all', property: 'source' }, scope)).toEqual({ property: 'source', values: [{ value: 'crm', count: 2 }], total: 2, distinct: 1 });
+      expect(await store.frequency({ target: 'all', property: 'source' }, scope)).toEqual({
+        property: 'source',
+        values: [{ value: 'crm', count: 2 }],
+        total: 2,
+        distinct: 1,
+      });
       expect((await store.frequency({ target: 'all', property: 'role' }, scope)).values).toEqual([
         { value: 'director', count: 1 },
         { value: 'engineer', count: 1 },
@@ -663,7 +867,10 @@ describeEachBackend('GraphStore contract', (backend) => {
 
     it('when the only elements carrying a key are deleted, then the key is no longer listed', async () => {
       const node = await store.createNode({ labels: ['Person'], properties: { ephemeralNodeKey: 1 } }, UNRESTRICTED);
-      const rel = await store.createRelationship({ type: 'KNOWS', startNodeId: fx.node.alice, endNodeId: fx.node.bob, properties: { ephemeralRelKey: 1 } }, UNRESTRICTED);
+      const rel = await store.createRelationship(
+        { type: 'KNOWS', startNodeId: fx.node.alice, endNodeId: fx.node.bob, properties: { ephemeralRelKey: 1 } },
+        UNRESTRICTED,
+      );
       expect(await store.propertyKeys(UNRESTRICTED)).toEqual(expect.arrayContaining(['ephemeralNodeKey', 'ephemeralRelKey']));
       expect(await store.propertyKeys(RESTRICTED)).toEqual(expect.arrayContaining(['ephemeralNodeKey', 'ephemeralRelKey']));
       await store.deleteRelationship(rel!.id, UNRESTRICTED);
@@ -679,9 +886,16 @@ describeEachBackend('GraphStore contract', (backend) => {
     it('when a label or type outside the scope is named in a filter, frequency, explore or path, then it is false', async () => {
       // bob is Person and Vip; Vip is outside RESTRICTED's labels
       expect((await store.frequency({ target: 'nodes', property: 'name', labels: ['Vip'] }, UNRESTRICTED)).total).toBe(1);
-      expect(await store.frequency({ target: 'nodes', property: 'name', labels: ['Vip'] }, RESTRICTED)).toEqual({ property: 'name', values: [], total: 0, distinct: 0 });
+      expect(await store.frequency({ target: 'nodes', property: 'name', labels: ['Vip'] }, RESTRICTED)).toEqual({
+        property: 'name',
+        values: [],
+        total: 0,
+        distinct: 0,
+      });
       expect((await store.frequency({ target: 'nodes', property: 'name', labels: ['Person', 'Vip'] }, RESTRICTED)).total).toBe(0);
-      expect((await store.frequency({ target: 'relationships', property: 'since', types: ['SPIES_ON', 'KNOWS'] }, RESTRICTED)).total).toBe(3);
+      expect((await store.frequency({ target: 'relationships', property: 'since', types: ['SPIES_ON', 'KNOWS'] }, RESTRICTED)).total).toBe(
+        3,
+      );
 
       const open = await store.explore({ nodeId: fx.node.alice, labels: ['Vip'] }, UNRESTRICTED);
       expect(fx.names(open.nodes)).toEqual(['alice', 'bob']);
@@ -704,10 +918,16 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect(await store.directRelationships([fx.node.alice], [fx.node.carol], RESTRICTED, ['SPIES_ON'])).toEqual([]);
     });
 
-    const findKeysByName = async (filter: Filter, scope: AccessScope) => fx.names((await store.findNodes({ filter, limit: 100 }, scope)).items);
+    const findKeysByName = async (filter: Filter, scope: AccessScope) =>
+      fx.names((await store.findNodes({ filter, limit: 100 }, scope)).items);
 
     it('when =~ carries inline flags, then (?i), (?m), (?s), (?u) and combinations give the same answer on every backend', async () => {
-      for (const [k, s] of [['rgxUpper', 'Hello World'], ['rgxLower', 'hello world'], ['rgxAccent', 'ÉCOLE'], ['rgxLines', 'first\nsecond']]) {
+      for (const [k, s] of [
+        ['rgxUpper', 'Hello World'],
+        ['rgxLower', 'hello world'],
+        ['rgxAccent', 'ÉCOLE'],
+        ['rgxLines', 'first\nsecond'],
+      ]) {
         await store.createNode({ labels: ['Rgx'], properties: { k, s } }, UNRESTRICTED);
       }
       const match = (value: string) => findKeys('Rgx', { property: 's', operator: '=~', value });
@@ -728,7 +948,9 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect(await match('(?ims)first.second')).toEqual(['rgxLines']);
       expect(await findKeys('Rgx', { not: { property: 's', operator: '=~', value: '(?i)hello.*' } })).toEqual(['rgxAccent', 'rgxLines']);
       for (const value of ['(?x)abc', 'a(?i)b', '(?-i)a', '(?i:a)b', '(?)a', '(?i']) {
-        await expect(store.findNodes({ filter: { property: 's', operator: '=~', value } }, UNRESTRICTED)).rejects.toBeInstanceOf(BadRequestError);
+        await expect(store.findNodes({ filter: { property: 's', operator: '=~', value } }, UNRESTRICTED)).rejects.toBeInstanceOf(
+          BadRequestError,
+        );
       }
     });
   });

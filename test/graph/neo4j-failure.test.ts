@@ -84,7 +84,13 @@ async function timed(run: () => Promise<request.Response>): Promise<{ status: nu
   return { status: response.status, ms: Date.now() - started, body: response.body as Record<string, unknown> };
 }
 
-const find = () => timed(() => request(t.app).post('/data/nodes/find').set('Authorization', admin).send({ filter: { label: 'Probe' } }));
+const find = () =>
+  timed(() =>
+    request(t.app)
+      .post('/data/nodes/find')
+      .set('Authorization', admin)
+      .send({ filter: { label: 'Probe' } }),
+  );
 const ready = () => timed(() => request(t.app).get('/ready'));
 
 async function untilWorking(): Promise<void> {
@@ -104,7 +110,13 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
   beforeAll(async () => {
     const boltPort = process.env.NEO4J_FAILURE_TEST_BOLT_PORT ?? (await freePort());
     const httpPort = process.env.NEO4J_FAILURE_TEST_HTTP_PORT ?? (await freePort());
-    serverEnv = { ...process.env, NEO4J_TEST_BASE: base, NEO4J_TEST_BOLT_PORT: boltPort, NEO4J_TEST_HTTP_PORT: httpPort, NEO4J_TEST_HEAP: process.env.NEO4J_TEST_HEAP ?? '512m' };
+    serverEnv = {
+      ...process.env,
+      NEO4J_TEST_BASE: base,
+      NEO4J_TEST_BOLT_PORT: boltPort,
+      NEO4J_TEST_HTTP_PORT: httpPort,
+      NEO4J_TEST_HEAP: process.env.NEO4J_TEST_HEAP ?? '512m',
+    };
     const exports = server('start');
     const uri = /NEO4J_URI=(\S+)/.exec(exports)?.[1];
     const password = /NEO4J_PASSWORD=(\S+)/.exec(exports)?.[1];
@@ -118,7 +130,10 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
       },
     });
     admin = t.basic('admin', ADMIN_PASSWORD);
-    const created = await request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Probe'], properties: { name: 'probe' } });
+    const created = await request(t.app)
+      .post('/data/nodes')
+      .set('Authorization', admin)
+      .send({ labels: ['Probe'], properties: { name: 'probe' } });
     expect(created.status).toBe(201);
   });
 
@@ -185,7 +200,12 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
     expect(found.status).toBe(503);
     expect(found.body.code).toBe('GRAPH_UNAVAILABLE');
     expect(found.ms).toBeLessThan(5000);
-    const created = await timed(() => request(t.app).post('/data/nodes').set('Authorization', admin).send({ labels: ['Probe'], properties: {} }));
+    const created = await timed(() =>
+      request(t.app)
+        .post('/data/nodes')
+        .set('Authorization', admin)
+        .send({ labels: ['Probe'], properties: {} }),
+    );
     expect(created.status).toBe(503);
     expect(created.ms).toBeLessThan(5000);
     const r = await ready();
@@ -201,5 +221,8 @@ describeWithServer('Neo4j down or frozen (own test server)', () => {
 });
 
 if (!available) {
-  test.skip(secondPass ? 'Neo4j failure tests run in the main pass' : 'Neo4j failure tests need a server command (NEO4J_TEST_SERVER_SCRIPT)', () => undefined);
+  test.skip(
+    secondPass ? 'Neo4j failure tests run in the main pass' : 'Neo4j failure tests need a server command (NEO4J_TEST_SERVER_SCRIPT)',
+    () => undefined,
+  );
 }

@@ -31,12 +31,19 @@ describeNeo4j('Neo4j adapter: index seeks for restricted readers', () => {
   };
 
   beforeAll(async () => {
-    driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
+    driver = neo4j.driver(
+      process.env.NEO4J_URI as string,
+      neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''),
+    );
     // The adapter on a driver that records every statement it sends.
     const recording = recordingDriver(driver, (query, params) => statements.push({ query, params }));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when NEO4J_URI is set
-    const { Neo4jGraphStore } = require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
-    store = new Neo4jGraphStore({ url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000 }, { driver: recording });
+    const { Neo4jGraphStore } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when NEO4J_URI is set
+      require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
+    store = new Neo4jGraphStore(
+      { url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000 },
+      { driver: recording },
+    );
     await store.init();
     const session = driver.session();
     try {
@@ -116,10 +123,38 @@ describeNeo4j('Neo4j adapter: index seeks for restricted readers', () => {
   });
 
   it('when a filter names a property hidden on some labels, then it matches only where the property is visible, and its negation everywhere else', async () => {
-    const match = await store.findNodes({ filter: { and: [{ property: 'secret', operator: '=', value: 's0' }, { property: 'city', operator: '=', value: 'C0' }] }, limit: 1000 }, scope);
+    const match = await store.findNodes(
+      {
+        filter: {
+          and: [
+            { property: 'secret', operator: '=', value: 's0' },
+            { property: 'city', operator: '=', value: 'C0' },
+          ],
+        },
+        limit: 1000,
+      },
+      scope,
+    );
     // u0, u30, u60, ... (i % 10 = 0 and i % 3 = 0); the `other` nodes carry s0 but hide it.
-    expect(match.items.map((n) => n.properties.uid).sort()).toEqual(['u0', 'u120', 'u150', 'u180', 'u210', 'u240', 'u270', 'u30', 'u60', 'u90']);
-    const negated = await store.findNodes({ filter: { and: [{ not: { property: 'secret', operator: '=', value: 's0' } }, { property: 'city', operator: '=', value: 'C0' }] }, limit: 1000 }, scope);
+    expect(match.items.map((n) => n.properties.uid).sort()).toEqual([
+      'u0',
+      'u120',
+      'u150',
+      'u180',
+      'u210',
+      'u240',
+      'u270',
+      'u30',
+      'u60',
+      'u90',
+    ]);
+    const negated = await store.findNodes(
+      {
+        filter: { and: [{ not: { property: 'secret', operator: '=', value: 's0' } }, { property: 'city', operator: '=', value: 'C0' }] },
+        limit: 1000,
+      },
+      scope,
+    );
     expect(negated.total).toBe(30 - 10 + 10);
     expect(negated.items.filter((n) => String(n.properties.uid).startsWith('o'))).toHaveLength(10);
     expect(negated.items.every((n) => n.properties.secret !== 's0')).toBe(true);
@@ -127,6 +162,9 @@ describeNeo4j('Neo4j adapter: index seeks for restricted readers', () => {
     expect((await store.findNodes({ filter: { property: 'age', operator: '>=', value: 0 } }, scope)).total).toBe(0);
     expect((await store.findNodes({ filter: { property: 'age', operator: 'IS NULL' } }, scope)).total).toBe(90 + 10);
     // The administrator sees the hidden values.
-    expect((await store.findNodes({ filter: { and: [{ label: other }, { property: 'secret', operator: '=', value: 's0' }] } }, UNRESTRICTED)).total).toBe(10);
+    expect(
+      (await store.findNodes({ filter: { and: [{ label: other }, { property: 'secret', operator: '=', value: 's0' }] } }, UNRESTRICTED))
+        .total,
+    ).toBe(10);
   });
 });

@@ -25,9 +25,13 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
   /** The adapter on a driver that records the statements it sends. */
   async function storeWith(streamBufferRows?: number): Promise<Store> {
     const recording = recordingDriver(driver, (query) => statements.push(query));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when NEO4J_URI is set
-    const { Neo4jGraphStore } = require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
-    const store = new Neo4jGraphStore({ url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000, streamBufferRows }, { driver: recording });
+    const { Neo4jGraphStore } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when NEO4J_URI is set
+      require('../../src/graph/neo4j/neo4j-graph-store') as typeof import('../../src/graph/neo4j/neo4j-graph-store');
+    const store = new Neo4jGraphStore(
+      { url: process.env.NEO4J_URI as string, username: '', password: '', queryTimeoutMs: 30000, streamBufferRows },
+      { driver: recording },
+    );
     await store.init();
     stores.push(store);
     return store;
@@ -36,11 +40,16 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
   const exportStatements = () => statements.filter((q) => q.includes(`:\`${label}\``) || q.includes('$after'));
 
   beforeAll(async () => {
-    driver = neo4j.driver(process.env.NEO4J_URI as string, neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''));
+    driver = neo4j.driver(
+      process.env.NEO4J_URI as string,
+      neo4j.auth.basic(process.env.NEO4J_USERNAME ?? 'neo4j', process.env.NEO4J_PASSWORD ?? ''),
+    );
     const session = driver.session();
     try {
       await session.run(`UNWIND range(0, 2999) AS i CREATE (n:\`${label}\`) SET n.i = i, n.even = (i % 2 = 0), n.word = 'streamword ' + i`);
-      await session.run(`MATCH (a:\`${label}\`) WHERE a.i < 1200 MATCH (b:\`${label}\`) WHERE b.i = a.i + 1 CREATE (a)-[:\`${type}\` {i: a.i}]->(b)`);
+      await session.run(
+        `MATCH (a:\`${label}\`) WHERE a.i < 1200 MATCH (b:\`${label}\`) WHERE b.i = a.i + 1 CREATE (a)-[:\`${type}\` {i: a.i}]->(b)`,
+      );
     } finally {
       await session.close();
     }
@@ -58,7 +67,12 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
     }
   });
 
-  const scope: AccessScope = { unrestricted: false, labels: [label], types: [type], nodeFilter: { property: 'even', operator: '=', value: true } };
+  const scope: AccessScope = {
+    unrestricted: false,
+    labels: [label],
+    types: [type],
+    nodeFilter: { property: 'even', operator: '=', value: true },
+  };
 
   it('when the consumer keeps up, then 1,500 matching nodes come in id order from one statement', async () => {
     const store = await storeWith();
@@ -129,7 +143,8 @@ describeNeo4j('Neo4j adapter: streamed exports', () => {
     expect(Object.getOwnPropertyDescriptor(seen[0].properties, '__proto__')?.value).toBe('kept');
     expect(Object.getPrototypeOf(seen[0].properties)).toBe(Object.prototype);
     expect(seen[0].properties.i).toBe(-1);
-    const [plain] = (await store.findNodes({ filter: { and: [{ label }, { property: 'i', operator: '=', value: 3 }] } }, UNRESTRICTED)).items;
+    const [plain] = (await store.findNodes({ filter: { and: [{ label }, { property: 'i', operator: '=', value: 3 }] } }, UNRESTRICTED))
+      .items;
     expect(plain.properties).toEqual({ i: 3, even: false, word: 'streamword 3' });
     const cleanup = driver.session();
     try {

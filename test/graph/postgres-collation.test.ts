@@ -53,7 +53,9 @@ describe('PostgreSQL graph on a database with a linguistic collation', () => {
     expect((await knex!.raw(`select 'a' < 'B' as linguistic`)).rows[0].linguistic).toBe(true);
     for (const s of ['b', 'A', 'a', 'B']) await store.createNode({ labels: ['Col'], properties: { s } }, UNRESTRICTED);
     const sorted = async (direction: 'asc' | 'desc') =>
-      (await store.findNodes({ filter: { label: 'Col' }, sort: [{ property: 's', direction }], limit: 10 }, UNRESTRICTED)).items.map((n) => n.properties.s);
+      (await store.findNodes({ filter: { label: 'Col' }, sort: [{ property: 's', direction }], limit: 10 }, UNRESTRICTED)).items.map(
+        (n) => n.properties.s,
+      );
     expect(await sorted('asc')).toEqual(['A', 'B', 'a', 'b']);
     expect(await sorted('desc')).toEqual(['b', 'a', 'B', 'A']);
     const below = await store.findNodes({ filter: { property: 's', operator: '<', value: 'a' }, limit: 10 }, UNRESTRICTED);

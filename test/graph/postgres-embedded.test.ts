@@ -16,8 +16,11 @@ describe('PostgreSQL graph store on embedded PGlite', () => {
     const root = path.resolve(__dirname, '..', '..');
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(tsx, [path.join(__dirname, 'support', 'pglite-scenario.ts')], { cwd: root, timeout: 110000, maxBuffer: 10 * 1024 * 1024 }, (error, out, err) =>
-        error ? reject(new Error(`PGlite scenario failed: ${error.message}\n${err}`)) : resolve(out),
+      execFile(
+        tsx,
+        [path.join(__dirname, 'support', 'pglite-scenario.ts')],
+        { cwd: root, timeout: 110000, maxBuffer: 10 * 1024 * 1024 },
+        (error, out, err) => (error ? reject(new Error(`PGlite scenario failed: ${error.message}\n${err}`)) : resolve(out)),
       );
     });
     report = JSON.parse(stdout.trim().split('\n').pop() as string) as typeof report;

@@ -26,7 +26,9 @@ describe('PostgreSQL graph: lookups right after bulk writes', () => {
   it('when 5,000 nodes were just written, then finding one by uid reads a handful of index pages and finds it', async () => {
     await knex.raw(`insert into graph_nodes (labels, properties)
       select array['Imported'], jsonb_build_object('uid', 'u-' || g, 'name', 'node ' || g, 'n', g) from generate_series(1, 5000) g`);
-    const plan = (await knex.raw(`explain (analyze, buffers, format json) select id from graph_nodes where properties @> '{"uid": "u-4321"}'`)).rows[0]['QUERY PLAN'][0].Plan;
+    const plan = (
+      await knex.raw(`explain (analyze, buffers, format json) select id from graph_nodes where properties @> '{"uid": "u-4321"}'`)
+    ).rows[0]['QUERY PLAN'][0].Plan;
     // With a pending list the probe reads all of it (or the planner, which counts its pages, scans the table).
     const pages = (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
     expect(pages).toBeLessThan(12);

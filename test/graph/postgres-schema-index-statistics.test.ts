@@ -50,7 +50,9 @@ describe('PostgreSQL graph: statistics of schema indexes', () => {
       knex.removeListener('query', listener);
     }
     expect(sent).toHaveLength(1);
-    const connection = (await knex.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> }> };
+    const connection = (await knex.client.acquireConnection()) as {
+      query(text: string, values: unknown[]): Promise<{ rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> }>;
+    };
     try {
       const result = await connection.query(`explain (format json) ${sent[0].sql}`, sent[0].bindings);
       return flatten(result.rows[0]['QUERY PLAN'][0].Plan);
@@ -65,7 +67,8 @@ describe('PostgreSQL graph: statistics of schema indexes', () => {
     const stats = await knex.raw(`select stxname from pg_statistic_ext where stxname = ?`, [`${index.name}_st`]);
     expect(stats.rows).toHaveLength(1);
 
-    const find = () => store.findNodes({ filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: 'p12345' }] } }, UNRESTRICTED);
+    const find = () =>
+      store.findNodes({ filter: { and: [{ label: 'Person' }, { property: 'uid', operator: '=', value: 'p12345' }] } }, UNRESTRICTED);
     const found = await find();
     expect(found.items.map((n) => n.properties.uid)).toEqual(['p12345']);
     const plan = await planOf(find);

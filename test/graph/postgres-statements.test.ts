@@ -19,7 +19,12 @@ describe('PostgreSQL graph: statements per traversal', () => {
   let statements: string[] = [];
   const ids: Record<string, string> = {};
 
-  const restricted: AccessScope = { unrestricted: false, labels: ['P'], types: ['K'], nodeFilter: { property: 'hidden', operator: '=', value: false } };
+  const restricted: AccessScope = {
+    unrestricted: false,
+    labels: ['P'],
+    types: ['K'],
+    nodeFilter: { property: 'hidden', operator: '=', value: false },
+  };
 
   beforeAll(async () => {
     admin = knexFactory({ client: 'pg', connection: process.env.GAS_TEST_ADMIN_URL, pool: { min: 0, max: 1 } });
@@ -37,12 +42,29 @@ describe('PostgreSQL graph: statements per traversal', () => {
       ids[n] = (await store.createNode({ labels: ['P'], properties: { name: n, hidden: false } }, UNRESTRICTED)).id;
     }
     ids.s = (await store.createNode({ labels: ['P'], properties: { name: 's', hidden: true } }, UNRESTRICTED)).id;
-    const link = (a: string, b: string) => store.createRelationship({ type: 'K', startNodeId: ids[a], endNodeId: ids[b], properties: {} }, UNRESTRICTED);
+    const link = (a: string, b: string) =>
+      store.createRelationship({ type: 'K', startNodeId: ids[a], endNodeId: ids[b], properties: {} }, UNRESTRICTED);
     for (const [a, b] of [
-      ['a', 'b'], ['b', 'c'], ['c', 'd'], ['a', 'h'], ['h', 'i'], ['i', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'],
-      ['a', 'x1'], ['x1', 'x2'], ['x2', 'x3'], ['x3', 'x4'], ['x4', 'x5'], ['x5', 'x6'], ['x6', 'g'],
-      ['a', 's'], ['s', 'g'],
-    ]) await link(a, b);
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+      ['a', 'h'],
+      ['h', 'i'],
+      ['i', 'd'],
+      ['d', 'e'],
+      ['e', 'f'],
+      ['f', 'g'],
+      ['a', 'x1'],
+      ['x1', 'x2'],
+      ['x2', 'x3'],
+      ['x3', 'x4'],
+      ['x4', 'x5'],
+      ['x5', 'x6'],
+      ['x6', 'g'],
+      ['a', 's'],
+      ['s', 'g'],
+    ])
+      await link(a, b);
     knex.on('query', (q: { sql: string }) => statements.push(q.sql));
   });
 
@@ -107,7 +129,11 @@ describe('PostgreSQL graph: statements per traversal', () => {
   });
 
   it('when explores and shortest paths are repeated, then their statements are prepared once per connection (named), not planned from text each time', async () => {
-    const single = knexFactory({ client: 'pg', connection: (knex.client as { config: { connection: string } }).config.connection, pool: { min: 0, max: 1 } });
+    const single = knexFactory({
+      client: 'pg',
+      connection: (knex.client as { config: { connection: string } }).config.connection,
+      pool: { min: 0, max: 1 },
+    });
     try {
       const one = createPostgresGraphStore(single, { queryTimeoutMs: 30000 });
       for (let i = 0; i < 3; i++) {
@@ -136,7 +162,8 @@ describe('PostgreSQL graph: statements per traversal', () => {
     const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4, streamHeadRows: 0 });
     statements = [];
     const streamed: string[] = [];
-    for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, restricted)) streamed.push(String(node.properties.name));
+    for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, restricted))
+      streamed.push(String(node.properties.name));
     expect(streamed).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6']);
     const selects = statements.filter((q) => /graph_nodes/.test(q));
     expect(selects).toHaveLength(1);
@@ -148,7 +175,8 @@ describe('PostgreSQL graph: statements per traversal', () => {
     const small = createPostgresGraphStore(knex, { queryTimeoutMs: 30000, streamPageSize: 4, streamHeadRows: 0 });
     statements = [];
     let fraction: string | undefined;
-    for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, UNRESTRICTED)) if (node) fraction ??= 'read';
+    for await (const node of small.streamNodes({ filter: { property: 'hidden', operator: '=', value: false } }, UNRESTRICTED))
+      if (node) fraction ??= 'read';
     const declare = statements.findIndex((q) => /^declare /.test(q));
     const setting = statements.findIndex((q) => /set_config\('cursor_tuple_fraction', '1', true\)/.test(q));
     expect(fraction).toBe('read');

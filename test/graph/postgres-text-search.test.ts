@@ -76,7 +76,11 @@ describe('PostgreSQL graph: text search through the string-values index', () => 
     await knex.raw(`select gin_clean_pending_list('graph_nodes_string_values_trgm')`);
     await knex.raw('set enable_seqscan = off');
     try {
-      const analysed = (await knex.raw(`explain (analyze, buffers, format json) select id from graph_nodes n where gas_string_values(n.properties) ilike '%crossing%'`)).rows[0]['QUERY PLAN'][0].Plan;
+      const analysed = (
+        await knex.raw(
+          `explain (analyze, buffers, format json) select id from graph_nodes n where gas_string_values(n.properties) ilike '%crossing%'`,
+        )
+      ).rows[0]['QUERY PLAN'][0].Plan;
       expect(JSON.stringify(analysed)).toContain('graph_nodes_string_values_trgm');
       expect((analysed['Shared Hit Blocks'] ?? 0) + (analysed['Shared Read Blocks'] ?? 0)).toBeLessThan(15);
     } finally {

@@ -39,7 +39,9 @@ async function expectGeneratedPasswordLoggedOnce(service: ServiceProcess, url: s
   expect(lines).toHaveLength(1);
   const password = lines[0].initialPassword;
   expect(password).toEqual(expect.any(String));
-  const session = await request(url).get('/session').set('Authorization', basic('admin', password as string));
+  const session = await request(url)
+    .get('/session')
+    .set('Authorization', basic('admin', password as string));
   expect(session.status).toBe(200);
   expect(session.body).toMatchObject({ authenticated: true, user: { username: 'admin', mustChangePassword: true } });
 }
@@ -81,7 +83,9 @@ describe('embedded run mode (no DATABASE_URL: PGlite under DATA_DIR)', () => {
 
   test('when it is ready, then one plain line says where to sign in and where the generated password is', async () => {
     const plain = first!.logLines().filter((line) => line.plain);
-    expect(plain.map((line) => line.msg)).toEqual([`Graph Analytics Service is ready: sign in at ${url}/login as "admin" with the generated password from the log line "initialPassword" above (you will be asked to change it).`]);
+    expect(plain.map((line) => line.msg)).toEqual([
+      `Graph Analytics Service is ready: sign in at ${url}/login as "admin" with the generated password from the log line "initialPassword" above (you will be asked to change it).`,
+    ]);
     expect(plain[0].msg).toMatch(READY_LINE);
   });
 
@@ -104,7 +108,12 @@ describe('embedded run mode (no DATABASE_URL: PGlite under DATA_DIR)', () => {
     await expectHealthyAndReady(listening.url as string);
     expect(restarted.logLines().find((line) => /internal store ready/.test(line.msg))).toMatchObject({ migrationsApplied: 0 });
     expect(restarted.logLines().filter((line) => !line.plain && GENERATED_PASSWORD.test(line.msg))).toEqual([]);
-    expect(restarted.logLines().filter((line) => line.plain).map((line) => line.msg)).toEqual([`Graph Analytics Service is ready: sign in at ${listening.url as string}/login.`]);
+    expect(
+      restarted
+        .logLines()
+        .filter((line) => line.plain)
+        .map((line) => line.msg),
+    ).toEqual([`Graph Analytics Service is ready: sign in at ${listening.url as string}/login.`]);
     await stopWithSigterm(restarted);
   });
 });
@@ -154,11 +163,18 @@ describe('bad configuration', () => {
     ['PORT=notanumber', { PORT: 'notanumber' }, /^configuration error: invalid configuration value at server\.port: /],
     ['GRAPH_BACKEND=oracle', { GRAPH_BACKEND: 'oracle' }, /^configuration error: invalid configuration value at graphdb\.backend: /],
     ['LOG_LEVEL=loud', { LOG_LEVEL: 'loud' }, /^configuration error: invalid configuration value at log\.level: /],
-    ['CONFIG_FILE naming a missing file', { CONFIG_FILE: '/nonexistent/gas-config.json' }, /^configuration error: CONFIG_FILE \/nonexistent\/gas-config\.json does not exist$/],
+    [
+      'CONFIG_FILE naming a missing file',
+      { CONFIG_FILE: '/nonexistent/gas-config.json' },
+      /^configuration error: CONFIG_FILE \/nonexistent\/gas-config\.json does not exist$/,
+    ],
   ])('when %s, then it exits 1 with one clear line on stderr', async (_name, env, expected) => {
     const service = startServiceProcess({ DATA_DIR: dataDir, ...env });
     expect(await service.exited).toBe(1);
-    const lines = service.stderr().split('\n').filter((line) => line.trim());
+    const lines = service
+      .stderr()
+      .split('\n')
+      .filter((line) => line.trim());
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(expected);
     expect(service.stdout()).toBe('');

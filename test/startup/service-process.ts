@@ -41,7 +41,14 @@ export interface ServiceProcess {
 export function startServiceProcess(env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -77,7 +84,10 @@ export function startServiceProcess(env: Record<string, string>): ServiceProcess
 
   const waitForLog = (pattern: RegExp, timeoutMs = 120_000) =>
     new Promise<LogLine>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no log line matching ${pattern} within ${timeoutMs} ms\nstdout:\n${out}\nstderr:\n${err}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no log line matching ${pattern} within ${timeoutMs} ms\nstdout:\n${out}\nstderr:\n${err}`)),
+        timeoutMs,
+      );
       const check = () => {
         const found = logLines().find((line) => pattern.test(line.msg));
         if (found) {

@@ -7,7 +7,10 @@ import { migrateToLatest } from '../../src/db/migrations';
 /** scripts/neo4j-wipe-guard.mjs: one line on stderr and a failed run when it refuses. */
 function neo4jWipeGuard(): void {
   try {
-    execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'neo4j-wipe-guard.mjs')], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+    execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'neo4j-wipe-guard.mjs')], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      encoding: 'utf8',
+    });
   } catch (error) {
     const line = String((error as { stderr?: string }).stderr ?? '').trim() || String(error);
     throw new Error(line, { cause: error });

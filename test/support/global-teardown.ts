@@ -25,8 +25,12 @@ export default async function globalTeardown(): Promise<void> {
       // Only this run's databases (test/support/database.ts names them after the template's pid):
       // other runs on the same server keep theirs.
       const run = process.env.GAS_TEST_TEMPLATE.replace(/^gas_template_/, '');
-      const rows = await admin.raw(`select datname from pg_database where datname like ? or datname = ?`, [`gas\\_t\\_${run}\\_%`, process.env.GAS_TEST_TEMPLATE]);
-      for (const { datname } of rows.rows as Array<{ datname: string }>) await admin.raw(`drop database if exists "${datname}" with (force)`);
+      const rows = await admin.raw(`select datname from pg_database where datname like ? or datname = ?`, [
+        `gas\\_t\\_${run}\\_%`,
+        process.env.GAS_TEST_TEMPLATE,
+      ]);
+      for (const { datname } of rows.rows as Array<{ datname: string }>)
+        await admin.raw(`drop database if exists "${datname}" with (force)`);
     } finally {
       await admin.destroy();
     }

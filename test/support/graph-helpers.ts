@@ -22,7 +22,12 @@ export async function emptyGraph(t: TestApp): Promise<void> {
 
 /** Up to 1,000 nodes, unrestricted (sorted by name when asked). */
 export async function allNodes(t: TestApp, sortByName = false): Promise<GraphNode[]> {
-  return (await t.deps.graph.findNodes({ limit: 1000, ...(sortByName ? { sort: [{ property: 'name', direction: 'asc' as const }] } : {}) }, UNRESTRICTED)).items;
+  return (
+    await t.deps.graph.findNodes(
+      { limit: 1000, ...(sortByName ? { sort: [{ property: 'name', direction: 'asc' as const }] } : {}) },
+      UNRESTRICTED,
+    )
+  ).items;
 }
 
 /** Up to 1,000 relationships, unrestricted. */
@@ -58,7 +63,9 @@ export function tinkerpopWithBrokenWeight(): Buffer {
 export function sharedDataset(name: string): Buffer {
   const file = path.join(DATASETS, name);
   if (!existsSync(file)) {
-    throw new Error(`The real test file ${file} is missing: these tests read the shared datasets folder (../shared/datasets next to the repository), which CI always provides`);
+    throw new Error(
+      `The real test file ${file} is missing: these tests read the shared datasets folder (../shared/datasets next to the repository), which CI always provides`,
+    );
   }
   return readFileSync(file);
 }

@@ -10,7 +10,13 @@ export async function openEnvironmentNeo4j(queryTimeoutMs = 30000): Promise<Grap
   // Required lazily: runs without Neo4j never load the adapter.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when NEO4J_URI is set
   const { createNeo4jGraphStore } = require('../../src/graph/neo4j/index') as {
-    createNeo4jGraphStore: (options: { url: string; username: string; password: string; database?: string; queryTimeoutMs: number }) => GraphStore;
+    createNeo4jGraphStore: (options: {
+      url: string;
+      username: string;
+      password: string;
+      database?: string;
+      queryTimeoutMs: number;
+    }) => GraphStore;
   };
   const store = createNeo4jGraphStore({
     url: process.env.NEO4J_URI as string,

@@ -50,7 +50,9 @@ function buildValidator(): Validator {
   const compiled = new Map<string, ValidateFunction>();
   const templates = Object.keys(document.paths).map((path) => {
     const segments = path.split('/').filter(Boolean);
-    const pattern = new RegExp(`^/${segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+    const pattern = new RegExp(
+      `^/${segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`,
+    );
     return { path, pattern, literals: segments.filter((s) => !s.startsWith('{')).length };
   });
   // Literal segments win over parameters (/users/info before /users/{id}), as the routers order them.
@@ -84,7 +86,15 @@ function mediaMatches(declared: string, actual: string): boolean {
 const isJson = (mediaType: string) => mediaType === 'application/json' || mediaType.endsWith('+json');
 
 /** Checks one finished response; returns a description of the mismatch, or undefined when it agrees. */
-export function checkResponse(method: string, url: string, operationKey: string | undefined, renderedPage: boolean, status: number, contentType: string, body: Buffer | undefined): string | undefined {
+export function checkResponse(
+  method: string,
+  url: string,
+  operationKey: string | undefined,
+  renderedPage: boolean,
+  status: number,
+  contentType: string,
+  body: Buffer | undefined,
+): string | undefined {
   validator ??= buildValidator();
   const lower = method.toLowerCase();
   if (!METHODS.has(lower) || status === 304) return undefined;
@@ -109,9 +119,13 @@ export function checkResponse(method: string, url: string, operationKey: string 
   if (status >= 300 && status < 400) return undefined;
   const content = declared.content ?? {};
   const hasBody = body !== undefined && body.length > 0;
-  if (!hasBody && !mediaType) return Object.keys(content).length === 0 || status === 204 ? undefined : `${where}: empty body, declared ${Object.keys(content).join(', ')}`;
+  if (!hasBody && !mediaType)
+    return Object.keys(content).length === 0 || status === 204
+      ? undefined
+      : `${where}: empty body, declared ${Object.keys(content).join(', ')}`;
   const key = Object.keys(content).find((declaredType) => mediaMatches(declaredType.toLowerCase(), mediaType));
-  if (!key) return `${where}: media type ${mediaType || '(none)'} is not declared (declared: ${Object.keys(content).join(', ') || 'no content'})`;
+  if (!key)
+    return `${where}: media type ${mediaType || '(none)'} is not declared (declared: ${Object.keys(content).join(', ') || 'no content'})`;
   if (!isJson(mediaType) || !hasBody || body.length > MAX_CAPTURED_BYTES || content[key].schema === undefined) return undefined;
   let data: unknown;
   try {
@@ -122,7 +136,9 @@ export function checkResponse(method: string, url: string, operationKey: string 
   const pointer = `/paths/${escapePointer(template)}/${lower}/responses/${status}/content/${escapePointer(key)}/schema`;
   const validate = validator.schema(pointer);
   if (validate(data)) return undefined;
-  const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  const errors = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
   return `${where}: body does not match the schema: ${errors.join('; ')}; body: ${body.toString('utf8').slice(0, 300)}`;
 }
 
@@ -135,7 +151,9 @@ export function validateResponses(app: Express): void {
     let size = 0;
     const capture = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_CAPTURED_BYTES) return;
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       size += buffer.length;
       chunks.push(buffer);
     };
@@ -153,7 +171,15 @@ export function validateResponses(app: Express): void {
     const url = req.originalUrl ?? req.url;
     res.once('finish', () => {
       try {
-        const problem = checkResponse(method, url, res.locals?.openapiOperation as string | undefined, Boolean(res.locals?.page), res.statusCode, String(res.getHeader('content-type') ?? ''), size > MAX_CAPTURED_BYTES ? undefined : Buffer.concat(chunks));
+        const problem = checkResponse(
+          method,
+          url,
+          res.locals?.openapiOperation as string | undefined,
+          Boolean(res.locals?.page),
+          res.statusCode,
+          String(res.getHeader('content-type') ?? ''),
+          size > MAX_CAPTURED_BYTES ? undefined : Buffer.concat(chunks),
+        );
         if (problem) pending.push(problem);
       } catch (error) {
         pending.push(`${method} ${url}: the response validator failed: ${(error as Error).message}`);
@@ -176,7 +202,9 @@ export function checkedResponses(): number {
 function failOnMismatches(): void {
   const found = takeResponseMismatches();
   if (found.length > 0) {
-    throw new Error(`${found.length} response(s) disagree with the OpenAPI document (GAS_TEST_VALIDATE_RESPONSES=0 turns this check off):\n- ${found.join('\n- ')}`);
+    throw new Error(
+      `${found.length} response(s) disagree with the OpenAPI document (GAS_TEST_VALIDATE_RESPONSES=0 turns this check off):\n- ${found.join('\n- ')}`,
+    );
   }
 }
 

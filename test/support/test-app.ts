@@ -44,7 +44,10 @@ export interface TestApp {
   /** Signs in through POST /login and returns a cookie client that sends the CSRF token. */
   login(username: string, password: string): Promise<SessionClient>;
   /** Inserts a user directly (fast fixture setup); returns its id. */
-  createUser(username: string, options?: { password?: string; permissions?: PermissionCode[]; groupIds?: string[]; email?: string }): Promise<string>;
+  createUser(
+    username: string,
+    options?: { password?: string; permissions?: PermissionCode[]; groupIds?: string[]; email?: string },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -64,11 +67,17 @@ export const testGraphBackend: 'postgres' | 'neo4j' = process.env.GAS_TEST_GRAPH
 /** Config overrides that put the app on the backend chosen for this run. */
 function graphOverrides(): Tree {
   if (testGraphBackend === 'postgres') return {};
-  if (!process.env.NEO4J_URI) throw new Error('GAS_TEST_GRAPH_BACKEND=neo4j needs NEO4J_URI (see the README, "The graph tests on your own Neo4j")');
+  if (!process.env.NEO4J_URI)
+    throw new Error('GAS_TEST_GRAPH_BACKEND=neo4j needs NEO4J_URI (see the README, "The graph tests on your own Neo4j")');
   return {
     graphdb: {
       backend: 'neo4j',
-      connector: { url: process.env.NEO4J_URI, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database: process.env.NEO4J_DATABASE ?? '' },
+      connector: {
+        url: process.env.NEO4J_URI,
+        username: process.env.NEO4J_USERNAME ?? 'neo4j',
+        password: process.env.NEO4J_PASSWORD ?? '',
+        database: process.env.NEO4J_DATABASE ?? '',
+      },
     },
   };
 }
@@ -146,10 +155,16 @@ export async function createTestApp(overrides: Record<string, unknown> = {}, opt
     login,
     async createUser(username, options = {}) {
       const [row] = await db('users')
-        .insert({ username, name: username, email: options.email ?? `${username}@example.test`, password_hash: await hashPassword(options.password ?? `${username}-password-1`) })
+        .insert({
+          username,
+          name: username,
+          email: options.email ?? `${username}@example.test`,
+          password_hash: await hashPassword(options.password ?? `${username}-password-1`),
+        })
         .returning('id');
       const id = String(row.id);
-      if (options.permissions?.length) await db('user_permissions').insert(options.permissions.map((code) => ({ user_id: id, permission_code: code })));
+      if (options.permissions?.length)
+        await db('user_permissions').insert(options.permissions.map((code) => ({ user_id: id, permission_code: code })));
       if (options.groupIds?.length) await db('user_groups').insert(options.groupIds.map((groupId) => ({ user_id: id, group_id: groupId })));
       return id;
     },

@@ -63,7 +63,13 @@ export type Outcome =
   | 'skipped-step';
 
 export const PASSED: ReadonlySet<Outcome> = new Set(['passed', 'passed-error']);
-export const FAILED: ReadonlySet<Outcome> = new Set(['float-as-integer', 'wrong-answer', 'error-instead-of-answer', 'error-kind-mismatch', '5xx']);
+export const FAILED: ReadonlySet<Outcome> = new Set([
+  'float-as-integer',
+  'wrong-answer',
+  'error-instead-of-answer',
+  'error-kind-mismatch',
+  '5xx',
+]);
 
 export interface ScenarioResult {
   feature: string;
@@ -155,7 +161,11 @@ export class TckRunner {
   }
 
   scenarios(folders: string[]): Scenario[] {
-    return folders.flatMap((folder) => featureFiles(this.root, folder).flatMap((file) => parseFeature(fs.readFileSync(path.join(this.root, 'features', file), 'utf8'), file)));
+    return folders.flatMap((folder) =>
+      featureFiles(this.root, folder).flatMap((file) =>
+        parseFeature(fs.readFileSync(path.join(this.root, 'features', file), 'utf8'), file),
+      ),
+    );
   }
 
   /**
@@ -165,7 +175,7 @@ export class TckRunner {
   async runAll(folders: string[], parallel = 2): Promise<ScenarioResult[]> {
     const all = this.scenarios(folders);
     const results: ScenarioResult[] = [];
-    for (let i = 0; i < all.length; ) {
+    for (let i = 0; i < all.length;) {
       let j = i;
       while (j < all.length && independent(all[j])) j++;
       if (j > i) {
@@ -182,8 +192,13 @@ export class TckRunner {
     if (this.dirty) {
       // A write may have added nodes the runner does not know: list them all.
       for (let round = 0; round < 100; round++) {
-        const answer = await this.http('post', '/data/cypher', JSON.stringify({ query: 'MATCH (n) RETURN id(n) AS id LIMIT 1000', params: {} }));
-        if (answer.status !== 200) throw new Error(`cannot list the graph's nodes to empty it: ${answer.status} ${answer.text.slice(0, 300)}`);
+        const answer = await this.http(
+          'post',
+          '/data/cypher',
+          JSON.stringify({ query: 'MATCH (n) RETURN id(n) AS id LIMIT 1000', params: {} }),
+        );
+        if (answer.status !== 200)
+          throw new Error(`cannot list the graph's nodes to empty it: ${answer.status} ${answer.text.slice(0, 300)}`);
         const rows = (parseJsonExact(answer.text) as { rows: Json[][] }).rows;
         const ids = rows.map((r) => (r[0] as { raw: string }).raw);
         if (!ids.length) break;
@@ -200,7 +215,8 @@ export class TckRunner {
     const ids = [...new Set(this.loadedIds)];
     await pool(ids, this.concurrency, async (id) => {
       const answer = await this.http('delete', `/data/nodes/${id}`);
-      if (answer.status !== 200 && answer.status !== 404) throw new Error(`cannot delete node ${id}: ${answer.status} ${answer.text.slice(0, 300)}`);
+      if (answer.status !== 200 && answer.status !== 404)
+        throw new Error(`cannot delete node ${id}: ${answer.status} ${answer.text.slice(0, 300)}`);
     });
     this.loadedIds = [];
   }
@@ -210,11 +226,19 @@ export class TckRunner {
     if (signature === this.loadedSignature && !this.dirty) return;
     await this.clear();
     if (graph.nodes.length + graph.rels.length > MAX_SETUP_ELEMENTS) {
-      throw new SetupUnsupported(`${graph.nodes.length} nodes and ${graph.rels.length} relationships: more than ${MAX_SETUP_ELEMENTS} elements to load one request each`);
+      throw new SetupUnsupported(
+        `${graph.nodes.length} nodes and ${graph.rels.length} relationships: more than ${MAX_SETUP_ELEMENTS} elements to load one request each`,
+      );
     }
     this.dirty = true;
-    const bodies = graph.nodes.map((n) => `{"labels":${JSON.stringify(n.labels)},"properties":{${[...n.props].map(([k, v]) => `${JSON.stringify(k)}:${valueToJson(v)}`).join(',')}}}`);
-    const relBodies = graph.rels.map((r) => ({ r, props: `{${[...r.props].map(([k, v]) => `${JSON.stringify(k)}:${valueToJson(v)}`).join(',')}}` }));
+    const bodies = graph.nodes.map(
+      (n) =>
+        `{"labels":${JSON.stringify(n.labels)},"properties":{${[...n.props].map(([k, v]) => `${JSON.stringify(k)}:${valueToJson(v)}`).join(',')}}}`,
+    );
+    const relBodies = graph.rels.map((r) => ({
+      r,
+      props: `{${[...r.props].map(([k, v]) => `${JSON.stringify(k)}:${valueToJson(v)}`).join(',')}}`,
+    }));
     const ids = await pool(bodies, this.concurrency, async (body) => {
       const answer = await this.http('post', '/data/nodes', body);
       if (answer.status !== 201) return { error: `POST /data/nodes ${body.slice(0, 120)}: ${answer.status} ${codeOf(answer.text)}` };
@@ -240,14 +264,23 @@ export class TckRunner {
     const started = Date.now();
     const folder = s.feature.split('/').slice(0, 2).join('/');
     const base = { feature: s.feature, name: s.name, folder, neo4j: this.neo4j.get(scenarioKey(s)) };
-    const done = (outcome: Outcome, detail?: string, extra: Partial<ScenarioResult> = {}): ScenarioResult => ({ ...base, ...extra, outcome, detail, ms: Date.now() - started });
+    const done = (outcome: Outcome, detail?: string, extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
+      ...base,
+      ...extra,
+      outcome,
+      detail,
+      ms: Date.now() - started,
+    });
 
     const setup: string[] = [];
     let params = '{}';
     let query: string | undefined;
     /** Run after a query that writes, to read what it wrote: only reached when the query was answered. */
     let controlQuery: string | undefined;
-    let expectation: { kind: 'rows'; table: string[][] | null; ordered: boolean; unorderedLists: boolean } | { kind: 'error'; error: string; phase: string; detail: string } | undefined;
+    let expectation:
+      | { kind: 'rows'; table: string[][] | null; ordered: boolean; unorderedLists: boolean }
+      | { kind: 'error'; error: string; phase: string; detail: string }
+      | undefined;
     let sideEffects: string[][] | null = null;
     for (const step of s.steps) {
       const t = step.text;
@@ -269,7 +302,8 @@ export class TckRunner {
       else if ((m = /^the result should be(, in any order|, in order)?( \(ignoring element order for lists\))?:$/.exec(t)) && step.table) {
         expectation = { kind: 'rows', table: step.table, ordered: m[1] === ', in order', unorderedLists: !!m[2] };
       } else if (t === 'the result should be empty') expectation = { kind: 'rows', table: null, ordered: false, unorderedLists: false };
-      else if ((m = /^an? (\w+) should be raised at ([\w ]+): (.*)$/.exec(t))) expectation = { kind: 'error', error: m[1], phase: m[2], detail: m[3] };
+      else if ((m = /^an? (\w+) should be raised at ([\w ]+): (.*)$/.exec(t)))
+        expectation = { kind: 'error', error: m[1], phase: m[2], detail: m[3] };
       else if (t === 'no side effects') sideEffects = [];
       else if (t === 'the side effects should be:' && step.table) sideEffects = step.table;
       else return done('skipped-step', `step "${step.keyword} ${t}"`);
@@ -300,11 +334,13 @@ export class TckRunner {
     if (answer.status >= 500) return done('5xx', problem(), extra);
     if (answer.status !== 200 && code === 'CYPHER_UNSUPPORTED') return done('refused', problem(), extra);
 
-    if (controlQuery !== undefined) return done('skipped-step', `the query was answered (${answer.status} ${code}); control queries are not run`, extra);
+    if (controlQuery !== undefined)
+      return done('skipped-step', `the query was answered (${answer.status} ${code}); control queries are not run`, extra);
 
     if (expectation.kind === 'error') {
       const expected = `${expectation.error} at ${expectation.phase}: ${expectation.detail}`;
-      if (answer.status === 200) return done('wrong-answer', `answered where ${expected} was expected: ${answer.text.slice(0, 300)}`, extra);
+      if (answer.status === 200)
+        return done('wrong-answer', `answered where ${expected} was expected: ${answer.text.slice(0, 300)}`, extra);
       if (errorKindMatches(expectation.error, code)) return done('passed-error', undefined, extra);
       return done('error-kind-mismatch', `${expected} expected, ${problem()}`, extra);
     }
@@ -331,7 +367,8 @@ export class TckRunner {
       match = 'no';
       why = `side effects ${JSON.stringify(sideEffects)} expected from an answered query`;
     }
-    const got = () => `${why}; got ${JSON.stringify({ columns: body.columns, rows: body.rows }, (_k, v: unknown) => (v && typeof v === 'object' && 'raw' in v ? Number((v as { raw: string }).raw) : v)).slice(0, 400)}`;
+    const got = () =>
+      `${why}; got ${JSON.stringify({ columns: body.columns, rows: body.rows }, (_k, v: unknown) => (v && typeof v === 'object' && 'raw' in v ? Number((v as { raw: string }).raw) : v)).slice(0, 400)}`;
     if (match === 'exact') return done('passed', undefined, extra);
     if (match === 'floatAsInteger') return done('float-as-integer', 'integral floats answered as integers', extra);
     return done('wrong-answer', got(), extra);
@@ -357,31 +394,46 @@ export function readRatchet(file: string): string[] {
 }
 
 export function writeRatchet(file: string, results: ScenarioResult[], header: string): void {
-  fs.writeFileSync(file, `${header
-    .split('\n')
-    .map((l) => `# ${l}`)
-    .join('\n')}\n${ratchetOf(results).join('\n')}\n`);
+  fs.writeFileSync(
+    file,
+    `${header
+      .split('\n')
+      .map((l) => `# ${l}`)
+      .join('\n')}\n${ratchetOf(results).join('\n')}\n`,
+  );
 }
 
 /** Per-folder (or per-feature file) table: passed / failed / refused / skipped, Neo4j 3.5.5's passes, both, and the time. */
-export function summaryTable(results: ScenarioResult[], backend: string, groupBy: (r: ScenarioResult) => string = (r) => r.folder, label = 'folder'): string {
+export function summaryTable(
+  results: ScenarioResult[],
+  backend: string,
+  groupBy: (r: ScenarioResult) => string = (r) => r.folder,
+  label = 'folder',
+): string {
   const folders = [...new Set(results.map(groupBy))];
   const head = [label, 'total', 'passed', '(errors)', 'failed', '(float-int)', 'refused', 'skipped', 'neo4j-pass', 'both-pass', 'sec(sum)'];
   const rows: string[][] = [];
-  const line = (name: string, rs: ScenarioResult[]) => [
-    name,
-    rs.length,
-    rs.filter((r) => PASSED.has(r.outcome)).length,
-    rs.filter((r) => r.outcome === 'passed-error').length,
-    rs.filter((r) => FAILED.has(r.outcome)).length,
-    rs.filter((r) => r.outcome === 'float-as-integer').length,
-    rs.filter((r) => r.outcome === 'refused').length,
-    rs.filter((r) => r.outcome.startsWith('skipped')).length,
-    rs.filter((r) => r.neo4j === 'passed').length,
-    rs.filter((r) => r.neo4j === 'passed' && PASSED.has(r.outcome)).length,
-    (rs.reduce((a, r) => a + r.ms, 0) / 1000).toFixed(1),
-  ].map(String);
-  for (const f of folders) rows.push(line(f, results.filter((r) => groupBy(r) === f)));
+  const line = (name: string, rs: ScenarioResult[]) =>
+    [
+      name,
+      rs.length,
+      rs.filter((r) => PASSED.has(r.outcome)).length,
+      rs.filter((r) => r.outcome === 'passed-error').length,
+      rs.filter((r) => FAILED.has(r.outcome)).length,
+      rs.filter((r) => r.outcome === 'float-as-integer').length,
+      rs.filter((r) => r.outcome === 'refused').length,
+      rs.filter((r) => r.outcome.startsWith('skipped')).length,
+      rs.filter((r) => r.neo4j === 'passed').length,
+      rs.filter((r) => r.neo4j === 'passed' && PASSED.has(r.outcome)).length,
+      (rs.reduce((a, r) => a + r.ms, 0) / 1000).toFixed(1),
+    ].map(String);
+  for (const f of folders)
+    rows.push(
+      line(
+        f,
+        results.filter((r) => groupBy(r) === f),
+      ),
+    );
   rows.push(line(`total (${backend})`, results));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -400,7 +452,9 @@ export function summaryTable(results: ScenarioResult[], backend: string, groupBy
 export function failureReport(results: ScenarioResult[], limit = 400): string {
   const lines: string[] = [];
   for (const r of results.filter((x) => FAILED.has(x.outcome)).slice(0, limit)) {
-    lines.push(`[${r.outcome}] ${r.feature} | ${r.name} (neo4j: ${r.neo4j ?? '?'})\n    ${(r.query ?? '').replace(/\s+/g, ' ').slice(0, 200)}\n    ${r.detail ?? ''}`);
+    lines.push(
+      `[${r.outcome}] ${r.feature} | ${r.name} (neo4j: ${r.neo4j ?? '?'})\n    ${(r.query ?? '').replace(/\s+/g, ' ').slice(0, 200)}\n    ${r.detail ?? ''}`,
+    );
   }
   return lines.join('\n');
 }

@@ -76,7 +76,14 @@ function arith(op: string, a: Value, b: Value): Value {
   if (a === null || b === null) return null;
   if (op === '+') {
     if (typeof a === 'string' || typeof b === 'string') {
-      const s = (x: Value) => (typeof x === 'string' ? x : x instanceof Int ? x.v.toString() : typeof x === 'number' ? String(x) : unsupported('string + non-scalar'));
+      const s = (x: Value) =>
+        typeof x === 'string'
+          ? x
+          : x instanceof Int
+            ? x.v.toString()
+            : typeof x === 'number'
+              ? String(x)
+              : unsupported('string + non-scalar');
       return s(a) + s(b);
     }
     if (Array.isArray(a) || Array.isArray(b)) return [...(Array.isArray(a) ? a : [a]), ...(Array.isArray(b) ? b : [b])];
@@ -85,17 +92,41 @@ function arith(op: string, a: Value, b: Value): Value {
   const y = num(b);
   if (typeof x === 'bigint' && typeof y === 'bigint') {
     if ((op === '/' || op === '%') && y === 0n) unsupported('division by zero');
-    const r = op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : op === '/' ? x / y : op === '%' ? x % y : unsupported(`operator ${op}`);
+    const r =
+      op === '+'
+        ? x + y
+        : op === '-'
+          ? x - y
+          : op === '*'
+            ? x * y
+            : op === '/'
+              ? x / y
+              : op === '%'
+                ? x % y
+                : unsupported(`operator ${op}`);
     return new Int(r);
   }
   const fx = Number(x);
   const fy = Number(y);
-  return op === '+' ? fx + fy : op === '-' ? fx - fy : op === '*' ? fx * fy : op === '/' ? fx / fy : op === '%' ? fx % fy : op === '^' ? fx ** fy : unsupported(`operator ${op}`);
+  return op === '+'
+    ? fx + fy
+    : op === '-'
+      ? fx - fy
+      : op === '*'
+        ? fx * fy
+        : op === '/'
+          ? fx / fy
+          : op === '%'
+            ? fx % fy
+            : op === '^'
+              ? fx ** fy
+              : unsupported(`operator ${op}`);
 }
 
 function equals(a: Value, b: Value): boolean | null {
   if (a === null || b === null) return null;
-  if ((a instanceof Int || typeof a === 'number') && (b instanceof Int || typeof b === 'number')) return Number(num(a)) === Number(num(b)) && (!(a instanceof Int && b instanceof Int) || a.v === b.v);
+  if ((a instanceof Int || typeof a === 'number') && (b instanceof Int || typeof b === 'number'))
+    return Number(num(a)) === Number(num(b)) && (!(a instanceof Int && b instanceof Int) || a.v === b.v);
   if (typeof a !== 'object' && typeof b !== 'object') return a === b;
   if (a instanceof MemNode || a instanceof MemRel || b instanceof MemNode || b instanceof MemRel) return a === b;
   return unsupported('comparing lists or maps');
@@ -208,7 +239,10 @@ class Interpreter {
       const expr = rule(item, 'expression')!;
       const alias = rule(item, 'variable');
       const name = alias ? nameOf(alias) : textOf(expr).trim();
-      const aggregate = descendants(expr, 'functionInvocation').some((f) => /^(collect|count)$/i.test(textOf(rule(f, 'functionInvocationBody') ?? f).trim())) || /count\s*\(\s*\*\s*\)/i.test(textOf(expr));
+      const aggregate =
+        descendants(expr, 'functionInvocation').some((f) =>
+          /^(collect|count)$/i.test(textOf(rule(f, 'functionInvocationBody') ?? f).trim()),
+        ) || /count\s*\(\s*\*\s*\)/i.test(textOf(expr));
       return { expr, name, aggregate };
     });
     let out: Row[];
@@ -283,7 +317,8 @@ class Interpreter {
 
   private entries(map: CstNode, row: Row): Map<string, Value> {
     const out = new Map<string, Value>();
-    for (const entry of rules(map, 'literalEntry')) out.set(nameOf(rule(entry, 'propertyKeyName')!), this.eval(rule(entry, 'expression')!, row));
+    for (const entry of rules(map, 'literalEntry'))
+      out.set(nameOf(rule(entry, 'propertyKeyName')!), this.eval(rule(entry, 'expression')!, row));
     return out;
   }
 
@@ -306,7 +341,8 @@ class Interpreter {
     const right = descendants(rp, 'rightArrowHead').length > 0;
     if (detail && rule(detail, 'rangeLiteral')) unsupported('a variable-length relationship in a setup', rp);
     const variable = detail && rule(detail, 'variable') ? nameOf(rule(detail, 'variable')!) : undefined;
-    const types = detail && rule(detail, 'relationshipTypes') ? descendants(rule(detail, 'relationshipTypes')!, 'relTypeName').map(nameOf) : [];
+    const types =
+      detail && rule(detail, 'relationshipTypes') ? descendants(rule(detail, 'relationshipTypes')!, 'relTypeName').map(nameOf) : [];
     return { detail, variable, types, dir: left && !right ? 'in' : right && !left ? 'out' : 'both' };
   }
 
@@ -377,7 +413,8 @@ class Interpreter {
         if (dir !== 'out' && rel.end === at) ends.push(rel.start);
         for (const other of ends) {
           let next: Row | null = r;
-          for (const [k, v] of self.props(detail ? rule(detail, 'properties') : undefined, r)) if (equals(rel.props.get(k) ?? null, v) !== true) next = null;
+          for (const [k, v] of self.props(detail ? rule(detail, 'properties') : undefined, r))
+            if (equals(rel.props.get(k) ?? null, v) !== true) next = null;
           if (!next) continue;
           if (variable !== undefined) {
             if (next.has(variable)) {
@@ -485,12 +522,14 @@ class Interpreter {
       }
       case 'unaryAddOrSubtractExpression': {
         let v = this.eval(parts[parts.length - 1], row);
-        for (const p of parts.slice(0, -1)) if (p.token === '-') v = v === null ? null : v instanceof Int ? new Int(-v.v) : typeof v === 'number' ? -v : unsupported('minus of a non-number', u);
+        for (const p of parts.slice(0, -1))
+          if (p.token === '-')
+            v = v === null ? null : v instanceof Int ? new Int(-v.v) : typeof v === 'number' ? -v : unsupported('minus of a non-number', u);
         return v;
       }
       case 'stringListNullOperatorExpression': {
         let v = this.eval(parts[0], row);
-        for (let i = 1; i < parts.length; ) {
+        for (let i = 1; i < parts.length;) {
           const t = (parts[i].token ?? '').toUpperCase();
           if (t === '[') {
             if (parts[i + 2]?.token !== ']') unsupported('a slice in a setup', u);
@@ -574,7 +613,10 @@ export function valueToJson(v: Value): string {
 export function graphSignature(g: MemGraph): string {
   const index = new Map(g.nodes.map((n, i) => [n, i]));
   const props = (p: Map<string, Value>) => [...p].map(([k, v]) => `${JSON.stringify(k)}:${valueToJsonLoose(v)}`).join(',');
-  return JSON.stringify([g.nodes.map((n) => `${n.labels.join(':')}{${props(n.props)}}`), g.rels.map((r) => `${index.get(r.start)}-${r.type}{${props(r.props)}}->${index.get(r.end)}`)]);
+  return JSON.stringify([
+    g.nodes.map((n) => `${n.labels.join(':')}{${props(n.props)}}`),
+    g.rels.map((r) => `${index.get(r.start)}-${r.type}{${props(r.props)}}->${index.get(r.end)}`),
+  ]);
 }
 
 function valueToJsonLoose(v: Value): string {

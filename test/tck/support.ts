@@ -84,7 +84,8 @@ export function parseFeature(text: string, feature: string): Scenario[] {
     if (trimmed.startsWith('"""')) {
       const indent = line.indexOf('"""');
       const body: string[] = [];
-      for (i++; i < lines.length && !lines[i].trim().startsWith('"""'); i++) body.push(lines[i].slice(Math.min(indent, lines[i].length - lines[i].trimStart().length)));
+      for (i++; i < lines.length && !lines[i].trim().startsWith('"""'); i++)
+        body.push(lines[i].slice(Math.min(indent, lines[i].length - lines[i].trimStart().length)));
       const last = steps?.[steps.length - 1];
       if (last) last.docString = body.join('\n');
       table = null;
@@ -147,7 +148,8 @@ export function parseFeature(text: string, feature: string): Scenario[] {
       const [header, ...rows] = examples;
       for (const row of rows) {
         n++;
-        const sub = (t: string) => t.replace(/<([^<>\s]+)>/g, (whole, key: string) => (header.includes(key) ? row[header.indexOf(key)] : whole));
+        const sub = (t: string) =>
+          t.replace(/<([^<>\s]+)>/g, (whole, key: string) => (header.includes(key) ? row[header.indexOf(key)] : whole));
         out.push({
           feature,
           name: `${sub(s.name)} #${n}`,
@@ -476,9 +478,11 @@ export function parseJsonExact(text: string): Json {
 /** no: different; exact: equal; floatAsInteger: equal except integral floats written as integers. */
 export type Match = 'no' | 'exact' | 'floatAsInteger';
 
-const worst = (a: Match, b: Match): Match => (a === 'no' || b === 'no' ? 'no' : a === 'floatAsInteger' || b === 'floatAsInteger' ? 'floatAsInteger' : 'exact');
+const worst = (a: Match, b: Match): Match =>
+  a === 'no' || b === 'no' ? 'no' : a === 'floatAsInteger' || b === 'floatAsInteger' ? 'floatAsInteger' : 'exact';
 
-const isObject = (a: Json): a is { [key: string]: Json } => typeof a === 'object' && a !== null && !Array.isArray(a) && !(a instanceof JsonNumber);
+const isObject = (a: Json): a is { [key: string]: Json } =>
+  typeof a === 'object' && a !== null && !Array.isArray(a) && !(a instanceof JsonNumber);
 
 function sameFloat(a: number, b: number): boolean {
   if (Number.isNaN(a) && Number.isNaN(b)) return true;
@@ -587,7 +591,12 @@ export function readExpectedTable(table: string[][]): ExpectedTable {
 }
 
 /** Compares a result table: as a bag unless ordered; columns by name. */
-export function matchResult(expected: ExpectedTable, columns: string[], rows: Json[][], options: { ordered: boolean; unorderedLists: boolean }): { match: Match; why?: string } {
+export function matchResult(
+  expected: ExpectedTable,
+  columns: string[],
+  rows: Json[][],
+  options: { ordered: boolean; unorderedLists: boolean },
+): { match: Match; why?: string } {
   const sameColumns = columns.length === expected.columns.length && expected.columns.every((c) => columns.includes(c));
   if (!sameColumns) return { match: 'no', why: `columns ${JSON.stringify(columns)} instead of ${JSON.stringify(expected.columns)}` };
   if (rows.length !== expected.rows.length) return { match: 'no', why: `${rows.length} rows instead of ${expected.rows.length}` };

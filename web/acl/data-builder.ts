@@ -6,12 +6,27 @@ import { currentObject, nextId, pickInput, pretty, type Json } from './json-text
 
 const OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~', 'IN', 'IS NULL', 'IS NOT NULL'];
 const OPERATOR_KEYS: Record<string, string> = {
-  '=': 'acl.op.eq', '<>': 'acl.op.ne', '<': 'acl.op.lt', '<=': 'acl.op.le', '>': 'acl.op.gt', '>=': 'acl.op.ge',
-  CONTAINS: 'acl.op.contains', 'STARTS WITH': 'acl.op.startsWith', 'ENDS WITH': 'acl.op.endsWith', '=~': 'acl.op.matches', IN: 'acl.op.in',
-  'IS NULL': 'acl.op.isNull', 'IS NOT NULL': 'acl.op.isNotNull',
+  '=': 'acl.op.eq',
+  '<>': 'acl.op.ne',
+  '<': 'acl.op.lt',
+  '<=': 'acl.op.le',
+  '>': 'acl.op.gt',
+  '>=': 'acl.op.ge',
+  CONTAINS: 'acl.op.contains',
+  'STARTS WITH': 'acl.op.startsWith',
+  'ENDS WITH': 'acl.op.endsWith',
+  '=~': 'acl.op.matches',
+  IN: 'acl.op.in',
+  'IS NULL': 'acl.op.isNull',
+  'IS NOT NULL': 'acl.op.isNotNull',
 };
 
-interface Rule { label?: string; type?: string; filter?: unknown; description?: string }
+interface Rule {
+  label?: string;
+  type?: string;
+  filter?: unknown;
+  description?: string;
+}
 
 function rulesOf(value: Json): Rule[] {
   return Array.isArray(value.rules) ? (value.rules as Rule[]) : [];
@@ -31,11 +46,20 @@ function parseValue(text: string, operator: string): unknown {
 
 export function dataBuilder(textarea: HTMLTextAreaElement, onChange: () => void): HTMLElement {
   const targetId = nextId('pick');
-  const target = h('select', { id: targetId, name: 'target' }, h('option', { value: 'label' }, t('acl.nodesWithLabel')), h('option', { value: 'type' }, t('acl.relationshipsOfType')));
+  const target = h(
+    'select',
+    { id: targetId, name: 'target' },
+    h('option', { value: 'label' }, t('acl.nodesWithLabel')),
+    h('option', { value: 'type' }, t('acl.relationshipsOfType')),
+  );
   const name = pickInput(t('acl.labelOrType'), 'acl-labels', 'name');
   const property = pickInput(t('acl.property'), 'acl-properties', 'property');
   const operatorId = nextId('pick');
-  const operator = h('select', { id: operatorId, name: 'operator' }, OPERATORS.map((op) => h('option', { value: op }, t(OPERATOR_KEYS[op]))));
+  const operator = h(
+    'select',
+    { id: operatorId, name: 'operator' },
+    OPERATORS.map((op) => h('option', { value: op }, t(OPERATOR_KEYS[op]))),
+  );
   const value = pickInput(t('acl.value'), null, 'value');
   const description = pickInput(t('acl.descriptionOptional'), null, 'description');
   const error = h('p', { class: 'form-message' });
@@ -63,14 +87,33 @@ export function dataBuilder(textarea: HTMLTextAreaElement, onChange: () => void)
       return;
     }
     rules.forEach((rule, index) => {
-      const key = rule.label ? (rule.description ? 'acl.data.nodesDescribed' : 'acl.data.nodes') : (rule.description ? 'acl.data.relationshipsDescribed' : 'acl.data.relationships');
-      summary.append(h('li', {},
-        t(key, { name: rule.label || rule.type, condition: describeFilter(rule.filter), description: rule.description || '' }),
-        h('button', { type: 'button', class: 'link', onclick: () => {
-          const next = current();
-          rulesOf(next).splice(index, 1);
-          write(next);
-        } }, t('acl.remove'))));
+      const key = rule.label
+        ? rule.description
+          ? 'acl.data.nodesDescribed'
+          : 'acl.data.nodes'
+        : rule.description
+          ? 'acl.data.relationshipsDescribed'
+          : 'acl.data.relationships';
+      summary.append(
+        h(
+          'li',
+          {},
+          t(key, { name: rule.label || rule.type, condition: describeFilter(rule.filter), description: rule.description || '' }),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'link',
+              onclick: () => {
+                const next = current();
+                rulesOf(next).splice(index, 1);
+                write(next);
+              },
+            },
+            t('acl.remove'),
+          ),
+        ),
+      );
     });
   }
 
@@ -100,11 +143,21 @@ export function dataBuilder(textarea: HTMLTextAreaElement, onChange: () => void)
 
   textarea.addEventListener('input', render);
   render();
-  return h('div', { class: 'builder' },
+  return h(
+    'div',
+    { class: 'builder' },
     summary,
-    h('div', { class: 'picker-row' },
-      h('label', { for: targetId }, t('acl.appliesTo'), target), name.label, property.label,
-      h('label', { for: operatorId }, t('acl.condition'), operator), value.label, description.label,
-      h('button', { type: 'button', class: 'secondary', onclick: add }, t('acl.addDataRule'))),
-    error);
+    h(
+      'div',
+      { class: 'picker-row' },
+      h('label', { for: targetId }, t('acl.appliesTo'), target),
+      name.label,
+      property.label,
+      h('label', { for: operatorId }, t('acl.condition'), operator),
+      value.label,
+      description.label,
+      h('button', { type: 'button', class: 'secondary', onclick: add }, t('acl.addDataRule')),
+    ),
+    error,
+  );
 }

@@ -12,7 +12,11 @@ function namesOf(filter: unknown, key: Key): string[] | null {
   if (!filter || typeof filter !== 'object') return [];
   const f = filter as Json;
   if (typeof f[key] === 'string' && f[key]) return [f[key]];
-  if (Array.isArray(f.or) && f.or.every((one: unknown) => !!one && typeof (one as Json)[key] === 'string' && Object.keys(one as Json).length === 1)) return f.or.map((one: Json) => one[key] as string);
+  if (
+    Array.isArray(f.or) &&
+    f.or.every((one: unknown) => !!one && typeof (one as Json)[key] === 'string' && Object.keys(one as Json).length === 1)
+  )
+    return f.or.map((one: Json) => one[key] as string);
   return null;
 }
 
@@ -42,15 +46,38 @@ export function entityBuilder(textarea: HTMLTextAreaElement, onChange: () => voi
   function render(): void {
     const value = currentObject(textarea);
     summary.replaceChildren();
-    for (const [field, key, caption] of [['nodeFilter', 'label', t('acl.nodesColon')], ['relationshipFilter', 'type', t('acl.relationshipsColon')]] as const) {
+    for (const [field, key, caption] of [
+      ['nodeFilter', 'label', t('acl.nodesColon')],
+      ['relationshipFilter', 'type', t('acl.relationshipsColon')],
+    ] as const) {
       const names = namesOf(value[field], key);
       const item = h('li', {}, h('strong', {}, caption), ' ');
       if (names === null) item.append(t('acl.editInJson', { filter: describeFilter(value[field]) }));
       else if (!names.length) item.append(t('acl.all.noRestriction'));
       else {
         for (const name of names) {
-          item.append(h('span', { class: 'chip' }, t(key === 'label' ? 'security.label' : 'security.type', { name }),
-            h('button', { type: 'button', class: 'link', 'aria-label': t('acl.removeName', { name }), onclick: () => setNames(field, key, names.filter((n) => n !== name)) }, '×')));
+          item.append(
+            h(
+              'span',
+              { class: 'chip' },
+              t(key === 'label' ? 'security.label' : 'security.type', { name }),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'link',
+                  'aria-label': t('acl.removeName', { name }),
+                  onclick: () =>
+                    setNames(
+                      field,
+                      key,
+                      names.filter((n) => n !== name),
+                    ),
+                },
+                '×',
+              ),
+            ),
+          );
         }
       }
       summary.append(item);
@@ -58,9 +85,22 @@ export function entityBuilder(textarea: HTMLTextAreaElement, onChange: () => voi
   }
   textarea.addEventListener('input', render);
   render();
-  return h('div', { class: 'builder' },
+  return h(
+    'div',
+    { class: 'builder' },
     h('p', { class: 'muted small' }, t('acl.entityHint')),
     summary,
-    h('div', { class: 'picker-row' }, nodes.label, h('button', { type: 'button', class: 'secondary', onclick: () => add('nodeFilter', 'label', nodes.input) }, t('acl.addLabel'))),
-    h('div', { class: 'picker-row' }, types.label, h('button', { type: 'button', class: 'secondary', onclick: () => add('relationshipFilter', 'type', types.input) }, t('acl.addType'))));
+    h(
+      'div',
+      { class: 'picker-row' },
+      nodes.label,
+      h('button', { type: 'button', class: 'secondary', onclick: () => add('nodeFilter', 'label', nodes.input) }, t('acl.addLabel')),
+    ),
+    h(
+      'div',
+      { class: 'picker-row' },
+      types.label,
+      h('button', { type: 'button', class: 'secondary', onclick: () => add('relationshipFilter', 'type', types.input) }, t('acl.addType')),
+    ),
+  );
 }

@@ -29,7 +29,12 @@ export function nextId(prefix: string): string {
 }
 
 /** A labelled input offering a datalist (labels, types or properties), free text allowed. */
-export function pickInput(text: string, list: string | null, name: string, value?: string): { input: HTMLInputElement; label: HTMLLabelElement } {
+export function pickInput(
+  text: string,
+  list: string | null,
+  name: string,
+  value?: string,
+): { input: HTMLInputElement; label: HTMLLabelElement } {
   const id = nextId('pick');
   const input = h('input', { id, name, list, autocomplete: 'off', size: '14', value });
   return { input, label: h('label', { for: id }, text, input) };

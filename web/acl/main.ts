@@ -29,15 +29,36 @@ interface Kind {
 
 const path = (id: string) => ({ params: { path: { id } } });
 const KINDS: Kind[] = [
-  { key: 'entitySecurity', label: t('page.acl.entitySecurity'), saveLabel: t('acl.saveEntity'), keys: ['nodeFilter', 'relationshipFilter'], builder: entityBuilder,
+  {
+    key: 'entitySecurity',
+    label: t('page.acl.entitySecurity'),
+    saveLabel: t('acl.saveEntity'),
+    keys: ['nodeFilter', 'relationshipFilter'],
+    builder: entityBuilder,
     load: (id) => call(client.GET('/groups/{id}/entitySecurity', path(id))),
-    save: (id, value) => call(client.POST('/groups/{id}/entitySecurity', { ...path(id), body: value as JsonBody<'postGroupsByIdEntitySecurity'> })) },
-  { key: 'propertySecurity', label: t('page.acl.propertySecurity'), saveLabel: t('acl.saveProperty'), keys: ['nodes', 'relationships'], builder: propertyBuilder,
+    save: (id, value) =>
+      call(client.POST('/groups/{id}/entitySecurity', { ...path(id), body: value as JsonBody<'postGroupsByIdEntitySecurity'> })),
+  },
+  {
+    key: 'propertySecurity',
+    label: t('page.acl.propertySecurity'),
+    saveLabel: t('acl.saveProperty'),
+    keys: ['nodes', 'relationships'],
+    builder: propertyBuilder,
     load: (id) => call(client.GET('/groups/{id}/propertySecurity', path(id))),
-    save: (id, value) => call(client.POST('/groups/{id}/propertySecurity', { ...path(id), body: value as JsonBody<'postGroupsByIdPropertySecurity'> })) },
-  { key: 'dataSecurity', label: t('page.acl.dataSecurity'), saveLabel: t('acl.saveData'), keys: ['rules'], builder: dataBuilder,
+    save: (id, value) =>
+      call(client.POST('/groups/{id}/propertySecurity', { ...path(id), body: value as JsonBody<'postGroupsByIdPropertySecurity'> })),
+  },
+  {
+    key: 'dataSecurity',
+    label: t('page.acl.dataSecurity'),
+    saveLabel: t('acl.saveData'),
+    keys: ['rules'],
+    builder: dataBuilder,
     load: (id) => call(client.GET('/groups/{id}/dataSecurity', path(id))),
-    save: (id, value) => call(client.PUT('/groups/{id}/dataSecurity', { ...path(id), body: value as JsonBody<'putGroupsByIdDataSecurity'> })) },
+    save: (id, value) =>
+      call(client.PUT('/groups/{id}/dataSecurity', { ...path(id), body: value as JsonBody<'putGroupsByIdDataSecurity'> })),
+  },
 ];
 
 /** Checks the shape in words before sending; the server's validation stays the authority. */
@@ -58,23 +79,45 @@ function setMessage(message: HTMLElement, text: string, kind: 'ok' | 'error' | '
 
 function editor(group: Group, kind: Kind, value: unknown, loadError: string | null): HTMLFormElement {
   const fieldId = `acl-${group.id}-${kind.key}`;
-  const textarea = h('textarea', { id: fieldId, class: 'json', rows: '8', spellcheck: 'false', 'aria-describedby': `${fieldId}-message` }, loadError ? '' : pretty(value));
-  const message = h('p', { id: `${fieldId}-message`, class: loadError ? 'error' : 'message', role: loadError ? 'alert' : null }, loadError ?? '');
-  const form = h('form', { class: 'acl-editor', 'data-kind': kind.key },
+  const textarea = h(
+    'textarea',
+    { id: fieldId, class: 'json', rows: '8', spellcheck: 'false', 'aria-describedby': `${fieldId}-message` },
+    loadError ? '' : pretty(value),
+  );
+  const message = h(
+    'p',
+    { id: `${fieldId}-message`, class: loadError ? 'error' : 'message', role: loadError ? 'alert' : null },
+    loadError ?? '',
+  );
+  const form = h(
+    'form',
+    { class: 'acl-editor', 'data-kind': kind.key },
     h('h3', { class: 'block-label' }, kind.label),
     kind.builder(textarea, () => setMessage(message, t('settings.changed'), 'message')),
-    h('details', { class: 'raw-json' },
+    h(
+      'details',
+      { class: 'raw-json' },
       h('summary', {}, t('settings.rawJson')),
       h('label', { for: fieldId, class: 'visually-hidden' }, t('acl.kindAsJson', { kind: kind.label })),
       textarea,
-      h('button', { type: 'button', class: 'secondary', onclick: () => {
-        const parsed = readJson(textarea);
-        if (parsed.error) return setMessage(message, parsed.error, 'error');
-        textarea.value = pretty(parsed.value);
-        setMessage(message, '', 'message');
-      } }, t('acl.format'))),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary',
+          onclick: () => {
+            const parsed = readJson(textarea);
+            if (parsed.error) return setMessage(message, parsed.error, 'error');
+            textarea.value = pretty(parsed.value);
+            setMessage(message, '', 'message');
+          },
+        },
+        t('acl.format'),
+      ),
+    ),
     message,
-    h('div', { class: 'actions' }, h('button', { type: 'submit' }, kind.saveLabel)));
+    h('div', { class: 'actions' }, h('button', { type: 'submit' }, kind.saveLabel)),
+  );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const parsed = readJson(textarea);
@@ -83,7 +126,10 @@ function editor(group: Group, kind: Kind, value: unknown, loadError: string | nu
     if (problem) return setMessage(message, problem, 'error');
     try {
       const saved = await kind.save(group.id, parsed.value);
-      const stored = saved && typeof saved === 'object' && !Array.isArray(saved) ? ((saved as Record<string, unknown>)[kind.key] ?? saved) : parsed.value;
+      const stored =
+        saved && typeof saved === 'object' && !Array.isArray(saved)
+          ? ((saved as Record<string, unknown>)[kind.key] ?? saved)
+          : parsed.value;
       textarea.value = pretty(stored);
       textarea.dispatchEvent(new Event('input'));
       setMessage(message, t('common.saved'), 'ok');
@@ -95,17 +141,22 @@ function editor(group: Group, kind: Kind, value: unknown, loadError: string | nu
 }
 
 async function groupSection(group: Group, dataSecurity: Map<string, unknown> | null): Promise<HTMLElement> {
-  const editors = await Promise.all(KINDS.map(async (kind) => {
-    try {
-      const known = kind.key === 'dataSecurity' && dataSecurity?.has(group.id);
-      return editor(group, kind, known ? dataSecurity?.get(group.id) : await kind.load(group.id), null);
-    } catch (error) {
-      return editor(group, kind, null, errorText(error));
-    }
-  }));
-  return h('section', { class: 'card acl-group', 'aria-labelledby': `acl-group-${group.id}`, 'data-group-id': group.id, 'data-group-name': group.name },
+  const editors = await Promise.all(
+    KINDS.map(async (kind) => {
+      try {
+        const known = kind.key === 'dataSecurity' && dataSecurity?.has(group.id);
+        return editor(group, kind, known ? dataSecurity?.get(group.id) : await kind.load(group.id), null);
+      } catch (error) {
+        return editor(group, kind, null, errorText(error));
+      }
+    }),
+  );
+  return h(
+    'section',
+    { class: 'card acl-group', 'aria-labelledby': `acl-group-${group.id}`, 'data-group-id': group.id, 'data-group-name': group.name },
     h('h2', { id: `acl-group-${group.id}` }, group.name),
-    h('div', { class: 'acl-editors' }, editors));
+    h('div', { class: 'acl-editors' }, editors),
+  );
 }
 
 async function loadVocabulary(): Promise<void> {
@@ -128,11 +179,15 @@ onReady(() => {
     try {
       const [groups, dataSecurity] = await Promise.all([
         call(client.GET('/groups')),
-        call(client.GET('/groups/dataSecurity')).then((all) => new Map<string, unknown>(all.map((entry) => [entry.id, entry.dataSecurity]))).catch(() => null),
+        call(client.GET('/groups/dataSecurity'))
+          .then((all) => new Map<string, unknown>(all.map((entry) => [entry.id, entry.dataSecurity])))
+          .catch(() => null),
       ]);
       groups.sort((a, b) => a.name.localeCompare(b.name));
       if (!groups.length) {
-        container.replaceChildren(h('p', { class: 'muted' }, t('acl.noGroups'), ' ', h('a', { href: '/groups/list' }, t('acl.groupsPage'))));
+        container.replaceChildren(
+          h('p', { class: 'muted' }, t('acl.noGroups'), ' ', h('a', { href: '/groups/list' }, t('acl.groupsPage'))),
+        );
         return;
       }
       container.replaceChildren(...(await Promise.all(groups.map((group) => groupSection(group, dataSecurity)))));

@@ -11,11 +11,21 @@ const rulesOf = (value: Json, side: Side): Rules => (value[side] && typeof value
 
 export function propertyBuilder(textarea: HTMLTextAreaElement, onChange: () => void): HTMLElement {
   const targetId = nextId('pick');
-  const target = h('select', { id: targetId, name: 'target' }, h('option', { value: 'nodes' }, t('acl.nodesWithLabel')), h('option', { value: 'relationships' }, t('acl.relationshipsOfType')));
+  const target = h(
+    'select',
+    { id: targetId, name: 'target' },
+    h('option', { value: 'nodes' }, t('acl.nodesWithLabel')),
+    h('option', { value: 'relationships' }, t('acl.relationshipsOfType')),
+  );
   const name = pickInput(t('acl.labelOrTypeAll'), 'acl-labels', 'name', '*');
   const property = pickInput(t('acl.property'), 'acl-properties', 'property');
   const modeId = nextId('pick');
-  const mode = h('select', { id: modeId, name: 'mode' }, h('option', { value: 'disabled' }, t('acl.hide')), h('option', { value: 'enabled' }, t('acl.showOnly')));
+  const mode = h(
+    'select',
+    { id: modeId, name: 'mode' },
+    h('option', { value: 'disabled' }, t('acl.hide')),
+    h('option', { value: 'enabled' }, t('acl.showOnly')),
+  );
   const summary = h('ul', { class: 'rule-list' });
   target.addEventListener('change', () => name.input.setAttribute('list', target.value === 'nodes' ? 'acl-labels' : 'acl-types'));
   const side = (): Side => (target.value === 'relationships' ? 'relationships' : 'nodes');
@@ -45,12 +55,26 @@ export function propertyBuilder(textarea: HTMLTextAreaElement, onChange: () => v
       for (const key of Object.keys(rules)) {
         for (const list of ['enabled', 'disabled'] as const) {
           for (const prop of rules[key]?.[list] ?? []) {
-            const template = side === 'nodes'
-              ? (list === 'enabled' ? 'acl.rule.nodesShowOnly' : 'acl.rule.nodesHide')
-              : (list === 'enabled' ? 'acl.rule.relationshipsShowOnly' : 'acl.rule.relationshipsHide');
-            summary.append(h('li', {},
-              t(template, { name: key === '*' ? t('acl.all') : key, property: prop }),
-              h('button', { type: 'button', class: 'link', 'aria-label': t('acl.remove'), onclick: () => remove(side, key, list, prop) }, t('acl.remove'))));
+            const template =
+              side === 'nodes'
+                ? list === 'enabled'
+                  ? 'acl.rule.nodesShowOnly'
+                  : 'acl.rule.nodesHide'
+                : list === 'enabled'
+                  ? 'acl.rule.relationshipsShowOnly'
+                  : 'acl.rule.relationshipsHide';
+            summary.append(
+              h(
+                'li',
+                {},
+                t(template, { name: key === '*' ? t('acl.all') : key, property: prop }),
+                h(
+                  'button',
+                  { type: 'button', class: 'link', 'aria-label': t('acl.remove'), onclick: () => remove(side, key, list, prop) },
+                  t('acl.remove'),
+                ),
+              ),
+            );
           }
           const enabled = rules[key]?.enabled;
           if (list === 'enabled' && Array.isArray(enabled) && !enabled.length) {
@@ -78,10 +102,18 @@ export function propertyBuilder(textarea: HTMLTextAreaElement, onChange: () => v
 
   textarea.addEventListener('input', render);
   render();
-  return h('div', { class: 'builder' },
+  return h(
+    'div',
+    { class: 'builder' },
     summary,
-    h('div', { class: 'picker-row' },
-      h('label', { for: targetId }, t('acl.appliesTo'), target), name.label,
-      h('label', { for: modeId }, t('acl.rule'), mode), property.label,
-      h('button', { type: 'button', class: 'secondary', onclick: add }, t('acl.addPropertyRule'))));
+    h(
+      'div',
+      { class: 'picker-row' },
+      h('label', { for: targetId }, t('acl.appliesTo'), target),
+      name.label,
+      h('label', { for: modeId }, t('acl.rule'), mode),
+      property.label,
+      h('button', { type: 'button', class: 'secondary', onclick: add }, t('acl.addPropertyRule')),
+    ),
+  );
 }

@@ -5,7 +5,10 @@ import { t } from '../shared/i18n';
 import { byId, dateText, errorText, field, numberText, one, onReady } from '../shared/page-kit';
 
 type AuditEvent = Exclude<JsonAnswer<'getAuditData'>, string>['items'][number];
-type Filters = Pick<NonNullable<operations['getAuditData']['parameters']['query']>, 'from' | 'to' | 'username' | 'action' | 'targetType' | 'targetId'>;
+type Filters = Pick<
+  NonNullable<operations['getAuditData']['parameters']['query']>,
+  'from' | 'to' | 'username' | 'action' | 'targetType' | 'targetId'
+>;
 
 onReady(() => {
   const form = byId<HTMLFormElement>('audit-filter');
@@ -41,7 +44,9 @@ onReady(() => {
 
   function updateExportLinks(): void {
     for (const format of ['csv', 'jsonl'] as const) {
-      const params = new URLSearchParams(Object.entries({ ...filters(), format }).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      const params = new URLSearchParams(
+        Object.entries({ ...filters(), format }).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
       byId<HTMLAnchorElement>(`audit-export-${format}`).href = `/audit/data?${params.toString()}`;
     }
   }
@@ -64,11 +69,16 @@ onReady(() => {
   function showDetails(event: AuditEvent): void {
     byId('audit-details-id').textContent = event.id;
     byId('audit-details-fields').replaceChildren(
-      h('dt', {}, t('page.audit.time')), h('dd', {}, dateText(event.at)),
-      h('dt', {}, t('common.user')), h('dd', {}, actor(event) ?? t('audit.system')),
-      h('dt', {}, t('page.audit.action')), h('dd', {}, event.action),
-      h('dt', {}, t('page.audit.target')), h('dd', {}, target(event) || '—'),
-      h('dt', {}, t('page.audit.ip')), h('dd', {}, event.ip || '—'),
+      h('dt', {}, t('page.audit.time')),
+      h('dd', {}, dateText(event.at)),
+      h('dt', {}, t('common.user')),
+      h('dd', {}, actor(event) ?? t('audit.system')),
+      h('dt', {}, t('page.audit.action')),
+      h('dd', {}, event.action),
+      h('dt', {}, t('page.audit.target')),
+      h('dd', {}, target(event) || '—'),
+      h('dt', {}, t('page.audit.ip')),
+      h('dd', {}, event.ip || '—'),
     );
     byId('audit-details-json').textContent = JSON.stringify(event.details ?? {}, null, 2);
     details.hidden = false;
@@ -76,13 +86,20 @@ onReady(() => {
   }
 
   function row(event: AuditEvent): HTMLTableRowElement {
-    return h('tr', { 'data-event-id': event.id, 'data-action': event.action },
+    return h(
+      'tr',
+      { 'data-event-id': event.id, 'data-action': event.action },
       h('td', {}, dateText(event.at)),
       h('td', {}, actor(event) ?? h('span', { class: 'muted' }, t('audit.system'))),
       h('td', {}, h('code', {}, event.action)),
       h('td', { class: 'wrap' }, target(event)),
       h('td', {}, event.ip ?? ''),
-      h('td', { class: 'row-actions' }, h('button', { type: 'button', class: 'secondary', onclick: () => showDetails(event) }, t('common.details'))));
+      h(
+        'td',
+        { class: 'row-actions' },
+        h('button', { type: 'button', class: 'secondary', onclick: () => showDetails(event) }, t('common.details')),
+      ),
+    );
   }
 
   async function load(): Promise<void> {
@@ -92,9 +109,13 @@ onReady(() => {
       const result = jsonOnly(await call(client.GET('/audit/data', { params: { query: { ...filters(), page, pageSize: size } } })));
       total = result.total;
       const items = result.items ?? [];
-      tbody.replaceChildren(...(items.length ? items.map(row) : [h('tr', {}, h('td', { colspan: '6', class: 'muted' }, t('audit.noEvents')))]));
+      tbody.replaceChildren(
+        ...(items.length ? items.map(row) : [h('tr', {}, h('td', { colspan: '6', class: 'muted' }, t('audit.noEvents')))]),
+      );
       const first = (page - 1) * size + 1;
-      range.textContent = items.length ? t('audit.range', { from: numberText(first), to: numberText(first + items.length - 1), total: numberText(total) }) : t('audit.noEventsShort');
+      range.textContent = items.length
+        ? t('audit.range', { from: numberText(first), to: numberText(first + items.length - 1), total: numberText(total) })
+        : t('audit.noEventsShort');
       prev.disabled = page <= 1;
       next.disabled = page * size >= total;
       showMessage('', 'ok');
@@ -146,9 +167,13 @@ onReady(() => {
     try {
       const result = await call(client.GET('/audit/verify'));
       output.className = result.ok ? 'ok' : 'error';
-      output.textContent = result.ok || !result.brokenAt
-        ? t('audit.intact', { count: result.checked })
-        : t(result.brokenAt.reason === 'hash-mismatch' ? 'audit.brokenContent' : 'audit.brokenLink', { id: result.brokenAt.id, count: result.checked });
+      output.textContent =
+        result.ok || !result.brokenAt
+          ? t('audit.intact', { count: result.checked })
+          : t(result.brokenAt.reason === 'hash-mismatch' ? 'audit.brokenContent' : 'audit.brokenLink', {
+              id: result.brokenAt.id,
+              count: result.checked,
+            });
     } catch (error) {
       output.className = 'error';
       output.textContent = errorText(error);

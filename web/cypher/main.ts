@@ -85,7 +85,9 @@ function mountEditor(): void {
       api.labels().catch(() => [] as string[]),
       api.relationshipTypes().catch(() => [] as string[]),
       request<string[]>('GET', '/data/possiblePropertyKeys').catch(() => [] as string[]),
-    ]).then(([labels, relationshipTypes, propertyKeys]) => editor?.setSchema({ labels, relationshipTypes, propertyKeys: Array.isArray(propertyKeys) ? propertyKeys : [] }));
+    ]).then(([labels, relationshipTypes, propertyKeys]) =>
+      editor?.setSchema({ labels, relationshipTypes, propertyKeys: Array.isArray(propertyKeys) ? propertyKeys : [] }),
+    );
   } catch (error) {
     // The plain textarea keeps working when the editor cannot start.
     editor = null;
@@ -103,15 +105,27 @@ textarea.addEventListener('keydown', (event) => {
 });
 
 function isNode(value: unknown): value is ApiNode {
-  return Boolean(value) && typeof value === 'object' && Array.isArray((value as ApiNode).labels) && typeof (value as ApiNode).id === 'string';
+  return (
+    Boolean(value) && typeof value === 'object' && Array.isArray((value as ApiNode).labels) && typeof (value as ApiNode).id === 'string'
+  );
 }
 
 function isRelationship(value: unknown): value is ApiRelationship {
-  return Boolean(value) && typeof value === 'object' && typeof (value as ApiRelationship).type === 'string' && typeof (value as ApiRelationship).startNodeId === 'string';
+  return (
+    Boolean(value) &&
+    typeof value === 'object' &&
+    typeof (value as ApiRelationship).type === 'string' &&
+    typeof (value as ApiRelationship).startNodeId === 'string'
+  );
 }
 
 function isPath(value: unknown): value is { nodes: ApiNode[]; relationships: ApiRelationship[] } {
-  return Boolean(value) && typeof value === 'object' && Array.isArray((value as { nodes: unknown }).nodes) && Array.isArray((value as { relationships: unknown }).relationships);
+  return (
+    Boolean(value) &&
+    typeof value === 'object' &&
+    Array.isArray((value as { nodes: unknown }).nodes) &&
+    Array.isArray((value as { relationships: unknown }).relationships)
+  );
 }
 
 function caption(node: ApiNode): string {
@@ -122,7 +136,8 @@ function caption(node: ApiNode): string {
 
 function cell(value: unknown): Node | string {
   if (value === null || value === undefined) return h('span', { class: 'muted' }, 'null');
-  if (isNode(value)) return h('span', { title: JSON.stringify(value.properties) }, `(${value.labels.map((l) => `:${l}`).join('')} ${caption(value)})`);
+  if (isNode(value))
+    return h('span', { title: JSON.stringify(value.properties) }, `(${value.labels.map((l) => `:${l}`).join('')} ${caption(value)})`);
   if (isRelationship(value)) return h('span', { title: JSON.stringify(value.properties) }, `[:${value.type} #${value.id}]`);
   if (isPath(value)) return plural('web.cypher.path', value.relationships.length);
   if (typeof value === 'object') return h('code', {}, JSON.stringify(value));
@@ -155,10 +170,13 @@ function renderTable(answer: CypherAnswer): void {
   clear(head);
   clear(body);
   head.append(h('tr', {}, ...answer.columns.map((column) => h('th', { scope: 'col' }, column))));
-  if (!answer.rows.length) body.append(h('tr', {}, h('td', { colspan: String(Math.max(1, answer.columns.length)), class: 'muted' }, t('web.cypher.noRows'))));
+  if (!answer.rows.length)
+    body.append(h('tr', {}, h('td', { colspan: String(Math.max(1, answer.columns.length)), class: 'muted' }, t('web.cypher.noRows'))));
   for (const row of answer.rows) body.append(h('tr', {}, ...row.map((value) => h('td', { class: 'wrap' }, cell(value)))));
   const summary = document.getElementById('cypher-summary') as HTMLElement;
-  summary.textContent = answer.truncated ? plural('web.cypher.rowsTruncated', answer.rows.length) : plural('web.cypher.rows', answer.rows.length);
+  summary.textContent = answer.truncated
+    ? plural('web.cypher.rowsTruncated', answer.rows.length)
+    : plural('web.cypher.rows', answer.rows.length);
 }
 
 /** The result's graph: what it returned, drawn in the graph tab; the workspace opens the same nodes with the relationships among them. */
@@ -172,7 +190,9 @@ function renderGraph(answer: CypherAnswer): void {
   const ids = [...new Set([...nodes.keys(), ...[...relationships.values()].flatMap((r) => [r.startNodeId, r.endNodeId])])];
   link.href = `/visualization?nodes=${ids.slice(0, 500).map(encodeURIComponent).join(',')}`;
   link.hidden = ids.length === 0;
-  summary.textContent = ids.length ? t('web.cypher.graphSummary', { nodes: nodes.size, relationships: relationships.size }) : t('web.cypher.graphEmpty');
+  summary.textContent = ids.length
+    ? t('web.cypher.graphSummary', { nodes: nodes.size, relationships: relationships.size })
+    : t('web.cypher.graphEmpty');
   box.setAttribute('aria-label', summary.textContent ?? '');
   void drawResultGraph(box, nodes, relationships);
 }

@@ -48,19 +48,29 @@ export function clearResultGraph(): void {
 }
 
 /** Draws the result into `box` (replacing what was there); `box` may still be hidden (tab not selected). */
-export async function drawResultGraph(box: HTMLElement, nodes: Map<string, ApiNode>, relationships: Map<string, ApiRelationship>): Promise<void> {
+export async function drawResultGraph(
+  box: HTMLElement,
+  nodes: Map<string, ApiNode>,
+  relationships: Map<string, ApiRelationship>,
+): Promise<void> {
   clearResultGraph();
   box.replaceChildren();
   if (!nodes.size) return;
   const settings = await captionSettings();
   const graph = new Graph({ multi: true, type: 'directed' });
-  for (const node of nodes.values()) graph.addNode(node.id, { label: caption(settings, node), color: labelColor(settings, node.labels[0]), size: 6 });
+  for (const node of nodes.values())
+    graph.addNode(node.id, { label: caption(settings, node), color: labelColor(settings, node.labels[0]), size: 6 });
   for (const r of relationships.values()) {
-    if (graph.hasNode(r.startNodeId) && graph.hasNode(r.endNodeId)) graph.addDirectedEdgeWithKey(r.id, r.startNodeId, r.endNodeId, { label: r.type, size: 1.5, color: '#9aa5b1', type: 'arrow' });
+    if (graph.hasNode(r.startNodeId) && graph.hasNode(r.endNodeId))
+      graph.addDirectedEdgeWithKey(r.id, r.startNodeId, r.endNodeId, { label: r.type, size: 1.5, color: '#9aa5b1', type: 'arrow' });
   }
   graph.forEachNode((id) => graph.setNodeAttribute(id, 'size', Math.min(4 + Math.sqrt(graph.degree(id)) * 2, 16)));
   circular.assign(graph, { scale: 100 });
-  if (graph.size) forceAtlas2.assign(graph, { iterations: graph.order > 2000 ? 50 : 200, settings: { ...forceAtlas2.inferSettings(graph), barnesHutOptimize: graph.order > 500 } });
+  if (graph.size)
+    forceAtlas2.assign(graph, {
+      iterations: graph.order > 2000 ? 50 : 200,
+      settings: { ...forceAtlas2.inferSettings(graph), barnesHutOptimize: graph.order > 500 },
+    });
   box.style.height = 'min(72vh, 760px)';
   box.style.minHeight = '420px';
   box.style.border = '1px solid #d9e2ec';

@@ -19,7 +19,9 @@ onReady(() => {
   const editMembers = byId('group-edit-members');
   const editFilter = byId<HTMLInputElement>('group-edit-filter');
   const editMessage = byId('group-edit-message');
-  const permissionNames = new Map<string, string>((JSON.parse(table.dataset.permissions || '[]') as Array<{ code: string; name: string }>).map((p) => [p.code, p.name]));
+  const permissionNames = new Map<string, string>(
+    (JSON.parse(table.dataset.permissions || '[]') as Array<{ code: string; name: string }>).map((p) => [p.code, p.name]),
+  );
   let usernames = new Map<string, string>();
   let editing: Group | null = null;
   const fail = (error: unknown) => showStatus(status, errorText(error), 'error');
@@ -42,16 +44,26 @@ onReady(() => {
   function row(group: Group): HTMLTableRowElement {
     const members = membersOf(group);
     const none = () => h('span', { class: 'muted' }, t('common.none'));
-    return h('tr', { 'data-group-id': group.id, 'data-group-name': group.name },
+    return h(
+      'tr',
+      { 'data-group-id': group.id, 'data-group-name': group.name },
       h('td', {}, h('strong', {}, group.name)),
       h('td', {}, group.description || ''),
-      h('td', { class: 'chips', 'data-permissions': group.permissions.join(' ') }, group.permissions.length
-        ? group.permissions.map((code) => h('span', { class: 'chip', title: code }, permissionNames.get(code) ?? code))
-        : none()),
+      h(
+        'td',
+        { class: 'chips', 'data-permissions': group.permissions.join(' ') },
+        group.permissions.length
+          ? group.permissions.map((code) => h('span', { class: 'chip', title: code }, permissionNames.get(code) ?? code))
+          : none(),
+      ),
       h('td', {}, members.length ? members.join(', ') : none()),
-      h('td', { class: 'row-actions' },
+      h(
+        'td',
+        { class: 'row-actions' },
         h('button', { type: 'button', onclick: () => openEditor(group) }, t('common.edit')),
-        h('button', { type: 'button', class: 'danger', onclick: () => void remove(group) }, t('common.delete'))));
+        h('button', { type: 'button', class: 'danger', onclick: () => void remove(group) }, t('common.delete')),
+      ),
+    );
   }
 
   function message(text: string, kind: 'ok' | 'error'): void {
@@ -62,10 +74,19 @@ onReady(() => {
 
   function renderMembers(selected: string[]): void {
     const ids = [...usernames.keys()].sort((a, b) => (usernames.get(a) ?? '').localeCompare(usernames.get(b) ?? ''));
-    editMembers.replaceChildren(...(ids.length
-      ? ids.map((id) => h('label', { class: 'check', 'data-username': usernames.get(id) },
-        h('input', { type: 'checkbox', name: 'userIds', value: id, checked: selected.includes(id) }), ' ', usernames.get(id)))
-      : [h('span', { class: 'muted' }, t('groups.noUsers'))]));
+    editMembers.replaceChildren(
+      ...(ids.length
+        ? ids.map((id) =>
+            h(
+              'label',
+              { class: 'check', 'data-username': usernames.get(id) },
+              h('input', { type: 'checkbox', name: 'userIds', value: id, checked: selected.includes(id) }),
+              ' ',
+              usernames.get(id),
+            ),
+          )
+        : [h('span', { class: 'muted' }, t('groups.noUsers'))]),
+    );
   }
 
   editFilter.addEventListener('input', () => {
@@ -80,7 +101,8 @@ onReady(() => {
     byId('group-edit-name').textContent = group.name;
     field(editForm, 'name').value = group.name || '';
     field(editForm, 'description').value = group.description || '';
-    for (const input of editForm.querySelectorAll<HTMLInputElement>('input[name="permissions"]')) input.checked = group.permissions.includes(input.value as PermissionCode);
+    for (const input of editForm.querySelectorAll<HTMLInputElement>('input[name="permissions"]'))
+      input.checked = group.permissions.includes(input.value as PermissionCode);
     editFilter.value = '';
     renderMembers(group.userIds.map(String));
     message('', 'ok');
@@ -117,7 +139,11 @@ onReady(() => {
   createForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const values = formValues(createForm);
-    const body = { name: (values.name ?? '').trim(), description: (values.description ?? '').trim(), permissions: permissionsIn(createForm) };
+    const body = {
+      name: (values.name ?? '').trim(),
+      description: (values.description ?? '').trim(),
+      permissions: permissionsIn(createForm),
+    };
     try {
       await call(client.POST('/groups', { body }));
       createForm.reset();
@@ -133,7 +159,9 @@ onReady(() => {
       const [groups, users] = await Promise.all([call(client.GET('/groups')), call(client.GET('/users/info')).catch(() => [])]);
       usernames = new Map(users.map((user) => [String(user.id), user.username]));
       groups.sort((a, b) => a.name.localeCompare(b.name));
-      tbody.replaceChildren(...(groups.length ? groups.map(row) : [h('tr', {}, h('td', { colspan: '5', class: 'muted' }, t('groups.noGroups')))]));
+      tbody.replaceChildren(
+        ...(groups.length ? groups.map(row) : [h('tr', {}, h('td', { colspan: '5', class: 'muted' }, t('groups.noGroups')))]),
+      );
     } catch (error) {
       tbody.replaceChildren(h('tr', {}, h('td', { colspan: '5', class: 'error' }, errorText(error))));
     }

@@ -16,7 +16,16 @@ function list(target: HTMLElement, items: Summary[], empty: string): void {
       'ul',
       { class: 'visualization-list' },
       ...items.map((item) =>
-        h('li', {}, h('a', { href: `/visualization?id=${encodeURIComponent(item.id)}` }, item.name), h('span', { class: 'muted small' }, ` ${item.own ? formatDate(item.updatedAt) : t('web.home.byOwner', { owner: item.owner.username, date: formatDate(item.updatedAt) })}`)),
+        h(
+          'li',
+          {},
+          h('a', { href: `/visualization?id=${encodeURIComponent(item.id)}` }, item.name),
+          h(
+            'span',
+            { class: 'muted small' },
+            ` ${item.own ? formatDate(item.updatedAt) : t('web.home.byOwner', { owner: item.owner.username, date: formatDate(item.updatedAt) })}`,
+          ),
+        ),
       ),
     ),
   );

@@ -66,9 +66,21 @@ onReady(() => {
       showStatus(status, t('import.uploaded', { count: result.files.length }), 'ok');
       const tbody = one(filesTable, 'tbody');
       for (const f of result.files) {
-        tbody.append(h('tr', { 'data-file-id': f.fileId },
-          h('td', {}, f.name), h('td', {}, f.type), h('td', {}, sizeText(f.size)), h('td', {}, f.archive ?? ''),
-          h('td', {}, h('button', { type: 'button', class: 'secondary', onclick: () => void analyse(f) }, t('import.analyse', { name: f.name })))));
+        tbody.append(
+          h(
+            'tr',
+            { 'data-file-id': f.fileId },
+            h('td', {}, f.name),
+            h('td', {}, f.type),
+            h('td', {}, sizeText(f.size)),
+            h('td', {}, f.archive ?? ''),
+            h(
+              'td',
+              {},
+              h('button', { type: 'button', class: 'secondary', onclick: () => void analyse(f) }, t('import.analyse', { name: f.name })),
+            ),
+          ),
+        );
       }
       filesTable.hidden = false;
     } catch (error) {
@@ -127,7 +139,14 @@ onReady(() => {
     progressBar.value = 0;
     progressText.textContent = t('import.starting');
     try {
-      const body = { fileId: file.fileId, mapping, dryRun, background: true, ...(allOrNothing.checked ? { allOrNothing: true } : {}), ...(batched.checked ? { transaction: 'batched' as const } : {}) };
+      const body = {
+        fileId: file.fileId,
+        mapping,
+        dryRun,
+        background: true,
+        ...(allOrNothing.checked ? { allOrNothing: true } : {}),
+        ...(batched.checked ? { transaction: 'batched' as const } : {}),
+      };
       // background: true answers 202 with the run's state, the same as GET /data/import/imports/{id}.
       let state = await call(client.POST('/data/import/importFile', { body }));
       const importId = state.importId;
@@ -147,7 +166,8 @@ onReady(() => {
       progressText.textContent = '';
       showStatus(status, errorText(error), 'error');
       const importId = error instanceof ApiError ? error.problem?.importId : undefined;
-      if (!dryRun && error instanceof ApiError && error.code === 'IMPORT_ALREADY_STARTED' && typeof importId === 'string') wizard.imported.set(file.fileId, importId);
+      if (!dryRun && error instanceof ApiError && error.code === 'IMPORT_ALREADY_STARTED' && typeof importId === 'string')
+        wizard.imported.set(file.fileId, importId);
     } finally {
       running = null;
       cancelButton.hidden = true;

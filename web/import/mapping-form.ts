@@ -10,13 +10,33 @@ const TYPES = ['string', 'integer', 'float', 'boolean', 'date', 'datetime', 'lis
 type End = { column: string; label: string; property: string };
 type ColumnMapping = { column: string; property?: string; type?: string; separator?: string; skip?: boolean };
 type Draft = Record<string, unknown> & {
-  kind: string; columns?: ColumnMapping[]; labels?: string[]; start?: End; end?: End; mergeKey?: { label: string; property: string };
-  keys?: Record<string, string>; typeKey?: string | null;
+  kind: string;
+  columns?: ColumnMapping[];
+  labels?: string[];
+  start?: End;
+  end?: End;
+  mergeKey?: { label: string; property: string };
+  keys?: Record<string, string>;
+  typeKey?: string | null;
 };
 const draftOf = (mapping: Mapping) => mapping as Draft;
 
 function input(name: string, value: unknown, label: string, size?: string): HTMLLabelElement {
-  return h('label', {}, `${t(label)} `, h('input', { name, value: value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean), size }));
+  return h(
+    'label',
+    {},
+    `${t(label)} `,
+    h('input', {
+      name,
+      value:
+        value === null || value === undefined
+          ? ''
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value as string | number | boolean),
+      size,
+    }),
+  );
 }
 
 export class MappingForm {
@@ -36,9 +56,17 @@ export class MappingForm {
   }
 
   private columnSelect(name: string, value: string | undefined, label: string, optional = false): HTMLLabelElement {
-    return h('label', {}, `${t(label)} `, h('select', { name },
-      optional ? h('option', { value: '' }, t('import.noneOption')) : null,
-      this.columnNames().map((n) => h('option', { value: n, selected: n === value }, n))));
+    return h(
+      'label',
+      {},
+      `${t(label)} `,
+      h(
+        'select',
+        { name },
+        optional ? h('option', { value: '' }, t('import.noneOption')) : null,
+        this.columnNames().map((n) => h('option', { value: n, selected: n === value }, n)),
+      ),
+    );
   }
 
   show(mapping: Mapping): void {
@@ -46,72 +74,195 @@ export class MappingForm {
     this.form.textContent = '';
     this.section.hidden = false;
     if (m.kind === 'graphml') return this.showGraphml(m);
-    const kind: HTMLSelectElement = h('select', { name: 'kind', onchange: () => {
-      const next = draftOf(this.read());
-      next.kind = kind.value;
-      if (next.kind === 'relationships' && !next.start) {
-        const cols = this.columnNames();
-        next.start = { column: cols[0] ?? '', label: 'Node', property: 'id' };
-        next.end = { column: cols[1] ?? cols[0] ?? '', label: 'Node', property: 'id' };
-        next.type = 'RELATED_TO';
-      }
-      this.show(next as Mapping);
-    } }, h('option', { value: 'nodes', selected: m.kind === 'nodes' }, t('import.rowsAreNodes')), h('option', { value: 'relationships', selected: m.kind === 'relationships' }, t('import.rowsAreRelationships')));
+    const kind: HTMLSelectElement = h(
+      'select',
+      {
+        name: 'kind',
+        onchange: () => {
+          const next = draftOf(this.read());
+          next.kind = kind.value;
+          if (next.kind === 'relationships' && !next.start) {
+            const cols = this.columnNames();
+            next.start = { column: cols[0] ?? '', label: 'Node', property: 'id' };
+            next.end = { column: cols[1] ?? cols[0] ?? '', label: 'Node', property: 'id' };
+            next.type = 'RELATED_TO';
+          }
+          this.show(next as Mapping);
+        },
+      },
+      h('option', { value: 'nodes', selected: m.kind === 'nodes' }, t('import.rowsAreNodes')),
+      h('option', { value: 'relationships', selected: m.kind === 'relationships' }, t('import.rowsAreRelationships')),
+    );
     this.form.append(h('label', {}, `${t('import.rows')} `, kind));
     if (m.kind === 'nodes') {
-      this.form.append(h('fieldset', {}, h('legend', {}, t('import.nodesLegend')),
-        input('labels', (m.labels ?? []).join(', '), 'page.jobs.labels'),
-        this.columnSelect('labelColumn', m.labelColumn as string | undefined, 'import.labelColumn', true),
-        input('mergeLabel', m.mergeKey?.label, 'import.mergeLabel'),
-        input('mergeProperty', m.mergeKey?.property, 'import.mergePropertyHint')));
+      this.form.append(
+        h(
+          'fieldset',
+          {},
+          h('legend', {}, t('import.nodesLegend')),
+          input('labels', (m.labels ?? []).join(', '), 'page.jobs.labels'),
+          this.columnSelect('labelColumn', m.labelColumn as string | undefined, 'import.labelColumn', true),
+          input('mergeLabel', m.mergeKey?.label, 'import.mergeLabel'),
+          input('mergeProperty', m.mergeKey?.property, 'import.mergePropertyHint'),
+        ),
+      );
     } else {
-      const end = (which: 'start' | 'end', e: End | undefined) => h('fieldset', { 'data-end': which }, h('legend', {}, which === 'start' ? t('import.startNode') : t('import.endNode')),
-        this.columnSelect(`${which}Column`, e?.column, 'import.column'), input(`${which}Label`, e?.label, 'acl.label'), input(`${which}Property`, e?.property, 'import.matchedProperty'));
-      this.form.append(h('fieldset', {}, h('legend', {}, t('import.relationshipsLegend')),
-        input('type', m.type ?? '', 'acl.preview.type'),
-        this.columnSelect('typeColumn', m.typeColumn as string | undefined, 'import.typeColumn', true),
-        end('start', m.start), end('end', m.end),
-        h('label', {}, `${t('import.missingEnd')} `, h('select', { name: 'missingEnds' },
-          h('option', { value: 'skip', selected: m.missingEnds !== 'create' }, t('import.skipRow')),
-          h('option', { value: 'create', selected: m.missingEnds === 'create' }, t('import.createNode'))))));
+      const end = (which: 'start' | 'end', e: End | undefined) =>
+        h(
+          'fieldset',
+          { 'data-end': which },
+          h('legend', {}, which === 'start' ? t('import.startNode') : t('import.endNode')),
+          this.columnSelect(`${which}Column`, e?.column, 'import.column'),
+          input(`${which}Label`, e?.label, 'acl.label'),
+          input(`${which}Property`, e?.property, 'import.matchedProperty'),
+        );
+      this.form.append(
+        h(
+          'fieldset',
+          {},
+          h('legend', {}, t('import.relationshipsLegend')),
+          input('type', m.type ?? '', 'acl.preview.type'),
+          this.columnSelect('typeColumn', m.typeColumn as string | undefined, 'import.typeColumn', true),
+          end('start', m.start),
+          end('end', m.end),
+          h(
+            'label',
+            {},
+            `${t('import.missingEnd')} `,
+            h(
+              'select',
+              { name: 'missingEnds' },
+              h('option', { value: 'skip', selected: m.missingEnds !== 'create' }, t('import.skipRow')),
+              h('option', { value: 'create', selected: m.missingEnds === 'create' }, t('import.createNode')),
+            ),
+          ),
+        ),
+      );
     }
     const byColumn = new Map((m.columns ?? []).map((c) => [c.column, c]));
     const rows = (this.state.table?.columns ?? []).map((col) => {
       const c = byColumn.get(col.name) ?? { column: col.name, property: col.name, type: col.type, skip: Boolean(m.columns) };
-      return h('tr', { 'data-column': col.name },
+      return h(
+        'tr',
+        { 'data-column': col.name },
         h('th', { scope: 'row' }, col.name),
-        h('td', {}, h('input', { type: 'checkbox', name: 'columnInclude', checked: !c.skip, 'aria-label': t('import.includeColumn', { name: col.name }) })),
-        h('td', {}, h('input', { name: 'columnProperty', value: c.property || col.name, 'aria-label': t('import.propertyFor', { name: col.name }) })),
-        h('td', {}, h('select', { name: 'columnType', 'aria-label': t('import.typeOf', { name: col.name }) }, TYPES.map((type) => h('option', { value: type, selected: type === (c.type || 'string') }, type)))),
-        h('td', {}, h('input', { name: 'columnSeparator', value: c.separator ?? '', size: '3', 'aria-label': t('import.separatorOf', { name: col.name }) })));
+        h(
+          'td',
+          {},
+          h('input', {
+            type: 'checkbox',
+            name: 'columnInclude',
+            checked: !c.skip,
+            'aria-label': t('import.includeColumn', { name: col.name }),
+          }),
+        ),
+        h(
+          'td',
+          {},
+          h('input', { name: 'columnProperty', value: c.property || col.name, 'aria-label': t('import.propertyFor', { name: col.name }) }),
+        ),
+        h(
+          'td',
+          {},
+          h(
+            'select',
+            { name: 'columnType', 'aria-label': t('import.typeOf', { name: col.name }) },
+            TYPES.map((type) => h('option', { value: type, selected: type === (c.type || 'string') }, type)),
+          ),
+        ),
+        h(
+          'td',
+          {},
+          h('input', {
+            name: 'columnSeparator',
+            value: c.separator ?? '',
+            size: '3',
+            'aria-label': t('import.separatorOf', { name: col.name }),
+          }),
+        ),
+      );
     });
-    this.form.append(h('table', { class: 'grid', id: 'import-columns' },
-      h('thead', {}, h('tr', {}, [t('import.column'), t('import.importColumn'), t('acl.property'), t('acl.preview.type'), t('import.listSeparator')].map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, rows)));
+    this.form.append(
+      h(
+        'table',
+        { class: 'grid', id: 'import-columns' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            [t('import.column'), t('import.importColumn'), t('acl.property'), t('acl.preview.type'), t('import.listSeparator')].map((c) =>
+              h('th', { scope: 'col' }, c),
+            ),
+          ),
+        ),
+        h('tbody', {}, rows),
+      ),
+    );
   }
 
   private showGraphml(m: Draft): void {
-    this.form.append(h('fieldset', {}, h('legend', {}, 'GraphML'),
-      input('defaultLabel', m.defaultLabel || 'Node', 'import.defaultLabel'),
-      input('defaultType', m.defaultType || 'RELATED_TO', 'import.defaultType'),
-      input('idProperty', m.idProperty, 'import.idProperty'),
-      input('mergeLabel', m.mergeKey?.label, 'import.mergeLabel'),
-      input('mergeProperty', m.mergeKey?.property, 'import.mergeProperty')));
+    this.form.append(
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, 'GraphML'),
+        input('defaultLabel', m.defaultLabel || 'Node', 'import.defaultLabel'),
+        input('defaultType', m.defaultType || 'RELATED_TO', 'import.defaultType'),
+        input('idProperty', m.idProperty, 'import.idProperty'),
+        input('mergeLabel', m.mergeKey?.label, 'import.mergeLabel'),
+        input('mergeProperty', m.mergeKey?.property, 'import.mergeProperty'),
+      ),
+    );
     // What each key of nodes and edges becomes: labels (nodes) or the relationship type (edges), a property, or left out.
     const keys = (this.state.analysis.graphml?.keys ?? []).filter((k) => ['node', 'edge', 'all'].includes(k.for));
     const choices = m.keys ?? {};
-    this.form.append(h('table', { class: 'grid', id: 'import-keys' },
-      h('caption', {}, t('import.keysLegend')),
-      h('thead', {}, h('tr', {}, [t('import.key'), t('settingsForms.for'), t('common.name'), t('import.keyBecomes')].map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, keys.map((k) => {
-        const edgeOnly = k.for === 'edge';
-        const chosen = edgeOnly && m.typeKey === k.id ? 'type' : (choices[k.id] || 'property');
-        const options = [...(edgeOnly ? [['type', 'import.keyType']] : [['label', 'import.keyLabel']]), ['property', 'import.keyProperty'], ['skip', 'import.keySkip']] as Array<[string, string]>;
-        return h('tr', { 'data-key': k.id },
-          h('th', { scope: 'row' }, k.id), h('td', {}, k.for), h('td', {}, k.name),
-          h('td', {}, h('select', { name: 'keyChoice', 'data-key': k.id, 'aria-label': t('import.keyChoiceOf', { name: k.name }) },
-            options.map(([value, label]) => h('option', { value, selected: value === chosen }, t(label))))));
-      }))));
+    this.form.append(
+      h(
+        'table',
+        { class: 'grid', id: 'import-keys' },
+        h('caption', {}, t('import.keysLegend')),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            [t('import.key'), t('settingsForms.for'), t('common.name'), t('import.keyBecomes')].map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          keys.map((k) => {
+            const edgeOnly = k.for === 'edge';
+            const chosen = edgeOnly && m.typeKey === k.id ? 'type' : choices[k.id] || 'property';
+            const options = [
+              ...(edgeOnly ? [['type', 'import.keyType']] : [['label', 'import.keyLabel']]),
+              ['property', 'import.keyProperty'],
+              ['skip', 'import.keySkip'],
+            ] as Array<[string, string]>;
+            return h(
+              'tr',
+              { 'data-key': k.id },
+              h('th', { scope: 'row' }, k.id),
+              h('td', {}, k.for),
+              h('td', {}, k.name),
+              h(
+                'td',
+                {},
+                h(
+                  'select',
+                  { name: 'keyChoice', 'data-key': k.id, 'aria-label': t('import.keyChoiceOf', { name: k.name }) },
+                  options.map(([value, label]) => h('option', { value, selected: value === chosen }, t(label))),
+                ),
+              ),
+            );
+          }),
+        ),
+      ),
+    );
   }
 
   private value(name: string): string {
@@ -125,7 +276,12 @@ export class MappingForm {
     const state = this.state;
     const base = draftOf((state.table ? state.table.mapping : state.analysis.graphml?.mapping) as Mapping);
     if (base.kind === 'graphml') {
-      const g: Draft = { kind: 'graphml', defaultLabel: v('defaultLabel') || 'Node', defaultType: v('defaultType') || 'RELATED_TO', idProperty: v('idProperty') || null };
+      const g: Draft = {
+        kind: 'graphml',
+        defaultLabel: v('defaultLabel') || 'Node',
+        defaultType: v('defaultType') || 'RELATED_TO',
+        idProperty: v('idProperty') || null,
+      };
       if (v('mergeLabel') && v('mergeProperty')) g.mergeKey = { label: v('mergeLabel'), property: v('mergeProperty') };
       const keys: Record<string, string> = {};
       g.keys = keys;
@@ -142,17 +298,26 @@ export class MappingForm {
     const m: Draft = { kind: v('kind') || base.kind };
     for (const k of ['sheet', 'encoding', 'delimiter', 'quote', 'header']) if (base[k] !== undefined) m[k] = base[k];
     const table = document.getElementById('import-columns');
-    const columns: ColumnMapping[] = table ? Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody tr'), (tr) => {
-      const control = <T extends HTMLInputElement | HTMLSelectElement>(name: string) => tr.querySelector<T>(`[name="${name}"]`);
-      const c: ColumnMapping = { column: tr.dataset.column ?? '', property: control<HTMLInputElement>('columnProperty')?.value.trim(), type: control<HTMLSelectElement>('columnType')?.value };
-      const separator = control<HTMLInputElement>('columnSeparator')?.value;
-      if (separator) c.separator = separator;
-      if (!control<HTMLInputElement>('columnInclude')?.checked) c.skip = true;
-      return c;
-    }) : base.columns ?? [];
+    const columns: ColumnMapping[] = table
+      ? Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody tr'), (tr) => {
+          const control = <T extends HTMLInputElement | HTMLSelectElement>(name: string) => tr.querySelector<T>(`[name="${name}"]`);
+          const c: ColumnMapping = {
+            column: tr.dataset.column ?? '',
+            property: control<HTMLInputElement>('columnProperty')?.value.trim(),
+            type: control<HTMLSelectElement>('columnType')?.value,
+          };
+          const separator = control<HTMLInputElement>('columnSeparator')?.value;
+          if (separator) c.separator = separator;
+          if (!control<HTMLInputElement>('columnInclude')?.checked) c.skip = true;
+          return c;
+        })
+      : (base.columns ?? []);
     m.columns = columns;
     if (m.kind === 'nodes') {
-      m.labels = v('labels').split(',').map((s) => s.trim()).filter(Boolean);
+      m.labels = v('labels')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (v('labelColumn')) m.labelColumn = v('labelColumn');
       if (v('mergeLabel') && v('mergeProperty')) m.mergeKey = { label: v('mergeLabel'), property: v('mergeProperty') };
       if (m.labelColumn) for (const c of columns) if (c.column === m.labelColumn) c.skip = true;

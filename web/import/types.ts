@@ -5,7 +5,11 @@ export type UploadedFile = JsonAnswer<'postDataImportUploadFile', 201>['files'][
 export type Mapping = JsonBody<'postDataImportImportFile'>['mapping'];
 export type ImportState = JsonAnswer<'getDataImportImportsById'>;
 
-export interface Column { name: string; type: string; empty?: number }
+export interface Column {
+  name: string;
+  type: string;
+  empty?: number;
+}
 export interface TableAnalysis {
   name: string;
   kind: 'nodes' | 'relationships';
@@ -19,7 +23,13 @@ export interface TableAnalysis {
   sampleRows: string[][];
   mapping: Mapping;
 }
-export interface GraphmlKey { id: string; for: string; name: string; type: string; default?: string }
+export interface GraphmlKey {
+  id: string;
+  for: string;
+  name: string;
+  type: string;
+  default?: string;
+}
 export interface GraphmlAnalysis {
   nodeCount: number;
   edgeCount: number;

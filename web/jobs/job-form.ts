@@ -6,17 +6,31 @@ import { t } from '../shared/i18n';
 type Job = Schemas['Job'];
 type Control = HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement;
 export type JobBody = Omit<JsonBody<'postJobs'>, 'name'>;
-export interface JobType { type: string; title: string; description: string }
-interface Issue { path?: string; message: string }
+export interface JobType {
+  type: string;
+  title: string;
+  description: string;
+}
+interface Issue {
+  path?: string;
+  message: string;
+}
 
 /** A field that does not parse (JSON), reported like the server's validation issues. */
 class FieldError extends Error {
-  constructor(readonly path: string | undefined, message: string) {
+  constructor(
+    readonly path: string | undefined,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-const list = (text: string) => text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+const list = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 function pairs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of text.split('\n')) {
@@ -25,14 +39,21 @@ function pairs(text: string): Record<string, string> {
   }
   return out;
 }
-const pairsText = (object: unknown) => Object.entries((object ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} = ${String(v)}`).join('\n');
+const pairsText = (object: unknown) =>
+  Object.entries((object ?? {}) as Record<string, unknown>)
+    .map(([k, v]) => `${k} = ${String(v)}`)
+    .join('\n');
 const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export class JobForm {
   readonly types: JobType[];
 
-  constructor(readonly form: HTMLFormElement, private readonly formError: HTMLElement, private readonly typeDescription: HTMLElement) {
+  constructor(
+    readonly form: HTMLFormElement,
+    private readonly formError: HTMLElement,
+    private readonly typeDescription: HTMLElement,
+  ) {
     this.types = JSON.parse(form.dataset.types || '[]') as JobType[];
   }
 
@@ -58,14 +79,18 @@ export class JobForm {
 
   showType(): void {
     const type = this.field('type').value;
-    for (const set of this.form.querySelectorAll<HTMLFieldSetElement>('fieldset[data-type]')) set.hidden = !(set.dataset.type ?? '').split(' ').includes(type);
+    for (const set of this.form.querySelectorAll<HTMLFieldSetElement>('fieldset[data-type]'))
+      set.hidden = !(set.dataset.type ?? '').split(' ').includes(type);
     this.typeDescription.textContent = this.typeOf(type).description;
   }
 
   private config(type: string): Record<string, unknown> {
     const f = (name: string) => this.field(name);
     if (type === 'cypher') {
-      const statements = f('statements').value.split(/\n\s*;\s*(?:\n|$)/).map((s) => s.trim().replace(/;\s*$/, '')).filter(Boolean);
+      const statements = f('statements')
+        .value.split(/\n\s*;\s*(?:\n|$)/)
+        .map((s) => s.trim().replace(/;\s*$/, ''))
+        .filter(Boolean);
       const parameters = this.json('parameters', 'jobs.parametersNotJson');
       return parameters === undefined ? { statements } : { statements, parameters };
     }

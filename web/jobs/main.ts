@@ -7,7 +7,11 @@ import { JobForm } from './job-form';
 
 type Job = Schemas['Job'];
 type JobRun = NonNullable<Schemas['JobRun']>;
-interface Match { id?: string | number; labels?: string[]; caption?: string }
+interface Match {
+  id?: string | number;
+  labels?: string[];
+  caption?: string;
+}
 
 onReady(() => {
   const status = byId('jobs-status');
@@ -91,14 +95,22 @@ onReady(() => {
   }
 
   function action(label: string, handler: () => Promise<unknown>, kind = 'secondary'): HTMLButtonElement {
-    return h('button', { type: 'button', class: kind, onclick: async () => {
-      try {
-        await handler();
-        await load();
-      } catch (error) {
-        fail(error);
-      }
-    } }, label);
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: kind,
+        onclick: async () => {
+          try {
+            await handler();
+            await load();
+          } catch (error) {
+            fail(error);
+          }
+        },
+      },
+      label,
+    );
   }
 
   function row(job: Job): HTMLTableRowElement {
@@ -107,67 +119,122 @@ onReady(() => {
     const path = byName(job.name);
     const name = job.name;
     const muted = (text: string) => h('div', { class: 'muted' }, text);
-    return h('tr', { 'data-job': name },
+    return h(
+      'tr',
+      { 'data-job': name },
       h('td', {}, h('strong', {}, name), job.description ? muted(job.description) : null),
       h('td', {}, form.typeOf(job.type).title),
-      h('td', {}, job.schedule ? h('code', {}, job.schedule) : h('span', { class: 'muted' }, t('jobs.byHand')),
-        job.schedule ? muted(job.enabled ? job.effectiveTimeZone : t('jobs.zoneDisabled', { zone: job.effectiveTimeZone })) : (job.enabled ? null : muted(t('jobs.disabled')))),
+      h(
+        'td',
+        {},
+        job.schedule ? h('code', {}, job.schedule) : h('span', { class: 'muted' }, t('jobs.byHand')),
+        job.schedule
+          ? muted(job.enabled ? job.effectiveTimeZone : t('jobs.zoneDisabled', { zone: job.effectiveTimeZone }))
+          : job.enabled
+            ? null
+            : muted(t('jobs.disabled')),
+      ),
       h('td', { class: 'next-run' }, job.nextRunAt ? dateText(job.nextRunAt) : h('span', { class: 'muted' }, '—')),
-      h('td', { class: 'last-run' }, stateChip(last), last ? muted(dateText(last.finishedAt ?? last.startedAt ?? last.queuedAt)) : null,
-        last?.error ? h('div', { class: 'error' }, last.error) : null),
-      h('td', { class: 'row-actions' },
+      h(
+        'td',
+        { class: 'last-run' },
+        stateChip(last),
+        last ? muted(dateText(last.finishedAt ?? last.startedAt ?? last.queuedAt)) : null,
+        last?.error ? h('div', { class: 'error' }, last.error) : null,
+      ),
+      h(
+        'td',
+        { class: 'row-actions' },
         active
           ? action(t('common.cancel'), async () => {
-            await call(client.DELETE('/jobs/{name}/started', path));
-            showStatus(status, t('jobs.cancelling', { name }), 'ok');
-          })
+              await call(client.DELETE('/jobs/{name}/started', path));
+              showStatus(status, t('jobs.cancelling', { name }), 'ok');
+            })
           : action(t('jobs.startNow'), async () => {
-            await call(client.PUT('/jobs/{name}/started', path));
-            showStatus(status, t('jobs.started', { name }), 'ok');
-            await openHistory(name);
-          }),
+              await call(client.PUT('/jobs/{name}/started', path));
+              showStatus(status, t('jobs.started', { name }), 'ok');
+              await openHistory(name);
+            }),
         action(job.enabled ? t('users.disable') : t('users.enable'), async () => {
           await call(client.PUT('/jobs/{name}', { ...path, body: { enabled: !job.enabled } }));
           showStatus(status, t(job.enabled ? 'jobs.disabledStatus' : 'jobs.enabledStatus', { name }), 'ok');
         }),
         action(t('common.edit'), async () => startEditing(await call(client.GET('/jobs/{name}', path)))),
         action(t('jobs.history'), () => openHistory(name)),
-        action(t('common.delete'), async () => {
-          if (!window.confirm(t('jobs.deleteConfirm', { name }))) return;
-          await call(client.DELETE('/jobs/{name}', path));
-          if (historyJob === name) closeHistory();
-          showStatus(status, t('jobs.deleted', { name }), 'ok');
-        }, 'danger')));
+        action(
+          t('common.delete'),
+          async () => {
+            if (!window.confirm(t('jobs.deleteConfirm', { name }))) return;
+            await call(client.DELETE('/jobs/{name}', path));
+            if (historyJob === name) closeHistory();
+            showStatus(status, t('jobs.deleted', { name }), 'ok');
+          },
+          'danger',
+        ),
+      ),
+    );
   }
 
   function runRow(run: JobRun): HTMLTableRowElement {
-    const counters = Object.entries(run.counters ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ');
+    const counters = Object.entries(run.counters ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
     const result = (run.result ?? {}) as { newMatches?: Match[] };
     const newMatches = Array.isArray(result.newMatches) ? result.newMatches : [];
     const matches = newMatches.length
-      ? h('details', { open: isOpen(`m${run.id}`, run), ontoggle: keepOpen(`m${run.id}`) }, h('summary', {}, t('jobs.newMatches', { count: newMatches.length })),
-        h('ul', { class: 'matches' }, newMatches.map((m) => h('li', {}, `#${m.id} ${(m.labels ?? []).join(', ')}${m.caption ? ` ${m.caption}` : ''}`))))
+      ? h(
+          'details',
+          { open: isOpen(`m${run.id}`, run), ontoggle: keepOpen(`m${run.id}`) },
+          h('summary', {}, t('jobs.newMatches', { count: newMatches.length })),
+          h(
+            'ul',
+            { class: 'matches' },
+            newMatches.map((m) => h('li', {}, `#${m.id} ${(m.labels ?? []).join(', ')}${m.caption ? ` ${m.caption}` : ''}`)),
+          ),
+        )
       : null;
     const log = run.log ?? [];
-    return h('tr', { 'data-run-id': run.id, 'data-state': run.state, class: run.id === highlightRun ? 'highlight' : '' },
+    return h(
+      'tr',
+      { 'data-run-id': run.id, 'data-state': run.state, class: run.id === highlightRun ? 'highlight' : '' },
       h('td', {}, `#${run.id}`),
       h('td', {}, stateChip(run)),
-      h('td', {}, run.trigger === 'schedule' ? t('jobs.trigger.schedule') : run.requestedBy ? t('jobs.trigger.by', { name: run.requestedBy }) : t('jobs.byHand')),
+      h(
+        'td',
+        {},
+        run.trigger === 'schedule'
+          ? t('jobs.trigger.schedule')
+          : run.requestedBy
+            ? t('jobs.trigger.by', { name: run.requestedBy })
+            : t('jobs.byHand'),
+      ),
       h('td', {}, dateText(run.startedAt)),
       h('td', {}, dateText(run.finishedAt)),
       h('td', {}, run.durationMs === null ? '' : t('jobs.seconds', { seconds: numberText(Math.round(run.durationMs / 100) / 10) })),
       h('td', {}, counters),
-      h('td', {},
+      h(
+        'td',
+        {},
         run.error ? h('div', { class: 'error' }, run.error) : null,
         matches,
-        h('details', { class: 'run-log', open: isOpen(`l${run.id}`, run), ontoggle: keepOpen(`l${run.id}`) }, h('summary', {}, t('jobs.log', { count: log.length })),
-          h('pre', {}, log.map((l) => `${l.at} ${l.level.toUpperCase()} ${l.message}`).join('\n')))));
+        h(
+          'details',
+          { class: 'run-log', open: isOpen(`l${run.id}`, run), ontoggle: keepOpen(`l${run.id}`) },
+          h('summary', {}, t('jobs.log', { count: log.length })),
+          h('pre', {}, log.map((l) => `${l.at} ${l.level.toUpperCase()} ${l.message}`).join('\n')),
+        ),
+      ),
+    );
   }
 
   async function loadHistory(): Promise<void> {
     if (!historyJob) return;
     const page = await call(client.GET('/jobs/{name}/history', { params: { path: { name: historyJob }, query: { limit: historyLimit } } }));
-    historyBody.replaceChildren(...(page.items.length ? page.items.filter((run): run is JobRun => run !== null).map(runRow) : [h('tr', {}, h('td', { colspan: '8', class: 'muted' }, t('jobs.noRuns')))]));
+    historyBody.replaceChildren(
+      ...(page.items.length
+        ? page.items.filter((run): run is JobRun => run !== null).map(runRow)
+        : [h('tr', {}, h('td', { colspan: '8', class: 'muted' }, t('jobs.noRuns')))]),
+    );
     historyOlder.hidden = page.total <= page.items.length;
   }
 
@@ -206,5 +273,7 @@ onReady(() => {
 
   form.showType();
   const job = params.get('job');
-  load().then(() => (job ? openHistory(job) : undefined)).catch(fail);
+  load()
+    .then(() => (job ? openHistory(job) : undefined))
+    .catch(fail);
 });

@@ -22,7 +22,11 @@ function reportProblem(message: string, context: Record<string, string | number>
   const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content');
   if (!token || reported >= 5) return;
   reported += 1;
-  const body = { level: 'error' as const, message: String(message || 'Script error').slice(0, 1000), context: { page: window.location.pathname, ...context } };
+  const body = {
+    level: 'error' as const,
+    message: String(message || 'Script error').slice(0, 1000),
+    context: { page: window.location.pathname, ...context },
+  };
   // Reporting must never disturb the page.
   call(client.POST('/audit/data/frontend', { body }), { noRedirect: true }).catch(() => undefined);
 }

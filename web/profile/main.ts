@@ -23,10 +23,16 @@ onReady(() => {
       const locales = await call(client.GET('/profile/locales'));
       if (!locales.length) return;
       const current = localeSelect.dataset.current;
-      localeSelect.replaceChildren(...locales.map((locale) => {
-        const name = locale.nativeName || locale.name || locale.code;
-        return h('option', { value: locale.code, selected: locale.code === current }, name === locale.code ? locale.code : `${name} (${locale.code})`);
-      }));
+      localeSelect.replaceChildren(
+        ...locales.map((locale) => {
+          const name = locale.nativeName || locale.name || locale.code;
+          return h(
+            'option',
+            { value: locale.code, selected: locale.code === current },
+            name === locale.code ? locale.code : `${name} (${locale.code})`,
+          );
+        }),
+      );
     } catch {
       // Keep the current locale as the only choice.
     }
@@ -37,7 +43,11 @@ onReady(() => {
     const values = formValues(profileForm);
     const name = (values.name ?? '').trim();
     try {
-      await call(client.PUT('/profile', { body: { name, email: (values.email ?? '').trim(), locale: values.locale as JsonBody<'putProfile'>['locale'] } }));
+      await call(
+        client.PUT('/profile', {
+          body: { name, email: (values.email ?? '').trim(), locale: values.locale as JsonBody<'putProfile'>['locale'] },
+        }),
+      );
       showStatus(status, t('profile.saved'), 'ok');
       const link = document.querySelector('.topbar .profile-link');
       if (link && name) link.textContent = name;
@@ -54,7 +64,9 @@ onReady(() => {
       return;
     }
     try {
-      await call(client.PUT('/profile/password', { body: { currentPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '' } }));
+      await call(
+        client.PUT('/profile/password', { body: { currentPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '' } }),
+      );
       passwordForm.reset();
       if (mustChange) {
         window.location.assign('/');
@@ -79,19 +91,28 @@ onReady(() => {
 
   function tokenRow(token: Token): HTMLTableRowElement {
     const never = () => h('span', { class: 'muted' }, t('profile.never'));
-    return h('tr', { 'data-token-id': token.id },
+    return h(
+      'tr',
+      { 'data-token-id': token.id },
       h('td', {}, token.name),
       h('td', {}, h('code', {}, token.prefix ? `${token.prefix}…` : '')),
       h('td', {}, dateText(token.createdAt)),
       h('td', {}, dateText(token.lastUsedAt) || never()),
       h('td', {}, dateText(token.expiresAt) || never()),
-      h('td', { class: 'row-actions' }, h('button', { type: 'button', class: 'danger', onclick: () => void revoke(token) }, t('profile.revoke'))));
+      h(
+        'td',
+        { class: 'row-actions' },
+        h('button', { type: 'button', class: 'danger', onclick: () => void revoke(token) }, t('profile.revoke')),
+      ),
+    );
   }
 
   async function loadTokens(): Promise<void> {
     try {
       const tokens = await call(client.GET('/profile/tokens'));
-      tokensBody.replaceChildren(...(tokens.length ? tokens.map(tokenRow) : [h('tr', {}, h('td', { colspan: '6', class: 'muted' }, t('profile.noTokens')))]));
+      tokensBody.replaceChildren(
+        ...(tokens.length ? tokens.map(tokenRow) : [h('tr', {}, h('td', { colspan: '6', class: 'muted' }, t('profile.noTokens')))]),
+      );
     } catch (error) {
       tokensBody.replaceChildren(h('tr', {}, h('td', { colspan: '6', class: 'error' }, errorText(error))));
     }

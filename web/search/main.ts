@@ -39,8 +39,9 @@ function resultTable(nodes: ApiNode[], schema: DataSchema, selected: Set<string>
   const all = h('input', { type: 'checkbox', 'aria-label': t('web.search.selectPage') });
   all.checked = nodes.length > 0 && nodes.every((node) => selected.has(node.id));
   all.addEventListener('change', () => {
-    for (const node of nodes) if (all.checked) selected.add(node.id);
-    else selected.delete(node.id);
+    for (const node of nodes)
+      if (all.checked) selected.add(node.id);
+      else selected.delete(node.id);
     table.querySelectorAll<HTMLInputElement>('tbody input[type=checkbox]').forEach((box) => (box.checked = all.checked));
     onSelection();
   });
@@ -48,7 +49,17 @@ function resultTable(nodes: ApiNode[], schema: DataSchema, selected: Set<string>
   const table = h(
     'table',
     { class: 'grid results' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, all), h('th', { scope: 'col' }, t('web.search.labels')), ...columns.map((column) => h('th', { scope: 'col' }, column.title)))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, all),
+        h('th', { scope: 'col' }, t('web.search.labels')),
+        ...columns.map((column) => h('th', { scope: 'col' }, column.title)),
+      ),
+    ),
     h(
       'tbody',
       {},
@@ -96,7 +107,9 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
   });
   exportButton.addEventListener('click', async () => {
     try {
-      const csv = await call(client.POST('/data/nodes/find/export/csv', { body: { text, ...(label ? { labels: [label] } : {}) }, parseAs: 'blob' }));
+      const csv = await call(
+        client.POST('/data/nodes/find/export/csv', { body: { text, ...(label ? { labels: [label] } : {}) }, parseAs: 'blob' }),
+      );
       saveBlob(csv, `search-${label || 'all'}.csv`);
     } catch (error) {
       body.prepend(h('p', { class: 'error', role: 'alert' }, message(error)));
@@ -106,20 +119,32 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
   async function load(): Promise<void> {
     for (const button of viewBar.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.dataset.label === label));
     try {
-      const answer = await call(client.POST('/data/nodes/find', { body: { text, ...(label ? { labels: [label] } : {}), skip, limit: PAGE_SIZE } }));
+      const answer = await call(
+        client.POST('/data/nodes/find', { body: { text, ...(label ? { labels: [label] } : {}), skip, limit: PAGE_SIZE } }),
+      );
       clear(body);
       if (!answer.items.length) {
         body.append(h('p', { class: 'muted' }, label ? t('web.search.noMatchLabel', { text, label }) : t('web.search.noMatch', { text })));
         return;
       }
       const last = Math.min(skip + answer.items.length, answer.total);
-      const prev = h('button', { type: 'button', disabled: skip === 0, onclick: () => ((skip = Math.max(0, skip - PAGE_SIZE)), void load()) }, t('web.search.previous'));
+      const prev = h(
+        'button',
+        { type: 'button', disabled: skip === 0, onclick: () => ((skip = Math.max(0, skip - PAGE_SIZE)), void load()) },
+        t('web.search.previous'),
+      );
       // Past a lower-bound total there may be more pages: only a short page says it is the last.
       const atEnd = answer.totalIsLowerBound ? answer.items.length < PAGE_SIZE : last >= answer.total;
-      const next = h('button', { type: 'button', disabled: atEnd, onclick: () => ((skip += PAGE_SIZE), void load()) }, t('web.search.next'));
+      const next = h(
+        'button',
+        { type: 'button', disabled: atEnd, onclick: () => ((skip += PAGE_SIZE), void load()) },
+        t('web.search.next'),
+      );
       const count = answer.totalIsLowerBound
         ? t('web.search.rangeMoreThan', { from: skip + 1, to: skip + answer.items.length, total: answer.total })
-        : answer.total === 1 ? t('web.search.oneFound') : t('web.search.range', { from: skip + 1, to: last, total: answer.total });
+        : answer.total === 1
+          ? t('web.search.oneFound')
+          : t('web.search.range', { from: skip + 1, to: last, total: answer.total });
       body.append(
         h('p', { class: 'muted count' }, count),
         h('div', { class: 'table-scroll' }, resultTable(answer.items, context.schema, selected, onSelection)),
@@ -132,7 +157,14 @@ async function runSearch(panel: HTMLElement, text: string, context: Context): Pr
   }
 
   if (views.length > 1) {
-    for (const view of views) viewBar.append(h('button', { type: 'button', 'data-label': view, onclick: () => ((label = view), (skip = 0), void load()) }, view || t('web.search.all')));
+    for (const view of views)
+      viewBar.append(
+        h(
+          'button',
+          { type: 'button', 'data-label': view, onclick: () => ((label = view), (skip = 0), void load()) },
+          view || t('web.search.all'),
+        ),
+      );
   }
   panel.replaceChildren(viewBar, actions, body);
   await load();
@@ -146,10 +178,13 @@ async function main(): Promise<void> {
   const empty = document.getElementById('search-empty');
   if (!form || !input || !tabList || !panels || !empty) return;
 
-  const [settings, session] = await Promise.all([call(client.GET('/settings')).catch(() => null), call(client.GET('/session')).catch(() => null)]);
+  const [settings, session] = await Promise.all([
+    call(client.GET('/settings')).catch(() => null),
+    call(client.GET('/session')).catch(() => null),
+  ]);
   const fulltext = settings?.FULLTEXT_INDEX ?? { labels: [] };
   const context: Context = {
-    schema: (settings?.DATA_SCHEMA) ?? NO_SCHEMA,
+    schema: settings?.DATA_SCHEMA ?? NO_SCHEMA,
     indexedLabels: [...(fulltext.labels ?? [])].sort(),
     canExport: !!session?.user?.permissions.includes('EXPORT_DATA'),
   };
@@ -167,7 +202,11 @@ async function main(): Promise<void> {
   const search = (text: string) => {
     counter += 1;
     const id = `search-tab-${counter}`;
-    const panel = h('section', { id: `${id}-panel`, role: 'tabpanel', 'aria-labelledby': id, class: 'tab-panel' }, h('p', { class: 'muted' }, t('web.search.searching')));
+    const panel = h(
+      'section',
+      { id: `${id}-panel`, role: 'tabpanel', 'aria-labelledby': id, class: 'tab-panel' },
+      h('p', { class: 'muted' }, t('web.search.searching')),
+    );
     const tab = h('button', { id, type: 'button', role: 'tab', 'aria-controls': `${id}-panel`, class: 'tab' }, text);
     tab.addEventListener('click', () => select(tab));
     const close = h('button', { type: 'button', class: 'tab-close', 'aria-label': t('web.search.close', { text }) }, '×');

@@ -37,7 +37,12 @@ export function isColour(value: string): boolean {
 /** #rgb / #rrggbb for the colour picker; other CSS colours stay in the text field. */
 export function hexOf(value: string): string {
   if (/^#[0-9a-f]{6}$/i.test(value)) return value;
-  if (/^#[0-9a-f]{3}$/i.test(value)) return `#${value.slice(1).split('').map((c) => c + c).join('')}`;
+  if (/^#[0-9a-f]{3}$/i.test(value))
+    return `#${value
+      .slice(1)
+      .split('')
+      .map((c) => c + c)
+      .join('')}`;
   return '#888888';
 }
 
@@ -45,7 +50,12 @@ export function hexOf(value: string): string {
  * The common frame: renders the fields from the JSON, rewrites the JSON on change, re-renders when
  * the JSON is edited by hand or loaded (default / automatic). Invalid JSON disables the form.
  */
-export function frame<T>(textarea: HTMLTextAreaElement, onChange: () => void, fallback: () => T, build: (value: T, write: Write<T>) => Node): HTMLElement {
+export function frame<T>(
+  textarea: HTMLTextAreaElement,
+  onChange: () => void,
+  fallback: () => T,
+  build: (value: T, write: Write<T>) => Node,
+): HTMLElement {
   const box = h('div', { class: 'setting-form' });
   function render(): void {
     const value = read(textarea, fallback());
@@ -53,11 +63,13 @@ export function frame<T>(textarea: HTMLTextAreaElement, onChange: () => void, fa
       box.replaceChildren(h('p', { class: 'muted' }, t('settingsForms.invalidJson')));
       return;
     }
-    box.replaceChildren(build(value, (next, rerender) => {
-      textarea.value = JSON.stringify(next, null, 2);
-      onChange();
-      if (rerender !== false) render();
-    }));
+    box.replaceChildren(
+      build(value, (next, rerender) => {
+        textarea.value = JSON.stringify(next, null, 2);
+        onChange();
+        if (rerender !== false) render();
+      }),
+    );
   }
   textarea.addEventListener('input', render);
   textarea.addEventListener('setting-loaded', render);
@@ -70,22 +82,71 @@ export function removeButton(text: string, onclick: () => void): HTMLButtonEleme
 }
 
 /** A list of names as chips, with an input (and datalist) to add one; '*' may mean "all". */
-export function nameList(caption: string, names: string[], list: string, allowAll: boolean, write: (names: string[]) => void): HTMLFieldSetElement {
+export function nameList(
+  caption: string,
+  names: string[],
+  list: string,
+  allowAll: boolean,
+  write: (names: string[]) => void,
+): HTMLFieldSetElement {
   const input = h('input', { list, autocomplete: 'off', size: '16' });
   const all = allowAll && names.includes('*');
   const chips = all
     ? [h('span', { class: 'chip' }, t('settingsForms.allChip'))]
-    : names.map((name) => h('span', { class: 'chip', 'data-name': name }, name, ' ',
-      h('button', { type: 'button', class: 'link', 'aria-label': t('acl.removeName', { name }), onclick: () => write(names.filter((n) => n !== name)) }, '×')));
+    : names.map((name) =>
+        h(
+          'span',
+          { class: 'chip', 'data-name': name },
+          name,
+          ' ',
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'link',
+              'aria-label': t('acl.removeName', { name }),
+              onclick: () => write(names.filter((n) => n !== name)),
+            },
+            '×',
+          ),
+        ),
+      );
   const allBox = allowAll
-    ? h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: all, onchange: (event: Event) => write((event.target as HTMLInputElement).checked ? ['*'] : []) }), ` ${t('settingsForms.allCheck')}`)
+    ? h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          type: 'checkbox',
+          checked: all,
+          onchange: (event: Event) => write((event.target as HTMLInputElement).checked ? ['*'] : []),
+        }),
+        ` ${t('settingsForms.allCheck')}`,
+      )
     : null;
-  return h('fieldset', { class: 'name-list' }, h('legend', {}, caption),
+  return h(
+    'fieldset',
+    { class: 'name-list' },
+    h('legend', {}, caption),
     h('div', { class: 'chips' }, chips.length ? chips : h('span', { class: 'muted' }, t('common.none'))),
     allBox,
-    all ? null : h('div', { class: 'picker-row' }, field(t('settingsForms.add'), input),
-      h('button', { type: 'button', class: 'secondary', onclick: () => {
-        const name = input.value.trim();
-        if (name && !names.includes(name)) write([...names, name]);
-      } }, t('settingsForms.add'))));
+    all
+      ? null
+      : h(
+          'div',
+          { class: 'picker-row' },
+          field(t('settingsForms.add'), input),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'secondary',
+              onclick: () => {
+                const name = input.value.trim();
+                if (name && !names.includes(name)) write([...names, name]);
+              },
+            },
+            t('settingsForms.add'),
+          ),
+        ),
+  );
 }

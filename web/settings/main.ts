@@ -11,7 +11,12 @@ import { dataSchemaForm } from './data-schema-form';
 import { dataTypesForm, fulltextForm } from './data-types-form';
 import type { SettingEditor } from './form-kit';
 
-const FORMS: Record<string, SettingEditor> = { APPEARANCE: appearanceForm, DATA_TYPES: dataTypesForm, FULLTEXT_INDEX: fulltextForm, DATA_SCHEMA: dataSchemaForm };
+const FORMS: Record<string, SettingEditor> = {
+  APPEARANCE: appearanceForm,
+  DATA_TYPES: dataTypesForm,
+  FULLTEXT_INDEX: fulltextForm,
+  DATA_SCHEMA: dataSchemaForm,
+};
 /** A setting's title in words; a type the catalog does not know is shown as it is. */
 function titleOf(type: string): string {
   const key = `settings.title.${type}`;
@@ -27,7 +32,11 @@ onReady(() => {
 
   function settingCard(type: string, value: unknown): HTMLElement {
     const fieldId = `setting-${type}`;
-    const textarea = h('textarea', { id: fieldId, class: 'json', rows: '12', spellcheck: 'false', 'aria-describedby': `${fieldId}-message` }, pretty(value));
+    const textarea = h(
+      'textarea',
+      { id: fieldId, class: 'json', rows: '12', spellcheck: 'false', 'aria-describedby': `${fieldId}-message` },
+      pretty(value),
+    );
     const message = h('p', { id: `${fieldId}-message`, class: 'message' });
     const say = (text: string, kind: 'ok' | 'error' | 'message') => {
       message.textContent = text;
@@ -37,7 +46,9 @@ onReady(() => {
     async function load(variant: 'default' | 'automatic'): Promise<void> {
       try {
         const path = { params: { path: { type } } };
-        textarea.value = pretty(await call(variant === 'default' ? client.GET('/settings/default/{type}', path) : client.GET('/settings/automatic/{type}', path)));
+        textarea.value = pretty(
+          await call(variant === 'default' ? client.GET('/settings/default/{type}', path) : client.GET('/settings/automatic/{type}', path)),
+        );
         textarea.dispatchEvent(new Event('setting-loaded'));
         say(t(variant === 'default' ? 'settings.loadedDefault' : 'settings.loadedAutomatic'), 'ok');
       } catch (error) {
@@ -46,16 +57,28 @@ onReady(() => {
     }
     const build = FORMS[type];
     const editorForm = build ? build(textarea, () => say(t('settings.changed'), 'message')) : null;
-    const form = h('form', { class: 'setting', 'data-type': type },
+    const form = h(
+      'form',
+      { class: 'setting', 'data-type': type },
       editorForm,
       editorForm
-        ? h('details', { class: 'raw-json' }, h('summary', {}, t('settings.rawJson')), h('label', { for: fieldId, class: 'visually-hidden' }, t('settings.valueAsJson')), textarea)
+        ? h(
+            'details',
+            { class: 'raw-json' },
+            h('summary', {}, t('settings.rawJson')),
+            h('label', { for: fieldId, class: 'visually-hidden' }, t('settings.valueAsJson')),
+            textarea,
+          )
         : [h('label', { for: fieldId, class: 'block-label' }, 'Value'), textarea],
       message,
-      h('div', { class: 'actions' },
+      h(
+        'div',
+        { class: 'actions' },
         h('button', { type: 'submit' }, t('common.save')),
         h('button', { type: 'button', class: 'secondary', onclick: () => void load('default') }, t('settings.loadDefault')),
-        h('button', { type: 'button', class: 'secondary', onclick: () => void load('automatic') }, t('settings.computeAutomatically'))));
+        h('button', { type: 'button', class: 'secondary', onclick: () => void load('automatic') }, t('settings.computeAutomatically')),
+      ),
+    );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       let next: unknown;
@@ -76,14 +99,21 @@ onReady(() => {
         say(errorText(error), 'error');
       }
     });
-    return h('section', { class: 'card', 'aria-labelledby': `${fieldId}-heading` }, h('h2', { id: `${fieldId}-heading` }, titleOf(type), ' ', h('code', { class: 'small muted' }, type)), form);
+    return h(
+      'section',
+      { class: 'card', 'aria-labelledby': `${fieldId}-heading` },
+      h('h2', { id: `${fieldId}-heading` }, titleOf(type), ' ', h('code', { class: 'small muted' }, type)),
+      form,
+    );
   }
 
   async function load(): Promise<void> {
     try {
       const settings: Record<string, unknown> = await call(client.GET('/settings'));
       const types = Object.keys(settings).sort();
-      list.replaceChildren(...(types.length ? types.map((type) => settingCard(type, settings[type])) : [h('p', { class: 'muted' }, t('settings.none'))]));
+      list.replaceChildren(
+        ...(types.length ? types.map((type) => settingCard(type, settings[type])) : [h('p', { class: 'muted' }, t('settings.none'))]),
+      );
     } catch (error) {
       list.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(error)));
     }
@@ -110,7 +140,11 @@ onReady(() => {
       // A file upload: the form's own multipart body instead of JSON.
       const result = await call(client.POST('/settings/import', { body: {}, bodySerializer: () => new FormData(importForm) }));
       importForm.reset();
-      showStatus(status, result.imported.length ? t('settings.importedList', { types: result.imported.join(', ') }) : t('settings.imported'), 'ok');
+      showStatus(
+        status,
+        result.imported.length ? t('settings.importedList', { types: result.imported.join(', ') }) : t('settings.imported'),
+        'ok',
+      );
       await load();
     } catch (error) {
       showStatus(status, errorText(error), 'error');

@@ -11,7 +11,12 @@ export { ApiError } from './client';
 export async function download(url: string, body: unknown): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { ...requestHeaders('POST'), Accept: '*/*', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...requestHeaders('POST'), Accept: '*/*', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch (error) {
     throw unreachable(error);
   }
@@ -28,7 +33,12 @@ export async function request<T>(method: string, url: string, body?: unknown): P
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch (error) {
     throw unreachable(error);
   }
@@ -67,15 +77,27 @@ export interface VisualizationAnswer {
 
 export const api = {
   visualization: (id: string) => request<VisualizationAnswer>('GET', `/visualizations/${encodeURIComponent(id)}`),
-  createVisualization: (body: { name: string; description?: string; content: unknown }) => request<VisualizationAnswer>('POST', '/visualizations', body),
-  saveVisualization: (id: string, content: unknown) => request<VisualizationAnswer>('PUT', `/visualizations/${encodeURIComponent(id)}`, { content }),
-  renameVisualization: (id: string, name: string, description?: string) => request<VisualizationAnswer>('PUT', `/visualizations/${encodeURIComponent(id)}/info`, { name, ...(description !== undefined ? { description } : {}) }),
-  findNodes: (body: { text?: string; labels?: string[]; limit?: number; skip?: number; filter?: unknown }) => request<FindAnswer>('POST', '/data/nodes/find', body),
+  createVisualization: (body: { name: string; description?: string; content: unknown }) =>
+    request<VisualizationAnswer>('POST', '/visualizations', body),
+  saveVisualization: (id: string, content: unknown) =>
+    request<VisualizationAnswer>('PUT', `/visualizations/${encodeURIComponent(id)}`, { content }),
+  renameVisualization: (id: string, name: string, description?: string) =>
+    request<VisualizationAnswer>('PUT', `/visualizations/${encodeURIComponent(id)}/info`, {
+      name,
+      ...(description !== undefined ? { description } : {}),
+    }),
+  findNodes: (body: { text?: string; labels?: string[]; limit?: number; skip?: number; filter?: unknown }) =>
+    request<FindAnswer>('POST', '/data/nodes/find', body),
   session: () => request<SessionAnswer>('GET', '/session'),
   settings: () => request<Record<string, unknown>>('GET', '/settings'),
-  explore: (body: { nodeId: string; direction?: 'in' | 'out' | 'both'; types?: string[]; limit?: number; skip?: number }) => request<ExploreAnswer>('POST', '/data/graph/explore', body),
+  explore: (body: { nodeId: string; direction?: 'in' | 'out' | 'both'; types?: string[]; limit?: number; skip?: number }) =>
+    request<ExploreAnswer>('POST', '/data/graph/explore', body),
   relationshipTypes: () => request<string[]>('GET', '/data/relationships/possibleTypes'),
-  directRelationships: (ids: string[]) => request<{ relationships: import('./graph-types').ApiRelationship[] }>('POST', '/data/graph/directRelationships', { sourceIds: ids, targetIds: ids }),
+  directRelationships: (ids: string[]) =>
+    request<{ relationships: import('./graph-types').ApiRelationship[] }>('POST', '/data/graph/directRelationships', {
+      sourceIds: ids,
+      targetIds: ids,
+    }),
   shortestPaths: (from: string, to: string) => request<{ paths: ApiPath[] }>('POST', '/data/shortestPath', { nodeIds: [from, to] }),
   labels: () => request<string[]>('GET', '/data/nodes/possibleLabels'),
 };

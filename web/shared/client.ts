@@ -16,7 +16,10 @@ type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B
 /** The JSON body an operation takes: `JsonBody<'putProfile'>`. */
 export type JsonBody<O extends keyof operations> = JsonContent<NonNullable<operations[O]['requestBody']>>;
 /** The JSON an operation answers with `status` (200 unless said): `JsonAnswer<'getAuditData'>`. */
-export type JsonAnswer<O extends keyof operations, S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses']> = JsonContent<operations[O]['responses'][S]>;
+export type JsonAnswer<
+  O extends keyof operations,
+  S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses'],
+> = JsonContent<operations[O]['responses'][S]>;
 
 /** The problem document of an error answer (validation errors add `issues`). */
 export interface Problem {
@@ -28,7 +31,12 @@ export interface Problem {
 }
 
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly code?: string, readonly problem: Problem | null = null) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly problem: Problem | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -49,7 +57,8 @@ export function problemMessage(problem: Problem | null, status: number): string 
   const failed = t('web.api.requestFailed', { status: String(status) });
   if (!problem || typeof problem !== 'object') return failed;
   let message = problem.detail || problem.title || failed;
-  if (Array.isArray(problem.issues) && problem.issues.length) message += `: ${problem.issues.map((issue) => (issue.path ? `${issue.path}: ` : '') + issue.message).join('; ')}`;
+  if (Array.isArray(problem.issues) && problem.issues.length)
+    message += `: ${problem.issues.map((issue) => (issue.path ? `${issue.path}: ` : '') + issue.message).join('; ')}`;
   return message;
 }
 
@@ -69,7 +78,8 @@ export function toLogin(): void {
 
 const sameOriginHeaders: Middleware = {
   onRequest({ request }) {
-    for (const [name, value] of Object.entries(requestHeaders(request.method))) if (!request.headers.has(name)) request.headers.set(name, value);
+    for (const [name, value] of Object.entries(requestHeaders(request.method)))
+      if (!request.headers.has(name)) request.headers.set(name, value);
     return request;
   },
 };

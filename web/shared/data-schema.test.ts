@@ -14,7 +14,12 @@ const schema = {
 
 describe('DATA_SCHEMA on pages', () => {
   test('when columns are chosen, then hidden properties are left out, the title comes first and titles replace names', () => {
-    expect(columnsFor(schema, ['Person'], ['born', 'salary', 'name', 'note', 'zip']).map((c) => c.title)).toEqual(['Name', 'Born', 'Note', 'zip']);
+    expect(columnsFor(schema, ['Person'], ['born', 'salary', 'name', 'note', 'zip']).map((c) => c.title)).toEqual([
+      'Name',
+      'Born',
+      'Note',
+      'zip',
+    ]);
   });
 
   test("when a label has no entry for a property, then '*' describes it", () => {

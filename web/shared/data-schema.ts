@@ -22,7 +22,12 @@ export interface DataSchema {
 export const NO_SCHEMA: DataSchema = { nodes: {}, relationships: {} };
 
 /** The description of a property for elements carrying these labels: a label's own entry wins over '*'. */
-export function propertySchema(schema: DataSchema, kind: 'nodes' | 'relationships', tokens: string[], property: string): PropertySchema | undefined {
+export function propertySchema(
+  schema: DataSchema,
+  kind: 'nodes' | 'relationships',
+  tokens: string[],
+  property: string,
+): PropertySchema | undefined {
   for (const token of tokens) {
     const own = schema[kind][token]?.[property];
     if (own) return own;
@@ -33,7 +38,11 @@ export function propertySchema(schema: DataSchema, kind: 'nodes' | 'relationship
 const ROLE_ORDER: Record<string, number> = { title: 0, subtitle: 1, uid: 2, description: 3 };
 
 /** Columns for a table of nodes: properties present, hidden ones left out, the title first, then by title. */
-export function columnsFor(schema: DataSchema, labels: string[], present: string[]): Array<{ property: string; title: string; schema?: PropertySchema }> {
+export function columnsFor(
+  schema: DataSchema,
+  labels: string[],
+  present: string[],
+): Array<{ property: string; title: string; schema?: PropertySchema }> {
   return present
     .map((property) => ({ property, schema: propertySchema(schema, 'nodes', labels, property) }))
     .filter((column) => !column.schema?.hidden)
@@ -45,7 +54,8 @@ export function columnsFor(schema: DataSchema, labels: string[], present: string
 export function formatValue(value: unknown, schema: PropertySchema | undefined, locale?: string): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map((item) => formatValue(item, undefined, locale)).join(', ');
-  if (typeof value === 'number') return new Intl.NumberFormat(locale, { maximumFractionDigits: schema?.dataType === 'integer' ? 0 : 6 }).format(value);
+  if (typeof value === 'number')
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: schema?.dataType === 'integer' ? 0 : 6 }).format(value);
   if (typeof value === 'boolean') return value ? t('web.common.yes') : t('web.common.no');
   if (typeof value === 'string' && (schema?.dataType === 'date' || schema?.dataType === 'datetime')) {
     const time = Date.parse(value);

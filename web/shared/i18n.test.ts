@@ -32,7 +32,9 @@ describe('web i18n', () => {
   });
 
   test('when the page carries a catalog, then it is read once and texts are filled, numbers per the locale', () => {
-    const page = pageWith(JSON.stringify({ locale: 'de', messages: { 'a.saved': 'Gespeichert: „{name}“.', 'a.count': '{count} Knoten, {missing}' } }));
+    const page = pageWith(
+      JSON.stringify({ locale: 'de', messages: { 'a.saved': 'Gespeichert: „{name}“.', 'a.count': '{count} Knoten, {missing}' } }),
+    );
     expect(t('a.saved', { name: 'Plan' })).toBe('Gespeichert: „Plan“.');
     expect(t('a.count', { count: 1234567 })).toBe('1.234.567 Knoten, {missing}');
     expect(t('a.unknown')).toBe('a.unknown');
@@ -41,7 +43,18 @@ describe('web i18n', () => {
   });
 
   test('when a plural is asked in Czech, then one, few, many and other are chosen and a missing category falls back to other', () => {
-    pageWith(JSON.stringify({ locale: 'cs', messages: { 'n.one': '{count} uzel', 'n.few': '{count} uzly', 'n.other': '{count} uzlů', 'm.one': 'jeden', 'm.other': 'více: {count}' } }));
+    pageWith(
+      JSON.stringify({
+        locale: 'cs',
+        messages: {
+          'n.one': '{count} uzel',
+          'n.few': '{count} uzly',
+          'n.other': '{count} uzlů',
+          'm.one': 'jeden',
+          'm.other': 'více: {count}',
+        },
+      }),
+    );
     expect(plural('n', 1)).toBe('1 uzel');
     expect(plural('n', 3)).toBe('3 uzly');
     expect(plural('n', 5)).toBe('5 uzlů');
@@ -56,7 +69,16 @@ describe('web i18n', () => {
   });
 
   test('when t() is given a count and the key has only plural forms, then the form for the count is taken (as the page scripts expect); a key of its own wins', () => {
-    useCatalog({ locale: 'cs', messages: { 'r.one': '{count} řádek', 'r.few': '{count} řádky', 'r.other': '{count} řádků', 's': 'celkem {count}', 's.other': 'never used' } });
+    useCatalog({
+      locale: 'cs',
+      messages: {
+        'r.one': '{count} řádek',
+        'r.few': '{count} řádky',
+        'r.other': '{count} řádků',
+        s: 'celkem {count}',
+        's.other': 'never used',
+      },
+    });
     expect(t('r', { count: 1 })).toBe('1 řádek');
     expect(t('r', { count: 3 })).toBe('3 řádky');
     expect(t('r', { count: 1234 })).toBe(`${formatNumber(1234)} řádků`);

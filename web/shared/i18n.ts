@@ -17,7 +17,7 @@ let catalog: Catalog | null = null;
 function read(): Catalog {
   if (catalog) return catalog;
   const element = typeof document === 'undefined' ? null : document.getElementById('gas-i18n');
-  let locale = typeof document === 'undefined' ? '' : document.documentElement?.lang ?? '';
+  let locale = typeof document === 'undefined' ? '' : (document.documentElement?.lang ?? '');
   let messages: Record<string, string> = {};
   try {
     const parsed = element?.textContent ? (JSON.parse(element.textContent) as Partial<Catalog>) : {};
@@ -66,7 +66,8 @@ function fill(template: string, params: Params | undefined): string {
  */
 export function t(key: string, params?: Params): string {
   const { messages } = read();
-  if (typeof params?.count === 'number' && messages[key] === undefined && messages[`${key}.other`] !== undefined) return plural(key, params.count, params);
+  if (typeof params?.count === 'number' && messages[key] === undefined && messages[`${key}.other`] !== undefined)
+    return plural(key, params.count, params);
   const template = messages[key];
   return template === undefined ? key : fill(template, params);
 }

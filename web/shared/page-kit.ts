@@ -38,7 +38,10 @@ export function checkedValues(container: ParentNode, name: string): string[] {
 }
 
 /** The named control of a form (input, select or textarea). */
-export function field<T extends HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement = HTMLInputElement>(form: HTMLFormElement, name: string): T {
+export function field<T extends HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement = HTMLInputElement>(
+  form: HTMLFormElement,
+  name: string,
+): T {
   const control = form.elements.namedItem(name);
   if (!control) throw new Error(`the form ${form.id || ''} has no field ${name}`);
   return control as T;

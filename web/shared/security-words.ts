@@ -3,9 +3,19 @@ import { t } from './i18n';
 
 /** One template key per operator, so each condition reads as a whole phrase in every language. */
 const OPERATORS: Record<string, string> = {
-  '=': 'security.op.eq', '<>': 'security.op.ne', '<': 'security.op.lt', '<=': 'security.op.le', '>': 'security.op.gt', '>=': 'security.op.ge',
-  IN: 'security.op.in', CONTAINS: 'security.op.contains', 'STARTS WITH': 'security.op.startsWith', 'ENDS WITH': 'security.op.endsWith',
-  '=~': 'security.op.matches', 'IS NULL': 'security.op.isNull', 'IS NOT NULL': 'security.op.isNotNull',
+  '=': 'security.op.eq',
+  '<>': 'security.op.ne',
+  '<': 'security.op.lt',
+  '<=': 'security.op.le',
+  '>': 'security.op.gt',
+  '>=': 'security.op.ge',
+  IN: 'security.op.in',
+  CONTAINS: 'security.op.contains',
+  'STARTS WITH': 'security.op.startsWith',
+  'ENDS WITH': 'security.op.endsWith',
+  '=~': 'security.op.matches',
+  'IS NULL': 'security.op.isNull',
+  'IS NOT NULL': 'security.op.isNotNull',
 };
 
 /** A filter of the filter language as the API sends it (src/routes/schemas: Filter). */
@@ -16,7 +26,8 @@ export function describeFilter(filter: unknown): string {
   if (filter === null || filter === undefined) return t('security.noRestriction');
   if (typeof filter !== 'object') return JSON.stringify(filter);
   const f = filter as FilterLike;
-  if (Array.isArray(f.and)) return f.and.length ? `(${f.and.map(describeFilter).join(` ${t('security.and')} `)})` : t('security.everything');
+  if (Array.isArray(f.and))
+    return f.and.length ? `(${f.and.map(describeFilter).join(` ${t('security.and')} `)})` : t('security.everything');
   if (Array.isArray(f.or)) return f.or.length ? `(${f.or.map(describeFilter).join(` ${t('security.or')} `)})` : t('security.nothing');
   if (f.not) return t('security.not', { filter: describeFilter(f.not) });
   if (typeof f.label === 'string' && f.label) return t('security.label', { name: f.label });
@@ -31,7 +42,9 @@ export function describeFilter(filter: unknown): string {
 }
 
 /** Property rules ({ Label: { enabled, disabled } }) as lines. */
-export function describePropertyRules(rules: Record<string, { enabled?: string[]; disabled?: string[] } | undefined> | null | undefined): string[] {
+export function describePropertyRules(
+  rules: Record<string, { enabled?: string[]; disabled?: string[] } | undefined> | null | undefined,
+): string[] {
   const keys = Object.keys(rules ?? {});
   if (!keys.length) return [t('security.allVisible')];
   return keys.map((key) => {

@@ -55,34 +55,60 @@ onReady(() => {
     const enabled = user.enabled !== false;
     const username = user.username;
     const button = (text: string, onclick: () => void, kind = 'secondary') => h('button', { type: 'button', class: kind, onclick }, text);
-    return h('tr', { 'data-user-id': user.id, 'data-username': username },
+    return h(
+      'tr',
+      { 'data-user-id': user.id, 'data-username': username },
       h('td', {}, h('strong', {}, username)),
       h('td', {}, user.name || ''),
       h('td', { class: 'wrap' }, user.email || ''),
       h('td', {}, h('span', { class: `badge ${enabled ? 'on' : 'off'}` }, enabled ? t('users.enabled') : t('users.disabled'))),
       h('td', {}, user.groups.map((group) => group.name || groupName(group.id)).join(', ')),
       h('td', { class: 'chips', 'data-permissions': user.permissions.join(' ') }, describePermissions(user.permissions)),
-      h('td', { class: 'row-actions' },
+      h(
+        'td',
+        { class: 'row-actions' },
         h('button', { type: 'button', onclick: () => editors.openUserEditor(user) }, t('common.edit')),
         button(t('common.groups'), () => editors.openGroupEditor(user)),
-        user.id === currentUserId ? h('span', { class: 'muted small' }, t('users.you')) : [
-          enabled
-            ? button(t('users.disable'), () => void act(t('users.disabledStatus', { username }), () => call(client.DELETE('/users/{id}/enabled', path))))
-            : button(t('users.enable'), () => void act(t('users.enabledStatus', { username }), () => call(client.PUT('/users/{id}/enabled', path)))),
-          button(t('common.delete'), () => {
-            if (!window.confirm(t('users.deleteConfirm', { username }))) return;
-            void act(t('users.deleted', { username }), () => call(client.DELETE('/users/{id}', path)));
-          }, 'danger'),
-        ]));
+        user.id === currentUserId
+          ? h('span', { class: 'muted small' }, t('users.you'))
+          : [
+              enabled
+                ? button(
+                    t('users.disable'),
+                    () => void act(t('users.disabledStatus', { username }), () => call(client.DELETE('/users/{id}/enabled', path))),
+                  )
+                : button(
+                    t('users.enable'),
+                    () => void act(t('users.enabledStatus', { username }), () => call(client.PUT('/users/{id}/enabled', path))),
+                  ),
+              button(
+                t('common.delete'),
+                () => {
+                  if (!window.confirm(t('users.deleteConfirm', { username }))) return;
+                  void act(t('users.deleted', { username }), () => call(client.DELETE('/users/{id}', path)));
+                },
+                'danger',
+              ),
+            ],
+      ),
+    );
   }
 
   /* Search and paging on the server (GET /users/search): thousands of users stay quick. */
   function renderPage(users: User[]): void {
     const size = Number(pageSizeSelect.value) || 50;
     const pages = Math.max(1, Math.ceil(total / size));
-    tbody.replaceChildren(...(users.length ? users.map(row) : [h('tr', {}, h('td', { colspan: '7', class: 'muted' }, search.value.trim() ? t('users.noMatch') : t('groups.noUsers')))]));
+    tbody.replaceChildren(
+      ...(users.length
+        ? users.map(row)
+        : [h('tr', {}, h('td', { colspan: '7', class: 'muted' }, search.value.trim() ? t('users.noMatch') : t('groups.noUsers')))]),
+    );
     range.textContent = users.length
-      ? t('users.range', { from: numberText(pageIndex * size + 1), to: numberText(pageIndex * size + users.length), total: numberText(total) })
+      ? t('users.range', {
+          from: numberText(pageIndex * size + 1),
+          to: numberText(pageIndex * size + users.length),
+          total: numberText(total),
+        })
       : t('users.noUsersShort');
     prevButton.disabled = pageIndex === 0;
     nextButton.disabled = pageIndex >= pages - 1;

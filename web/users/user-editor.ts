@@ -28,9 +28,19 @@ export function groupIdsOf(user: User): string[] {
 }
 
 export function groupChecks(container: HTMLElement, groups: GroupRef[], name: string, selected: string[]): void {
-  container.replaceChildren(...(groups.length
-    ? groups.map((group) => h('label', { class: 'check' }, h('input', { type: 'checkbox', name, value: group.id, checked: selected.includes(group.id) }), ' ', group.name))
-    : [h('span', { class: 'muted' }, t('groups.noGroups'))]));
+  container.replaceChildren(
+    ...(groups.length
+      ? groups.map((group) =>
+          h(
+            'label',
+            { class: 'check' },
+            h('input', { type: 'checkbox', name, value: group.id, checked: selected.includes(group.id) }),
+            ' ',
+            group.name,
+          ),
+        )
+      : [h('span', { class: 'muted' }, t('groups.noGroups'))]),
+  );
 }
 
 /** The permission checkboxes are written by the server from its own catalogue. */
@@ -66,7 +76,12 @@ export function userEditors(page: UsersPage): { openUserEditor(user: User): void
     if (!editing) return;
     const user = editing;
     try {
-      await call(client.PUT('/users/{id}/groups', { params: { path: { id: user.id } }, body: { groupIds: checkedValues(editorOptions, 'groupIds') } }));
+      await call(
+        client.PUT('/users/{id}/groups', {
+          params: { path: { id: user.id } },
+          body: { groupIds: checkedValues(editorOptions, 'groupIds') },
+        }),
+      );
       showStatus(page.status, t('users.groupsSaved', { username: user.username }), 'ok');
       await page.reload();
     } catch (error) {
@@ -87,7 +102,8 @@ export function userEditors(page: UsersPage): { openUserEditor(user: User): void
     field(userForm, 'email').value = user.email || '';
     enabledBox.checked = user.enabled !== false;
     enabledBox.disabled = user.id === page.currentUserId;
-    for (const input of userForm.querySelectorAll<HTMLInputElement>('input[name="permissions"]')) input.checked = user.permissions.includes(input.value as PermissionCode);
+    for (const input of userForm.querySelectorAll<HTMLInputElement>('input[name="permissions"]'))
+      input.checked = user.permissions.includes(input.value as PermissionCode);
     groupChecks(userGroups, page.groups(), 'groupIds', groupIdsOf(user));
     passwordForm.reset();
     formMessage(userMessage, '', 'ok');
@@ -102,17 +118,38 @@ export function userEditors(page: UsersPage): { openUserEditor(user: User): void
     securityBox.replaceChildren(h('span', { class: 'muted' }, t('common.loading')));
     try {
       const path = { params: { path: { id: user.id } } };
-      const [entity, property] = await Promise.all([call(client.GET('/users/{id}/entitySecurity', path)), call(client.GET('/users/{id}/propertySecurity', path))]);
+      const [entity, property] = await Promise.all([
+        call(client.GET('/users/{id}/entitySecurity', path)),
+        call(client.GET('/users/{id}/propertySecurity', path)),
+      ]);
       const readsAll = user.effectivePermissions.includes('READ_ALL_DATA');
-      const lines = (rules: Record<string, { enabled?: string[]; disabled?: string[] }>) => h('ul', {}, describePropertyRules(rules).map((line) => h('li', {}, line)));
+      const lines = (rules: Record<string, { enabled?: string[]; disabled?: string[] }>) =>
+        h(
+          'ul',
+          {},
+          describePropertyRules(rules).map((line) => h('li', {}, line)),
+        );
       securityBox.replaceChildren(
         ...(readsAll ? [h('p', { class: 'notice' }, t('users.readsAll'))] : []),
-        h('dl', { class: 'security-summary' },
-          h('dt', {}, t('users.nodesShown')), h('dd', { 'data-kind': 'nodeFilter' }, describeFilter(entity.nodeFilter)),
-          h('dt', {}, t('users.relationshipsShown')), h('dd', { 'data-kind': 'relationshipFilter' }, describeFilter(entity.relationshipFilter)),
-          h('dt', {}, t('users.nodeProperties')), h('dd', {}, lines(property.nodes)),
-          h('dt', {}, t('users.relationshipProperties')), h('dd', {}, lines(property.relationships))),
-        h('details', {}, h('summary', {}, t('users.asJson')), h('pre', { class: 'json' }, JSON.stringify({ entitySecurity: entity, propertySecurity: property }, null, 2))));
+        h(
+          'dl',
+          { class: 'security-summary' },
+          h('dt', {}, t('users.nodesShown')),
+          h('dd', { 'data-kind': 'nodeFilter' }, describeFilter(entity.nodeFilter)),
+          h('dt', {}, t('users.relationshipsShown')),
+          h('dd', { 'data-kind': 'relationshipFilter' }, describeFilter(entity.relationshipFilter)),
+          h('dt', {}, t('users.nodeProperties')),
+          h('dd', {}, lines(property.nodes)),
+          h('dt', {}, t('users.relationshipProperties')),
+          h('dd', {}, lines(property.relationships)),
+        ),
+        h(
+          'details',
+          {},
+          h('summary', {}, t('users.asJson')),
+          h('pre', { class: 'json' }, JSON.stringify({ entitySecurity: entity, propertySecurity: property }, null, 2)),
+        ),
+      );
     } catch (error) {
       securityBox.replaceChildren(h('p', { class: 'error' }, errorText(error)));
     }
@@ -149,7 +186,10 @@ export function userEditors(page: UsersPage): { openUserEditor(user: User): void
     event.preventDefault();
     if (!editingUser) return;
     try {
-      const body = { password: field(passwordForm, 'password').value, mustChangePassword: field(passwordForm, 'mustChangePassword').checked };
+      const body = {
+        password: field(passwordForm, 'password').value,
+        mustChangePassword: field(passwordForm, 'mustChangePassword').checked,
+      };
       await call(client.PUT('/users/{id}/password', { params: { path: { id: editingUser.id } }, body }));
       field(passwordForm, 'password').value = '';
       formMessage(passwordMessage, t('users.passwordSet'), 'ok');
@@ -162,7 +202,11 @@ export function userEditors(page: UsersPage): { openUserEditor(user: User): void
     if (!editingUser) return;
     try {
       const result = await call(client.PUT('/users/{id}/reset-password', { params: { path: { id: editingUser.id } } }));
-      formMessage(passwordMessage, result.mailConfigured === false ? t('users.resetLogged', { email: result.sentTo }) : t('users.resetSent', { email: result.sentTo }), 'ok');
+      formMessage(
+        passwordMessage,
+        result.mailConfigured === false ? t('users.resetLogged', { email: result.sentTo }) : t('users.resetSent', { email: result.sentTo }),
+        'ok',
+      );
     } catch (error) {
       formMessage(passwordMessage, errorText(error), 'error');
     }

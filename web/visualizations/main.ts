@@ -46,7 +46,9 @@ onReady(() => {
     const shared = visualization.sharedWith ?? { users: [], groups: [] };
     const chips = [
       ...shared.users.map((user) => h('span', { class: 'chip', title: t('common.user') }, user.username)),
-      ...shared.groups.map((group) => h('span', { class: 'chip', title: t('visualizations.group') }, t('visualizations.groupChip', { name: group.name }))),
+      ...shared.groups.map((group) =>
+        h('span', { class: 'chip', title: t('visualizations.group') }, t('visualizations.groupChip', { name: group.name })),
+      ),
     ];
     return chips.length ? chips : h('span', { class: 'muted' }, t('visualizations.nobody'));
   }
@@ -54,27 +56,52 @@ onReady(() => {
   function actions(visualization: Visualization): HTMLTableCellElement {
     const button = (text: string, onclick: () => void, kind = 'secondary') => h('button', { type: 'button', class: kind, onclick }, text);
     const name = visualization.name;
-    return h('td', { class: 'row-actions' },
+    return h(
+      'td',
+      { class: 'row-actions' },
       h('a', { class: 'button secondary', href: openHref(visualization) }, t('visualizations.open')),
       visualization.own && button(t('visualizations.rename'), () => openRename(visualization)),
       visualization.own && canShare && button(t('visualizations.share'), () => void openShare(visualization)),
       visualization.hidden
-        ? button(t('visualizations.unhide'), () => void act(() => call(client.DELETE('/visualizations/{id}/hidden', path(visualization))), t('visualizations.visibleAgain', { name })))
-        : button(t('visualizations.hide'), () => void act(() => call(client.PUT('/visualizations/{id}/hidden', path(visualization))), t('visualizations.hiddenStatus', { name }))),
-      visualization.own && button(t('common.delete'), () => {
-        if (!window.confirm(t('visualizations.deleteConfirm', { name }))) return;
-        void act(() => call(client.DELETE('/visualizations/{id}', path(visualization))), t('visualizations.deleted', { name }));
-      }, 'danger'));
+        ? button(
+            t('visualizations.unhide'),
+            () =>
+              void act(
+                () => call(client.DELETE('/visualizations/{id}/hidden', path(visualization))),
+                t('visualizations.visibleAgain', { name }),
+              ),
+          )
+        : button(
+            t('visualizations.hide'),
+            () =>
+              void act(
+                () => call(client.PUT('/visualizations/{id}/hidden', path(visualization))),
+                t('visualizations.hiddenStatus', { name }),
+              ),
+          ),
+      visualization.own &&
+        button(
+          t('common.delete'),
+          () => {
+            if (!window.confirm(t('visualizations.deleteConfirm', { name }))) return;
+            void act(() => call(client.DELETE('/visualizations/{id}', path(visualization))), t('visualizations.deleted', { name }));
+          },
+          'danger',
+        ),
+    );
   }
 
   function row(visualization: Visualization, third: 'shares' | 'owner'): HTMLTableRowElement {
     const owner = visualization.own ? t('visualizations.ownerYou', { name: visualization.owner.username }) : visualization.owner.username;
-    return h('tr', { 'data-visualization-id': visualization.id, 'data-visualization-name': visualization.name },
+    return h(
+      'tr',
+      { 'data-visualization-id': visualization.id, 'data-visualization-name': visualization.name },
       h('td', {}, h('a', { href: openHref(visualization) }, visualization.name)),
       h('td', {}, visualization.description || ''),
       h('td', {}, third === 'shares' ? sharedWith(visualization) : owner),
       h('td', {}, dateText(visualization.updatedAt)),
-      actions(visualization));
+      actions(visualization),
+    );
   }
 
   function fill(tbody: HTMLTableSectionElement, rows: HTMLTableRowElement[], empty: string): void {
@@ -84,11 +111,24 @@ onReady(() => {
   async function load(): Promise<void> {
     try {
       const all = await call(client.GET('/visualizations', { params: { query: { content: 'false' } } }));
-      fill(tables.own, all.filter((v) => v.own && !v.hidden).map((v) => row(v, 'shares')), t('visualizations.noOwn'));
-      fill(tables.shared, all.filter((v) => !v.own && !v.hidden).map((v) => row(v, 'owner')), t('visualizations.noShared'));
-      fill(tables.hidden, all.filter((v) => v.hidden).map((v) => row(v, 'owner')), t('visualizations.noHidden'));
+      fill(
+        tables.own,
+        all.filter((v) => v.own && !v.hidden).map((v) => row(v, 'shares')),
+        t('visualizations.noOwn'),
+      );
+      fill(
+        tables.shared,
+        all.filter((v) => !v.own && !v.hidden).map((v) => row(v, 'owner')),
+        t('visualizations.noShared'),
+      );
+      fill(
+        tables.hidden,
+        all.filter((v) => v.hidden).map((v) => row(v, 'owner')),
+        t('visualizations.noHidden'),
+      );
     } catch (error) {
-      for (const tbody of Object.values(tables)) tbody.replaceChildren(h('tr', {}, h('td', { colspan: '5', class: 'error' }, errorText(error))));
+      for (const tbody of Object.values(tables))
+        tbody.replaceChildren(h('tr', {}, h('td', { colspan: '5', class: 'error' }, errorText(error))));
     }
   }
 
@@ -130,8 +170,16 @@ onReady(() => {
       for (const g of shared.groups) if (!groups.some((x) => x.id === g.id)) groups.push(g);
       const sharedUsers = new Set(shared.users.map((u) => u.id));
       const sharedGroups = new Set(shared.groups.map((g) => g.id));
-      byId('share-users').replaceChildren(...(users.length ? users.map((u) => option('userIds', u.id, u.username, sharedUsers.has(u.id))) : [h('span', { class: 'muted' }, t('visualizations.noUsers'))]));
-      byId('share-groups').replaceChildren(...(groups.length ? groups.map((g) => option('groupIds', g.id, g.name, sharedGroups.has(g.id))) : [h('span', { class: 'muted' }, t('visualizations.noGroups'))]));
+      byId('share-users').replaceChildren(
+        ...(users.length
+          ? users.map((u) => option('userIds', u.id, u.username, sharedUsers.has(u.id)))
+          : [h('span', { class: 'muted' }, t('visualizations.noUsers'))]),
+      );
+      byId('share-groups').replaceChildren(
+        ...(groups.length
+          ? groups.map((g) => option('groupIds', g.id, g.name, sharedGroups.has(g.id)))
+          : [h('span', { class: 'muted' }, t('visualizations.noGroups'))]),
+      );
       shareSection.hidden = false;
     } catch (error) {
       showStatus(status, errorText(error), 'error');
@@ -144,10 +192,13 @@ onReady(() => {
     const target = editing;
     const values = formValues(renameForm);
     const name = (values.name ?? '').trim();
-    await act(async () => {
-      await call(client.PUT('/visualizations/{id}/info', { ...path(target), body: { name, description: values.description ?? '' } }));
-      closeEditors();
-    }, t('visualizations.renamed', { name }));
+    await act(
+      async () => {
+        await call(client.PUT('/visualizations/{id}/info', { ...path(target), body: { name, description: values.description ?? '' } }));
+        closeEditors();
+      },
+      t('visualizations.renamed', { name }),
+    );
   });
 
   shareForm.addEventListener('submit', async (event) => {
@@ -171,10 +222,13 @@ onReady(() => {
     event.preventDefault();
     const values = formValues(createForm);
     const body = { name: (values.name ?? '').trim(), description: values.description ?? '' };
-    await act(async () => {
-      await call(client.POST('/visualizations', { body }));
-      createForm.reset();
-    }, t('visualizations.created', { name: body.name }));
+    await act(
+      async () => {
+        await call(client.POST('/visualizations', { body }));
+        createForm.reset();
+      },
+      t('visualizations.created', { name: body.name }),
+    );
   });
 
   void load();

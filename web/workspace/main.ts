@@ -9,7 +9,17 @@ import type { ApiNode } from '../shared/graph-types';
 import { Workspace } from './workspace';
 import { mountAnalysis } from './appearance/analysis-tools';
 import { withRelationsAmong } from './data-in/relations-among';
-import { addSubgraph, collapse, removeNodes, select, selectAll, toggleLabel, toggleType, updateElement, vocabulary } from './state/canvas-state';
+import {
+  addSubgraph,
+  collapse,
+  removeNodes,
+  select,
+  selectAll,
+  toggleLabel,
+  toggleType,
+  updateElement,
+  vocabulary,
+} from './state/canvas-state';
 import type { Appearance } from './style/style';
 import { labelColor, NO_APPEARANCE } from './style/style';
 import { ELEMENT_ID, renderLegend, renderResults, renderTable } from './ui/panels';
@@ -41,8 +51,18 @@ function download(name: string, type: string, content: string): void {
 }
 
 /** The settings the workspace draws with (as the user may see them) and whether the user may write. */
-async function loadContext(): Promise<{ appearance: Appearance; schema: DataSchema; canEdit: boolean; permissions: string[]; userId: string; undirected: string[] }> {
-  const [settings, session] = await Promise.all([request<Record<string, unknown>>('GET', '/settings').catch((): Record<string, unknown> => ({})), api.session().catch(() => null)]);
+async function loadContext(): Promise<{
+  appearance: Appearance;
+  schema: DataSchema;
+  canEdit: boolean;
+  permissions: string[];
+  userId: string;
+  undirected: string[];
+}> {
+  const [settings, session] = await Promise.all([
+    request<Record<string, unknown>>('GET', '/settings').catch((): Record<string, unknown> => ({})),
+    api.session().catch(() => null),
+  ]);
   const value = (settings.APPEARANCE ?? NO_APPEARANCE) as Partial<Appearance>;
   const schema = (settings.DATA_SCHEMA as DataSchema | undefined) ?? NO_SCHEMA;
   // Captions: the APPEARANCE caption of a label, else the property DATA_SCHEMA gives the title role.
@@ -52,7 +72,13 @@ async function loadContext(): Promise<{ appearance: Appearance; schema: DataSche
     if (title && label !== '*') nodeCaptions[label] = title[0];
   }
   return {
-    appearance: { nodeCaptions: { ...nodeCaptions, ...(value.nodeCaptions ?? {}) }, colors: value.colors ?? {}, relationshipColors: value.relationshipColors ?? {}, icons: value.icons ?? {}, sizes: value.sizes ?? {} },
+    appearance: {
+      nodeCaptions: { ...nodeCaptions, ...(value.nodeCaptions ?? {}) },
+      colors: value.colors ?? {},
+      relationshipColors: value.relationshipColors ?? {},
+      icons: value.icons ?? {},
+      sizes: value.sizes ?? {},
+    },
     schema,
     canEdit: !!session?.user?.permissions.includes('DATA_MANAGEMENT'),
     permissions: session?.user?.permissions ?? [],
@@ -70,14 +96,44 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const fail = (error: unknown) => say(error instanceof ApiError || error instanceof Error ? error.message : String(error));
   const wide = () => window.innerWidth > NARROW_PX;
 
-  const searchInput = h('input', { type: 'search', name: 'q', placeholder: t('web.workspace.search.placeholder'), 'aria-label': t('web.workspace.search.placeholder') });
+  const searchInput = h('input', {
+    type: 'search',
+    name: 'q',
+    placeholder: t('web.workspace.search.placeholder'),
+    'aria-label': t('web.workspace.search.placeholder'),
+  });
   const results = h('div', { class: 'search-results' });
-  const searchPanel = h('div', { class: 'search-panel' }, h('form', { class: 'search', role: 'search', onsubmit: (event: Event) => (event.preventDefault(), void search()) }, searchInput, h('button', { type: 'submit' }, t('web.workspace.search.button'))), results);
+  const searchPanel = h(
+    'div',
+    { class: 'search-panel' },
+    h(
+      'form',
+      { class: 'search', role: 'search', onsubmit: (event: Event) => (event.preventDefault(), void search()) },
+      searchInput,
+      h('button', { type: 'submit' }, t('web.workspace.search.button')),
+    ),
+    results,
+  );
   const legend = h('div', { class: 'legend-panel' });
   const details = h('div', { class: 'details-panel' });
   const table = h('div', { class: 'table-panel', hidden: true });
-  const layoutSelect = h('select', { 'aria-label': t('web.workspace.toolbar.layout') }, ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) => h('option', { value: name }, t(`web.workspace.layout.${name}`))));
-  const layoutPanel = h('div', { class: 'layout-panel' }, layoutSelect, h('button', { type: 'button', onclick: () => void workspace.runLayout(layoutSelect.value as LayoutName, { record: true }) }, t('web.workspace.toolbar.runLayout')));
+  const layoutSelect = h(
+    'select',
+    { 'aria-label': t('web.workspace.toolbar.layout') },
+    ...(['forceAtlas2', 'circular', 'random', 'noverlap'] as LayoutName[]).map((name) =>
+      h('option', { value: name }, t(`web.workspace.layout.${name}`)),
+    ),
+  );
+  const layoutPanel = h(
+    'div',
+    { class: 'layout-panel' },
+    layoutSelect,
+    h(
+      'button',
+      { type: 'button', onclick: () => void workspace.runLayout(layoutSelect.value as LayoutName, { record: true }) },
+      t('web.workspace.toolbar.runLayout'),
+    ),
+  );
   const superNode = h('div', { class: 'super-node', hidden: true });
   shell.stage.append(table, superNode);
 
@@ -90,10 +146,40 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   const view = attachViewControls(workspace, shell.stage);
 
   // The rail, top to bottom: find, history, selection, canvas, file. Feature folders add their own tools.
-  shell.addTool({ id: 'search', icon: 'search', title: t('web.workspace.tool.search'), shortcut: 'S', panel: searchPanel, side: 'left', group: 'find' });
-  shell.addTool({ id: 'legend', icon: 'legend', title: t('web.workspace.tool.legend'), shortcut: 'L', panel: legend, side: 'left', group: 'find' });
-  const undoTool = shell.addTool({ id: 'undo', icon: 'undo', title: t('web.workspace.toolbar.undo'), shortcut: 'Ctrl+Z', group: 'history', onClick: () => workspace.undo() });
-  const redoTool = shell.addTool({ id: 'redo', icon: 'redo', title: t('web.workspace.toolbar.redo'), shortcut: 'Ctrl+Shift+Z', group: 'history', onClick: () => workspace.redo() });
+  shell.addTool({
+    id: 'search',
+    icon: 'search',
+    title: t('web.workspace.tool.search'),
+    shortcut: 'S',
+    panel: searchPanel,
+    side: 'left',
+    group: 'find',
+  });
+  shell.addTool({
+    id: 'legend',
+    icon: 'legend',
+    title: t('web.workspace.tool.legend'),
+    shortcut: 'L',
+    panel: legend,
+    side: 'left',
+    group: 'find',
+  });
+  const undoTool = shell.addTool({
+    id: 'undo',
+    icon: 'undo',
+    title: t('web.workspace.toolbar.undo'),
+    shortcut: 'Ctrl+Z',
+    group: 'history',
+    onClick: () => workspace.undo(),
+  });
+  const redoTool = shell.addTool({
+    id: 'redo',
+    icon: 'redo',
+    title: t('web.workspace.toolbar.redo'),
+    shortcut: 'Ctrl+Shift+Z',
+    group: 'history',
+    onClick: () => workspace.redo(),
+  });
   let areaMode: AreaMode = null;
   const setArea = (mode: AreaMode) => {
     areaMode = areaMode === mode ? null : mode;
@@ -101,33 +187,149 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     boxTool.setPressed(areaMode === 'box');
     lassoTool.setPressed(areaMode === 'lasso');
   };
-  const boxTool = shell.addTool({ id: 'box-select', icon: 'box', title: t('web.workspace.toolbar.selectBox'), shortcut: 'B', group: 'select', toggle: true, onClick: () => setArea('box') });
-  const lassoTool = shell.addTool({ id: 'lasso-select', icon: 'lasso', title: t('web.workspace.toolbar.selectLasso'), shortcut: 'O', group: 'select', toggle: true, onClick: () => setArea('lasso') });
-  const pathTool = shell.addTool({ id: 'shortest-path', icon: 'path', title: t('web.workspace.toolbar.shortestPath'), shortcut: 'P', group: 'select', onClick: () => void shortestPath() });
-  const relationsTool = shell.addTool({ id: 'relations', icon: 'relations', title: t('web.workspace.toolbar.relations'), shortcut: 'R', group: 'select', onClick: () => void relationsAmong() });
-  shell.addTool({ id: 'layout', icon: 'layout', title: t('web.workspace.toolbar.layout'), shortcut: 'G', panel: layoutPanel, side: 'left', group: 'canvas' });
-  const tableTool = shell.addTool({ id: 'table', icon: 'table', title: t('web.workspace.toolbar.table'), shortcut: 'T', group: 'canvas', toggle: true, onClick: () => toggleTable() });
+  const boxTool = shell.addTool({
+    id: 'box-select',
+    icon: 'box',
+    title: t('web.workspace.toolbar.selectBox'),
+    shortcut: 'B',
+    group: 'select',
+    toggle: true,
+    onClick: () => setArea('box'),
+  });
+  const lassoTool = shell.addTool({
+    id: 'lasso-select',
+    icon: 'lasso',
+    title: t('web.workspace.toolbar.selectLasso'),
+    shortcut: 'O',
+    group: 'select',
+    toggle: true,
+    onClick: () => setArea('lasso'),
+  });
+  const pathTool = shell.addTool({
+    id: 'shortest-path',
+    icon: 'path',
+    title: t('web.workspace.toolbar.shortestPath'),
+    shortcut: 'P',
+    group: 'select',
+    onClick: () => void shortestPath(),
+  });
+  const relationsTool = shell.addTool({
+    id: 'relations',
+    icon: 'relations',
+    title: t('web.workspace.toolbar.relations'),
+    shortcut: 'R',
+    group: 'select',
+    onClick: () => void relationsAmong(),
+  });
+  shell.addTool({
+    id: 'layout',
+    icon: 'layout',
+    title: t('web.workspace.toolbar.layout'),
+    shortcut: 'G',
+    panel: layoutPanel,
+    side: 'left',
+    group: 'canvas',
+  });
+  const tableTool = shell.addTool({
+    id: 'table',
+    icon: 'table',
+    title: t('web.workspace.toolbar.table'),
+    shortcut: 'T',
+    group: 'canvas',
+    toggle: true,
+    onClick: () => toggleTable(),
+  });
   // Style by the data, canvas filters and graph algorithms (appearance/, filters/, statistics/).
   const analysis = mountAnalysis(workspace, appearance, say);
-  shell.addTool({ id: 'appearance', icon: 'palette', title: t('web.workspace.style.title'), shortcut: 'A', panel: analysis.panels.appearance, side: 'left', group: 'analysis' });
-  shell.addTool({ id: 'filters', icon: 'filter', title: t('web.workspace.filters.panelTitle'), shortcut: 'Shift+F', panel: analysis.panels.filters, side: 'left', group: 'analysis' });
-  shell.addTool({ id: 'statistics', icon: 'statistics', title: t('web.workspace.statistics.title'), shortcut: 'M', panel: analysis.panels.statistics, side: 'left', group: 'analysis' });
-  const detailsTool = shell.addTool({ id: 'details', icon: 'details', title: t('web.workspace.tool.details'), shortcut: 'I', panel: details, side: 'right', group: 'canvas' });
+  shell.addTool({
+    id: 'appearance',
+    icon: 'palette',
+    title: t('web.workspace.style.title'),
+    shortcut: 'A',
+    panel: analysis.panels.appearance,
+    side: 'left',
+    group: 'analysis',
+  });
+  shell.addTool({
+    id: 'filters',
+    icon: 'filter',
+    title: t('web.workspace.filters.panelTitle'),
+    shortcut: 'Shift+F',
+    panel: analysis.panels.filters,
+    side: 'left',
+    group: 'analysis',
+  });
+  shell.addTool({
+    id: 'statistics',
+    icon: 'statistics',
+    title: t('web.workspace.statistics.title'),
+    shortcut: 'M',
+    panel: analysis.panels.statistics,
+    side: 'left',
+    group: 'analysis',
+  });
+  const detailsTool = shell.addTool({
+    id: 'details',
+    icon: 'details',
+    title: t('web.workspace.tool.details'),
+    shortcut: 'I',
+    panel: details,
+    side: 'right',
+    group: 'canvas',
+  });
   const exporter = exportPanel({
-    png: (options) => void exportPng(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(() => say(t('web.workspace.status.pngExported')), fail),
-    svg: (options) => void exportSvg(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(() => say(t('web.workspace.status.svgExported')), fail),
-    csv: () => download('graph-nodes.csv', 'text/csv', renderTable(h('div'), analysis.tableState(workspace.state), sortKey, () => undefined).csv()),
+    png: (options) =>
+      void exportPng(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(
+        () => say(t('web.workspace.status.pngExported')),
+        fail,
+      ),
+    svg: (options) =>
+      void exportSvg(workspace, file.fileName(), { ...options, legend: options.legend ? legendEntries() : [] }).then(
+        () => say(t('web.workspace.status.svgExported')),
+        fail,
+      ),
+    csv: () =>
+      download('graph-nodes.csv', 'text/csv', renderTable(h('div'), analysis.tableState(workspace.state), sortKey, () => undefined).csv()),
     json: () => {
       const state = analysis.tableState(workspace.state);
-      download('graph.json', 'application/json', JSON.stringify({ nodes: Object.values(state.nodes), relationships: Object.values(state.relationships) }, null, 2));
+      download(
+        'graph.json',
+        'application/json',
+        JSON.stringify({ nodes: Object.values(state.nodes), relationships: Object.values(state.relationships) }, null, 2),
+      );
     },
     canvasSize: () => workspace.renderer.getDimensions(),
   });
-  const exportTool = shell.addTool({ id: 'export', icon: 'export', title: t('web.workspace.tool.export'), shortcut: 'E', panel: exporter.panel, side: 'left', group: 'file', onClick: exporter.refreshSize });
+  const exportTool = shell.addTool({
+    id: 'export',
+    icon: 'export',
+    title: t('web.workspace.tool.export'),
+    shortcut: 'E',
+    panel: exporter.panel,
+    side: 'left',
+    group: 'file',
+    onClick: exporter.refreshSize,
+  });
   // Export data is the server's rule for exports; the controls are not offered without it.
   exportTool.setHidden(!permissions.includes('EXPORT_DATA'));
-  shell.addTool({ id: 'file', icon: 'file', title: t('web.workspace.tool.file'), shortcut: 'F', panel: file.panel, side: 'left', group: 'file' });
-  shell.addTool({ id: 'save', icon: 'save', title: t('web.workspace.toolbar.save'), shortcut: 'Ctrl+S', evenWhileTyping: true, group: 'file', onClick: () => void file.saveNow(false) });
+  shell.addTool({
+    id: 'file',
+    icon: 'file',
+    title: t('web.workspace.tool.file'),
+    shortcut: 'F',
+    panel: file.panel,
+    side: 'left',
+    group: 'file',
+  });
+  shell.addTool({
+    id: 'save',
+    icon: 'save',
+    title: t('web.workspace.toolbar.save'),
+    shortcut: 'Ctrl+S',
+    evenWhileTyping: true,
+    group: 'file',
+    onClick: () => void file.saveNow(false),
+  });
   if (wide()) shell.openPanel('search');
   shell.onPanelsChanged(() => view.drawOverview());
 
@@ -137,8 +339,20 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     const data = analysis.legendEntries();
     return [
       ...data,
-      ...labels.filter(([label]) => !data.length && !workspace.state.hiddenLabels.includes(label)).map(([label, count]): LegendEntry => ({ kind: 'node', color: labelColor(appearance, label), text: `${label} (${formatNumber(count)})` })),
-      ...types.filter(([type]) => !workspace.state.hiddenTypes.includes(type)).map(([type, count]): LegendEntry => ({ kind: 'edge', color: appearance.relationshipColors[type] ?? '#b0b0b0', text: `${type} (${formatNumber(count)})` })),
+      ...labels
+        .filter(([label]) => !data.length && !workspace.state.hiddenLabels.includes(label))
+        .map(([label, count]): LegendEntry => ({
+          kind: 'node',
+          color: labelColor(appearance, label),
+          text: `${label} (${formatNumber(count)})`,
+        })),
+      ...types
+        .filter(([type]) => !workspace.state.hiddenTypes.includes(type))
+        .map(([type, count]): LegendEntry => ({
+          kind: 'edge',
+          color: appearance.relationshipColors[type] ?? '#b0b0b0',
+          text: `${type} (${formatNumber(count)})`,
+        })),
     ];
   };
   const toggleTable = () => {
@@ -169,8 +383,17 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     // The details open when something gets selected (on a wide screen); they close only when asked to.
     if (state.selection.length && !hadSelection && wide()) detailsTool.open();
     hadSelection = state.selection.length > 0;
-    shell.info.textContent = t('web.workspace.status.counts', { nodes: formatNumber(Object.keys(state.nodes).length), relationships: formatNumber(Object.keys(state.relationships).length) });
-    renderLegend(legend, state, appearance, (label) => workspace.change(toggleLabel(label)), (type) => workspace.change(toggleType(type)));
+    shell.info.textContent = t('web.workspace.status.counts', {
+      nodes: formatNumber(Object.keys(state.nodes).length),
+      relationships: formatNumber(Object.keys(state.relationships).length),
+    });
+    renderLegend(
+      legend,
+      state,
+      appearance,
+      (label) => workspace.change(toggleLabel(label)),
+      (type) => workspace.change(toggleType(type)),
+    );
     // Re-rendered only when what it shows changes, so a layout settling never wipes a half-typed edit.
     const shownId = state.selection[state.selection.length - 1];
     const shown = shownId ? (state.nodes[shownId] ?? state.relationships[shownId]) : undefined;
@@ -210,16 +433,35 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
     say(t('web.workspace.status.expanding'));
     try {
       const outcome = await workspace.expand(nodeId, options);
-      say(outcome.remaining ? plural('web.workspace.status.expandedMore', outcome.added, { remaining: outcome.remaining }) : plural('web.workspace.status.expanded', outcome.added));
+      say(
+        outcome.remaining
+          ? plural('web.workspace.status.expandedMore', outcome.added, { remaining: outcome.remaining })
+          : plural('web.workspace.status.expanded', outcome.added),
+      );
       if (outcome.remaining > 0) {
-        const typeSelect = h('select', { 'aria-label': t('web.workspace.superNode.onlyType') }, h('option', { value: '' }, t('web.workspace.superNode.pickType')));
-        void api.relationshipTypes().then((types) => typeSelect.append(...types.map((type) => h('option', { value: type }, type))), () => undefined);
+        const typeSelect = h(
+          'select',
+          { 'aria-label': t('web.workspace.superNode.onlyType') },
+          h('option', { value: '' }, t('web.workspace.superNode.pickType')),
+        );
+        void api.relationshipTypes().then(
+          (types) => typeSelect.append(...types.map((type) => h('option', { value: type }, type))),
+          () => undefined,
+        );
         typeSelect.addEventListener('change', () => typeSelect.value && void expand(nodeId, { types: [typeSelect.value] }));
         const page = Math.min(workspace.expandPageSize, outcome.remaining);
         superNode.replaceChildren(
           h('span', {}, `${plural('web.workspace.superNode.more', outcome.remaining)} `),
-          h('button', { type: 'button', onclick: () => void expand(nodeId, { skip: outcome.next, types: options.types }) }, plural('web.workspace.superNode.next', page)),
-          h('button', { type: 'button', onclick: () => void expand(nodeId, { all: true, skip: outcome.next, types: options.types }) }, plural('web.workspace.superNode.all', outcome.remaining)),
+          h(
+            'button',
+            { type: 'button', onclick: () => void expand(nodeId, { skip: outcome.next, types: options.types }) },
+            plural('web.workspace.superNode.next', page),
+          ),
+          h(
+            'button',
+            { type: 'button', onclick: () => void expand(nodeId, { all: true, skip: outcome.next, types: options.types }) },
+            plural('web.workspace.superNode.all', outcome.remaining),
+          ),
           typeSelect,
           h('button', { type: 'button', onclick: () => (superNode.hidden = true) }, t('web.workspace.superNode.keep')),
         );
@@ -255,7 +497,9 @@ export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
       workspace.change((state) => {
         let next = state;
         for (const path of paths) next = addSubgraph(path, from)(next);
-        return select([...new Set(paths.flatMap((path) => [...path.nodes.map((n) => n.id), ...path.relationships.map((r) => r.id)]))])(next);
+        return select([...new Set(paths.flatMap((path) => [...path.nodes.map((n) => n.id), ...path.relationships.map((r) => r.id)]))])(
+          next,
+        );
       });
       if (workspace.graph.order > before) void workspace.runLayout('forceAtlas2');
       say(plural('web.workspace.status.paths', paths.length, { length: paths[0].relationships.length }));

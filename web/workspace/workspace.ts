@@ -52,13 +52,19 @@ export class Workspace {
   /** Relationship types drawn without an arrow (undirected in DATA_SCHEMA or by the import). */
   private undirected: ReadonlySet<string> = new Set();
 
-  constructor(container: HTMLElement, private appearance: Appearance = NO_APPEARANCE) {
+  constructor(
+    container: HTMLElement,
+    private appearance: Appearance = NO_APPEARANCE,
+  ) {
     this.renderer = new Sigma(this.graph, container, {
       // Relationship types on the edges: switched on by showEdgeCaptions() when they can be read.
       renderEdgeLabels: false,
       edgeLabelSize: 11,
       edgeLabelColor: { color: '#52606d' },
-      nodeProgramClasses: { circle: NodeCircleProgram, image: createNodeImageProgram({ keepWithinCircle: true, padding: 0.15, drawingMode: 'background' }) },
+      nodeProgramClasses: {
+        circle: NodeCircleProgram,
+        image: createNodeImageProgram({ keepWithinCircle: true, padding: 0.15, drawingMode: 'background' }),
+      },
       // The canvas is hidden while the table view is shown.
       allowInvalidContainer: true,
       defaultEdgeType: 'arrow',
@@ -176,7 +182,10 @@ export class Workspace {
    * With `all`, every remaining neighbour is fetched in pages of 1,000 and added as one step,
    * yielding to the browser between pages so a super-node never freezes the page.
    */
-  async expand(nodeId: string, options: { types?: string[]; direction?: 'in' | 'out' | 'both'; all?: boolean; skip?: number } = {}): Promise<ExpandOutcome> {
+  async expand(
+    nodeId: string,
+    options: { types?: string[]; direction?: 'in' | 'out' | 'both'; all?: boolean; skip?: number } = {},
+  ): Promise<ExpandOutcome> {
     const before = Object.keys(this.state.nodes).length;
     const direction = options.direction ?? 'both';
     let skip = options.skip ?? 0;
@@ -294,14 +303,23 @@ export class Workspace {
     this.renderer.refresh();
     // Graph to framed coordinates through any one camera: to the viewport and back.
     const cameraState = this.renderer.getCamera().getState();
-    const framed = (x: number, y: number) => this.renderer.viewportToFramedGraph(this.renderer.graphToViewport({ x, y }, { cameraState }), { cameraState });
+    const framed = (x: number, y: number) =>
+      this.renderer.viewportToFramedGraph(this.renderer.graphToViewport({ x, y }, { cameraState }), { cameraState });
     const a = framed(box.minX, box.minY);
     const b = framed(box.maxX, box.maxY);
     // 1 % more on each side: a node on the saved view's very edge stays inside after rounding.
     const mx = Math.abs(b.x - a.x) * 0.01;
     const my = Math.abs(b.y - a.y) * 0.01;
-    const framedBox = { minX: Math.min(a.x, b.x) - mx, minY: Math.min(a.y, b.y) - my, maxX: Math.max(a.x, b.x) + mx, maxY: Math.max(a.y, b.y) + my };
-    this.moveCamera(cameraToShow(framedBox, this.cameraMapping(), { width, height }, { left: 0, right: 0, top: 0, bottom: 0 }, 0, cameraState.ratio), false);
+    const framedBox = {
+      minX: Math.min(a.x, b.x) - mx,
+      minY: Math.min(a.y, b.y) - my,
+      maxX: Math.max(a.x, b.x) + mx,
+      maxY: Math.max(a.y, b.y) + my,
+    };
+    this.moveCamera(
+      cameraToShow(framedBox, this.cameraMapping(), { width, height }, { left: 0, right: 0, top: 0, bottom: 0 }, 0, cameraState.ratio),
+      false,
+    );
   }
 
   /** How much larger than the canvas a picture of width × height is (the view scaled to fit it, centred). */
@@ -344,7 +362,11 @@ export class Workspace {
   }
 
   /** What the canvas shows now, as SVG at width × height (hidden elements left out, as displayed), with `overlay` on top. */
-  svgPicture(width = this.renderer.getDimensions().width, height = this.renderer.getDimensions().height, legend: LegendEntry[] = []): string {
+  svgPicture(
+    width = this.renderer.getDimensions().width,
+    height = this.renderer.getDimensions().height,
+    legend: LegendEntry[] = [],
+  ): string {
     const { k, dx, dy } = this.exportScale(width, height);
     const nodes: SvgNode[] = [];
     const at = new Map<string, { x: number; y: number }>();

@@ -15,7 +15,11 @@ interface Call {
   where: 'tx' | 'auto' | 'managed';
 }
 
-function fakeDriver(version: string, indexes: Array<Record<string, unknown>> = [], fail?: (query: string) => Error | undefined): { driver: Driver; calls: Call[] } {
+function fakeDriver(
+  version: string,
+  indexes: Array<Record<string, unknown>> = [],
+  fail?: (query: string) => Error | undefined,
+): { driver: Driver; calls: Call[] } {
   const calls: Call[] = [];
   const answer = (query: string, params: Record<string, unknown>, where: Call['where']) => {
     calls.push({ query, params, where });
@@ -23,15 +27,21 @@ function fakeDriver(version: string, indexes: Array<Record<string, unknown>> = [
     if (failure) throw failure;
     if (query.startsWith('CALL dbms.components()')) return [{ name: 'Neo4j Kernel', versions: [version], edition: 'community' }];
     if (query === 'SHOW INDEXES' || query === 'CALL db.indexes()') return indexes;
-    if (query.startsWith('UNWIND') && query.includes('CREATE (n')) return (params.rows as Array<{ i: unknown }>).map((r, k) => ({ i: r.i, id: `4:x:${k}` }));
+    if (query.startsWith('UNWIND') && query.includes('CREATE (n'))
+      return (params.rows as Array<{ i: unknown }>).map((r, k) => ({ i: r.i, id: `4:x:${k}` }));
     return [];
   };
-  const result = (rows: Array<Record<string, unknown>>) => ({ records: rows.map((row) => new Neo4jRecord(Object.keys(row), Object.values(row))), summary: {} });
+  const result = (rows: Array<Record<string, unknown>>) => ({
+    records: rows.map((row) => new Neo4jRecord(Object.keys(row), Object.values(row))),
+    summary: {},
+  });
   const driver = {
     session() {
       return {
-        executeRead: (work: (tx: unknown) => Promise<unknown>) => work({ run: async (q: string, p: Record<string, unknown> = {}) => result(answer(q, p, 'managed')) }),
-        executeWrite: (work: (tx: unknown) => Promise<unknown>) => work({ run: async (q: string, p: Record<string, unknown> = {}) => result(answer(q, p, 'managed')) }),
+        executeRead: (work: (tx: unknown) => Promise<unknown>) =>
+          work({ run: async (q: string, p: Record<string, unknown> = {}) => result(answer(q, p, 'managed')) }),
+        executeWrite: (work: (tx: unknown) => Promise<unknown>) =>
+          work({ run: async (q: string, p: Record<string, unknown> = {}) => result(answer(q, p, 'managed')) }),
         run: async (q: string, p: Record<string, unknown> = {}) => result(answer(q, p, 'auto')),
         beginTransaction() {
           let open = true;
@@ -62,7 +72,15 @@ async function* batches(...list: BulkImportBatch[]): AsyncGenerator<BulkImportBa
 
 const relationshipBatch: BulkImportBatch = {
   nodes: [{ row: 1, labels: ['Person'], properties: { uid: 1 } }],
-  relationships: [{ row: 2, type: 'KNOWS', start: { label: 'Person', property: 'uid', value: 1 }, end: { label: 'Company', property: 'code', value: 'x' }, properties: { since: 2020 } }],
+  relationships: [
+    {
+      row: 2,
+      type: 'KNOWS',
+      start: { label: 'Person', property: 'uid', value: 1 },
+      end: { label: 'Company', property: 'code', value: 'x' },
+      properties: { since: 2020 },
+    },
+  ],
 };
 
 async function storeFor(version: string, indexes: Array<Record<string, unknown>> = [], fail?: (query: string) => Error | undefined) {
@@ -95,7 +113,17 @@ describe('Neo4j bulkImport Cypher', () => {
   });
 
   it('when 3.5 already has the index, then none is created, and a plain CREATE INDEX ON form is used for a missing one', async () => {
-    const existing = [{ description: 'INDEX ON :Person(uid)', indexName: 'Unnamed index', tokenNames: ['Person'], properties: ['uid'], state: 'ONLINE', type: 'node_label_property', progress: 100 }];
+    const existing = [
+      {
+        description: 'INDEX ON :Person(uid)',
+        indexName: 'Unnamed index',
+        tokenNames: ['Person'],
+        properties: ['uid'],
+        state: 'ONLINE',
+        type: 'node_label_property',
+        progress: 100,
+      },
+    ];
     const { store, calls } = await storeFor('3.5.5', existing);
     await store.bulkImport(batches(relationshipBatch), UNRESTRICTED);
     expect(calls.filter((c) => c.query.startsWith('CREATE INDEX')).map((c) => c.query)).toEqual(['CREATE INDEX ON :`Company`(`code`)']);
@@ -115,16 +143,28 @@ describe('Neo4j bulkImport Cypher', () => {
 
   it('when Neo4j runs out of heap for the transaction, then the import fails with GRAPH_IMPORT_TOO_LARGE saying what to do, and is rolled back', async () => {
     // What Neo4j 3.5.5 answered in bench/import (2 GB heap, 400,000 relationships in one transaction).
-    const oom = new Neo4jError("There is not enough memory to perform the current task. Please try increasing 'dbms.memory.heap.max_size'", 'Neo.TransientError.General.OutOfMemoryError', '50N42', 'error: general processing exception - unexpected error');
+    const oom = new Neo4jError(
+      "There is not enough memory to perform the current task. Please try increasing 'dbms.memory.heap.max_size'",
+      'Neo.TransientError.General.OutOfMemoryError',
+      '50N42',
+      'error: general processing exception - unexpected error',
+    );
     const { store, calls } = await storeFor('3.5.5', [], (query) => (query.includes('CREATE (a)-[r:') ? oom : undefined));
-    await expect(store.bulkImport(batches(relationshipBatch), UNRESTRICTED)).rejects.toMatchObject({ status: 503, code: 'GRAPH_IMPORT_TOO_LARGE', message: expect.stringMatching(/nothing of it was written.*Split the file/) });
+    await expect(store.bulkImport(batches(relationshipBatch), UNRESTRICTED)).rejects.toMatchObject({
+      status: 503,
+      code: 'GRAPH_IMPORT_TOO_LARGE',
+      message: expect.stringMatching(/nothing of it was written.*Split the file/),
+    });
     expect(calls.map((c) => c.query)).toContain('ROLLBACK');
     expect(calls.map((c) => c.query)).not.toContain('COMMIT');
   });
 
   it('when it is a dry run, then no index is created and the transaction is rolled back', async () => {
     const { store, calls } = await storeFor('5.26.0');
-    const result = await store.bulkImport(batches(relationshipBatch), UNRESTRICTED, { rollback: true, matchKeys: [{ label: 'Person', property: 'uid' }] });
+    const result = await store.bulkImport(batches(relationshipBatch), UNRESTRICTED, {
+      rollback: true,
+      matchKeys: [{ label: 'Person', property: 'uid' }],
+    });
     expect(result.nodesCreated).toBe(1);
     expect(calls.filter((c) => c.query.startsWith('CREATE INDEX'))).toEqual([]);
     expect(calls.map((c) => c.query)).toContain('ROLLBACK');

@@ -1,7 +1,16 @@
 import type { Session, Transaction } from 'neo4j-driver';
 import neo4j, { Neo4jError } from 'neo4j-driver';
 import { AppError, BadRequestError, GraphUnavailableError } from '../../errors';
-import type { AccessScope, BulkImportBatch, BulkImportNode, BulkImportOptions, BulkImportResult, ImportedBatch, NodeRef, Properties } from '../graph-store';
+import type {
+  AccessScope,
+  BulkImportBatch,
+  BulkImportNode,
+  BulkImportOptions,
+  BulkImportResult,
+  ImportedBatch,
+  NodeRef,
+  Properties,
+} from '../graph-store';
 import { assertIdentifier, cypherIdentifier } from '../identifiers';
 import { readAhead } from '../read-ahead';
 import { CreatedRecorder } from '../created-recorder';
@@ -68,7 +77,8 @@ function pairsOf(batch: BulkImportBatch): Array<{ label: string; property: strin
   for (const n of batch.nodes ?? []) if (n?.merge) pairs.set(pairKey(n.merge.label, n.merge.property), n.merge);
   for (const r of batch.relationships ?? []) {
     for (const ref of [r?.start, r?.end] as NodeRef[]) {
-      if (ref && typeof ref === 'object' && 'label' in ref) pairs.set(pairKey(ref.label, ref.property), { label: ref.label, property: ref.property });
+      if (ref && typeof ref === 'object' && 'label' in ref)
+        pairs.set(pairKey(ref.label, ref.property), { label: ref.label, property: ref.property });
     }
   }
   return [...pairs.values()];
@@ -105,7 +115,11 @@ class ImportTransaction {
     const tx = this.tx!;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StatementDeadline(`The graph database did not answer an import statement within ${this.host.statementDeadlineMs} ms`)), this.host.statementDeadlineMs);
+      timer = setTimeout(
+        () =>
+          reject(new StatementDeadline(`The graph database did not answer an import statement within ${this.host.statementDeadlineMs} ms`)),
+        this.host.statementDeadlineMs,
+      );
     });
     try {
       const result = await Promise.race([tx.run(query, params), deadline]);
@@ -177,7 +191,10 @@ class Writer {
     const p = cypherIdentifier('property', property);
     for (const part of chunks(values)) {
       const c = new CypherCompiler(this.dialect, this.scope);
-      const list = c.params.add(part.map((v) => toPropertyValue(property, v)), 'values');
+      const list = c.params.add(
+        part.map((v) => toPropertyValue(property, v)),
+        'values',
+      );
       const visible = c.nodeVisible('n');
       const query = `MATCH (n:${l}) WHERE ${and(`n.${p} IN ${list}`, visible === TRUE ? undefined : visible)} RETURN n.${p} AS v, min(${idExpr(this.dialect, 'n')}) AS id`;
       for (const record of await this.tx.run(query, c.params.values)) {
@@ -230,7 +247,11 @@ class Writer {
     }
 
     // 4. Relationship ends: by key, by id (visible), by label + property (one statement per pair).
-    const all = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanImportProperties(r.properties) }));
+    const all = (batch.relationships ?? []).map((r) => ({
+      ...r,
+      type: assertIdentifier('relationship type', r.type),
+      properties: cleanImportProperties(r.properties),
+    }));
     const unresolved: number[] = [];
     // Both ends given by label + property (every CSV relationship row): matched and created in
     // one statement per type and pair of ends, as the raw UNWIND would (matchAndCreate).
@@ -252,7 +273,10 @@ class Writer {
         const visible: string[] = [];
         for (const part of chunks(ids)) {
           const c = new CypherCompiler(this.dialect, this.scope);
-          const param = c.params.add(part.map((id) => this.encode(id)), 'ids');
+          const param = c.params.add(
+            part.map((id) => this.encode(id)),
+            'ids',
+          );
           const query = `UNWIND ${param} AS x MATCH (n) WHERE ${and(`${idExpr(this.dialect, 'n')} = x`, c.nodeVisible('n'))} RETURN ${idExpr(this.dialect, 'n')} AS id`;
           for (const record of await this.tx.run(query, c.params.values)) visible.push(idToString(record.get('id')));
         }
@@ -281,7 +305,10 @@ class Writer {
         const records = await this.tx.run(query, { rows: part });
         if (this.recorder.active) {
           this.totals.relationshipsCreated += records.length;
-          this.recorder.add('relationships', records.map((record) => idToString(record.get('id'))));
+          this.recorder.add(
+            'relationships',
+            records.map((record) => idToString(record.get('id'))),
+          );
         } else this.totals.relationshipsCreated += toNumber(records[0]?.get('c'));
       }
     }
@@ -296,7 +323,9 @@ class Writer {
    * smallest id per end (as on PostgreSQL: an end value carried by several nodes links one of
    * them, never all), and creates. Returns the rows whose start or end was not found.
    */
-  private async matchAndCreate(list: Array<{ row: number; type: string; start: NodeRef; end: NodeRef; properties: Properties }>): Promise<number[]> {
+  private async matchAndCreate(
+    list: Array<{ row: number; type: string; start: NodeRef; end: NodeRef; properties: Properties }>,
+  ): Promise<number[]> {
     const first = list[0];
     const s = first.start as { label: string; property: string };
     const e = first.end as { label: string; property: string };
@@ -312,7 +341,12 @@ class Writer {
       const visibleA = c.nodeVisible('a');
       const visibleB = c.nodeVisible('b');
       const rows = c.params.add(
-        part.map((r, i) => ({ i: neo4j.int(i), s: toPropertyValue(s.property, (r.start as { value: unknown }).value), e: toPropertyValue(e.property, (r.end as { value: unknown }).value), props: toPropertyMap(r.properties) })),
+        part.map((r, i) => ({
+          i: neo4j.int(i),
+          s: toPropertyValue(s.property, (r.start as { value: unknown }).value),
+          e: toPropertyValue(e.property, (r.end as { value: unknown }).value),
+          props: toPropertyMap(r.properties),
+        })),
         'rows',
       );
       const query =
@@ -356,7 +390,12 @@ function outOfMemory(error: unknown): boolean {
   return /OutOfMemory|TransactionOutOfMemory|MemoryLimitExceeded/i.test(String(error.code)) || /not enough memory/i.test(error.message);
 }
 
-export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options: BulkImportOptions = {}): Promise<BulkImportResult> {
+export async function neo4jBulkImport(
+  host: BulkImportHost,
+  source: AsyncIterable<BulkImportBatch>,
+  scope: AccessScope,
+  options: BulkImportOptions = {},
+): Promise<BulkImportResult> {
   const iterator = source[Symbol.asyncIterator]();
   const tx = new ImportTransaction(host);
   let finished = false;
@@ -365,7 +404,10 @@ export async function neo4jBulkImport(host: BulkImportHost, source: AsyncIterabl
     const next = await iterator.next();
     if (!options.rollback) {
       const pairs = new Map<string, { label: string; property: string }>();
-      for (const p of [...(options.matchKeys ?? []), ...(next.done || !next.value || typeof next.value !== 'object' ? [] : pairsOf(next.value))]) {
+      for (const p of [
+        ...(options.matchKeys ?? []),
+        ...(next.done || !next.value || typeof next.value !== 'object' ? [] : pairsOf(next.value)),
+      ]) {
         pairs.set(pairKey(assertIdentifier('label', p.label), assertIdentifier('property', p.property)), p);
       }
       if (pairs.size) await host.ensureIndexes([...pairs.values()]);

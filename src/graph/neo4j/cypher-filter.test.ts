@@ -74,7 +74,9 @@ describe('access scope compilation', () => {
     expect(c.relationshipVisible('r', 'a', 'b')).toBe(TRUE);
     expect(c.property('node', 'n', 'name')).toBe('n.`name`');
     // All properties as Neo4j's map; as pairs only for an element with a property named __proto__.
-    expect(c.nodeProjection('n')).toBe('{id: id(n), labels: labels(n), props: CASE WHEN n.`__proto__` IS NULL THEN properties(n) ELSE [gasK IN keys(n) | [gasK, n[gasK]]] END}');
+    expect(c.nodeProjection('n')).toBe(
+      '{id: id(n), labels: labels(n), props: CASE WHEN n.`__proto__` IS NULL THEN properties(n) ELSE [gasK IN keys(n) | [gasK, n[gasK]]] END}',
+    );
   });
 
   it('when a scope names visible labels, then a query variable gets them as label predicates and the row rule binds its values', () => {
@@ -114,11 +116,18 @@ describe('access scope compilation', () => {
     // Visible under every rule: the plain comparison, which an index can answer.
     expect(c.filter({ property: 'name', operator: '=', value: 'Ann' }, 'n', 'node')).toMatch(/^n\.`name` = \$v\d+$/);
     // Relationships: a rule of one type hides it on that type only.
-    expect(c.filter({ property: 'salary', operator: '>', value: 1 }, 'r', 'relationship')).toMatch(/^\(r\.`salary` > \$v\d+\) AND \(NOT type\(r\) = \$relRule0t\d+\)$/);
+    expect(c.filter({ property: 'salary', operator: '>', value: 1 }, 'r', 'relationship')).toMatch(
+      /^\(r\.`salary` > \$v\d+\) AND \(NOT type\(r\) = \$relRule0t\d+\)$/,
+    );
     // Projections: one condition per rule, its lists bound once.
-    expect(c.nodeProjection('n')).toMatch(/^\{id: id\(n\), labels: .*, props: \[gasK IN keys\(n\) WHERE \(NOT gasK IN \$nodeRule0deny\d+\) AND \(NOT n:`Person` OR \(gasK IN \$nodeRule1allow\d+\)\) \| \[gasK, n\[gasK\]\]\]\}$/);
+    expect(c.nodeProjection('n')).toMatch(
+      /^\{id: id\(n\), labels: .*, props: \[gasK IN keys\(n\) WHERE \(NOT gasK IN \$nodeRule0deny\d+\) AND \(NOT n:`Person` OR \(gasK IN \$nodeRule1allow\d+\)\) \| \[gasK, n\[gasK\]\]\]\}$/,
+    );
     c.nodeProjection('n');
-    const bound = (prefix: string) => Object.entries(c.params.values).filter(([k]) => k.startsWith(prefix)).map(([, v]) => v);
+    const bound = (prefix: string) =>
+      Object.entries(c.params.values)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([, v]) => v);
     expect(bound('nodeRule0deny')).toEqual([['ssn']]);
     expect(bound('nodeRule1allow')).toEqual([['name', 'age', 'tenant']]);
     const projection = c.nodeProjection('n', ['name']);
@@ -141,7 +150,9 @@ describe('access scope compilation', () => {
     const c = new CypherCompiler(v3, scope);
     const text = c.textMatch('node', 'n', 'a.b*(c)');
     // The properties read once as a map (properties(n)), its keys filtered by the rules.
-    expect(text).toMatch(/^any\(gasM IN \[properties\(n\)\] WHERE any\(gasK IN keys\(gasM\) WHERE \(\(NOT gasK IN \$nodeRule0deny\d+\) AND \(NOT n:`Person` OR .*\)\) AND \(gasM\[gasK\] =~ \$text\d+\)\)\)$/);
+    expect(text).toMatch(
+      /^any\(gasM IN \[properties\(n\)\] WHERE any\(gasK IN keys\(gasM\) WHERE \(\(NOT gasK IN \$nodeRule0deny\d+\) AND \(NOT n:`Person` OR .*\)\) AND \(gasM\[gasK\] =~ \$text\d+\)\)\)$/,
+    );
     const pattern = Object.entries(c.params.values).find(([k]) => k.startsWith('text'))?.[1];
     // (?isu): Unicode case folding, so 'É' matches 'é' (Java's (?i) alone folds US-ASCII only)
     expect(pattern).toBe('(?isu).*a\\.b\\*\\(c\\).*');

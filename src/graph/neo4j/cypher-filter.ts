@@ -414,7 +414,12 @@ export class CypherCompiler {
    * (or with it hidden) come last in both directions (Cypher sorts null last ascending but first
    * descending): a null flag is sorted first.
    */
-  orderBy(kind: ElementKind, v: string, sort: Array<{ property: string; direction: 'asc' | 'desc' }> | undefined, fallback: string): string {
+  orderBy(
+    kind: ElementKind,
+    v: string,
+    sort: Array<{ property: string; direction: 'asc' | 'desc' }> | undefined,
+    fallback: string,
+  ): string {
     const items = (sort ?? []).flatMap((s) => {
       const value = this.property(kind, v, s.property);
       return [`${value} IS NULL`, `${value} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`];

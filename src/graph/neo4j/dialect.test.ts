@@ -79,7 +79,9 @@ describe('index commands per version', () => {
 
   it('4.4: named indexes with IF NOT EXISTS, relationship pattern, DROP INDEX name', () => {
     const d = chooseDialect('4.4.30');
-    expect(createIndexCypher(d, node, 'gas_n_Person')).toBe('CREATE INDEX `gas_n_Person` IF NOT EXISTS FOR (n:`Person`) ON (n.`name`, n.`born year`)');
+    expect(createIndexCypher(d, node, 'gas_n_Person')).toBe(
+      'CREATE INDEX `gas_n_Person` IF NOT EXISTS FOR (n:`Person`) ON (n.`name`, n.`born year`)',
+    );
     expect(createIndexCypher(d, rel, 'gas_r_KNOWS')).toBe('CREATE INDEX `gas_r_KNOWS` IF NOT EXISTS FOR ()-[r:`KNOWS`]-() ON (r.`since`)');
     expect(dropIndexCypher(d, node, 'gas_n_Person')).toBe('DROP INDEX `gas_n_Person` IF EXISTS');
     expect(listIndexesCypher(d)).toBe('SHOW INDEXES');
@@ -95,10 +97,15 @@ describe('index commands per version', () => {
     const v3 = createFulltextCypher(chooseDialect('3.5.0'), 'gas_fulltext', ['Person', 'Movie'], ['name', 'title']);
     expect(v3.query).toBe('CALL db.index.fulltext.createNodeIndex($name, $labels, $properties)');
     expect(v3.params).toEqual({ name: 'gas_fulltext', labels: ['Person', 'Movie'], properties: ['name', 'title'] });
-    expect(dropFulltextCypher(chooseDialect('3.5.0'), 'gas_fulltext')).toEqual({ query: 'CALL db.index.fulltext.drop($name)', params: { name: 'gas_fulltext' } });
+    expect(dropFulltextCypher(chooseDialect('3.5.0'), 'gas_fulltext')).toEqual({
+      query: 'CALL db.index.fulltext.drop($name)',
+      params: { name: 'gas_fulltext' },
+    });
     const v5 = createFulltextCypher(chooseDialect('5.20.0'), 'gas_fulltext', ['Person', 'Movie'], ['name', 'title']);
     expect(v5.query).toBe('CREATE FULLTEXT INDEX `gas_fulltext` IF NOT EXISTS FOR (n:`Person`|`Movie`) ON EACH [n.`name`, n.`title`]');
     expect(dropFulltextCypher(chooseDialect('4.4.0'), 'gas_fulltext').query).toBe('DROP INDEX `gas_fulltext` IF EXISTS');
-    expect(createFulltextCypher(chooseDialect('4.2.0'), 'gas_fulltext', ['A'], ['b']).query).toMatch(/^CALL db\.index\.fulltext\.createNodeIndex/);
+    expect(createFulltextCypher(chooseDialect('4.2.0'), 'gas_fulltext', ['A'], ['b']).query).toMatch(
+      /^CALL db\.index\.fulltext\.createNodeIndex/,
+    );
   });
 });

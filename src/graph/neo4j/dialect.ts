@@ -150,7 +150,10 @@ function simpleHash(text: string): string {
 }
 
 function notSupported(dialect: Dialect, what: string): NotImplementedError {
-  return new NotImplementedError(`${what} needs Neo4j 4.3 or later (connected to ${dialect.version.raw})`, 'NOT_SUPPORTED_BY_GRAPH_VERSION');
+  return new NotImplementedError(
+    `${what} needs Neo4j 4.3 or later (connected to ${dialect.version.raw})`,
+    'NOT_SUPPORTED_BY_GRAPH_VERSION',
+  );
 }
 
 /** The Cypher command creating a property index. */

@@ -38,7 +38,12 @@ interface DriverError {
   name?: string;
 }
 
-const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.TransientError.General.DatabaseUnavailable', 'Neo.ClientError.Database.DatabaseNotFound']);
+const UNAVAILABLE_CODES = new Set([
+  'ServiceUnavailable',
+  'SessionExpired',
+  'Neo.TransientError.General.DatabaseUnavailable',
+  'Neo.ClientError.Database.DatabaseNotFound',
+]);
 /**
  * Driver errors that carry no code (or 'N/A') but mean the server cannot be used now: the driver's
  * pool had no connection for connectionAcquisitionTimeoutMs (a frozen or overloaded server), a
@@ -72,10 +77,14 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
 
   if (code === 'Neo.ClientError.Security.CredentialsExpired') return new GraphPasswordChangeRequiredError();
   if (code === 'Neo.ClientError.Security.Unauthorized') {
-    return new GraphUnavailableError('Neo4j refused the credentials: check graphdb.connector.username and graphdb.connector.password (or NEO4J_USERNAME / NEO4J_PASSWORD)');
+    return new GraphUnavailableError(
+      'Neo4j refused the credentials: check graphdb.connector.username and graphdb.connector.password (or NEO4J_USERNAME / NEO4J_PASSWORD)',
+    );
   }
   if (code === 'Neo.ClientError.Security.AuthenticationRateLimit') {
-    return new GraphUnavailableError('Neo4j is rate-limiting authentication after failed attempts: check graphdb.connector.password and retry later');
+    return new GraphUnavailableError(
+      'Neo4j is rate-limiting authentication after failed attempts: check graphdb.connector.password and retry later',
+    );
   }
   if (UNAVAILABLE_CODES.has(code) || (!queryError && UNAVAILABLE_MESSAGE.test(message))) {
     // neo4j:// asks the server for a routing table: a single Neo4j 3.5 server has no routing
@@ -90,13 +99,24 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
   }
   if (code === 'Neo.ClientError.Statement.AccessMode' || /Writing in read access mode not allowed|read.?only/i.test(code + ' ' + message)) {
     if (context.readOnly) return readOnlyError();
-    return new ForbiddenError(`Neo4j refused a write: ${withoutServerPaths(message.split('\n')[0]).slice(0, 300)}`, {}, 'GRAPH_WRITE_REFUSED');
+    return new ForbiddenError(
+      `Neo4j refused a write: ${withoutServerPaths(message.split('\n')[0]).slice(0, 300)}`,
+      {},
+      'GRAPH_WRITE_REFUSED',
+    );
   }
-  if (code === 'Neo.ClientError.Security.Forbidden') return new ForbiddenError(`Neo4j refused the operation: ${withoutServerPaths(message.split('\n')[0]).slice(0, 300)}`, {}, 'GRAPH_FORBIDDEN');
-  if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') return new ConflictError(message.slice(0, 500), 'GRAPH_CONSTRAINT_VIOLATION');
+  if (code === 'Neo.ClientError.Security.Forbidden')
+    return new ForbiddenError(
+      `Neo4j refused the operation: ${withoutServerPaths(message.split('\n')[0]).slice(0, 300)}`,
+      {},
+      'GRAPH_FORBIDDEN',
+    );
+  if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed')
+    return new ConflictError(message.slice(0, 500), 'GRAPH_CONSTRAINT_VIOLATION');
   if (code.startsWith('Neo.ClientError.Schema.')) return new ConflictError(message.slice(0, 500), 'GRAPH_SCHEMA_CONFLICT');
   if (code.startsWith('Neo.ClientError.Statement.') || code.startsWith('Neo.ClientError.Procedure.')) {
-    if (context.userQuery) return new BadRequestError(userQueryMessage(code, message, context.rewrittenFrom), 'CYPHER_ERROR', { neo4jCode: code });
+    if (context.userQuery)
+      return new BadRequestError(userQueryMessage(code, message, context.rewrittenFrom), 'CYPHER_ERROR', { neo4jCode: code });
     if (code === 'Neo.ClientError.Statement.TypeError' || code === 'Neo.ClientError.Statement.ArgumentError') {
       return new BadRequestError(message.slice(0, 500), 'GRAPH_VALUE_ERROR', { neo4jCode: code });
     }
@@ -105,7 +125,11 @@ export function mapNeo4jError(error: unknown, context: MapErrorContext = {}): un
 }
 
 export function readOnlyError(): ForbiddenError {
-  return new ForbiddenError('This query writes to the graph; read-only queries may not create, update or delete data or schema', {}, 'READ_ONLY_QUERY');
+  return new ForbiddenError(
+    'This query writes to the graph; read-only queries may not create, update or delete data or schema',
+    {},
+    'READ_ONLY_QUERY',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +188,8 @@ export function userQueryMessage(code: string, message: string, rewrittenFrom?: 
   if (rewrittenFrom === undefined) return withoutServerPaths(message).slice(0, 1000);
   const shortCode = code.replace(/^Neo\.ClientError\./, '');
   const runtime = RUNTIME_ERRORS[code];
-  if (runtime) return `The query failed: ${runtime} (${shortCode}; Neo4j's message is not shown with restricted data access, it can show values)`;
+  if (runtime)
+    return `The query failed: ${runtime} (${shortCode}; Neo4j's message is not shown with restricted data access, it can show values)`;
   const first = message.split('\n')[0].replace(POSITION, '').trim();
   const quoted = [...first.matchAll(/`([^`]*)`|'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
   if (SAFE_SEMANTIC_MESSAGES.some((shape) => shape.test(first)) && quoted.every((part) => rewrittenFrom.includes(part))) {

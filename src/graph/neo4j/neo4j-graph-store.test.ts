@@ -17,7 +17,10 @@ interface Call {
   timeout?: number;
 }
 
-type Responder = (query: string, params: Record<string, unknown>) => { rows?: Array<Record<string, unknown>>; queryType?: string; error?: unknown };
+type Responder = (
+  query: string,
+  params: Record<string, unknown>,
+) => { rows?: Array<Record<string, unknown>>; queryType?: string; error?: unknown };
 
 function rec(row: Record<string, unknown>): Neo4jRecord {
   return new Neo4jRecord(Object.keys(row), Object.values(row));
@@ -28,7 +31,8 @@ function fakeDriver(version: string, responder: Responder = () => ({ rows: [] })
   const sessions: Array<{ database?: string; defaultAccessMode?: string }> = [];
   const answer = (query: string, params: Record<string, unknown>, access: string, database?: string, timeout?: number) => {
     calls.push({ query, params, access, database, timeout });
-    if (query.startsWith('CALL dbms.components()')) return { rows: [{ name: 'Neo4j Kernel', versions: [version], edition: 'community' }], queryType: 'r' };
+    if (query.startsWith('CALL dbms.components()'))
+      return { rows: [{ name: 'Neo4j Kernel', versions: [version], edition: 'community' }], queryType: 'r' };
     const out = responder(query, params);
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the fake driver fails with what the test gives it, as the real one would pass a server failure on
     if (out.error) throw out.error;
@@ -45,9 +49,12 @@ function fakeDriver(version: string, responder: Responder = () => ({ rows: [] })
       sessions.push(config);
       return {
         // An auto-commit statement (the adapter's single-statement reads).
-        run: (query: string, params: Record<string, unknown> = {}, cfg?: { timeout?: number }) => makeTx(config.defaultAccessMode ?? 'WRITE', config.database, cfg?.timeout).run(query, params),
-        executeRead: (work: (tx: unknown) => Promise<unknown>, cfg?: { timeout?: number }) => work(makeTx('READ', config.database, cfg?.timeout)),
-        executeWrite: (work: (tx: unknown) => Promise<unknown>, cfg?: { timeout?: number }) => work(makeTx('WRITE', config.database, cfg?.timeout)),
+        run: (query: string, params: Record<string, unknown> = {}, cfg?: { timeout?: number }) =>
+          makeTx(config.defaultAccessMode ?? 'WRITE', config.database, cfg?.timeout).run(query, params),
+        executeRead: (work: (tx: unknown) => Promise<unknown>, cfg?: { timeout?: number }) =>
+          work(makeTx('READ', config.database, cfg?.timeout)),
+        executeWrite: (work: (tx: unknown) => Promise<unknown>, cfg?: { timeout?: number }) =>
+          work(makeTx('WRITE', config.database, cfg?.timeout)),
         beginTransaction(cfg?: { timeout?: number }) {
           let open = true;
           return {
@@ -91,7 +98,10 @@ function fakeDriver(version: string, responder: Responder = () => ({ rows: [] })
 
 async function storeFor(version: string, responder?: Responder, database = 'graph') {
   const fake = fakeDriver(version, responder);
-  const store = new Neo4jGraphStore({ url: 'bolt://localhost:7687', username: 'neo4j', password: 'x', database, queryTimeoutMs: 5000, maxRows: 500 }, { driver: fake.driver });
+  const store = new Neo4jGraphStore(
+    { url: 'bolt://localhost:7687', username: 'neo4j', password: 'x', database, queryTimeoutMs: 5000, maxRows: 500 },
+    { driver: fake.driver },
+  );
   await store.init();
   return { store, ...fake };
 }
@@ -123,8 +133,18 @@ describe('Neo4jGraphStore with a recording driver', () => {
   });
 
   it('5.x: elementId() lookups, database selected, limits bound as Integers', async () => {
-    const { store, calls, sessions } = await storeFor('5.26.0', (q) => (q.includes('count(n)') ? { rows: [{ total: neo4j.int(3) }] } : { rows: [] }));
-    const result = await store.findNodes({ filter: { property: 'name', operator: 'STARTS WITH', value: SECRET }, sort: [{ property: 'name', direction: 'asc' }], limit: 10, skip: 5 }, scope);
+    const { store, calls, sessions } = await storeFor('5.26.0', (q) =>
+      q.includes('count(n)') ? { rows: [{ total: neo4j.int(3) }] } : { rows: [] },
+    );
+    const result = await store.findNodes(
+      {
+        filter: { property: 'name', operator: 'STARTS WITH', value: SECRET },
+        sort: [{ property: 'name', direction: 'asc' }],
+        limit: 10,
+        skip: 5,
+      },
+      scope,
+    );
     expect(result).toEqual({ items: [], total: 3 });
     const items = calls.find((c) => c.query.includes('SKIP'))!;
     expect(items.query).toMatch(/ORDER BY .*elementId\(n\) SKIP \$skip\d+ LIMIT \$limit\d+ RETURN \{id: elementId\(n\)/);
@@ -149,14 +169,23 @@ describe('Neo4jGraphStore with a recording driver', () => {
   it('deleteNode projects the node and its visible relationships before DETACH DELETE', async () => {
     const { store, calls } = await storeFor('5.1.0', (q) =>
       q.includes('DETACH DELETE')
-        ? { rows: [{ node: { id: '4:x:1', labels: ['Person'], props: [['name', 'A']] }, rels: [{ id: '5:x:9', type: 'KNOWS', start: '4:x:1', end: '4:x:2', props: [] }] }] }
+        ? {
+            rows: [
+              {
+                node: { id: '4:x:1', labels: ['Person'], props: [['name', 'A']] },
+                rels: [{ id: '5:x:9', type: 'KNOWS', start: '4:x:1', end: '4:x:2', props: [] }],
+              },
+            ],
+          }
         : { rows: [] },
     );
     const deleted = await store.deleteNode('4:x:1', scope);
     expect(deleted?.nodes[0]).toEqual({ id: '4:x:1', labels: ['Person'], properties: { name: 'A' } });
     expect(deleted?.relationships.map((r) => r.id)).toEqual(['5:x:9']);
     const q = calls.find((c) => c.query.includes('DETACH DELETE'))!;
-    expect(q.query).toMatch(/WITH n, \{id: elementId\(n\).* AS node, \[\(n\)-\[gasE\]-\(gasO\) WHERE .* AS rels DETACH DELETE n RETURN node, rels$/);
+    expect(q.query).toMatch(
+      /WITH n, \{id: elementId\(n\).* AS node, \[\(n\)-\[gasE\]-\(gasO\) WHERE .* AS rels DETACH DELETE n RETURN node, rels$/,
+    );
     expect(q.access).toBe('WRITE');
   });
 
@@ -203,7 +232,10 @@ describe('Neo4jGraphStore with a recording driver', () => {
       if (q.startsWith('EXPLAIN')) return { queryType: 'r' };
       return { rows: [{ n: neo4j.int(1) }, { n: neo4j.int(2) }, { n: neo4j.int(3) }] };
     });
-    await expect(store.runCypher('CREATE (n) RETURN n', {}, { readOnly: true, timeoutMs: 1000, maxRows: 10 })).rejects.toMatchObject({ status: 403, code: 'READ_ONLY_QUERY' });
+    await expect(store.runCypher('CREATE (n) RETURN n', {}, { readOnly: true, timeoutMs: 1000, maxRows: 10 })).rejects.toMatchObject({
+      status: 403,
+      code: 'READ_ONLY_QUERY',
+    });
     const result = await store.runCypher('MATCH (n) RETURN n', { limit: 5 }, { readOnly: true, timeoutMs: 1000, maxRows: 2 });
     expect(result).toEqual({ columns: ['n'], rows: [[1], [2]], truncated: true });
     const run = calls.find((c) => c.query === 'MATCH (n) RETURN n')!;
@@ -224,14 +256,18 @@ describe('Neo4jGraphStore with a recording driver', () => {
     ];
     for (const [error, expected] of cases) {
       const { store } = await storeFor('4.4.0', (q) => (q.startsWith('EXPLAIN') ? { queryType: 'r' } : { error }));
-      await expect(store.runCypher('MATCH (n) RETURN n', {}, { readOnly: true, timeoutMs: 1000, maxRows: 5 })).rejects.toMatchObject(expected);
+      await expect(store.runCypher('MATCH (n) RETURN n', {}, { readOnly: true, timeoutMs: 1000, maxRows: 5 })).rejects.toMatchObject(
+        expected,
+      );
     }
     const { store } = await storeFor('4.4.0', () => ({ error: fail('Neo.ClientError.Security.Unauthorized') }));
     await expect(store.labels(UNRESTRICTED)).rejects.toThrow(/graphdb\.connector\.password/);
   });
 
   it('propertyKeys reads the keys from the data, never from db.propertyKeys() (it keeps tokens of deleted data)', async () => {
-    const { store, calls } = await storeFor('5.0.0', (q) => (q.startsWith('CALL db.propertyKeys') ? { rows: [{ propertyKey: 'ssn' }, { propertyKey: 'a' }] } : { rows: [{ key: 'a' }] }));
+    const { store, calls } = await storeFor('5.0.0', (q) =>
+      q.startsWith('CALL db.propertyKeys') ? { rows: [{ propertyKey: 'ssn' }, { propertyKey: 'a' }] } : { rows: [{ key: 'a' }] },
+    );
     expect(await store.propertyKeys(UNRESTRICTED)).toEqual(['a']);
     expect(await store.propertyKeys(scope)).toEqual(['a']);
     expect(calls.filter((c) => c.query.startsWith('CALL db.propertyKeys'))).toHaveLength(0);
@@ -242,7 +278,22 @@ describe('Neo4jGraphStore with a recording driver', () => {
     const { store, calls } = await storeFor('3.5.35', (q) => {
       if (q === 'CALL db.indexes()') {
         return created
-          ? { rows: [{ description: 'INDEX ON NODE:Person(name)', indexName: 'gas_fulltext', tokenNames: ['Person'], properties: ['name'], state: 'POPULATING', type: 'node_fulltext', progress: 40.5, provider: {}, id: neo4j.int(1), failureMessage: '' }] }
+          ? {
+              rows: [
+                {
+                  description: 'INDEX ON NODE:Person(name)',
+                  indexName: 'gas_fulltext',
+                  tokenNames: ['Person'],
+                  properties: ['name'],
+                  state: 'POPULATING',
+                  type: 'node_fulltext',
+                  progress: 40.5,
+                  provider: {},
+                  id: neo4j.int(1),
+                  failureMessage: '',
+                },
+              ],
+            }
           : { rows: [] };
       }
       if (q.startsWith('CALL db.index.fulltext.createNodeIndex')) created = true;
@@ -273,13 +324,18 @@ describe('Neo4jGraphStore sessions and schema indexes', () => {
         const session = (fake.driver as unknown as { session(c: unknown): Record<string, unknown> }).session(config);
         if (!config.database) return session;
         const refuse = async () => {
-          throw new Error('Driver is connected to the database that does not support multiple databases. Please upgrade to neo4j 4.0.0 or later in order to use this functionality');
+          throw new Error(
+            'Driver is connected to the database that does not support multiple databases. Please upgrade to neo4j 4.0.0 or later in order to use this functionality',
+          );
         };
         return { ...session, run: refuse, executeRead: refuse, executeWrite: refuse };
       },
       close: async () => undefined,
     } as unknown as Driver;
-    const store = new Neo4jGraphStore({ url: 'bolt://localhost:7687', username: 'neo4j', password: 'x', database: 'graph', queryTimeoutMs: 5000 }, { driver: refusing });
+    const store = new Neo4jGraphStore(
+      { url: 'bolt://localhost:7687', username: 'neo4j', password: 'x', database: 'graph', queryTimeoutMs: 5000 },
+      { driver: refusing },
+    );
     await store.init();
     expect(store.dialect.kind).toBe('v4');
     expect(store.dialect.multiDatabase).toBe(false);
@@ -287,13 +343,23 @@ describe('Neo4jGraphStore sessions and schema indexes', () => {
     expect(fake.sessions.at(-1)?.database).toBeUndefined();
   });
 
-  const showRow = (o: Record<string, unknown>) => ({ id: neo4j.int(1), state: 'ONLINE', populationPercent: 100, entityType: 'NODE', properties: ['name'], ...o });
+  const showRow = (o: Record<string, unknown>) => ({
+    id: neo4j.int(1),
+    state: 'ONLINE',
+    populationPercent: 100,
+    entityType: 'NODE',
+    properties: ['name'],
+    ...o,
+  });
 
   it('5.x: a TEXT index on the same property is not the RANGE index createIndex asks for', async () => {
     let created = false;
     const { store, calls } = await storeFor('5.26.0', (q) => {
       if (q === 'SHOW INDEXES') {
-        const rows = [showRow({ name: 'text_idx', type: 'TEXT', labelsOrTypes: ['Person'], owningConstraint: null }), showRow({ name: 'lookup', type: 'LOOKUP', labelsOrTypes: null, properties: null })];
+        const rows = [
+          showRow({ name: 'text_idx', type: 'TEXT', labelsOrTypes: ['Person'], owningConstraint: null }),
+          showRow({ name: 'lookup', type: 'LOOKUP', labelsOrTypes: null, properties: null }),
+        ];
         if (created) rows.push(showRow({ name: 'gas_n_Person_name', type: 'RANGE', labelsOrTypes: ['Person'], owningConstraint: null }));
         return { rows };
       }
@@ -302,26 +368,54 @@ describe('Neo4jGraphStore sessions and schema indexes', () => {
     });
     const index = await store.createIndex({ entity: 'node', token: 'Person', properties: ['name'] });
     expect(index.name).toBe('gas_n_Person_name');
-    expect(calls.find((c) => c.query.startsWith('CREATE INDEX'))?.query).toBe('CREATE INDEX `gas_n_Person_name` IF NOT EXISTS FOR (n:`Person`) ON (n.`name`)');
+    expect(calls.find((c) => c.query.startsWith('CREATE INDEX'))?.query).toBe(
+      'CREATE INDEX `gas_n_Person_name` IF NOT EXISTS FOR (n:`Person`) ON (n.`name`)',
+    );
     expect(calls.find((c) => c.query.startsWith('CREATE INDEX'))?.access).toBe('WRITE');
   });
 
   it('a constraint-backed index on the schema counts as the index (CREATE INDEX would be refused)', async () => {
     const { store, calls } = await storeFor('3.5.35', (q) =>
       q === 'CALL db.indexes()'
-        ? { rows: [{ description: 'INDEX ON :Person(name)', indexName: 'index_1', tokenNames: ['Person'], properties: ['name'], state: 'ONLINE', type: 'node_unique_property', progress: 100, provider: {}, id: neo4j.int(1), failureMessage: '' }] }
+        ? {
+            rows: [
+              {
+                description: 'INDEX ON :Person(name)',
+                indexName: 'index_1',
+                tokenNames: ['Person'],
+                properties: ['name'],
+                state: 'ONLINE',
+                type: 'node_unique_property',
+                progress: 100,
+                provider: {},
+                id: neo4j.int(1),
+                failureMessage: '',
+              },
+            ],
+          }
         : { rows: [] },
     );
-    expect(await store.createIndex({ entity: 'node', token: 'Person', properties: ['name'] })).toMatchObject({ name: 'index_1', state: 'ONLINE' });
+    expect(await store.createIndex({ entity: 'node', token: 'Person', properties: ['name'] })).toMatchObject({
+      name: 'index_1',
+      state: 'ONLINE',
+    });
     expect(calls.some((c) => c.query.startsWith('CREATE INDEX'))).toBe(false);
   });
 
   it('4.4: RANGE / POINT indexes (made for the move to 5.x) are not the BTREE index 4.4 plans with', () => {
     const row = (o: Record<string, unknown>) => ({ has: (k: string) => k in o, get: (k: string) => o[k] });
     const v4 = chooseDialect('4.4.26');
-    expect(parseIndexRecord(v4, row(showRow({ name: 'r', type: 'RANGE', uniqueness: 'NONUNIQUE', labelsOrTypes: ['A'] })))).toMatchObject({ plain: false, constraint: false });
-    expect(parseIndexRecord(v4, row(showRow({ name: 'b', type: 'BTREE', uniqueness: 'NONUNIQUE', labelsOrTypes: ['A'] })))).toMatchObject({ plain: true, constraint: false });
-    expect(parseIndexRecord(chooseDialect('5.0.0'), row(showRow({ name: 'r', type: 'RANGE', labelsOrTypes: ['A'], owningConstraint: 'c' })))).toMatchObject({ plain: true, constraint: true });
+    expect(parseIndexRecord(v4, row(showRow({ name: 'r', type: 'RANGE', uniqueness: 'NONUNIQUE', labelsOrTypes: ['A'] })))).toMatchObject({
+      plain: false,
+      constraint: false,
+    });
+    expect(parseIndexRecord(v4, row(showRow({ name: 'b', type: 'BTREE', uniqueness: 'NONUNIQUE', labelsOrTypes: ['A'] })))).toMatchObject({
+      plain: true,
+      constraint: false,
+    });
+    expect(
+      parseIndexRecord(chooseDialect('5.0.0'), row(showRow({ name: 'r', type: 'RANGE', labelsOrTypes: ['A'], owningConstraint: 'c' }))),
+    ).toMatchObject({ plain: true, constraint: true });
   });
 });
 
@@ -335,11 +429,54 @@ describe('helpers', () => {
   it('index rows of SHOW INDEXES (4.4 / 5.x) and db.indexes() (3.5)', () => {
     const row = (o: Record<string, unknown>) => ({ has: (k: string) => k in o, get: (k: string) => o[k] });
     const v5 = chooseDialect('5.3.0');
-    expect(parseIndexRecord(v5, row({ name: 'lookup', type: 'LOOKUP', entityType: 'NODE', labelsOrTypes: null, properties: null }))).toBeNull();
-    expect(parseIndexRecord(v5, row({ name: 'i', state: 'ONLINE', populationPercent: 100, type: 'RANGE', entityType: 'RELATIONSHIP', labelsOrTypes: ['T'], properties: ['p'], owningConstraint: null }))).toMatchObject({ entity: 'relationship', tokens: ['T'], plain: true, constraint: false });
+    expect(
+      parseIndexRecord(v5, row({ name: 'lookup', type: 'LOOKUP', entityType: 'NODE', labelsOrTypes: null, properties: null })),
+    ).toBeNull();
+    expect(
+      parseIndexRecord(
+        v5,
+        row({
+          name: 'i',
+          state: 'ONLINE',
+          populationPercent: 100,
+          type: 'RANGE',
+          entityType: 'RELATIONSHIP',
+          labelsOrTypes: ['T'],
+          properties: ['p'],
+          owningConstraint: null,
+        }),
+      ),
+    ).toMatchObject({ entity: 'relationship', tokens: ['T'], plain: true, constraint: false });
     const v4 = chooseDialect('4.4.0');
-    expect(parseIndexRecord(v4, row({ name: 'u', state: 'ONLINE', populationPercent: 100, uniqueness: 'UNIQUE', type: 'BTREE', entityType: 'NODE', labelsOrTypes: ['A'], properties: ['p'] }))).toMatchObject({ constraint: true });
+    expect(
+      parseIndexRecord(
+        v4,
+        row({
+          name: 'u',
+          state: 'ONLINE',
+          populationPercent: 100,
+          uniqueness: 'UNIQUE',
+          type: 'BTREE',
+          entityType: 'NODE',
+          labelsOrTypes: ['A'],
+          properties: ['p'],
+        }),
+      ),
+    ).toMatchObject({ constraint: true });
     const v3 = chooseDialect('3.5.0');
-    expect(parseIndexRecord(v3, row({ indexName: 'index_1', tokenNames: ['A'], properties: ['p'], state: 'FAILED', type: 'node_label_property', progress: 0, failureMessage: 'boom' }))).toMatchObject({ name: 'index_1', entity: 'node', plain: true, failureMessage: 'boom' });
+    expect(
+      parseIndexRecord(
+        v3,
+        row({
+          indexName: 'index_1',
+          tokenNames: ['A'],
+          properties: ['p'],
+          state: 'FAILED',
+          type: 'node_label_property',
+          progress: 0,
+          failureMessage: 'boom',
+        }),
+      ),
+    ).toMatchObject({ name: 'index_1', entity: 'node', plain: true, failureMessage: 'boom' });
   });
 });

@@ -58,8 +58,11 @@ async function main(): Promise<number> {
     httpUrl: process.env.NEO4J_HTTP_URL || (await readHttpUrl(config.configFile)),
     log: (line) => console.log(line),
   });
-  console.log(`Done (${result.method === 'http' ? `HTTP API ${result.target}` : 'ALTER CURRENT USER'}); restart the service to use the new password.`);
-  if (process.env.NEO4J_PASSWORD) console.log('Note: NEO4J_PASSWORD is set in the environment and overrides the config file; update it too.');
+  console.log(
+    `Done (${result.method === 'http' ? `HTTP API ${result.target}` : 'ALTER CURRENT USER'}); restart the service to use the new password.`,
+  );
+  if (process.env.NEO4J_PASSWORD)
+    console.log('Note: NEO4J_PASSWORD is set in the environment and overrides the config file; update it too.');
   return 0;
 }
 

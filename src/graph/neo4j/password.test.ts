@@ -3,9 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type {
-  DriverFactory,
-} from './password';
+import type { DriverFactory } from './password';
 import {
   ALTER_CURRENT_USER,
   changeGraphPassword,
@@ -22,7 +20,11 @@ import {
 
 /** Imitates the Neo4j 3.5 user endpoints: GET /user/<name>, POST /user/<name>/password. */
 function fakeNeo4j35(initial: { username: string; password: string }) {
-  const state = { password: initial.password, changeRequired: true, requests: [] as Array<{ method: string; url: string; body: string; auth?: string }> };
+  const state = {
+    password: initial.password,
+    changeRequired: true,
+    requests: [] as Array<{ method: string; url: string; body: string; auth?: string }>,
+  };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -36,14 +38,24 @@ function fakeNeo4j35(initial: { username: string; password: string }) {
       }
       if (req.method === 'GET' && req.url === `/user/${initial.username}`) {
         res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ username: initial.username, password_change: `http://localhost/user/${initial.username}/password`, password_change_required: state.changeRequired }));
+        res.end(
+          JSON.stringify({
+            username: initial.username,
+            password_change: `http://localhost/user/${initial.username}/password`,
+            password_change_required: state.changeRequired,
+          }),
+        );
         return;
       }
       if (req.method === 'POST' && req.url === `/user/${initial.username}/password`) {
         const parsed = JSON.parse(body) as { password?: string };
         if (!parsed.password || parsed.password === state.password) {
           res.writeHead(422, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ errors: [{ code: 'Neo.ClientError.General.InvalidArguments', message: 'Old password and new password cannot be the same.' }] }));
+          res.end(
+            JSON.stringify({
+              errors: [{ code: 'Neo.ClientError.General.InvalidArguments', message: 'Old password and new password cannot be the same.' }],
+            }),
+          );
           return;
         }
         state.password = parsed.password;
@@ -97,7 +109,14 @@ describe('Neo4j 3.5 password change over HTTP', () => {
 
   it('whole flow: probe says 3.5 → HTTP change → config file rewritten atomically with mode 0600', async () => {
     const file = path.join(dir, 'config.json');
-    await fs.writeFile(file, JSON.stringify({ server: { port: 8080 }, graphdb: { backend: 'neo4j', connector: { url: 'bolt://db:7687', password: 'neo4j', httpUrl: base } } }, null, 2));
+    await fs.writeFile(
+      file,
+      JSON.stringify(
+        { server: { port: 8080 }, graphdb: { backend: 'neo4j', connector: { url: 'bolt://db:7687', password: 'neo4j', httpUrl: base } } },
+        null,
+        2,
+      ),
+    );
     const lines: string[] = [];
     const result = await changeGraphPassword({
       url: 'bolt://db:7687',
@@ -111,7 +130,10 @@ describe('Neo4j 3.5 password change over HTTP', () => {
     });
     expect(result).toEqual({ method: 'http', target: base, configFile: file });
     const written = JSON.parse(await fs.readFile(file, 'utf8'));
-    expect(written).toEqual({ server: { port: 8080 }, graphdb: { backend: 'neo4j', connector: { url: 'bolt://db:7687', password: 'n3w-Secret!', httpUrl: base } } });
+    expect(written).toEqual({
+      server: { port: 8080 },
+      graphdb: { backend: 'neo4j', connector: { url: 'bolt://db:7687', password: 'n3w-Secret!', httpUrl: base } },
+    });
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     expect((await fs.readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(lines.join('\n')).not.toContain('n3w-Secret!');
@@ -140,7 +162,10 @@ describe('config file rewriting', () => {
     expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ graphdb: { connector: { password: 'p1' } } });
     await fs.writeFile(file, JSON.stringify({ log: { level: 'debug' }, graphdb: { backend: 'neo4j' } }));
     await writePasswordToConfig(file, 'p2');
-    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ log: { level: 'debug' }, graphdb: { backend: 'neo4j', connector: { password: 'p2' } } });
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({
+      log: { level: 'debug' },
+      graphdb: { backend: 'neo4j', connector: { password: 'p2' } },
+    });
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
   });
 
@@ -148,7 +173,10 @@ describe('config file rewriting', () => {
     const file = path.join(dir, 'flat.json');
     await fs.writeFile(file, JSON.stringify({ 'graphdb.connector.password': 'old', 'graphdb.connector.url': 'bolt://x' }));
     await writePasswordToConfig(file, 'new');
-    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ 'graphdb.connector.password': 'new', 'graphdb.connector.url': 'bolt://x' });
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({
+      'graphdb.connector.password': 'new',
+      'graphdb.connector.url': 'bolt://x',
+    });
     await fs.writeFile(file, JSON.stringify({ 'graphdb.connector': { password: 'old' } }));
     await writePasswordToConfig(file, 'new2');
     expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ 'graphdb.connector': { password: 'new2' } });
@@ -209,24 +237,34 @@ describe('Neo4j 4.x / 5.x password change with ALTER CURRENT USER', () => {
   it('runs ALTER CURRENT USER with parameters on the system database in a write session', async () => {
     const { make, attempts } = factory(() => undefined);
     await changePasswordCypher('bolt://db:7687', 'neo4j', 'old-pw', 'new-pw', make);
-    expect(attempts).toEqual([{ url: 'bolt://db:7687', database: 'system', mode: 'WRITE', query: ALTER_CURRENT_USER, params: { old: 'old-pw', new: 'new-pw' } }]);
+    expect(attempts).toEqual([
+      { url: 'bolt://db:7687', database: 'system', mode: 'WRITE', query: ALTER_CURRENT_USER, params: { old: 'old-pw', new: 'new-pw' } },
+    ]);
     expect(ALTER_CURRENT_USER).toBe('ALTER CURRENT USER SET PASSWORD FROM $old TO $new');
   });
 
   it('neo4j:// refused with CredentialsExpired (routing table) → the same statement over bolt:// to that server', async () => {
-    const { make, attempts } = factory((url) => (url.startsWith('neo4j') ? fail('Neo.ClientError.Security.CredentialsExpired', 'The credentials you provided were valid, but must be changed') : undefined));
+    const { make, attempts } = factory((url) =>
+      url.startsWith('neo4j')
+        ? fail('Neo.ClientError.Security.CredentialsExpired', 'The credentials you provided were valid, but must be changed')
+        : undefined,
+    );
     await changePasswordCypher('neo4j+s://db:7687', 'neo4j', 'old-pw', 'new-pw', make);
     expect(attempts.map((a) => a.url)).toEqual(['neo4j+s://db:7687', 'bolt+s://db:7687']);
     expect(attempts[1]).toMatchObject({ database: 'system', query: ALTER_CURRENT_USER });
   });
 
   it('does not retry other failures and never echoes the passwords', async () => {
-    const { make, attempts } = factory(() => fail('Neo.ClientError.General.InvalidArguments', 'A password must be at least 8 characters: new-pw (old was old-pw)'));
+    const { make, attempts } = factory(() =>
+      fail('Neo.ClientError.General.InvalidArguments', 'A password must be at least 8 characters: new-pw (old was old-pw)'),
+    );
     const error = (await changePasswordCypher('neo4j://db', 'neo4j', 'old-pw', 'new-pw', make).catch((e: Error) => e)) as Error;
     expect(attempts).toHaveLength(1);
     expect(error.message).toMatch(/InvalidArguments/);
     expect(error.message).not.toMatch(/old-pw|new-pw/);
     const refused = factory(() => fail('Neo.ClientError.Security.Unauthorized'));
-    await expect(changePasswordCypher('bolt://db', 'neo4j', 'old-pw', 'new-pw', refused.make)).rejects.toThrow(/graphdb\.connector\.password/);
+    await expect(changePasswordCypher('bolt://db', 'neo4j', 'old-pw', 'new-pw', refused.make)).rejects.toThrow(
+      /graphdb\.connector\.password/,
+    );
   });
 });

@@ -60,10 +60,15 @@ export async function getPasswordStatusHttp(httpUrl: string, username: string, p
     method: 'GET',
     headers: { Authorization: basicAuth(username, password), Accept: 'application/json; charset=UTF-8' },
   });
-  if (response.status === 401) throw new PasswordChangeError(`Neo4j (${httpUrl}) refused the current credentials of ${username}: check graphdb.connector.password`);
+  if (response.status === 401)
+    throw new PasswordChangeError(`Neo4j (${httpUrl}) refused the current credentials of ${username}: check graphdb.connector.password`);
   if (!response.ok) throw new PasswordChangeError(`GET ${httpUrl}/user/${username} answered ${response.status}`);
   const body = (await response.json()) as { username?: string; password_change?: string; password_change_required?: boolean };
-  return { username: body.username ?? username, passwordChange: body.password_change, passwordChangeRequired: body.password_change_required === true };
+  return {
+    username: body.username ?? username,
+    passwordChange: body.password_change,
+    passwordChangeRequired: body.password_change_required === true,
+  };
 }
 
 /** Neo4j 3.5: POST {http}/user/<name>/password with {"password": new} and Basic auth of the current credentials. */
@@ -80,19 +85,29 @@ export async function changePasswordHttp(httpUrl: string, username: string, curr
       body: JSON.stringify({ password: newPassword }),
     });
   } catch (error) {
-    throw new PasswordChangeError(`Neo4j HTTP API ${httpUrl} is not reachable (${(error as Error).message}); set graphdb.connector.httpUrl if it is not on port 7474 of the bolt host`);
+    throw new PasswordChangeError(
+      `Neo4j HTTP API ${httpUrl} is not reachable (${(error as Error).message}); set graphdb.connector.httpUrl if it is not on port 7474 of the bolt host`,
+    );
   }
   if (response.status === 200 || response.status === 204) return;
   const detail = await response.text().catch(() => '');
   const reason = neo4jErrorMessage(detail);
-  if (response.status === 401) throw new PasswordChangeError(`Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`);
+  if (response.status === 401)
+    throw new PasswordChangeError(
+      `Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`,
+    );
   throw new PasswordChangeError(`Neo4j did not change the password (HTTP ${response.status}${reason ? `: ${reason}` : ''})`);
 }
 
 function neo4jErrorMessage(body: string): string {
   try {
     const parsed = JSON.parse(body) as { errors?: Array<{ message?: string }> };
-    return parsed.errors?.map((e) => e.message).filter(Boolean).join('; ') ?? '';
+    return (
+      parsed.errors
+        ?.map((e) => e.message)
+        .filter(Boolean)
+        .join('; ') ?? ''
+    );
   } catch {
     return '';
   }
@@ -111,7 +126,13 @@ const defaultDriverFactory: DriverFactory = (url, username, password) =>
 /** The statement (4.0+; passwords as parameters, run on the system database, auto-commit). */
 export const ALTER_CURRENT_USER = 'ALTER CURRENT USER SET PASSWORD FROM $old TO $new';
 
-async function alterCurrentUser(factory: DriverFactory, url: string, username: string, currentPassword: string, newPassword: string): Promise<void> {
+async function alterCurrentUser(
+  factory: DriverFactory,
+  url: string,
+  username: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
   const driver = factory(url, username, currentPassword);
   const session = driver.session({ database: 'system', defaultAccessMode: neo4j.session.WRITE });
   try {
@@ -128,20 +149,38 @@ async function alterCurrentUser(factory: DriverFactory, url: string, username: s
  * change it may refuse that with CredentialsExpired (ALTER CURRENT USER itself is allowed), and
  * then the statement is sent to the named server directly (bolt://), as the version probe is.
  */
-export async function changePasswordCypher(url: string, username: string, currentPassword: string, newPassword: string, factory: DriverFactory = defaultDriverFactory): Promise<void> {
+export async function changePasswordCypher(
+  url: string,
+  username: string,
+  currentPassword: string,
+  newPassword: string,
+  factory: DriverFactory = defaultDriverFactory,
+): Promise<void> {
   try {
     try {
       await alterCurrentUser(factory, url, username, currentPassword, newPassword);
     } catch (error) {
       const direct = directBoltUrl(url);
       const code = (error as { code?: string }).code ?? '';
-      if (direct === url || !(code === 'Neo.ClientError.Security.CredentialsExpired' || /Could not perform discovery|routing/i.test(String((error as Error).message)))) throw error;
+      if (
+        direct === url ||
+        !(
+          code === 'Neo.ClientError.Security.CredentialsExpired' ||
+          /Could not perform discovery|routing/i.test(String((error as Error).message))
+        )
+      )
+        throw error;
       await alterCurrentUser(factory, direct, username, currentPassword, newPassword);
     }
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'Neo.ClientError.Security.Unauthorized') throw new PasswordChangeError(`Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`);
-    throw new PasswordChangeError(`Neo4j did not change the password (${code || 'error'}: ${redact(String((error as Error).message), [currentPassword, newPassword]).slice(0, 300)})`);
+    if (code === 'Neo.ClientError.Security.Unauthorized')
+      throw new PasswordChangeError(
+        `Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`,
+      );
+    throw new PasswordChangeError(
+      `Neo4j did not change the password (${code || 'error'}: ${redact(String((error as Error).message), [currentPassword, newPassword]).slice(0, 300)})`,
+    );
   }
 }
 
@@ -156,7 +195,10 @@ export async function probeServer(url: string, username: string, password: strin
     return { major, agent };
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'Neo.ClientError.Security.Unauthorized') throw new PasswordChangeError(`Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`);
+    if (code === 'Neo.ClientError.Security.Unauthorized')
+      throw new PasswordChangeError(
+        `Neo4j refused the current credentials of ${username}: check graphdb.connector.password (or --current-password)`,
+      );
     throw new PasswordChangeError(`Neo4j at ${directBoltUrl(url)} is not reachable: ${String((error as Error).message).slice(0, 300)}`);
   } finally {
     await driver.close().catch(() => undefined);
@@ -284,9 +326,13 @@ export interface ChangePasswordResult {
 
 export async function changeGraphPassword(options: ChangePasswordOptions): Promise<ChangePasswordResult> {
   const log = options.log ?? (() => undefined);
-  if (!options.configFile) throw new PasswordChangeError('Set CONFIG_FILE to the JSON config file that should receive the new graphdb.connector.password');
+  if (!options.configFile)
+    throw new PasswordChangeError('Set CONFIG_FILE to the JSON config file that should receive the new graphdb.connector.password');
   if (!options.url) throw new PasswordChangeError('graphdb.connector.url is not set');
-  if (!options.currentPassword) throw new PasswordChangeError('The current password is unknown: set graphdb.connector.password (or pass --current-password / NEO4J_CURRENT_PASSWORD)');
+  if (!options.currentPassword)
+    throw new PasswordChangeError(
+      'The current password is unknown: set graphdb.connector.password (or pass --current-password / NEO4J_CURRENT_PASSWORD)',
+    );
   if (!options.newPassword) throw new PasswordChangeError('No new password given (--new-password or NEO4J_NEW_PASSWORD)');
   if (options.newPassword === options.currentPassword) throw new PasswordChangeError('The new password must differ from the current one');
   // Fail before touching Neo4j when the config file cannot be written afterwards.

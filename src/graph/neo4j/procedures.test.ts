@@ -3,7 +3,11 @@ import { assertNoRefusedRoutines, assertPlanProcedures, ProcedureCatalogue, proc
 const plan = {
   operatorType: 'ProduceResults',
   children: [
-    { operatorType: 'ProcedureCall', arguments: { Signature: 'dbms.security.createUser(CoerceTo(Parameter(  AUTOSTRING0,String),String)) :: ()' }, children: [{ operatorType: 'ProcedureCall@neo4j', arguments: { Details: 'db.labels() :: (label :: STRING)' } }] },
+    {
+      operatorType: 'ProcedureCall',
+      arguments: { Signature: 'dbms.security.createUser(CoerceTo(Parameter(  AUTOSTRING0,String),String)) :: ()' },
+      children: [{ operatorType: 'ProcedureCall@neo4j', arguments: { Details: 'db.labels() :: (label :: STRING)' } }],
+    },
   ],
 };
 
@@ -13,7 +17,15 @@ describe('procedures', () => {
   });
 
   test('when procedures are judged by mode, then DBMS never passes, WRITE and SCHEMA only with writes allowed, unknown names never', async () => {
-    const catalogue = new ProcedureCatalogue(async () => new Map([['db.labels', 'READ'], ['db.createLabel', 'WRITE'], ['db.createIndex', 'SCHEMA'], ['dbms.security.createUser', 'DBMS']]));
+    const catalogue = new ProcedureCatalogue(
+      async () =>
+        new Map([
+          ['db.labels', 'READ'],
+          ['db.createLabel', 'WRITE'],
+          ['db.createIndex', 'SCHEMA'],
+          ['dbms.security.createUser', 'DBMS'],
+        ]),
+    );
     const check = (names: string[], allowWrite: boolean) => assertPlanProcedures(names, catalogue.resolver(), allowWrite);
     await expect(check(['db.labels'], false)).resolves.toBeUndefined();
     await expect(check(['db.createLabel'], false)).rejects.toMatchObject({ code: 'CYPHER_PROCEDURE_REFUSED' });
@@ -29,7 +41,11 @@ describe('procedures', () => {
   });
 
   test('when a query calls an apoc.load routine (the server reads a file or fetches a URL, as LOAD CSV), then it is refused from the text', () => {
-    for (const query of ["CALL apoc.load.json('file:///etc/passwd') YIELD value RETURN value", "CALL apoc.load.csv('http://169.254.169.254/') YIELD map RETURN map", "CALL apoc.load.xml('file:///x') YIELD value RETURN value"]) {
+    for (const query of [
+      "CALL apoc.load.json('file:///etc/passwd') YIELD value RETURN value",
+      "CALL apoc.load.csv('http://169.254.169.254/') YIELD map RETURN map",
+      "CALL apoc.load.xml('file:///x') YIELD value RETURN value",
+    ]) {
       expect(() => assertNoRefusedRoutines(query)).toThrow(expect.objectContaining({ code: 'CYPHER_PROCEDURE_REFUSED' }));
     }
   });

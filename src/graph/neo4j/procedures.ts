@@ -31,7 +31,20 @@ export function procedureRefused(message: string, procedure: string): ForbiddenE
  * or make the database server read its files or fetch URLs (apoc.load.*, like LOAD CSV: file:///
  * answers show the server's paths, http:// fetches from inside the network).
  */
-const REFUSED_PREFIXES = ['dbms.', 'apoc.cypher.', 'apoc.periodic.', 'apoc.do.', 'apoc.when', 'apoc.case', 'apoc.custom.', 'apoc.trigger.', 'apoc.systemdb.', 'apoc.load.', 'apoc.export.', 'apoc.import.'];
+const REFUSED_PREFIXES = [
+  'dbms.',
+  'apoc.cypher.',
+  'apoc.periodic.',
+  'apoc.do.',
+  'apoc.when',
+  'apoc.case',
+  'apoc.custom.',
+  'apoc.trigger.',
+  'apoc.systemdb.',
+  'apoc.load.',
+  'apoc.export.',
+  'apoc.import.',
+];
 
 function refusedByName(name: string): boolean {
   const lower = name.toLowerCase();
@@ -46,14 +59,19 @@ function refusedByName(name: string): boolean {
 export function assertNoRefusedRoutines(query: string): void {
   for (const call of dottedInvocations(query)) {
     if (refusedByName(call.name)) {
-      throw procedureRefused(`${call.name} (at ${call.line}:${call.column}) is not available through the service: it administers the database or runs statements the service cannot check`, call.name);
+      throw procedureRefused(
+        `${call.name} (at ${call.line}:${call.column}) is not available through the service: it administers the database or runs statements the service cannot check`,
+        call.name,
+      );
     }
   }
 }
 
 /** The query that lists every procedure with its mode. */
 export function listProceduresCypher(dialect: Dialect): string {
-  return dialect.kind === 'v5' ? 'SHOW PROCEDURES YIELD name, mode RETURN name, mode' : 'CALL dbms.procedures() YIELD name, mode RETURN name, mode';
+  return dialect.kind === 'v5'
+    ? 'SHOW PROCEDURES YIELD name, mode RETURN name, mode'
+    : 'CALL dbms.procedures() YIELD name, mode RETURN name, mode';
 }
 
 interface PlanNode {
@@ -85,7 +103,11 @@ export function proceduresInPlan(plan: unknown): string[] {
  * Throws 403 CYPHER_PROCEDURE_REFUSED for the first procedure of `names` that may not run.
  * `modes` resolves a name to its declared mode (undefined: the server does not list it).
  */
-export async function assertPlanProcedures(names: string[], modeOf: (name: string) => Promise<string | undefined>, allowWrite: boolean): Promise<void> {
+export async function assertPlanProcedures(
+  names: string[],
+  modeOf: (name: string) => Promise<string | undefined>,
+  allowWrite: boolean,
+): Promise<void> {
   for (const name of names) {
     if (refusedByName(name)) throw procedureRefused(`The procedure ${name} is not available through the service`, name);
     const mode = (await modeOf(name))?.toUpperCase();
@@ -94,8 +116,15 @@ export async function assertPlanProcedures(names: string[], modeOf: (name: strin
       if (allowWrite) continue;
       throw procedureRefused(`The procedure ${name} changes data or schema (mode ${mode}): it needs the Data management permission`, name);
     }
-    if (mode === 'DBMS') throw procedureRefused(`The procedure ${name} administers the database server (mode DBMS) and is never run through the service`, name);
-    throw procedureRefused(`The procedure ${name} is not listed by the server with a mode the service accepts (${mode ?? 'not listed'})`, name);
+    if (mode === 'DBMS')
+      throw procedureRefused(
+        `The procedure ${name} administers the database server (mode DBMS) and is never run through the service`,
+        name,
+      );
+    throw procedureRefused(
+      `The procedure ${name} is not listed by the server with a mode the service accepts (${mode ?? 'not listed'})`,
+      name,
+    );
   }
 }
 

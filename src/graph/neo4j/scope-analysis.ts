@@ -35,11 +35,27 @@ export const isElement = (kind: Kind): kind is 'node' | 'relationship' => kind =
 
 /** The kind of one item of a list of `kind`. */
 export const elementOf = (kind: Kind): Kind =>
-  kind === 'nodes' ? 'node' : kind === 'relationships' ? 'relationship' : kind === 'paths' ? 'path' : kind === 'value' ? 'value' : 'unknown';
+  kind === 'nodes'
+    ? 'node'
+    : kind === 'relationships'
+      ? 'relationship'
+      : kind === 'paths'
+        ? 'path'
+        : kind === 'value'
+          ? 'value'
+          : 'unknown';
 
 /** The kind of a list of items of `kind` (collect()). */
 export const listOf = (kind: Kind): Kind =>
-  kind === 'node' ? 'nodes' : kind === 'relationship' ? 'relationships' : kind === 'path' ? 'paths' : kind === 'value' ? 'value' : 'unknown';
+  kind === 'node'
+    ? 'nodes'
+    : kind === 'relationship'
+      ? 'relationships'
+      : kind === 'path'
+        ? 'paths'
+        : kind === 'value'
+          ? 'value'
+          : 'unknown';
 
 /** How a kind reads in a refusal. */
 export function describeKind(kind: Kind): string {
@@ -57,11 +73,70 @@ export function describeKind(kind: Kind): string {
 
 /** Built-in functions whose result is a number, string, boolean, temporal or point (or a list of them), whatever their arguments. */
 const SCALAR_FUNCTIONS = new Set([
-  'id', 'type', 'labels', 'keys', 'size', 'length', 'count', 'sum', 'avg', 'stdev', 'stdevp', 'percentilecont', 'percentiledisc',
-  'tostring', 'tointeger', 'tofloat', 'toboolean', 'tolower', 'toupper', 'lower', 'upper', 'trim', 'ltrim', 'rtrim', 'replace',
-  'substring', 'left', 'right', 'split', 'abs', 'ceil', 'floor', 'round', 'sign', 'rand', 'exp', 'log', 'log10', 'sqrt', 'sin',
-  'cos', 'tan', 'cot', 'asin', 'acos', 'atan', 'atan2', 'pi', 'e', 'degrees', 'radians', 'haversin', 'timestamp', 'exists',
-  'range', 'distance', 'point', 'randomuuid', 'date', 'datetime', 'localdatetime', 'localtime', 'time', 'duration',
+  'id',
+  'type',
+  'labels',
+  'keys',
+  'size',
+  'length',
+  'count',
+  'sum',
+  'avg',
+  'stdev',
+  'stdevp',
+  'percentilecont',
+  'percentiledisc',
+  'tostring',
+  'tointeger',
+  'tofloat',
+  'toboolean',
+  'tolower',
+  'toupper',
+  'lower',
+  'upper',
+  'trim',
+  'ltrim',
+  'rtrim',
+  'replace',
+  'substring',
+  'left',
+  'right',
+  'split',
+  'abs',
+  'ceil',
+  'floor',
+  'round',
+  'sign',
+  'rand',
+  'exp',
+  'log',
+  'log10',
+  'sqrt',
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'asin',
+  'acos',
+  'atan',
+  'atan2',
+  'pi',
+  'e',
+  'degrees',
+  'radians',
+  'haversin',
+  'timestamp',
+  'exists',
+  'range',
+  'distance',
+  'point',
+  'randomuuid',
+  'date',
+  'datetime',
+  'localdatetime',
+  'localtime',
+  'time',
+  'duration',
 ]);
 
 /** Temporal namespaces (date.truncate(), duration.between(), ...): their functions return temporals. */
@@ -69,8 +144,14 @@ const TEMPORAL_NAMESPACES = new Set(['date', 'datetime', 'localdatetime', 'local
 
 /** Operator levels whose result, when the operator is present, is a boolean or a number. */
 const SCALAR_OPERATOR_RULES = new Set([
-  'orExpression', 'xorExpression', 'andExpression', 'notExpression', 'comparisonExpression',
-  'multiplyDivideModuloExpression', 'powerOfExpression', 'unaryAddOrSubtractExpression',
+  'orExpression',
+  'xorExpression',
+  'andExpression',
+  'notExpression',
+  'comparisonExpression',
+  'multiplyDivideModuloExpression',
+  'powerOfExpression',
+  'unaryAddOrSubtractExpression',
 ]);
 
 export interface FunctionName {
@@ -103,7 +184,7 @@ export function kindOf(node: CstNode, variables: KindOfVariable): Kind {
     case 'variable':
     case 'symbolicName': {
       const variable = asVariable(inner);
-      return variable ? variables(variable) ?? 'unknown' : 'unknown';
+      return variable ? (variables(variable) ?? 'unknown') : 'unknown';
     }
     case 'parenthesizedExpression': {
       const expr = rule(inner, 'expression');

@@ -13,7 +13,8 @@ const scope: AccessScope = {
   relationshipProperties: { WORKS_AT: { allow: ['role'] } },
 };
 
-const rewrite = (query: string, params: Record<string, unknown> = {}) => scopeCypher(query, params, new CypherCompiler(chooseDialect('3.5.5'), scope));
+const rewrite = (query: string, params: Record<string, unknown> = {}) =>
+  scopeCypher(query, params, new CypherCompiler(chooseDialect('3.5.5'), scope));
 const refusal = async (query: string, params: Record<string, unknown> = {}) => {
   try {
     await rewrite(query, params);
@@ -40,7 +41,7 @@ describe('scopeCypher', () => {
   });
 
   test('when the user WHERE exists, then it is kept and the scope is added beside it; pattern properties move into the WHERE', async () => {
-    const { query, params } = await rewrite("MATCH (n:Person {name: $name}) WHERE n.age > 3 RETURN n", { name: 'x' });
+    const { query, params } = await rewrite('MATCH (n:Person {name: $name}) WHERE n.age > 3 RETURN n', { name: 'x' });
     // age and name are guarded: the WORKS_AT rule shows only role, so they are hidden somewhere.
     expect(query).toMatch(/^MATCH \(n:Person\) WHERE \(.*\) AND \(CASE WHEN .* THEN \(\(\(CASE WHEN .* THEN n\.age END\) > 3\)\) AND /);
     expect(query).toContain('THEN n.name END) = $u_name');
@@ -62,7 +63,7 @@ describe('scopeCypher', () => {
     expect(query.indexOf('1 /')).toBeGreaterThan(query.indexOf(' AND (CASE WHEN '));
   });
 
-  test('when RETURN * follows a pattern with added variables, then only the user\'s variables are projected', async () => {
+  test("when RETURN * follows a pattern with added variables, then only the user's variables are projected", async () => {
     expect((await rewrite('MATCH (b)-[*2]-(a) RETURN *')).query).toMatch(/ RETURN a, b$/);
     expect((await rewrite('MATCH (a)-->(b) WITH * RETURN *')).query).toMatch(/ WITH a, b RETURN \*$/);
     expect((await rewrite('MATCH (a)-[r]->(b) RETURN *')).query).toMatch(/ RETURN \*$/);
@@ -79,12 +80,17 @@ describe('scopeCypher', () => {
   });
 
   test('when a pattern is used as a predicate or in exists(), then it becomes a scoped pattern comprehension', async () => {
-    expect((await rewrite('MATCH (n) WHERE (n)-->() RETURN n')).query).toMatch(/ THEN \(\(size\(\[\(n\)-\[gasR\d+\]->\(gasN\d+\) WHERE .* \| 1\]\) > 0\)\) END\) RETURN n$/);
+    expect((await rewrite('MATCH (n) WHERE (n)-->() RETURN n')).query).toMatch(
+      / THEN \(\(size\(\[\(n\)-\[gasR\d+\]->\(gasN\d+\) WHERE .* \| 1\]\) > 0\)\) END\) RETURN n$/,
+    );
     expect((await rewrite('MATCH (n) RETURN exists((n)-->())')).query).toContain('(size([(n)-[gasR');
   });
 
   test('when a construct cannot be rewritten safely, then 403 CYPHER_RESTRICTED names it and its position', async () => {
-    expect(await refusal('CALL db.labels()')).toMatchObject({ code: 'CYPHER_RESTRICTED', message: expect.stringContaining('CALL db.labels (at 1:1)') });
+    expect(await refusal('CALL db.labels()')).toMatchObject({
+      code: 'CYPHER_RESTRICTED',
+      message: expect.stringContaining('CALL db.labels (at 1:1)'),
+    });
     expect((await refusal('MATCH (n)\nRETURN n[$k]', { k: 'salary' })).message).toContain('(at 2:9)');
     expect((await refusal('MATCH (n) RETURN properties(n)')).message).toContain('properties()');
     expect((await refusal('MATCH (n) RETURN n {.*}')).message).toContain('.*');
@@ -98,7 +104,9 @@ describe('scopeCypher', () => {
   });
 
   test('when property access is on a value derived from elements, then the kind is followed through lists, head() and startNode()', async () => {
-    const { query } = await rewrite('MATCH p = (a)-[r*]->(b) WITH collect(a) AS people, r UNWIND people AS x RETURN x.salary, head(r).wage, startNode(head(r)).salary');
+    const { query } = await rewrite(
+      'MATCH p = (a)-[r*]->(b) WITH collect(a) AS people, r UNWIND people AS x RETURN x.salary, head(r).wage, startNode(head(r)).salary',
+    );
     expect(query).toContain('THEN x.salary END');
     expect(query).toContain('THEN head(r).wage END');
     expect(query).toContain('THEN startNode(head(r)).salary END');
@@ -107,8 +115,15 @@ describe('scopeCypher', () => {
 
 describe('scopeCypher: what a property read may read from (issue 18 item 8)', () => {
   // Deny rules only, as a group that hides one property: every other key is visible everywhere.
-  const hiding: AccessScope = { unrestricted: false, labels: '*', types: '*', nodeProperties: { Pub: { deny: ['secprop'] } }, relationshipProperties: { LINK: { deny: ['secprop'] } } };
-  const scoped = (query: string, params: Record<string, unknown> = {}, scope: AccessScope = hiding) => scopeCypher(query, params, new CypherCompiler(chooseDialect('3.5.5'), scope));
+  const hiding: AccessScope = {
+    unrestricted: false,
+    labels: '*',
+    types: '*',
+    nodeProperties: { Pub: { deny: ['secprop'] } },
+    relationshipProperties: { LINK: { deny: ['secprop'] } },
+  };
+  const scoped = (query: string, params: Record<string, unknown> = {}, scope: AccessScope = hiding) =>
+    scopeCypher(query, params, new CypherCompiler(chooseDialect('3.5.5'), scope));
   const refused = async (query: string) => {
     try {
       await scoped(query, { k: 'secprop', m: { a: 1 } });
@@ -141,12 +156,19 @@ describe('scopeCypher: what a property read may read from (issue 18 item 8)', ()
       ['MATCH (n:Pub) WITH {a: n} AS m RETURN m {.a}', 'Property access .a'],
       ['MATCH (n:Pub) WITH {a: n} AS m RETURN m {.*}', 'The map projection .*'],
     ]) {
-      expect({ query, refusal: await refused(query) }).toEqual({ query, refusal: expect.objectContaining({ status: 400, code: 'CYPHER_UNSUPPORTED', message: expect.stringContaining(construct) }) });
+      expect({ query, refusal: await refused(query) }).toEqual({
+        query,
+        refusal: expect.objectContaining({ status: 400, code: 'CYPHER_UNSUPPORTED', message: expect.stringContaining(construct) }),
+      });
     }
   });
 
   test('when a property is read by a computed key, then it is refused whatever the base', async () => {
-    for (const query of ["MATCH (n:Pub) RETURN n['secprop']", "MATCH (n:Pub) WITH {a: n} AS m RETURN m['a']['secprop']", 'MATCH (n:Pub) RETURN n[$k]']) {
+    for (const query of [
+      "MATCH (n:Pub) RETURN n['secprop']",
+      "MATCH (n:Pub) WITH {a: n} AS m RETURN m['a']['secprop']",
+      'MATCH (n:Pub) RETURN n[$k]',
+    ]) {
       expect({ query, code: (await refused(query)).code }).toEqual({ query, code: 'CYPHER_RESTRICTED' });
     }
   });
@@ -157,9 +179,15 @@ describe('scopeCypher: what a property read may read from (issue 18 item 8)', ()
     expect((await scoped('MATCH (n:Pub) WITH collect(n) AS ns UNWIND ns AS x RETURN x.secprop')).query).toMatch(guarded);
     expect((await scoped('MATCH (n:Pub) WITH collect(n) AS ns RETURN (ns[0]).secprop')).query).toContain('THEN (ns[0]).secprop END');
     // A property value never holds an element: reading from it needs no guard.
-    expect((await scoped('MATCH (n:Pub) WITH n, n.born AS b RETURN b.year, n.born.month')).query).toBe('MATCH (n:Pub) WITH n, n.born AS b RETURN b.year, n.born.month');
-    expect((await scoped('MATCH (n:Pub) RETURN n.secprop.month')).query).toMatch(/RETURN \(CASE WHEN .* THEN n\.secprop END\)\.month AS `n\.secprop\.month`$/);
-    expect((await scoped('RETURN $m.a AS a, date().year AS y, toString(1).x AS s', { m: { a: 1 } })).query).toBe('RETURN $u_m.a AS a, date().year AS y, toString(1).x AS s');
+    expect((await scoped('MATCH (n:Pub) WITH n, n.born AS b RETURN b.year, n.born.month')).query).toBe(
+      'MATCH (n:Pub) WITH n, n.born AS b RETURN b.year, n.born.month',
+    );
+    expect((await scoped('MATCH (n:Pub) RETURN n.secprop.month')).query).toMatch(
+      /RETURN \(CASE WHEN .* THEN n\.secprop END\)\.month AS `n\.secprop\.month`$/,
+    );
+    expect((await scoped('RETURN $m.a AS a, date().year AS y, toString(1).x AS s', { m: { a: 1 } })).query).toBe(
+      'RETURN $u_m.a AS a, date().year AS y, toString(1).x AS s',
+    );
   });
 
   test('when elements are returned inside maps and lists, then that is allowed (the service re-reads every returned element through the scope)', async () => {
@@ -168,6 +196,8 @@ describe('scopeCypher: what a property read may read from (issue 18 item 8)', ()
 
   test('when the reader has no property rule, then reads from maps are left as written (nothing to hide)', async () => {
     const noPropertyRules: AccessScope = { unrestricted: false, labels: ['Pub'], types: '*' };
-    expect((await scoped('MATCH (n:Pub) WITH {a: n} AS m RETURN m.a.secprop, keys(m), m {.*}', {}, noPropertyRules)).query).toMatch(/RETURN m\.a\.secprop, keys\(m\), m \{\.\*\}$/);
+    expect((await scoped('MATCH (n:Pub) WITH {a: n} AS m RETURN m.a.secprop, keys(m), m {.*}', {}, noPropertyRules)).query).toMatch(
+      /RETURN m\.a\.secprop, keys\(m\), m \{\.\*\}$/,
+    );
   });
 });

@@ -48,7 +48,6 @@ export interface ScopedQuery {
   params: Record<string, unknown>;
 }
 
-
 /** Parses and rewrites `query` for `compiler.scope`; the result binds the user's params (renamed) and the scope's. */
 export async function scopeCypher(query: string, params: Record<string, unknown>, compiler: CypherCompiler): Promise<ScopedQuery> {
   const parsed = await parseUserQuery(
@@ -83,7 +82,8 @@ class ScopedRewriter extends PatternRewriter {
         const inner = statement?.rule === 'query' ? rules(statement)[0] : statement;
         if (inner?.rule === 'regularQuery') out += this.regularQuery(inner);
         else if (!inner) throw restricted(child, 'This statement', 'is empty');
-        else if (inner.rule === 'bulkImportQuery') throw restricted(inner, 'USING PERIODIC COMMIT', 'writes data: queries run read-only with restricted data access');
+        else if (inner.rule === 'bulkImportQuery')
+          throw restricted(inner, 'USING PERIODIC COMMIT', 'writes data: queries run read-only with restricted data access');
         else throw restricted(inner, 'This statement', 'is a schema command: queries run read-only with restricted data access');
       } else if (child.rule === null && child.token === ';') {
         continue;
@@ -127,8 +127,19 @@ class ScopedRewriter extends PatternRewriter {
           break;
         default: {
           const name = clauseName(clause);
-          if (clause.rule === 'call') throw restricted(clause, `CALL ${textOf(rule(clause, 'procedureInvocation') ?? clause).split('(')[0].trim()}`, 'calls a procedure: procedures are not available with restricted data access');
-          throw restricted(clause, name, 'is not a reading clause: queries run read-only with restricted data access (MATCH, OPTIONAL MATCH, WITH, UNWIND, RETURN and UNION are available)');
+          if (clause.rule === 'call')
+            throw restricted(
+              clause,
+              `CALL ${textOf(rule(clause, 'procedureInvocation') ?? clause)
+                .split('(')[0]
+                .trim()}`,
+              'calls a procedure: procedures are not available with restricted data access',
+            );
+          throw restricted(
+            clause,
+            name,
+            'is not a reading clause: queries run read-only with restricted data access (MATCH, OPTIONAL MATCH, WITH, UNWIND, RETURN and UNION are available)',
+          );
         }
       }
     }
@@ -177,7 +188,10 @@ class ScopedRewriter extends PatternRewriter {
     let itemsText = '';
     for (const child of items.children) {
       if (child.rule !== 'returnItem') {
-        itemsText += star && child.rule === null && child.token === '*' && userVariables.length < env.size && userVariables.length > 0 ? userVariables.map(quoteName).join(', ') : textOf(child);
+        itemsText +=
+          star && child.rule === null && child.token === '*' && userVariables.length < env.size && userVariables.length > 0
+            ? userVariables.map(quoteName).join(', ')
+            : textOf(child);
         continue;
       }
       const expr = rule(child, 'expression');
@@ -200,7 +214,8 @@ class ScopedRewriter extends PatternRewriter {
     }
     const after: Env = new Map([...env, ...next]);
     let bodyText = '';
-    for (const child of body.children) bodyText += child === items ? itemsText : child.rule === null ? textOf(child) : this.generic(child, after);
+    for (const child of body.children)
+      bodyText += child === items ? itemsText : child.rule === null ? textOf(child) : this.generic(child, after);
     let out = '';
     for (const child of node.children) {
       if (child === body) out += bodyText;

@@ -63,16 +63,45 @@ describe('driver values → port JSON', () => {
   });
 
   it('when a stored property holds a point or a temporal value, then it reads as text that either backend can store back', () => {
-    const props = { at: new NDate(2024, 2, 29), where: new Point(neo4j.int(4326), 1.5, 2.5), up: new Point(neo4j.int(4979), 1, 2, 3), path: [new Point(neo4j.int(7203), 0, 1)] };
+    const props = {
+      at: new NDate(2024, 2, 29),
+      where: new Point(neo4j.int(4326), 1.5, 2.5),
+      up: new Point(neo4j.int(4979), 1, 2, 3),
+      path: [new Point(neo4j.int(7203), 0, 1)],
+    };
     const node = new Node(neo4j.int(1), ['Place'], props, '1');
-    expect(serializeValue(node)).toEqual({ id: '1', labels: ['Place'], properties: { at: '2024-02-29', where: 'SRID=4326;POINT(1.5 2.5)', up: 'SRID=4979;POINT Z(1 2 3)', path: ['SRID=7203;POINT(0 1)'] } });
-    expect(nodeFromProjection({ id: neo4j.int(1), labels: [], props: [['where', new Point(neo4j.int(4326), 3, 4)]] }).properties).toEqual({ where: 'SRID=4326;POINT(3 4)' });
+    expect(serializeValue(node)).toEqual({
+      id: '1',
+      labels: ['Place'],
+      properties: { at: '2024-02-29', where: 'SRID=4326;POINT(1.5 2.5)', up: 'SRID=4979;POINT Z(1 2 3)', path: ['SRID=7203;POINT(0 1)'] },
+    });
+    expect(nodeFromProjection({ id: neo4j.int(1), labels: [], props: [['where', new Point(neo4j.int(4326), 3, 4)]] }).properties).toEqual({
+      where: 'SRID=4326;POINT(3 4)',
+    });
   });
 
   it('projections from the adapter queries (pairs of visible properties)', () => {
-    expect(nodeFromProjection({ id: neo4j.int(5), labels: ['A'], props: [['x', neo4j.int(1)], ['y', 'z']] })).toEqual({ id: '5', labels: ['A'], properties: { x: 1, y: 'z' } });
-    expect(relationshipFromProjection({ id: '5:x:1', type: 'T', start: '4:x:1', end: '4:x:2', props: [] })).toEqual({ id: '5:x:1', type: 'T', startNodeId: '4:x:1', endNodeId: '4:x:2', properties: {} });
-    expect(pathFromProjection({ nodes: [{ id: neo4j.int(1), labels: [], props: [] }], rels: [] })).toEqual({ nodes: [{ id: '1', labels: [], properties: {} }], relationships: [] });
+    expect(
+      nodeFromProjection({
+        id: neo4j.int(5),
+        labels: ['A'],
+        props: [
+          ['x', neo4j.int(1)],
+          ['y', 'z'],
+        ],
+      }),
+    ).toEqual({ id: '5', labels: ['A'], properties: { x: 1, y: 'z' } });
+    expect(relationshipFromProjection({ id: '5:x:1', type: 'T', start: '4:x:1', end: '4:x:2', props: [] })).toEqual({
+      id: '5:x:1',
+      type: 'T',
+      startNodeId: '4:x:1',
+      endNodeId: '4:x:2',
+      properties: {},
+    });
+    expect(pathFromProjection({ nodes: [{ id: neo4j.int(1), labels: [], props: [] }], rels: [] })).toEqual({
+      nodes: [{ id: '1', labels: [], properties: {} }],
+      relationships: [],
+    });
     expect(idToString(neo4j.int(12))).toBe('12');
   });
 });

@@ -32,7 +32,11 @@ export function serializeValue(value: unknown): unknown {
   if (neo4j.isPath(value)) return serializePath(value);
   if (neo4j.isPathSegment(value)) {
     const segment = value;
-    return { start: serializeNode(segment.start), relationship: serializeRelationship(segment.relationship), end: serializeNode(segment.end) };
+    return {
+      start: serializeNode(segment.start),
+      relationship: serializeRelationship(segment.relationship),
+      end: serializeNode(segment.end),
+    };
   }
   if (neo4j.isPoint(value)) {
     const point = value;
@@ -161,7 +165,13 @@ export function nodeFromProjection(value: unknown): GraphNode {
 
 export function relationshipFromProjection(value: unknown): GraphRelationship {
   const p = value as RelationshipProjection;
-  return { id: idToString(p.id), type: p.type, startNodeId: idToString(p.start), endNodeId: idToString(p.end), properties: pairsToProperties(p.props) };
+  return {
+    id: idToString(p.id),
+    type: p.type,
+    startNodeId: idToString(p.start),
+    endNodeId: idToString(p.end),
+    properties: pairsToProperties(p.props),
+  };
 }
 
 export function pathFromProjection(value: unknown): GraphPath {

@@ -17,13 +17,22 @@ describe('prepareUserQuery', () => {
         // 4.x syntax the 3.5 grammar cannot read is still recognised (the check is lexical).
         "CALL { LOAD CSV FROM 'file:///x.csv' AS l RETURN l } RETURN l",
       ]) {
-        await expect(prepare(query, scope)).rejects.toMatchObject({ status: 403, code: 'CYPHER_LOAD_CSV_REFUSED', message: expect.stringContaining('LOAD CSV (at 1:') });
+        await expect(prepare(query, scope)).rejects.toMatchObject({
+          status: 403,
+          code: 'CYPHER_LOAD_CSV_REFUSED',
+          message: expect.stringContaining('LOAD CSV (at 1:'),
+        });
       }
     }
   });
 
   test('when load and csv are only names or text, then the query is not refused', async () => {
-    for (const query of ["MATCH (load) RETURN load.csv", "RETURN 'LOAD CSV' AS text", 'WITH 1 AS `load` RETURN `load` AS `csv`', '// LOAD CSV\nRETURN 1']) {
+    for (const query of [
+      'MATCH (load) RETURN load.csv',
+      "RETURN 'LOAD CSV' AS text",
+      'WITH 1 AS `load` RETURN `load` AS `csv`',
+      '// LOAD CSV\nRETURN 1',
+    ]) {
       await expect(prepare(query)).resolves.toMatchObject({ statement: query });
     }
   });

@@ -28,7 +28,12 @@ export interface PreparedQuery {
 }
 
 /** `params` are already converted for the driver. */
-export async function prepareUserQuery(dialect: Dialect, query: string, params: Record<string, unknown>, options: CypherOptions): Promise<PreparedQuery> {
+export async function prepareUserQuery(
+  dialect: Dialect,
+  query: string,
+  params: Record<string, unknown>,
+  options: CypherOptions,
+): Promise<PreparedQuery> {
   assertNoLoadCsv(query);
   assertNoRefusedRoutines(query);
   if (options.scope && !options.scope.unrestricted) {
@@ -39,7 +44,11 @@ export async function prepareUserQuery(dialect: Dialect, query: string, params: 
 }
 
 /** Judges the EXPLAIN summary of a prepared query (throws 403). */
-export async function checkPlan(summary: { plan?: unknown; queryType?: string }, readOnly: boolean, catalogue: ProcedureCatalogue): Promise<void> {
+export async function checkPlan(
+  summary: { plan?: unknown; queryType?: string },
+  readOnly: boolean,
+  catalogue: ProcedureCatalogue,
+): Promise<void> {
   await assertPlanProcedures(proceduresInPlan(summary.plan), catalogue.resolver(), !readOnly);
   if (readOnly && summary.queryType !== 'r') throw readOnlyError();
 }

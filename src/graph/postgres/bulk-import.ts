@@ -177,7 +177,11 @@ async function writeBatch(
   }
 
   // 3. Relationship ends: by key, by id, by label + property (one join per label + property).
-  const rels = (batch.relationships ?? []).map((r) => ({ ...r, type: assertIdentifier('relationship type', r.type), properties: cleanImportProperties(r.properties) }));
+  const rels = (batch.relationships ?? []).map((r) => ({
+    ...r,
+    type: assertIdentifier('relationship type', r.type),
+    properties: cleanImportProperties(r.properties),
+  }));
   const direct = await insertMatchedInOne(runner, trx, rels, totals, matcher, recorder);
   if (direct) {
     totals.unresolvedRows.push(...direct);
@@ -188,7 +192,12 @@ async function writeBatch(
     validId: isValidId,
     match: (label, property, values) => matcher.match(label, property, values),
     visibleIds: async (ids) =>
-      (await runner.rows<{ id: string }>(sql`select n.id::text as id from graph_nodes n where n.id = any(${ids}::bigint[]) and ${scope.nodeVisible('n')}`, trx)).map((f) => f.id),
+      (
+        await runner.rows<{ id: string }>(
+          sql`select n.id::text as id from graph_nodes n where n.id = any(${ids}::bigint[]) and ${scope.nodeVisible('n')}`,
+          trx,
+        )
+      ).map((f) => f.id),
   });
   const payload: Array<{ type: string; s: string; e: string; properties: Properties }> = [];
   const unresolved: number[] = [];
@@ -213,14 +222,18 @@ async function writeBatch(
       trx,
     );
     totals.relationshipsCreated += payload.length;
-    recorder.add('relationships', inserted.map((r) => r.id));
+    recorder.add(
+      'relationships',
+      inserted.map((r) => r.id),
+    );
   }
   totals.unresolvedRows.push(...unresolved);
   await batch.onWritten?.(unresolved);
 }
 
 type PropertyRef = { label: string; property: string; value: unknown };
-const byProperties = (ref: NodeRef): ref is PropertyRef => !!ref && typeof ref === 'object' && 'label' in ref && ref.value !== undefined && ref.value !== null;
+const byProperties = (ref: NodeRef): ref is PropertyRef =>
+  !!ref && typeof ref === 'object' && 'label' in ref && ref.value !== undefined && ref.value !== null;
 
 /**
  * Relationships whose ends are all label + property (every CSV relationship row), once the key
@@ -249,7 +262,13 @@ async function insertMatchedInOne(
   const startTable = await matcher.tableFor(first.label, first.property, same(first, last) ? 2 * rels.length : rels.length);
   const endTable = same(first, last) ? startTable : await matcher.tableFor(last.label, last.property, rels.length);
   if (!startTable || !endTable) return undefined;
-  const payload = rels.map((r, i) => ({ i, type: r.type, s: (r.start as PropertyRef).value, e: (r.end as PropertyRef).value, properties: r.properties }));
+  const payload = rels.map((r, i) => ({
+    i,
+    type: r.type,
+    s: (r.start as PropertyRef).value,
+    e: (r.end as PropertyRef).value,
+    properties: r.properties,
+  }));
   // With recordCreated, the ids of the inserted rows come back too (rows with i null).
   const matched = sql`with m as materialized (
           select x.i, x.type, x.properties, s.id as s, e.id as e
@@ -272,8 +291,14 @@ async function insertMatchedInOne(
         select m.i from m where m.s is null or m.e is null`,
     trx,
   );
-  recorder.add('relationships', rows.filter((r) => r.i === null && r.id).map((r) => r.id!));
-  const unresolved = rows.filter((r) => r.i !== null).map((r) => rels[Number(r.i)].row).sort((a, b) => a - b);
+  recorder.add(
+    'relationships',
+    rows.filter((r) => r.i === null && r.id).map((r) => r.id!),
+  );
+  const unresolved = rows
+    .filter((r) => r.i !== null)
+    .map((r) => rels[Number(r.i)].row)
+    .sort((a, b) => a - b);
   totals.relationshipsCreated += rels.length - unresolved.length;
   return unresolved;
 }
@@ -320,7 +345,13 @@ export async function bulkImport(
  * (beforeCommit) in a last short transaction once every batch is in. Matching by label +
  * property probes the GIN index per value (no key table: it would be dropped at each commit).
  */
-async function batchedImport(knex: Knex, timeoutMs: number | undefined, scope: ScopeSql, source: AsyncIterable<BulkImportBatch>, options: BulkImportOptions): Promise<BulkImportResult> {
+async function batchedImport(
+  knex: Knex,
+  timeoutMs: number | undefined,
+  scope: ScopeSql,
+  source: AsyncIterable<BulkImportBatch>,
+  options: BulkImportOptions,
+): Promise<BulkImportResult> {
   const totals: BulkImportResult = { nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, unresolvedRows: [] };
   const keys = new Map<string, string>();
   const recorder = new CreatedRecorder(totals, options.recordCreated, true);
@@ -333,7 +364,11 @@ async function batchedImport(knex: Knex, timeoutMs: number | undefined, scope: S
       await writeBatch(runner, trx, scope, batch, keys, counts, new KeyMatcher(runner, trx, scope, Number.POSITIVE_INFINITY), recorder);
       await options.recordBatch?.(recorder.takeBatch());
     });
-    Object.assign(totals, { nodesCreated: counts.nodesCreated, nodesUpdated: counts.nodesUpdated, relationshipsCreated: counts.relationshipsCreated });
+    Object.assign(totals, {
+      nodesCreated: counts.nodesCreated,
+      nodesUpdated: counts.nodesUpdated,
+      relationshipsCreated: counts.relationshipsCreated,
+    });
     totals.unresolvedRows.push(...counts.unresolvedRows);
   }
   await knex.transaction(async (trx) => {

@@ -31,7 +31,11 @@ export interface RetryOptions {
  * `executor` is not a transaction the caller owns. Each attempt must be a whole unit (one
  * statement, or a transaction it opens itself).
  */
-export async function retryOnContention<T>(executor: Knex | Knex.Transaction, work: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+export async function retryOnContention<T>(
+  executor: Knex | Knex.Transaction,
+  work: () => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
   const attempts = (executor as Knex.Transaction).isTransaction ? 1 : (options.attempts ?? 4);
   const base = options.baseDelayMs ?? 20;
   for (let attempt = 1; ; attempt++) {

@@ -14,10 +14,14 @@ export async function deleteCreated(runner: QueryRunner, scope: ScopeSql, create
   const nodeIds = created.nodes.map(String).filter(isValidId);
   const relationshipIds = created.relationships.map(String).filter(isValidId);
   const nodes = nodeIds.length
-    ? await runner.rows<{ id: string }>(sql`select n.id::text as id from graph_nodes n where n.id = any(${nodeIds}::bigint[]) and ${scope.nodeVisible('n')} order by n.id for update`)
+    ? await runner.rows<{ id: string }>(
+        sql`select n.id::text as id from graph_nodes n where n.id = any(${nodeIds}::bigint[]) and ${scope.nodeVisible('n')} order by n.id for update`,
+      )
     : [];
   const relationships = relationshipIds.length
-    ? await runner.rows<{ id: string }>(sql`delete from graph_relationships r where r.id = any(${relationshipIds}::bigint[]) and ${scope.relationshipVisible('r')} returning r.id::text as id`)
+    ? await runner.rows<{ id: string }>(
+        sql`delete from graph_relationships r where r.id = any(${relationshipIds}::bigint[]) and ${scope.relationshipVisible('r')} returning r.id::text as id`,
+      )
     : [];
   if (nodes.length === 0) return { nodesDeleted: 0, relationshipsDeleted: relationships.length };
   const ids = nodes.map((n) => n.id);
@@ -30,6 +34,8 @@ export async function deleteCreated(runner: QueryRunner, scope: ScopeSql, create
       'UNDO_CONFLICT',
     );
   }
-  const deleted = await runner.rows<{ id: string }>(sql`delete from graph_nodes n where n.id = any(${ids}::bigint[]) returning n.id::text as id`);
+  const deleted = await runner.rows<{ id: string }>(
+    sql`delete from graph_nodes n where n.id = any(${ids}::bigint[]) returning n.id::text as id`,
+  );
   return { nodesDeleted: deleted.length, relationshipsDeleted: relationships.length };
 }

@@ -71,8 +71,10 @@ export class FulltextIndex {
   }
 
   async create(config: FulltextConfig): Promise<FulltextStatus> {
-    if (!config || !Array.isArray(config.labels) || config.labels.length === 0) throw new BadRequestError('A fulltext index needs at least one label', 'INVALID_FULLTEXT_CONFIG');
-    if (!Array.isArray(config.properties) || config.properties.length === 0) throw new BadRequestError('A fulltext index needs at least one property', 'INVALID_FULLTEXT_CONFIG');
+    if (!config || !Array.isArray(config.labels) || config.labels.length === 0)
+      throw new BadRequestError('A fulltext index needs at least one label', 'INVALID_FULLTEXT_CONFIG');
+    if (!Array.isArray(config.properties) || config.properties.length === 0)
+      throw new BadRequestError('A fulltext index needs at least one property', 'INVALID_FULLTEXT_CONFIG');
     const clean: FulltextConfig = {
       labels: [...new Set(assertIdentifiers('label', config.labels))],
       properties: [...new Set(assertIdentifiers('property', config.properties))],
@@ -157,7 +159,9 @@ export class FulltextIndex {
       let last = '0';
       for (;;) {
         if (this.stopped) return;
-        const current = await this.runner.one<{ generation: number }>(sql`select generation from graph_fulltext_index where id = 1 and state = 'POPULATING'`);
+        const current = await this.runner.one<{ generation: number }>(
+          sql`select generation from graph_fulltext_index where id = 1 and state = 'POPULATING'`,
+        );
         if (!current || current.generation !== generation) return;
         const batch = await this.runner.one<{ last: string | null; n: number }>(sql`
           with batch as (

@@ -10,7 +10,11 @@ import { sql } from './sql';
  * in the same transaction: the one node INSERT of importBatch (writes.ts) and the bulk import
  * (bulk-import.ts). Returns the ids in the nodes' order.
  */
-export async function insertNodesWithIds(runner: QueryRunner, trx: Knex.Transaction, nodes: Array<{ labels: string[]; properties: Properties }>): Promise<string[]> {
+export async function insertNodesWithIds(
+  runner: QueryRunner,
+  trx: Knex.Transaction,
+  nodes: Array<{ labels: string[]; properties: Properties }>,
+): Promise<string[]> {
   if (nodes.length === 0) return [];
   const seq = await runner.rows<{ id: string }>(
     sql`select nextval(pg_get_serial_sequence('graph_nodes', 'id'))::text as id from generate_series(1, ${nodes.length}::int)`,

@@ -124,7 +124,8 @@ export class PostgresGraphStore implements GraphStore {
     try {
       await startup.rows(sql`select 1 from graph_nodes limit 1`);
     } catch (error) {
-      if ((error as { code?: string }).code === '42P01') throw new Error('The graph tables are missing: run the migrations (npm run migrate)', { cause: error });
+      if ((error as { code?: string }).code === '42P01')
+        throw new Error('The graph tables are missing: run the migrations (npm run migrate)', { cause: error });
       throw error;
     }
     await this.fulltext.resume(startup);
@@ -199,7 +200,9 @@ export class PostgresGraphStore implements GraphStore {
     if (known !== undefined) return { items: items.map(toNode), total: known };
     if (bound !== undefined && Number.isInteger(bound) && bound >= 0) {
       // Stops after bound + 1 matches: a common word at 1M nodes no longer reads every match.
-      const counted = await this.runner.one<{ total: number }>(sql`select count(*)::int as total from (select 1 from graph_nodes n where ${where} limit ${bound + 1}::bigint) c`);
+      const counted = await this.runner.one<{ total: number }>(
+        sql`select count(*)::int as total from (select 1 from graph_nodes n where ${where} limit ${bound + 1}::bigint) c`,
+      );
       const total = Number(counted?.total ?? 0);
       return total > bound ? { items: items.map(toNode), total: bound, totalIsLowerBound: true } : { items: items.map(toNode), total };
     }
@@ -224,7 +227,10 @@ export class PostgresGraphStore implements GraphStore {
           );
     // A short page (not past the end) already tells the total: save the count statement.
     const known = limit > 0 && items.length < limit && (items.length > 0 || skip === 0) ? skip + items.length : undefined;
-    const count = known !== undefined ? { total: known } : await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_relationships r where ${where}`);
+    const count =
+      known !== undefined
+        ? { total: known }
+        : await this.runner.one<{ total: number }>(sql`select count(*)::int as total from graph_relationships r where ${where}`);
     return { items: items.map(toRelationship), total: Number(count?.total ?? 0) };
   }
 
@@ -239,7 +245,8 @@ export class PostgresGraphStore implements GraphStore {
     if (canUseCursor(this.runner.knex)) {
       const build = (after: string | null, limit: number | null) =>
         sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${after === null ? sql`` : sql`n.id > ${after}::bigint and `}${where} order by n.id${limit === null ? sql`` : sql` limit ${limit}::bigint`}`;
-      for await (const page of headThenCursor<NodeRow>(this.runner, build, this.headRows, this.pageSize)) for (const row of page) yield toNode(row);
+      for await (const page of headThenCursor<NodeRow>(this.runner, build, this.headRows, this.pageSize))
+        for (const row of page) yield toNode(row);
       return;
     }
     let last = '0';
@@ -260,7 +267,8 @@ export class PostgresGraphStore implements GraphStore {
     if (canUseCursor(this.runner.knex)) {
       const build = (after: string | null, limit: number | null) =>
         sql`select ${s.relationshipColumns('r', query.properties)} from graph_relationships r where ${after === null ? sql`` : sql`r.id > ${after}::bigint and `}${where} order by r.id${limit === null ? sql`` : sql` limit ${limit}::bigint`}`;
-      for await (const page of headThenCursor<RelationshipRow>(this.runner, build, this.headRows, this.pageSize)) for (const row of page) yield toRelationship(row);
+      for await (const page of headThenCursor<RelationshipRow>(this.runner, build, this.headRows, this.pageSize))
+        for (const row of page) yield toRelationship(row);
       return;
     }
     let last = '0';
@@ -324,7 +332,8 @@ export class PostgresGraphStore implements GraphStore {
   async frequency(query: FrequencyQuery, scope: AccessScope): Promise<FrequencyResult> {
     const s = new ScopeSql(scope);
     const property = assertIdentifier('property', query?.property);
-    if (!['nodes', 'relationships', 'all'].includes(query.target)) throw new BadRequestError('target is one of nodes, relationships, all', 'INVALID_QUERY');
+    if (!['nodes', 'relationships', 'all'].includes(query.target))
+      throw new BadRequestError('target is one of nodes, relationships, all', 'INVALID_QUERY');
     const limit = query.limit ?? 20;
     if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError('limit must be a non-negative integer', 'INVALID_QUERY');
     const parts: Sql[] = [];
@@ -339,7 +348,10 @@ export class PostgresGraphStore implements GraphStore {
       if (where !== FALSE) parts.push(sql`select ${s.relationshipAccessor('r', property)} as v from graph_relationships r where ${where}`);
     }
     if (parts.length === 0) return { property, values: [], total: 0, distinct: 0 };
-    const union = new Sql(parts.map((p) => p.text).join(' union all '), parts.flatMap((p) => p.values));
+    const union = new Sql(
+      parts.map((p) => p.text).join(' union all '),
+      parts.flatMap((p) => p.values),
+    );
     const rows = await this.runner.rows<{ value: unknown; count: number; total: string; distinct: number }>(sql`
       with vals as (${union}),
       agg as materialized (select v, count(*)::bigint as c from vals group by v)
@@ -361,7 +373,9 @@ export class PostgresGraphStore implements GraphStore {
     if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError('limit must be a non-negative integer', 'INVALID_QUERY');
     if (limit === 0) return { nodes: [], relationships: [] };
     const s = new ScopeSql(scope);
-    const nodes = await this.runner.rows<NodeRow>(sql`select ${s.nodeColumns('n')} from graph_nodes n where ${s.nodeVisible('n')} order by n.id limit ${limit}::int`);
+    const nodes = await this.runner.rows<NodeRow>(
+      sql`select ${s.nodeColumns('n')} from graph_nodes n where ${s.nodeVisible('n')} order by n.id limit ${limit}::int`,
+    );
     const rels = await this.runner.rows<RelationshipRow>(
       sql`select ${s.relationshipColumns('r')} from graph_relationships r where ${s.relationshipVisible('r')} order by r.id limit ${limit}::int`,
     );
@@ -413,19 +427,38 @@ export class PostgresGraphStore implements GraphStore {
     return this.atomically(options, (runner) => writes.createNode(runner, new ScopeSql(scope), input));
   }
 
-  createRelationship(input: RelationshipInput, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null> {
+  createRelationship(
+    input: RelationshipInput,
+    scope: AccessScope,
+    options?: GraphWriteOptions<GraphRelationship | null>,
+  ): Promise<GraphRelationship | null> {
     return this.atomically(options, (runner) => writes.createRelationship(runner, new ScopeSql(scope), input));
   }
 
-  updateNode(id: GraphId, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<GraphNode | null>): Promise<GraphNode | null> {
+  updateNode(
+    id: GraphId,
+    update: NodeUpdate,
+    scope: AccessScope,
+    options?: GraphWriteOptions<GraphNode | null>,
+  ): Promise<GraphNode | null> {
     return this.atomically(options, (runner) => writes.updateNode(runner, new ScopeSql(scope), id, update));
   }
 
-  updateRelationship(id: GraphId, patch: PropertyPatch, scope: AccessScope, options?: GraphWriteOptions<GraphRelationship | null>): Promise<GraphRelationship | null> {
+  updateRelationship(
+    id: GraphId,
+    patch: PropertyPatch,
+    scope: AccessScope,
+    options?: GraphWriteOptions<GraphRelationship | null>,
+  ): Promise<GraphRelationship | null> {
     return this.atomically(options, (runner) => writes.updateRelationship(runner, new ScopeSql(scope), id, patch));
   }
 
-  updateNodesMatching(filter: Filter | undefined, update: NodeUpdate, scope: AccessScope, options?: GraphWriteOptions<number>): Promise<number> {
+  updateNodesMatching(
+    filter: Filter | undefined,
+    update: NodeUpdate,
+    scope: AccessScope,
+    options?: GraphWriteOptions<number>,
+  ): Promise<number> {
     return this.atomically(options, (runner) => writes.updateNodesMatching(runner, new ScopeSql(scope), filter, update));
   }
 
@@ -433,7 +466,11 @@ export class PostgresGraphStore implements GraphStore {
     return this.atomically(options, (runner) => writes.deleteNode(runner, new ScopeSql(scope), id));
   }
 
-  deleteRelationship(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null> {
+  deleteRelationship(
+    id: GraphId,
+    scope: AccessScope,
+    options?: GraphWriteOptions<DeletedElements | null>,
+  ): Promise<DeletedElements | null> {
     return this.atomically(options, (runner) => writes.deleteRelationship(runner, new ScopeSql(scope), id));
   }
 
@@ -492,7 +529,14 @@ export class PostgresGraphStore implements GraphStore {
   /** A read subset of Cypher, translated to one SQL statement with the scope compiled in (cypher/). */
   runCypher(query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult> {
     this.cypherPlans ??= new CypherPlanCache(this.options.cypherPlanCacheSize ?? DEFAULT_PLAN_CACHE_SIZE);
-    return runCypherOnPostgres(this.knex, query, params, options, this.options.cypherMaxDepth ?? DEFAULT_CYPHER_MAX_DEPTH, this.cypherPlans);
+    return runCypherOnPostgres(
+      this.knex,
+      query,
+      params,
+      options,
+      this.options.cypherMaxDepth ?? DEFAULT_CYPHER_MAX_DEPTH,
+      this.cypherPlans,
+    );
   }
 
   private cypherPlans?: CypherPlanCache;

@@ -7,7 +7,13 @@ import { FALSE, raw, SERIAL, sql, TRUE, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
 
 /** Visible nodes by id, projected through the scope, in id order. */
-export async function fetchNodes(runner: QueryRunner, scope: ScopeSql, ids: readonly unknown[], properties?: string[], executor?: Executor): Promise<GraphNode[]> {
+export async function fetchNodes(
+  runner: QueryRunner,
+  scope: ScopeSql,
+  ids: readonly unknown[],
+  properties?: string[],
+  executor?: Executor,
+): Promise<GraphNode[]> {
   const valid = [...new Set(validIds(ids))];
   if (valid.length === 0) return [];
   const rows = await runner.prepared<NodeRow>(

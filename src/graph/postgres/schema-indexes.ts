@@ -28,7 +28,10 @@ function normalise(input: SchemaIndexInput): SchemaIndexInput {
 /** Deterministic name: gas_idx_node_<hash> / gas_idx_rel_<hash> of token and properties. */
 export function schemaIndexName(input: SchemaIndexInput): string {
   const { entity, token, properties } = normalise(input);
-  const hash = createHash('sha256').update(JSON.stringify([entity, token, properties])).digest('hex').slice(0, 20);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([entity, token, properties]))
+    .digest('hex')
+    .slice(0, 20);
   return `gas_idx_${entity === 'node' ? 'node' : 'rel'}_${hash}`;
 }
 
@@ -59,7 +62,9 @@ export async function listSchemaIndexes(runner: QueryRunner): Promise<SchemaInde
 export async function createSchemaIndex(runner: QueryRunner, input: SchemaIndexInput): Promise<SchemaIndex> {
   const clean = normalise(input);
   const name = schemaIndexName(clean);
-  await runner.rows(sql`select gas_create_schema_index(${name}::text, ${clean.entity}::text, ${clean.token}::text, ${clean.properties}::text[])`);
+  await runner.rows(
+    sql`select gas_create_schema_index(${name}::text, ${clean.entity}::text, ${clean.token}::text, ${clean.properties}::text[])`,
+  );
   // Statistics of an expression exist only once the table is analysed with the index in place:
   // without them the planner guesses 0.5 % of the rows and prefers walking the primary key in id
   // order (ORDER BY id LIMIT) over the new index (a 100 000-node lookup by uid: 58 ms instead of 0.7 ms).

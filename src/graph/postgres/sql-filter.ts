@@ -71,7 +71,10 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
       // Raw-property probes let the planner use the GIN index (and a schema index for strings);
       // the accessor comparison keeps hidden properties unmatched.
       const contains = sql`${a}.properties @> jsonb_build_object(${filter.property}::text, ${json}::jsonb)`;
-      const probe = typeof filter.value === 'string' ? sql`${contains} and (${a}.properties ->> ${filter.property}::text) = ${filter.value}::text` : contains;
+      const probe =
+        typeof filter.value === 'string'
+          ? sql`${contains} and (${a}.properties ->> ${filter.property}::text) = ${filter.value}::text`
+          : contains;
       // Each form once (issue 11 item 7: the planner multiplies the selectivities of repeated
       // forms of one condition, expected 2 rows of 171,000 and chose plans that re-read every match
       // per page). When the property cannot be hidden (the accessor is the raw property) and the
@@ -168,7 +171,8 @@ export class ScopeSql {
     if (this.scope.unrestricted) return TRUE;
     const a = raw(alias);
     const parts: Sql[] = [];
-    if (this.visibleLabels !== null) parts.push(this.visibleLabels.length === 0 ? FALSE : sql`${a}.labels && ${this.visibleLabels}::text[]`);
+    if (this.visibleLabels !== null)
+      parts.push(this.visibleLabels.length === 0 ? FALSE : sql`${a}.labels && ${this.visibleLabels}::text[]`);
     if (this.scope.nodeFilter !== undefined) parts.push(compileFilter(this.scope.nodeFilter, this.rawNodeContext(alias)));
     return and(parts);
   }
@@ -179,7 +183,8 @@ export class ScopeSql {
     const a = raw(alias);
     const parts: Sql[] = [];
     if (this.visibleTypes !== null) parts.push(this.visibleTypes.length === 0 ? FALSE : sql`${a}.type = any(${this.visibleTypes}::text[])`);
-    if (this.scope.relationshipFilter !== undefined) parts.push(compileFilter(this.scope.relationshipFilter, this.rawRelationshipContext(alias)));
+    if (this.scope.relationshipFilter !== undefined)
+      parts.push(compileFilter(this.scope.relationshipFilter, this.rawRelationshipContext(alias)));
     return and(parts);
   }
 

@@ -22,7 +22,8 @@ function direction(value: unknown): Direction {
 
 function positiveInt(value: unknown, fallback: number, max: number, name: string): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new BadRequestError(`${name} must be a positive integer`, 'INVALID_QUERY');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    throw new BadRequestError(`${name} must be a positive integer`, 'INVALID_QUERY');
   return Math.min(value, max);
 }
 
@@ -30,12 +31,24 @@ function positiveInt(value: unknown, fallback: number, max: number, name: string
 function stepSql(scope: ScopeSql, dir: Direction, from: Sql, types: string[] | undefined): Sql {
   const own = (alias: string) => and([scope.relationshipOwnVisible(alias), typeCondition(scope, alias, types)]);
   const parts: Sql[] = [];
-  if (dir === 'out' || dir === 'both') parts.push(sql`select r.id as rid, r.start_id as src, r.end_id as dst from graph_relationships r where r.start_id = ${from} and ${own('r')}`);
-  if (dir === 'in' || dir === 'both') parts.push(sql`select r.id as rid, r.end_id as src, r.start_id as dst from graph_relationships r where r.end_id = ${from} and ${own('r')}`);
+  if (dir === 'out' || dir === 'both')
+    parts.push(
+      sql`select r.id as rid, r.start_id as src, r.end_id as dst from graph_relationships r where r.start_id = ${from} and ${own('r')}`,
+    );
+  if (dir === 'in' || dir === 'both')
+    parts.push(
+      sql`select r.id as rid, r.end_id as src, r.start_id as dst from graph_relationships r where r.end_id = ${from} and ${own('r')}`,
+    );
   return join(parts, ' union all ');
 }
 
-export async function directRelationships(runner: QueryRunner, scope: ScopeSql, a: GraphId[], b: GraphId[], types?: string[]): Promise<GraphRelationship[]> {
+export async function directRelationships(
+  runner: QueryRunner,
+  scope: ScopeSql,
+  a: GraphId[],
+  b: GraphId[],
+  types?: string[],
+): Promise<GraphRelationship[]> {
   const typeSql = typeCondition(scope, 'r', types);
   const ia = validIds(a);
   const ib = validIds(b);
@@ -66,7 +79,16 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
   }
   // One statement: the centre (visible, else not found), the page of distinct visible neighbours
   // in id order with their total, the neighbours and the relationships to them, projected.
-  const rows = await runner.prepared<{ kind: 'n' | 'r' | 't'; id: string; labels: string[]; properties: Record<string, unknown>; type: string; start_id: string; end_id: string; total: number }>(sql`
+  const rows = await runner.prepared<{
+    kind: 'n' | 'r' | 't';
+    id: string;
+    labels: string[];
+    properties: Record<string, unknown>;
+    type: string;
+    start_id: string;
+    end_id: string;
+    total: number;
+  }>(sql`
     with center as materialized (select n.id from graph_nodes n where n.id = ${c} and ${scope.nodeVisible('n')}),
     nb as materialized (${stepSql(scope, dir, c, query.types)}),
     vis as (
@@ -83,15 +105,26 @@ export async function explore(runner: QueryRunner, scope: ScopeSql, query: Explo
           where r.id in (select nb.rid from nb where nb.dst in (select dst from picked))) y
     union all
     select 't', null, null, null, null, null, null, (select max(total) from picked)`);
-  const nodes = rows.filter((r) => r.kind === 'n').map(toNode).sort((a, b) => compareIds(a.id, b.id));
+  const nodes = rows
+    .filter((r) => r.kind === 'n')
+    .map(toNode)
+    .sort((a, b) => compareIds(a.id, b.id));
   if (!nodes.some((n) => n.id === query.nodeId)) throw new NotFoundError('Node');
-  const relationships = rows.filter((r) => r.kind === 'r').map(toRelationship).sort((a, b) => compareIds(a.id, b.id));
+  const relationships = rows
+    .filter((r) => r.kind === 'r')
+    .map(toRelationship)
+    .sort((a, b) => compareIds(a.id, b.id));
   const total = Number(rows.find((r) => r.kind === 't')?.total ?? 0);
   const picked = nodes.length - 1;
   return { nodes, relationships, remaining: picked === 0 ? 0 : Math.max(0, total - skip - picked) };
 }
 
-export async function indirectRelationships(runner: QueryRunner, scope: ScopeSql, nodeIds: GraphId[], query: PathQuery): Promise<GraphPath[]> {
+export async function indirectRelationships(
+  runner: QueryRunner,
+  scope: ScopeSql,
+  nodeIds: GraphId[],
+  query: PathQuery,
+): Promise<GraphPath[]> {
   const dir = direction(query.direction);
   const maxDepth = positiveInt(query.maxDepth, 3, 8, 'maxDepth');
   const limit = positiveInt(query.limit, 100, 10000, 'limit');
@@ -171,7 +204,13 @@ interface LevelRow {
  * from the predecessor lists of both sides, and their nodes and relationships are read through the
  * scope (two statements, sent together).
  */
-export async function shortestPaths(runner: QueryRunner, scope: ScopeSql, from: GraphId, to: GraphId, query: PathQuery): Promise<GraphPath[]> {
+export async function shortestPaths(
+  runner: QueryRunner,
+  scope: ScopeSql,
+  from: GraphId,
+  to: GraphId,
+  query: PathQuery,
+): Promise<GraphPath[]> {
   const dir = direction(query.direction);
   const maxDepth = positiveInt(query.maxDepth, 6, 32, 'maxDepth');
   const limit = positiveInt(query.limit, 100, 10000, 'limit');

@@ -10,7 +10,11 @@ const isoTime = z
 export const auditQuery = z.object({
   from: isoTime.optional().openapi({ description: 'Events at or after this time (ISO 8601)', example: '2026-11-01T00:00:00Z' }),
   to: isoTime.optional().openapi({ description: 'Events before this time (ISO 8601, exclusive)', example: '2026-12-01T00:00:00Z' }),
-  userId: z.string().regex(/^\d{1,18}$/, 'A user id is a number').optional().openapi({ description: 'Acting user id', example: '7' }),
+  userId: z
+    .string()
+    .regex(/^\d{1,18}$/, 'A user id is a number')
+    .optional()
+    .openapi({ description: 'Acting user id', example: '7' }),
   username: z.string().min(1).max(200).optional().openapi({ description: 'Acting username (case-insensitive, exact)', example: 'jdoe' }),
   action: z
     .string()
@@ -21,11 +25,17 @@ export const auditQuery = z.object({
   targetType: z.string().min(1).max(100).optional().openapi({ example: 'user' }),
   targetId: z.string().min(1).max(200).optional().openapi({ example: '7' }),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).openapi({ description: 'Page number (json only), from 1', example: 1 }),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(100).openapi({ description: 'Events per page (json only), at most 1000', example: 100 }),
-  format: z
-    .enum(['json', 'csv', 'jsonl'])
-    .default('json')
-    .openapi({ description: 'json: one page, newest first. csv / jsonl: every match as a download, oldest first, no paging.', example: 'json' }),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(100)
+    .openapi({ description: 'Events per page (json only), at most 1000', example: 100 }),
+  format: z.enum(['json', 'csv', 'jsonl']).default('json').openapi({
+    description: 'json: one page, newest first. csv / jsonl: every match as a download, oldest first, no paging.',
+    example: 'json',
+  }),
 });
 
 export const auditItemSchema = z.object({
@@ -62,7 +72,10 @@ export const auditPageSchema = z.object({
 export const frontendMessageBody = z.object({
   level: z.enum(['info', 'warn', 'error']).openapi({ example: 'error' }),
   message: z.string().min(1).openapi({ example: 'Graph view failed to render' }),
-  context: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Any JSON object with details', example: { view: 'graph', nodes: 1200 } }),
+  context: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({ description: 'Any JSON object with details', example: { view: 'graph', nodes: 1200 } }),
 });
 
 export const verifySchema = z.object({

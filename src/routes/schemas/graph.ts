@@ -28,7 +28,9 @@ const VALUES_NOTE =
   'Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; ' +
   'maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE';
 
-export const propertiesSchema = z.record(z.string(), z.unknown()).openapi({ description: `Property values by name. ${VALUES_NOTE}`, example: { name: 'Alice', age: 34 } });
+export const propertiesSchema = z
+  .record(z.string(), z.unknown())
+  .openapi({ description: `Property values by name. ${VALUES_NOTE}`, example: { name: 'Alice', age: 34 } });
 export const propertyPatchSchema = z
   .record(z.string(), z.unknown())
   .openapi({ description: `Properties to set; a null value removes the property. ${VALUES_NOTE}`, example: { age: 35, nickname: null } });
@@ -42,7 +44,10 @@ export const nodeSchema = z
 
 export const relationshipSchema = z
   .object({ id: z.string(), type: z.string(), startNodeId: z.string(), endNodeId: z.string(), properties: propertiesSchema })
-  .openapi('Relationship', { description: 'A graph relationship; only the properties visible to the user are present', example: relationshipExample });
+  .openapi('Relationship', {
+    description: 'A graph relationship; only the properties visible to the user are present',
+    example: relationshipExample,
+  });
 
 export const pathExample = {
   nodes: [nodeExample, { id: '43', labels: ['Person'], properties: { name: 'Bob' } }],
@@ -65,9 +70,14 @@ export const sortSchema = z
   .max(10)
   .openapi({ description: 'Sort keys, first one first; missing values sort last', example: [{ property: 'name', direction: 'asc' }] });
 
-export const propertyListSchema = z.array(propertyName).max(1000).openapi({ description: 'Only these properties are returned', example: ['name', 'age'] });
+export const propertyListSchema = z
+  .array(propertyName)
+  .max(1000)
+  .openapi({ description: 'Only these properties are returned', example: ['name', 'age'] });
 
-export const directionSchema = z.enum(['in', 'out', 'both']).openapi({ description: 'Relationship direction seen from the start node (default both)' });
+export const directionSchema = z
+  .enum(['in', 'out', 'both'])
+  .openapi({ description: 'Relationship direction seen from the start node (default both)' });
 
 export { filterSchema };
 
@@ -79,5 +89,13 @@ export const frequencyResultSchema = z
     distinct: z.number().int().openapi({ description: 'Distinct values' }),
   })
   .openapi('FrequencyResult', {
-    example: { property: 'city', values: [{ value: 'Prague', count: 12 }, { value: 'Brno', count: 5 }], total: 17, distinct: 2 },
+    example: {
+      property: 'city',
+      values: [
+        { value: 'Prague', count: 12 },
+        { value: 'Brno', count: 5 },
+      ],
+      total: 17,
+      distinct: 2,
+    },
   });

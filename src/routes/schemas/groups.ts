@@ -45,25 +45,45 @@ export const createGroupBody = z
   .strict()
   .openapi('GroupCreate', { description: 'The name must be unique, ignoring case (409 GROUP_NAME_TAKEN).' });
 
-export const CREATE_GROUP_EXAMPLE = { name: 'Analysts', description: 'Read and export data', permissions: ['CYPHER_QUERIES', 'EXPORT_DATA'], userIds: ['42'] };
+export const CREATE_GROUP_EXAMPLE = {
+  name: 'Analysts',
+  description: 'Read and export data',
+  permissions: ['CYPHER_QUERIES', 'EXPORT_DATA'],
+  userIds: ['42'],
+};
 
-export const groupCreatedSchema = z.object({ name: z.string(), id: z.string() }).openapi('GroupCreated', { example: { name: 'Analysts', id: '3' } });
+export const groupCreatedSchema = z
+  .object({ name: z.string(), id: z.string() })
+  .openapi('GroupCreated', { example: { name: 'Analysts', id: '3' } });
 
 export const updateGroupBody = z
   .object({ name, description: description.optional(), permissions: permissionList.optional(), userIds: idList.optional() })
   .strict()
   .openapi('GroupUpdate', { description: 'Permissions and members are replaced when given and kept when absent.' });
 
-export const UPDATE_GROUP_EXAMPLE = { name: 'Analysts (CZ)', description: 'Czech analysts', permissions: ['EXPORT_DATA'], userIds: ['42', '43'] };
+export const UPDATE_GROUP_EXAMPLE = {
+  name: 'Analysts (CZ)',
+  description: 'Czech analysts',
+  permissions: ['EXPORT_DATA'],
+  userIds: ['42', '43'],
+};
 
 export const groupPermissionsBody = z.object({ groupId: idSchema, permissions: permissionList }).strict().openapi('GroupPermissionsSet');
 
 export const groupUsersBody = z.object({ userIds: idList }).strict().openapi('GroupUsersSet');
 
-export const groupInfoSchema = z.object({ id: z.string(), name: z.string() }).openapi('GroupInfo', { example: { id: '3', name: 'Analysts' } });
+export const groupInfoSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .openapi('GroupInfo', { example: { id: '3', name: 'Analysts' } });
 
 export const groupDataSecuritySchema = z
   .object({ id: z.string(), name: z.string(), dataSecurity: dataSecuritySchema })
   .openapi('GroupDataSecurity', {
-    example: { id: '3', name: 'Analysts', dataSecurity: { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }] } },
+    example: {
+      id: '3',
+      name: 'Analysts',
+      dataSecurity: {
+        rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }],
+      },
+    },
   });

@@ -4,32 +4,40 @@ import { JOB_TYPES, JOB_TYPE_NAMES } from '../../services/jobs/types';
 import { JOB_NAME_PATTERN, RESERVED_JOB_NAMES } from '../../services/jobs/job-service';
 import { RUN_STATES } from '../../services/jobs/job-views';
 
-const typeList = JOB_TYPES.map((t) => `- \`${t.type}\` (${t.title}): ${t.description} Example configuration: \`${JSON.stringify(t.example)}\``).join('\n');
+const typeList = JOB_TYPES.map(
+  (t) => `- \`${t.type}\` (${t.title}): ${t.description} Example configuration: \`${JSON.stringify(t.example)}\``,
+).join('\n');
 
 export const jobNameSchema = z
   .string()
   .regex(JOB_NAME_PATTERN, "a job name has 1 to 100 letters, digits, '.', '_' or '-' and starts with a letter or digit")
-  .refine((name) => !RESERVED_JOB_NAMES.includes(name.toLowerCase()), { message: 'this name is reserved for a fixed route (GET /jobs/list is a page)' })
+  .refine((name) => !RESERVED_JOB_NAMES.includes(name.toLowerCase()), {
+    message: 'this name is reserved for a fixed route (GET /jobs/list is a page)',
+  })
   .openapi({ description: `Unique (ignoring case); ${RESERVED_JOB_NAMES.join(', ')} is reserved.`, example: 'nightly-export' });
 
-export const jobNameParams = z.object({ name: z.string().min(1).max(100).openapi({ description: 'The job name', example: 'nightly-export' }) });
+export const jobNameParams = z.object({
+  name: z.string().min(1).max(100).openapi({ description: 'The job name', example: 'nightly-export' }),
+});
 
 // Each type's configuration schema is a component (JobConfig_<type>); the request field stays a
 // plain object at the edge, because which schema applies depends on the type (checked on save).
-for (const t of JOB_TYPES) registry.register(`JobConfig_${t.type}`, t.configSchema.openapi({ description: `${t.title}: ${t.description}`, example: t.example }));
-const configSchema = z
-  .record(z.string(), z.unknown())
-  .openapi({
-    description: `The configuration of the job's type, validated on save:\n${typeList}`,
-    example: JOB_TYPES[4].example as Record<string, unknown>,
-    anyOf: JOB_TYPES.map((t) => ({ $ref: `#/components/schemas/JobConfig_${t.type}` })),
-  });
-const scheduleSchema = z
-  .string()
-  .max(200)
-  .nullable()
-  .openapi({ description: 'Cron schedule with seconds: "second minute hour day-of-month month day-of-week", e.g. "0 0 2 * * *" (02:00 daily). null = only started by hand.', example: '0 0 2 * * *' });
-const timeZoneSchema = z.string().max(100).nullable().openapi({ description: 'IANA time zone the schedule is read in; null = the service default (jobs.timeZone).', example: 'Europe/Prague' });
+for (const t of JOB_TYPES)
+  registry.register(`JobConfig_${t.type}`, t.configSchema.openapi({ description: `${t.title}: ${t.description}`, example: t.example }));
+const configSchema = z.record(z.string(), z.unknown()).openapi({
+  description: `The configuration of the job's type, validated on save:\n${typeList}`,
+  example: JOB_TYPES[4].example as Record<string, unknown>,
+  anyOf: JOB_TYPES.map((t) => ({ $ref: `#/components/schemas/JobConfig_${t.type}` })),
+});
+const scheduleSchema = z.string().max(200).nullable().openapi({
+  description:
+    'Cron schedule with seconds: "second minute hour day-of-month month day-of-week", e.g. "0 0 2 * * *" (02:00 daily). null = only started by hand.',
+  example: '0 0 2 * * *',
+});
+const timeZoneSchema = z.string().max(100).nullable().openapi({
+  description: 'IANA time zone the schedule is read in; null = the service default (jobs.timeZone).',
+  example: 'Europe/Prague',
+});
 
 export const createJobBody = z
   .object({
@@ -83,7 +91,13 @@ export const jobRunSchema = z
     counters: z.record(z.string(), z.number()),
     log: z.array(logLineSchema).openapi({ description: 'Bounded (jobs.maxLogLines): the first and the latest lines' }),
     error: z.string().nullable(),
-    result: z.union([redactedSchema, z.record(z.string(), z.unknown())]).nullable().openapi({ description: 'What the run produced (e.g. the new matches of an alert), or {"redacted": true} for a reader who does not hold the rights the job runs with' }),
+    result: z
+      .union([redactedSchema, z.record(z.string(), z.unknown())])
+      .nullable()
+      .openapi({
+        description:
+          'What the run produced (e.g. the new matches of an alert), or {"redacted": true} for a reader who does not hold the rights the job runs with',
+      }),
   })
   .openapi('JobRun');
 
@@ -94,7 +108,9 @@ export const jobSchema = z
     name: z.string(),
     type: z.string(),
     description: z.string(),
-    config: z.union([redactedSchema, z.record(z.string(), z.unknown())]).openapi({ description: 'The configuration of its type, or {"redacted": true} for a reader who does not hold the rights the job runs with' }),
+    config: z.union([redactedSchema, z.record(z.string(), z.unknown())]).openapi({
+      description: 'The configuration of its type, or {"redacted": true} for a reader who does not hold the rights the job runs with',
+    }),
     schedule: z.string().nullable(),
     timeZone: z.string().nullable(),
     effectiveTimeZone: z.string(),

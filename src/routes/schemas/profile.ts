@@ -26,7 +26,9 @@ export const profileExample = {
 
 export const profileUpdateBody = z.object({
   name: z.string().trim().max(200).openapi({ description: 'Display name', example: 'Jane Doe' }),
-  email: z.union([z.email().max(320), z.literal('')]).openapi({ description: 'E-mail address (used for password reset links); empty for none', example: 'jane.doe@example.com' }),
+  email: z
+    .union([z.email().max(320), z.literal('')])
+    .openapi({ description: 'E-mail address (used for password reset links); empty for none', example: 'jane.doe@example.com' }),
   locale: z.enum(LOCALE_CODES).openapi({ description: 'One of GET /profile/locales', example: 'en' }),
 });
 
@@ -34,7 +36,10 @@ export const localeSchema = z.object({ code: z.string(), name: z.string(), nativ
 
 export const passwordChangeBody = z.object({
   currentPassword: z.string().min(1).max(1000).openapi({ example: 'my-old-password' }),
-  newPassword: z.string().min(1).max(1000).openapi({ description: 'At least auth.passwordMinLength characters (422 PASSWORD_POLICY otherwise)', example: 'correct horse battery staple' }),
+  newPassword: z.string().min(1).max(1000).openapi({
+    description: 'At least auth.passwordMinLength characters (422 PASSWORD_POLICY otherwise)',
+    example: 'correct horse battery staple',
+  }),
 });
 
 export const passwordChangeResult = z.object({
@@ -43,7 +48,10 @@ export const passwordChangeResult = z.object({
 });
 
 export const tokenIdParams = z.object({
-  id: z.string().regex(/^\d{1,18}$/, 'A token id is a number').openapi({ example: '12' }),
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/, 'A token id is a number')
+    .openapi({ example: '12' }),
 });
 
 export const apiTokenSchema = z.object({
@@ -68,7 +76,13 @@ export const apiTokenExample = {
 
 export const apiTokenCreateBody = z.object({
   name: z.string().trim().min(1).max(100).openapi({ description: 'What the token is for', example: 'nightly export' }),
-  expiresInDays: z.number().int().min(1).max(3650).optional().openapi({ description: 'Lifetime in days; without it the token does not expire', example: 90 }),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .optional()
+    .openapi({ description: 'Lifetime in days; without it the token does not expire', example: 90 }),
 });
 
 export const createdApiTokenSchema = apiTokenSchema.extend({
@@ -91,4 +105,8 @@ export const userSettingSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const userSettingExample = { type: 'graphView', value: { layout: 'force', showLabels: true }, updatedAt: '2026-11-20T10:00:00.000Z' };
+export const userSettingExample = {
+  type: 'graphView',
+  value: { layout: 'force', showLabels: true },
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};

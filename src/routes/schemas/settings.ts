@@ -21,7 +21,13 @@ export const dataSchemaExample = {
   relationships: { KNOWS: { since: { title: 'Since', dataType: 'date' } } },
 };
 export const fulltextExample = { labels: ['Person', 'Company'], properties: ['name', 'description'] };
-export const appearanceExample = { nodeCaptions: { Person: 'name' }, colors: { Person: '#4e79a7' }, relationshipColors: { KNOWS: '#999999' }, icons: { Company: 'company.png' }, sizes: { Company: 12 } };
+export const appearanceExample = {
+  nodeCaptions: { Person: 'name' },
+  colors: { Person: '#4e79a7' },
+  relationshipColors: { KNOWS: '#999999' },
+  icons: { Company: 'company.png' },
+  sizes: { Company: 12 },
+};
 
 export const allSettingsExample = {
   DATA_TYPES: dataTypesExample,
@@ -43,7 +49,10 @@ export const settingTypeParams = z.object({
   type: z
     .string()
     .max(64)
-    .openapi({ description: `The setting type: ${SETTING_TYPES.join(', ')}. Another value: 404 SETTING_TYPE_NOT_FOUND.`, example: 'DATA_TYPES' }),
+    .openapi({
+      description: `The setting type: ${SETTING_TYPES.join(', ')}. Another value: 404 SETTING_TYPE_NOT_FOUND.`,
+      example: 'DATA_TYPES',
+    }),
 });
 
 export const settingValueSchema = z.unknown().openapi({
@@ -68,23 +77,28 @@ export const importResultSchema = z
   .openapi('SettingsImportResult', { example: { imported: ['DATA_TYPES', 'DATA_SCHEMA'] } });
 
 export const importBodySchema = z.object({
-  file: z
-    .any()
-    .optional()
-    .openapi({ type: 'string', format: 'binary', description: 'A .zip of <TYPE>.json files (as exported) or one <TYPE>.json file, e.g. DATA_TYPES.json.' }),
+  file: z.any().optional().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'A .zip of <TYPE>.json files (as exported) or one <TYPE>.json file, e.g. DATA_TYPES.json.',
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------
 // schema indexes
 
 const identifier = (kind: string) =>
-  z.string().refine((name) => isValidIdentifier(name), { message: `invalid ${kind} name: use letters, digits, underscore, space, dot, hyphen or colon (not first)` });
+  z.string().refine((name) => isValidIdentifier(name), {
+    message: `invalid ${kind} name: use letters, digits, underscore, space, dot, hyphen or colon (not first)`,
+  });
 
 export const schemaIndexInputSchema = z
   .object({
     entity: z.enum(['node', 'relationship']).openapi({ description: 'An index over nodes of a label or relationships of a type.' }),
     label: identifier('label').optional().openapi({ description: 'The label (entity "node").', example: 'Person' }),
-    type: identifier('relationship type').optional().openapi({ description: 'The relationship type (entity "relationship").', example: 'KNOWS' }),
+    type: identifier('relationship type')
+      .optional()
+      .openapi({ description: 'The relationship type (entity "relationship").', example: 'KNOWS' }),
     properties: z
       .array(identifier('property'))
       .min(1)
@@ -111,9 +125,17 @@ export const schemaIndexSchema = z
     properties: z.array(z.string()),
     state: z.enum(['ONLINE', 'POPULATING', 'FAILED']),
   })
-  .openapi('SchemaIndex', { example: { name: 'gas_idx_node_0123456789abcdef0123', entity: 'node', token: 'Person', properties: ['name'], state: 'ONLINE' } });
+  .openapi('SchemaIndex', {
+    example: { name: 'gas_idx_node_0123456789abcdef0123', entity: 'node', token: 'Person', properties: ['name'], state: 'ONLINE' },
+  });
 
-export const schemaIndexExample = { name: 'gas_idx_node_0123456789abcdef0123', entity: 'node', token: 'Person', properties: ['name'], state: 'ONLINE' };
+export const schemaIndexExample = {
+  name: 'gas_idx_node_0123456789abcdef0123',
+  entity: 'node',
+  token: 'Person',
+  properties: ['name'],
+  state: 'ONLINE',
+};
 
 // ---------------------------------------------------------------------------------------------
 // fulltext index
@@ -122,7 +144,9 @@ export const fulltextStatusSchema = z
   .object({
     state: z.enum(['NOT_CREATED', 'POPULATING', 'ONLINE', 'FAILED']),
     progress: z.number().openapi({ description: 'Population progress, 0 to 100.' }),
-    config: fulltextConfigSchema.nullable().openapi({ description: 'The configuration of the index, or the stored configuration when no index exists.' }),
+    config: fulltextConfigSchema
+      .nullable()
+      .openapi({ description: 'The configuration of the index, or the stored configuration when no index exists.' }),
     failureMessage: z.string().optional(),
   })
   .openapi('FulltextStatus', { example: { state: 'POPULATING', progress: 42.5, config: fulltextExample } });

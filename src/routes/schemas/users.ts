@@ -5,7 +5,10 @@ import { PERMISSION_CODES } from '../../auth/permissions';
 import { filterSchema } from '../../services/security/security-config';
 
 /** Database ids are digit strings (int8 as text); anything else in a path is 400. */
-export const idSchema = z.string().regex(/^[1-9]\d{0,17}$/, 'must be a numeric id').openapi({ example: '42' });
+export const idSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,17}$/, 'must be a numeric id')
+  .openapi({ example: '42' });
 
 export const idParams = z.object({ id: idSchema.openapi({ param: { name: 'id', in: 'path' }, example: '42' }) });
 
@@ -16,7 +19,9 @@ export const permissionCodeSchema = z
 const permissionList = z.array(permissionCodeSchema).max(PERMISSION_CODES.length * 2);
 const idList = z.array(idSchema).max(10000);
 
-export const groupRefSchema = z.object({ id: z.string(), name: z.string() }).openapi('GroupRef', { example: { id: '3', name: 'Analysts' } });
+export const groupRefSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .openapi('GroupRef', { example: { id: '3', name: 'Analysts' } });
 
 const userExample = {
   id: '42',
@@ -95,37 +100,56 @@ export const updateUserBody = z
   .strict()
   .openapi('UserUpdate', { description: 'Replaces the direct permissions and the groups; name, email and locale change when given.' });
 
-export const UPDATE_USER_EXAMPLE = { permissions: ['EXPORT_DATA', 'CYPHER_QUERIES'], groupIds: ['3', '5'], email: 'jana.novakova@example.com' };
+export const UPDATE_USER_EXAMPLE = {
+  permissions: ['EXPORT_DATA', 'CYPHER_QUERIES'],
+  groupIds: ['3', '5'],
+  email: 'jana.novakova@example.com',
+};
 
 export const groupIdsBody = z.object({ groupIds: idList }).strict().openapi('UserGroupsSet');
 
 export const setPasswordBody = z
   .object({
     password,
-    mustChangePassword: z.boolean().optional().openapi({ description: 'Require the user to change it at the next sign-in (default false)' }),
+    mustChangePassword: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Require the user to change it at the next sign-in (default false)' }),
   })
   .strict()
   .openapi('UserPasswordSet');
 
-export const userInfoSchema = z.object({ id: z.string(), username: z.string() }).openapi('UserInfo', { example: { id: '42', username: 'jnovak' } });
+export const userInfoSchema = z
+  .object({ id: z.string(), username: z.string() })
+  .openapi('UserInfo', { example: { id: '42', username: 'jnovak' } });
 
 export const relatedUserSchema = z
   .object({ id: z.string(), username: z.string(), name: z.string() })
   .openapi('RelatedUser', { example: { id: '43', username: 'pdvorak', name: 'Petr Dvořák' } });
 
-const ruleSchema = z.object({ label: z.string().optional(), type: z.string().optional(), filter: filterSchema, description: z.string().optional() });
+const ruleSchema = z.object({
+  label: z.string().optional(),
+  type: z.string().optional(),
+  filter: filterSchema,
+  description: z.string().optional(),
+});
 
 export const userDataSecuritySchema = z
   .object({ userId: z.string(), username: z.string(), dataSecurity: z.object({ rules: z.array(ruleSchema) }) })
   .openapi('UserDataSecurity', {
-    description: "The dataSecurity of the user's groups merged: a label's rule applies only when every group restricts that label; its filter is the OR of the groups' filters.",
-    example: { userId: '42', username: 'jnovak', dataSecurity: { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] } },
+    description:
+      "The dataSecurity of the user's groups merged: a label's rule applies only when every group restricts that label; its filter is the OR of the groups' filters.",
+    example: {
+      userId: '42',
+      username: 'jnovak',
+      dataSecurity: { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' } }] },
+    },
   });
 
 export const effectiveEntitySecuritySchema = z
   .object({ nodeFilter: filterSchema.nullable(), relationshipFilter: filterSchema.nullable() })
   .openapi('EffectiveEntitySecurity', {
-    description: 'OR of the groups\' filters; null = unrestricted (no groups, or some group sets no filter).',
+    description: "OR of the groups' filters; null = unrestricted (no groups, or some group sets no filter).",
     example: { nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: null },
   });
 
@@ -134,6 +158,7 @@ const effectiveRule = z.object({ enabled: z.array(z.string()).optional(), disabl
 export const effectivePropertySecuritySchema = z
   .object({ nodes: z.record(z.string(), effectiveRule), relationships: z.record(z.string(), effectiveRule) })
   .openapi('EffectivePropertySecurity', {
-    description: 'Union over the groups per label (nodes) and type (relationships): a property is visible when any group shows it. "*" applies to all.',
+    description:
+      'Union over the groups per label (nodes) and type (relationships): a property is visible when any group shows it. "*" applies to all.',
     example: { nodes: { '*': { disabled: ['ssn'] }, Person: { enabled: ['city', 'name', 'uid'] } }, relationships: {} },
   });

@@ -22,8 +22,20 @@ const shareInfoSchema = z
   })
   .openapi('VisualizationShares', { example: { users: [{ id: '43', username: 'pdvorak' }], groups: [{ id: '3', name: 'Analysts' }] } });
 
-const readNode = z.looseObject({ id: z.string(), labels: z.array(z.string()), properties: z.record(z.string(), z.unknown()), x: z.number(), y: z.number() });
-const readRelationship = z.looseObject({ id: z.string(), type: z.string(), startNodeId: z.string(), endNodeId: z.string(), properties: z.record(z.string(), z.unknown()) });
+const readNode = z.looseObject({
+  id: z.string(),
+  labels: z.array(z.string()),
+  properties: z.record(z.string(), z.unknown()),
+  x: z.number(),
+  y: z.number(),
+});
+const readRelationship = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  startNodeId: z.string(),
+  endNodeId: z.string(),
+  properties: z.record(z.string(), z.unknown()),
+});
 
 const readContentSchema = z
   .looseObject({ version: z.number(), nodes: z.array(readNode), relationships: z.array(readRelationship) })
@@ -36,10 +48,16 @@ const readContentSchema = z
 const READ_CONTENT_EXAMPLE = {
   ...CONTENT_EXAMPLE,
   nodes: [
-    { ...CONTENT_EXAMPLE.nodes[0], labels: ['Person'], properties: { name: 'Jana Nováková', uuid: '4f0c2a8e-7d1b-4c55-9a43-2f1f0f5b8c01', country: 'CZ' } },
+    {
+      ...CONTENT_EXAMPLE.nodes[0],
+      labels: ['Person'],
+      properties: { name: 'Jana Nováková', uuid: '4f0c2a8e-7d1b-4c55-9a43-2f1f0f5b8c01', country: 'CZ' },
+    },
     { ...CONTENT_EXAMPLE.nodes[1], labels: ['Company'], properties: { name: 'Acme', city: 'Brno' } },
   ],
-  relationships: [{ ...CONTENT_EXAMPLE.relationships[0], type: 'WORKS_AT', startNodeId: '12', endNodeId: '15', properties: { role: 'analyst' } }],
+  relationships: [
+    { ...CONTENT_EXAMPLE.relationships[0], type: 'WORKS_AT', startNodeId: '12', endNodeId: '15', properties: { role: 'analyst' } },
+  ],
 };
 
 const base = {
@@ -70,16 +88,20 @@ export const VISUALIZATION_SUMMARY_EXAMPLE = {
   updatedAt: '2026-11-21T10:02:31.000Z',
 };
 
-export const VISUALIZATION_EXAMPLE = { ...VISUALIZATION_SUMMARY_EXAMPLE, content: READ_CONTENT_EXAMPLE, deleted: { nodes: 1, relationships: 2 } };
+export const VISUALIZATION_EXAMPLE = {
+  ...VISUALIZATION_SUMMARY_EXAMPLE,
+  content: READ_CONTENT_EXAMPLE,
+  deleted: { nodes: 1, relationships: 2 },
+};
 
 export const visualizationSchema = z
   .object({
     ...base,
     content: readContentSchema.optional().openapi({ description: 'Absent when the list was asked for without content' }),
-    deleted: z
-      .object({ nodes: z.number().int(), relationships: z.number().int() })
-      .optional()
-      .openapi({ description: 'Elements of the stored content that no longer exist in the graph. Elements hidden from the reader are left out silently and not counted.' }),
+    deleted: z.object({ nodes: z.number().int(), relationships: z.number().int() }).optional().openapi({
+      description:
+        'Elements of the stored content that no longer exist in the graph. Elements hidden from the reader are left out silently and not counted.',
+    }),
   })
   .openapi('Visualization', { example: VISUALIZATION_EXAMPLE });
 
@@ -88,7 +110,11 @@ export const createVisualizationBody = z
   .strict()
   .openapi('VisualizationCreate', { description: 'Without content the visualization starts empty.' });
 
-export const CREATE_VISUALIZATION_EXAMPLE = { name: 'Acme employees', description: 'Who works at Acme and whom they know', content: CONTENT_EXAMPLE };
+export const CREATE_VISUALIZATION_EXAMPLE = {
+  name: 'Acme employees',
+  description: 'Who works at Acme and whom they know',
+  content: CONTENT_EXAMPLE,
+};
 
 export const updateVisualizationBody = z
   .object({
@@ -118,12 +144,19 @@ export const listQuery = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true')
-    .openapi({ param: { name: 'content', in: 'query' }, description: 'false leaves the content out (summaries for list pages); default true', example: 'false' }),
+    .openapi({
+      param: { name: 'content', in: 'query' },
+      description: 'false leaves the content out (summaries for list pages); default true',
+      example: 'false',
+    }),
 });
 
 export const exportImageBody = z
   .object({
-    image: z.string().min(1).openapi({ description: 'Base64 PNG or SVG: a data URL (data:image/png;base64,...) or plain Base64 with format' }),
+    image: z
+      .string()
+      .min(1)
+      .openapi({ description: 'Base64 PNG or SVG: a data URL (data:image/png;base64,...) or plain Base64 with format' }),
     format: z.enum(['png', 'svg']).optional().openapi({ description: 'Needed for plain Base64; must agree with a data URL' }),
     fileName: z.string().max(300).optional().openapi({ description: 'The download name; made safe, the extension follows the format' }),
   })

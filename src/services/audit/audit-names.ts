@@ -60,7 +60,11 @@ function list(value: unknown, visible: Check): unknown {
 /** A map keyed by names: entries with a hidden key left out, the others' values rewritten. */
 function keyed(value: unknown, visibleKey: Check, rewrite: (key: string, entry: unknown) => unknown = (_k, entry) => entry): unknown {
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key === '*' || visibleKey(key)).map(([key, entry]) => [key, rewrite(key, entry)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key === '*' || visibleKey(key))
+      .map(([key, entry]) => [key, rewrite(key, entry)]),
+  );
 }
 
 /** Applies rewrites to the keys an object has (other keys and non-objects unchanged). */
@@ -95,7 +99,9 @@ function entitySecurity(value: unknown, v: Visibility): unknown {
 }
 
 function propertyRules(value: unknown, visibleKey: Check, property: (key: string) => Check): unknown {
-  return keyed(value, visibleKey, (key, rule) => patch(rule, { enabled: (l) => list(l, property(key)), disabled: (l) => list(l, property(key)) }));
+  return keyed(value, visibleKey, (key, rule) =>
+    patch(rule, { enabled: (l) => list(l, property(key)), disabled: (l) => list(l, property(key)) }),
+  );
 }
 
 function propertySecurity(value: unknown, v: Visibility): unknown {
@@ -111,7 +117,8 @@ function dataSecurity(value: unknown, v: Visibility): unknown {
       Array.isArray(rules)
         ? rules.map((rule: unknown) => {
             if (!isObject(rule)) return rule;
-            const hidden = (typeof rule.label === 'string' && !v.label(rule.label)) || (typeof rule.type === 'string' && !v.type(rule.type));
+            const hidden =
+              (typeof rule.label === 'string' && !v.label(rule.label)) || (typeof rule.type === 'string' && !v.type(rule.type));
             const out: Json = { ...rule, filter: filter(rule.filter, v) };
             if ('label' in rule) out.label = one(rule.label, v.label);
             if ('type' in rule) out.type = one(rule.type, v.type);

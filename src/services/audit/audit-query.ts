@@ -98,7 +98,12 @@ export async function listAuditEvents(db: Knex, filter: AuditFilter, page: numbe
 }
 
 /** Every matching event, oldest first, in keyset pages (id > last id): constant memory for any size. */
-export async function* auditEventBatches(db: Knex, filter: AuditFilter, batchSize = EXPORT_BATCH_SIZE, view?: AuditView): AsyncGenerator<AuditItem[]> {
+export async function* auditEventBatches(
+  db: Knex,
+  filter: AuditFilter,
+  batchSize = EXPORT_BATCH_SIZE,
+  view?: AuditView,
+): AsyncGenerator<AuditItem[]> {
   const extra = await view?.conditions(filter);
   let lastId = '0';
   for (;;) {
@@ -127,7 +132,10 @@ export type ExportFormat = 'csv' | 'jsonl';
  * time, only as the consumer takes the previous one, so memory stays flat for any audit size.
  */
 export function auditExport(db: Knex, filter: AuditFilter, format: ExportFormat, view?: AuditView): Download {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const batches = () => auditEventBatches(db, filter, EXPORT_BATCH_SIZE, view);
   async function* csvRows(): AsyncGenerator<unknown[]> {
     yield CSV_HEADER;

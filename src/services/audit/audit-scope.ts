@@ -47,7 +47,17 @@ import { audit } from './audit-service';
  * recorded at its time are shown when the property is visible on the element now.
  */
 
-const GRAPH_ACTION_PREFIXES = ['node.', 'nodes.', 'relationship.', 'relationships.', 'cypher.', 'data.', 'graph.', 'schema.index.', 'fulltext.'];
+const GRAPH_ACTION_PREFIXES = [
+  'node.',
+  'nodes.',
+  'relationship.',
+  'relationships.',
+  'cypher.',
+  'data.',
+  'graph.',
+  'schema.index.',
+  'fulltext.',
+];
 const REDACTED = { redacted: true } as const;
 
 export function isGraphDataAction(action: string): boolean {
@@ -56,7 +66,10 @@ export function isGraphDataAction(action: string): boolean {
 
 /** SQL condition (with bindings) that is true for graph-data actions. */
 function graphActionSql(): { sql: string; bindings: string[] } {
-  return { sql: `(${GRAPH_ACTION_PREFIXES.map(() => "action like ? escape '\\'").join(' or ')})`, bindings: GRAPH_ACTION_PREFIXES.map((p) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) };
+  return {
+    sql: `(${GRAPH_ACTION_PREFIXES.map(() => "action like ? escape '\\'").join(' or ')})`,
+    bindings: GRAPH_ACTION_PREFIXES.map((p) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+  };
 }
 
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
@@ -108,14 +121,17 @@ class ScopedAuditView implements AuditView {
     if (relationships.length > 0) allowed.push('relationship');
     const graph = graphActionSql();
     if (allowed.length === 0) return (query) => void query.whereRaw(`not ${graph.sql}`, graph.bindings);
-    return (query) => void query.whereRaw(`(not ${graph.sql} or target_type in (${allowed.map(() => '?').join(',')}))`, [...graph.bindings, ...allowed]);
+    return (query) =>
+      void query.whereRaw(`(not ${graph.sql} or target_type in (${allowed.map(() => '?').join(',')}))`, [...graph.bindings, ...allowed]);
   }
 
   async transform(items: AuditItem[]): Promise<AuditItem[]> {
     const graphItems = items.filter((item) => isGraphDataAction(item.action) && !isNamingAction(item.action));
     if (graphItems.length === 0 && !items.some((item) => isNamingAction(item.action))) return items;
     const nodeIds = [...new Set(graphItems.filter((i) => i.targetType === 'node' && i.targetId).map((i) => i.targetId as string))];
-    const relationshipIds = [...new Set(graphItems.filter((i) => i.targetType === 'relationship' && i.targetId).map((i) => i.targetId as string))];
+    const relationshipIds = [
+      ...new Set(graphItems.filter((i) => i.targetType === 'relationship' && i.targetId).map((i) => i.targetId as string)),
+    ];
     const [nodes, relationships] = await Promise.all([
       nodeIds.length > 0 ? this.graph.getNodes(nodeIds, this.scope, []) : [],
       relationshipIds.length > 0 ? this.graph.getRelationships(relationshipIds, this.scope, []) : [],
@@ -167,13 +183,18 @@ class ScopedAuditView implements AuditView {
       if (kind === 'node' && ['labels', 'addLabels', 'removeLabels'].includes(key) && isStringArray(value)) {
         out[key] = value.filter((label) => labelVisible(this.scope, label));
       } else if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
-        out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([name]) => isPropertyVisible(rules, tokens, name)));
+        out[key] = Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).filter(([name]) => isPropertyVisible(rules, tokens, name)),
+        );
       } else if (kind === 'relationship' && key === 'type' && typeof value === 'string') {
         out[key] = value;
       } else if (kind === 'relationship' && (key === 'startNodeId' || key === 'endNodeId')) {
         // A relationship is visible only when both its ends are.
         out[key] = value;
-      } else if (['intentId', 'action', 'phase', 'outcome', 'readOnly'].includes(key) && (typeof value === 'string' || typeof value === 'boolean')) {
+      } else if (
+        ['intentId', 'action', 'phase', 'outcome', 'readOnly'].includes(key) &&
+        (typeof value === 'string' || typeof value === 'boolean')
+      ) {
         out[key] = value;
       }
       // Anything else (hiddenProperties counts, relationshipIds of deleted elements, ...) is left out.
@@ -210,7 +231,12 @@ export async function listAuditEventsFor(ctx: ServiceContext, filter: AuditFilte
  * GET /audit/data format=csv|jsonl for the request's user: recorded as audit.export (with the
  * filter as the request gave it) before the events are read, then read as the client downloads.
  */
-export async function exportAuditEventsFor(ctx: ServiceContext, filter: AuditFilter, format: ExportFormat, requested: Record<string, unknown>): Promise<Download> {
+export async function exportAuditEventsFor(
+  ctx: ServiceContext,
+  filter: AuditFilter,
+  format: ExportFormat,
+  requested: Record<string, unknown>,
+): Promise<Download> {
   await audit(ctx, { action: 'audit.export', targetType: 'audit', details: { format, filter: requested } });
   return auditExport(ctx.db, filter, format, await auditViewFor(ctx));
 }

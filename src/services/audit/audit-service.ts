@@ -43,7 +43,7 @@ export function canonicalJson(value: unknown): string {
       .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;
   }
-  return JSON.stringify(value instanceof Date ? value.toISOString() : value ?? null);
+  return JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
 }
 
 export function eventHash(event: Omit<AuditEventRow, 'id' | 'hash'>): string {

@@ -7,7 +7,10 @@ import { verifyChain } from './audit-service';
  * `npm run audit:verify`: checks the hash chain of the audit trail. Prints OK with the number of
  * events, or the first broken event id; the result is the process exit code (0 ok, 1 broken).
  */
-export async function runAuditVerify(db: Knex, print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<number> {
+export async function runAuditVerify(
+  db: Knex,
+  print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<number> {
   const result = await verifyChain(db);
   if (result.ok) {
     print(`OK: ${result.checked} audit event(s) verified`);

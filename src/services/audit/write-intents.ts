@@ -42,7 +42,10 @@ export interface ReconcileResult {
  * of the current backend (a delete whose target is gone probably happened; an update cannot be told).
  * Younger intents may belong to writes still running in another instance and are left alone.
  */
-export async function reconcileWriteIntents(deps: { db: Knex; graph: GraphStore; logger: Logger }, options: { olderThanMs: number; limit?: number }): Promise<ReconcileResult> {
+export async function reconcileWriteIntents(
+  deps: { db: Knex; graph: GraphStore; logger: Logger },
+  options: { olderThanMs: number; limit?: number },
+): Promise<ReconcileResult> {
   const cutoff = new Date(Date.now() - options.olderThanMs);
   const result: { rows?: PendingIntent[] } = await deps.db.raw(
     `select i.id, i.user_id, i.username, i.ip, i.target_type, i.target_id, i.details
@@ -59,7 +62,8 @@ export async function reconcileWriteIntents(deps: { db: Knex; graph: GraphStore;
     if (intent.target_id && intent.details.backend === deps.graph.backend) {
       try {
         if (intent.target_type === 'node') targetExists = (await deps.graph.getNodes([intent.target_id], UNRESTRICTED, [])).length > 0;
-        else if (intent.target_type === 'relationship') targetExists = (await deps.graph.getRelationships([intent.target_id], UNRESTRICTED, [])).length > 0;
+        else if (intent.target_type === 'relationship')
+          targetExists = (await deps.graph.getRelationships([intent.target_id], UNRESTRICTED, [])).length > 0;
       } catch {
         targetExists = undefined;
       }
@@ -82,7 +86,8 @@ export async function reconcileWriteIntents(deps: { db: Knex; graph: GraphStore;
       },
     );
   }
-  if (pending.length > 0) deps.logger.warn({ count: pending.length }, 'graph writes without a confirmed audit record were marked graph.write.unconfirmed');
+  if (pending.length > 0)
+    deps.logger.warn({ count: pending.length }, 'graph writes without a confirmed audit record were marked graph.write.unconfirmed');
   return { reconciled: pending.length };
 }
 
@@ -90,7 +95,10 @@ export async function reconcileWriteIntents(deps: { db: Knex; graph: GraphStore;
  * At start-up: reconcile what is older than a write can take, and once more when the intents of
  * writes that were running around the start are that old too. Returns a stop function.
  */
-export function startWriteIntentReconciliation(deps: { db: Knex; graph: GraphStore; logger: Logger }, graceMs: number): { first: Promise<void>; stop: () => void } {
+export function startWriteIntentReconciliation(
+  deps: { db: Knex; graph: GraphStore; logger: Logger },
+  graceMs: number,
+): { first: Promise<void>; stop: () => void } {
   const run = () =>
     reconcileWriteIntents(deps, { olderThanMs: graceMs })
       .then(() => undefined)

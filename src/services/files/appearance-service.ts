@@ -33,7 +33,9 @@ export interface License {
 export function requireImage(upload: UploadedFile): ImageKind {
   const kind = detectImageKind(upload.buffer);
   if (!kind) {
-    throw new UnsupportedMediaTypeError('The file is not an accepted image: PNG, JPEG, GIF, WebP, or SVG without scripts, event handlers or external references');
+    throw new UnsupportedMediaTypeError(
+      'The file is not an accepted image: PNG, JPEG, GIF, WebP, or SVG without scripts, event handlers or external references',
+    );
   }
   return kind;
 }
@@ -87,7 +89,11 @@ export class AppearanceService {
     const name = logoName(kind);
     await this.appearance.write(name, upload.buffer);
     for (const other of LOGO_KINDS) if (other !== kind) await this.appearance.remove(logoName(other));
-    await audit(this.ctx, { action: 'logo.update', targetType: 'logo', details: { contentType: IMAGE_TYPES[kind].contentType, bytes: upload.size, sha256: sha256Buffer(upload.buffer) } });
+    await audit(this.ctx, {
+      action: 'logo.update',
+      targetType: 'logo',
+      details: { contentType: IMAGE_TYPES[kind].contentType, bytes: upload.size, sha256: sha256Buffer(upload.buffer) },
+    });
     return { contentType: IMAGE_TYPES[kind].contentType, bytes: upload.size };
   }
 
@@ -109,17 +115,27 @@ export class AppearanceService {
   }
 
   /** Stores an icon; the name's extension must match the image type found in the content. */
-  async createIcon(fileName: string, upload: UploadedFile): Promise<{ name: string; contentType: string; bytes: number; replaced: boolean }> {
+  async createIcon(
+    fileName: string,
+    upload: UploadedFile,
+  ): Promise<{ name: string; contentType: string; bytes: number; replaced: boolean }> {
     assertSafeFileName(fileName);
     const kind = requireImage(upload);
     const named = imageKindOfName(fileName);
     if (named !== kind) {
-      throw new UnsupportedMediaTypeError(`The content is ${kind.toUpperCase()}; the file name must end in .${IMAGE_TYPES[kind].extensions.join(' or .')}`);
+      throw new UnsupportedMediaTypeError(
+        `The content is ${kind.toUpperCase()}; the file name must end in .${IMAGE_TYPES[kind].extensions.join(' or .')}`,
+      );
     }
     const replaced = await this.icons.exists(fileName);
     await this.icons.write(fileName, upload.buffer);
     const contentType = IMAGE_TYPES[kind].contentType;
-    await audit(this.ctx, { action: 'icon.create', targetType: 'icon', targetId: fileName, details: { contentType, bytes: upload.size, replaced, sha256: sha256Buffer(upload.buffer) } });
+    await audit(this.ctx, {
+      action: 'icon.create',
+      targetType: 'icon',
+      targetId: fileName,
+      details: { contentType, bytes: upload.size, replaced, sha256: sha256Buffer(upload.buffer) },
+    });
     return { name: fileName, contentType, bytes: upload.size, replaced };
   }
 
@@ -136,14 +152,16 @@ export class AppearanceService {
   }
 
   async license(): Promise<License> {
-    const row = (await this.ctx.db('app_state').where('key', LICENSE_KEY).first()) as { value: { text?: unknown }; updated_at: Date } | undefined;
+    const row = (await this.ctx.db('app_state').where('key', LICENSE_KEY).first()) as
+      { value: { text?: unknown }; updated_at: Date } | undefined;
     if (!row || typeof row.value?.text !== 'string') return { license: null, updatedAt: null };
     return { license: row.value.text, updatedAt: new Date(row.updated_at).toISOString() };
   }
 
   async setLicense(text: string): Promise<License> {
     const bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes > LICENSE_MAX_BYTES) throw new PayloadTooLargeError(`The license is ${bytes} bytes; at most ${LICENSE_MAX_BYTES} are accepted`);
+    if (bytes > LICENSE_MAX_BYTES)
+      throw new PayloadTooLargeError(`The license is ${bytes} bytes; at most ${LICENSE_MAX_BYTES} are accepted`);
     const now = new Date();
     await this.ctx.db.transaction(async (trx) => {
       await trx('app_state')

@@ -10,7 +10,8 @@ export const IMAGE_TYPES: Record<ImageKind, { contentType: string; extensions: s
   svg: { contentType: 'image/svg+xml', extensions: ['svg'] },
 };
 
-const startsWith = (buffer: Buffer, bytes: number[], offset = 0) => buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
+const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
+  buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
 
 /** Active content an SVG must not carry: scripts, event handlers, javascript: URLs, foreign objects, entities. */
 const SVG_FORBIDDEN = [

@@ -67,16 +67,26 @@ export async function auditedGraphWrite<T>(
       action: definite ? WRITE_ABORT : WRITE_UNCONFIRMED,
       ...target,
       details: { intentId, action: intent.action, outcome: definite ? 'not-applied' : 'unknown', reason: code },
-    }).catch((auditError: unknown) => ctx.deps.logger.error({ err: auditError, intentId }, 'could not resolve a graph write intent; the start-up reconciliation will'));
+    }).catch((auditError: unknown) =>
+      ctx.deps.logger.error({ err: auditError, intentId }, 'could not resolve a graph write intent; the start-up reconciliation will'),
+    );
     throw error;
   }
   try {
     const entry = describe(result);
     if (entry) await audit(ctx, { ...entry, details: { ...(entry.details ?? {}), intentId } });
-    else await audit(ctx, { action: WRITE_ABORT, ...target, details: { intentId, action: intent.action, outcome: 'not-applied', reason: 'NOT_FOUND' } });
+    else
+      await audit(ctx, {
+        action: WRITE_ABORT,
+        ...target,
+        details: { intentId, action: intent.action, outcome: 'not-applied', reason: 'NOT_FOUND' },
+      });
   } catch (auditError) {
     // The change is made and cannot be taken back: answer it, and leave the intent to the reconciliation.
-    ctx.deps.logger.error({ err: auditError, intentId, action: intent.action }, 'the graph write succeeded but its audit record failed; the intent stays pending until reconciled');
+    ctx.deps.logger.error(
+      { err: auditError, intentId, action: intent.action },
+      'the graph write succeeded but its audit record failed; the intent stays pending until reconciled',
+    );
   }
   return result;
 }

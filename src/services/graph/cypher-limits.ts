@@ -50,7 +50,9 @@ class CypherLimiter {
   /** Times (ms) of each user's recent CYPHER_TOO_COMPLEX refusals, oldest first. */
   private readonly refusals = new Map<string, number[]>();
 
-  constructor(private readonly limits: { maxConcurrent: number; maxConcurrentPerUser: number; maxTooComplex: number; tooComplexWindowMs: number }) {}
+  constructor(
+    private readonly limits: { maxConcurrent: number; maxConcurrentPerUser: number; maxTooComplex: number; tooComplexWindowMs: number },
+  ) {}
 
   async run<T>(userId: string, task: () => Promise<T>): Promise<T> {
     this.checkRefusals(userId);

@@ -8,7 +8,10 @@ export interface FilterNames {
   properties: Set<string>;
 }
 
-export function filterNames(filter: Filter | undefined, into: FilterNames = { labels: new Set(), types: new Set(), properties: new Set() }): FilterNames {
+export function filterNames(
+  filter: Filter | undefined,
+  into: FilterNames = { labels: new Set(), types: new Set(), properties: new Set() },
+): FilterNames {
   if (!filter) return into;
   if ('and' in filter) filter.and.forEach((f) => filterNames(f, into));
   else if ('or' in filter) filter.or.forEach((f) => filterNames(f, into));

@@ -42,13 +42,25 @@ export class NodeService extends ScopedGraphService {
     assertPropertyCount(Object.keys(presentProperties(properties)).length, this.maxProperties);
     const scope = await this.scope();
     // The scope's rules for writes (labels, properties, row rule), one check for every write path.
-    assertWriteInScope(scope, { entity: 'node', labels, properties: presentProperties(properties), namedLabels: labels, namedProperties: Object.keys(properties), complete: true });
+    assertWriteInScope(scope, {
+      entity: 'node',
+      labels,
+      properties: presentProperties(properties),
+      namedLabels: labels,
+      namedProperties: Object.keys(properties),
+      complete: true,
+    });
     await this.settings.validateNodeWrite(labels, properties, 'create');
     return auditedGraphWrite<GraphNode>(
       this.ctx,
       { action: 'node.create', targetType: 'node' },
       (options) => this.graph.createNode({ labels, properties }, scope, options),
-      (node) => ({ action: 'node.create', targetType: 'node', targetId: node.id, details: { labels: node.labels, properties: node.properties } }),
+      (node) => ({
+        action: 'node.create',
+        targetType: 'node',
+        targetId: node.id,
+        details: { labels: node.labels, properties: node.properties },
+      }),
     );
   }
 
@@ -71,7 +83,12 @@ export class NodeService extends ScopedGraphService {
     const labelsAfter = resultingLabels(before.labels, addLabels, removeLabels);
     const propertiesAfter = patched(before.properties, change.properties);
     assertWriteInScope(scope, {
-      entity: 'node', labels: labelsAfter, properties: propertiesAfter, namedLabels: [...addLabels, ...removeLabels], namedProperties: Object.keys(change.properties ?? {}), complete: false,
+      entity: 'node',
+      labels: labelsAfter,
+      properties: propertiesAfter,
+      namedLabels: [...addLabels, ...removeLabels],
+      namedProperties: Object.keys(change.properties ?? {}),
+      complete: false,
     });
     assertPropertyCount(Object.keys(propertiesAfter).length, this.maxProperties);
     await this.settings.validateNodeWrite(resultingLabels(before.labels, addLabels, removeLabels), change.properties ?? {}, 'update');
@@ -84,7 +101,12 @@ export class NodeService extends ScopedGraphService {
           action: 'node.update',
           targetType: 'node',
           targetId: id,
-          details: { labels: updated.labels, addLabels, removeLabels, ...safePatch(change.properties, before.properties, updated.properties) },
+          details: {
+            labels: updated.labels,
+            addLabels,
+            removeLabels,
+            ...safePatch(change.properties, before.properties, updated.properties),
+          },
         },
     );
     if (!after) throw new NotFoundError('Node');
@@ -135,7 +157,14 @@ export class NodeService extends ScopedGraphService {
     for await (const node of this.graph.streamNodes({ filter, properties: needsProperties ? undefined : [] }, scope)) {
       const labels = resultingLabels(node.labels, addLabels, removeLabels);
       const properties = patched(node.properties, patch);
-      assertWriteInScope(scope, { entity: 'node', labels, properties, namedLabels: [...addLabels, ...removeLabels], namedProperties: Object.keys(patch), complete: false });
+      assertWriteInScope(scope, {
+        entity: 'node',
+        labels,
+        properties,
+        namedLabels: [...addLabels, ...removeLabels],
+        namedProperties: Object.keys(patch),
+        complete: false,
+      });
       if (addsProperties) assertPropertyCount(Object.keys(properties).length, this.maxProperties);
       labelSets.set(JSON.stringify([...labels].sort()), labels);
     }
@@ -150,7 +179,13 @@ export class NodeService extends ScopedGraphService {
       (count) => ({
         action: 'nodes.bulk-update',
         targetType: 'node',
-        details: { filter: redactFilter(filter, visible), count, properties: redactPatch(change.properties, visible), addLabels, removeLabels },
+        details: {
+          filter: redactFilter(filter, visible),
+          count,
+          properties: redactPatch(change.properties, visible),
+          addLabels,
+          removeLabels,
+        },
       }),
     );
     return { updated };

@@ -26,18 +26,31 @@ export class RelationshipService extends ScopedGraphService {
     assertPropertyCount(Object.keys(present).length, this.maxProperties);
     const scope = await this.scope();
     // The scope's rules for writes (type, properties, row rule); an end the user cannot see is refused by the adapter (404).
-    assertWriteInScope(scope, { entity: 'relationship', type, namesType: true, properties: present, namedProperties: Object.keys(properties), complete: true });
+    assertWriteInScope(scope, {
+      entity: 'relationship',
+      type,
+      namesType: true,
+      properties: present,
+      namedProperties: Object.keys(properties),
+      complete: true,
+    });
     await this.settings.validateRelationshipWrite(type, properties, 'create');
     const created = await auditedGraphWrite<GraphRelationship | null>(
       this.ctx,
       { action: 'relationship.create', targetType: 'relationship' },
-      (options) => this.graph.createRelationship({ type, startNodeId: input.startNodeId, endNodeId: input.endNodeId, properties }, scope, options),
+      (options) =>
+        this.graph.createRelationship({ type, startNodeId: input.startNodeId, endNodeId: input.endNodeId, properties }, scope, options),
       (relationship) =>
         relationship && {
           action: 'relationship.create',
           targetType: 'relationship',
           targetId: relationship.id,
-          details: { type: relationship.type, startNodeId: relationship.startNodeId, endNodeId: relationship.endNodeId, properties: relationship.properties },
+          details: {
+            type: relationship.type,
+            startNodeId: relationship.startNodeId,
+            endNodeId: relationship.endNodeId,
+            properties: relationship.properties,
+          },
         },
     );
     // A missing end and an end the user cannot see get the same answer.
@@ -58,7 +71,14 @@ export class RelationshipService extends ScopedGraphService {
     const [before] = await this.graph.getRelationships([id], scope);
     if (!before) throw new NotFoundError('Relationship');
     const propertiesAfter = patched(before.properties, patch);
-    assertWriteInScope(scope, { entity: 'relationship', type: before.type, namesType: false, properties: propertiesAfter, namedProperties: Object.keys(patch ?? {}), complete: false });
+    assertWriteInScope(scope, {
+      entity: 'relationship',
+      type: before.type,
+      namesType: false,
+      properties: propertiesAfter,
+      namedProperties: Object.keys(patch ?? {}),
+      complete: false,
+    });
     assertPropertyCount(Object.keys(propertiesAfter).length, this.maxProperties);
     await this.settings.validateRelationshipWrite(before.type, patch, 'update');
     const after = await auditedGraphWrite<GraphRelationship | null>(

@@ -44,7 +44,10 @@ export class GraphRetrievalService extends ScopedGraphService {
     return this.graph.directRelationships(sourceIds, targetIds, await this.scope(), known);
   }
 
-  async indirect(nodeIds: GraphId[], options: { maxDepth: number; types?: string[]; direction?: 'in' | 'out' | 'both'; limit?: number }): Promise<GraphPath[]> {
+  async indirect(
+    nodeIds: GraphId[],
+    options: { maxDepth: number; types?: string[]; direction?: 'in' | 'out' | 'both'; limit?: number },
+  ): Promise<GraphPath[]> {
     const types = await this.knownTypes(options.types);
     return this.graph.indirectRelationships(
       nodeIds,
@@ -54,12 +57,26 @@ export class GraphRetrievalService extends ScopedGraphService {
   }
 
   /** Neighbours of a node; 404 when the node is absent or invisible. */
-  async explore(query: { nodeId: GraphId; direction?: 'in' | 'out' | 'both'; types?: string[]; labels?: string[]; limit: number; skip?: number }): Promise<ExploreResult> {
+  async explore(query: {
+    nodeId: GraphId;
+    direction?: 'in' | 'out' | 'both';
+    types?: string[];
+    labels?: string[];
+    limit: number;
+    skip?: number;
+  }): Promise<ExploreResult> {
     const labels = labelList(query.labels);
     if (labels.length > 0) await this.vocabulary().assertKnownLabels(labels);
     const types = await this.knownTypes(query.types);
     const result = await this.graph.explore(
-      { nodeId: query.nodeId, direction: query.direction, types, labels: labels.length > 0 ? labels : undefined, limit: query.limit, skip: query.skip },
+      {
+        nodeId: query.nodeId,
+        direction: query.direction,
+        types,
+        labels: labels.length > 0 ? labels : undefined,
+        limit: query.limit,
+        skip: query.skip,
+      },
       await this.scope(),
     );
     if (!result.nodes.some((node) => node.id === query.nodeId)) throw new NotFoundError('Node');
@@ -67,7 +84,10 @@ export class GraphRetrievalService extends ScopedGraphService {
   }
 
   /** All shortest paths between exactly two nodes (spec 8.1); 404 when an end is absent or invisible. */
-  async shortestPaths(nodeIds: GraphId[], options: { maxDepth?: number; types?: string[]; direction?: 'in' | 'out' | 'both' }): Promise<GraphPath[]> {
+  async shortestPaths(
+    nodeIds: GraphId[],
+    options: { maxDepth?: number; types?: string[]; direction?: 'in' | 'out' | 'both' },
+  ): Promise<GraphPath[]> {
     if (nodeIds.length !== 2) {
       throw new BadRequestError(`A shortest path needs exactly 2 nodes, got ${nodeIds.length}`, 'SHORTEST_PATH_NEEDS_TWO_NODES');
     }
@@ -82,8 +102,14 @@ export class GraphRetrievalService extends ScopedGraphService {
   /** Nodes and relationships by the uid properties of DATA_TYPES. */
   async byUid(request: UidRequest): Promise<Subgraph> {
     const { uid } = await dataTypesFor(this.ctx);
-    const nodeRefs: UidRef[] = [...(request.nodes ?? []).map((n) => ({ name: n.label, uid: n.uid })), ...(request.uids ?? []).map((value) => ({ uid: value }))];
-    const relRefs: UidRef[] = [...(request.relationships ?? []).map((r) => ({ name: r.type, uid: r.uid })), ...(request.uids ?? []).map((value) => ({ uid: value }))];
+    const nodeRefs: UidRef[] = [
+      ...(request.nodes ?? []).map((n) => ({ name: n.label, uid: n.uid })),
+      ...(request.uids ?? []).map((value) => ({ uid: value })),
+    ];
+    const relRefs: UidRef[] = [
+      ...(request.relationships ?? []).map((r) => ({ name: r.type, uid: r.uid })),
+      ...(request.uids ?? []).map((value) => ({ uid: value })),
+    ];
     // the labels and types the request names (not those of the uid configuration) must be known
     await this.vocabulary().assertKnownLabels((request.nodes ?? []).flatMap((n) => (n.label === undefined ? [] : [n.label])));
     await this.vocabulary().assertKnownTypes((request.relationships ?? []).flatMap((r) => (r.type === undefined ? [] : [r.type])));
@@ -91,7 +117,9 @@ export class GraphRetrievalService extends ScopedGraphService {
     const relFilter = relRefs.length > 0 ? compileUidFilter('type', relRefs, uid.relationships) : undefined;
     const scope = await this.scope();
     const nodes = nodeFilter ? (await this.graph.findNodes({ filter: nodeFilter, limit: UID_LOOKUP_LIMIT }, scope)).items : [];
-    const relationships = relFilter ? (await this.graph.findRelationships({ filter: relFilter, limit: UID_LOOKUP_LIMIT }, scope)).items : [];
+    const relationships = relFilter
+      ? (await this.graph.findRelationships({ filter: relFilter, limit: UID_LOOKUP_LIMIT }, scope)).items
+      : [];
     return { nodes, relationships };
   }
 }

@@ -30,7 +30,10 @@ export function compileUidFilter(kind: 'label' | 'type', refs: UidRef[], uidProp
       const name = assertIdentifier(kind === 'label' ? 'label' : 'relationship type', ref.name);
       if (uidProperties[name]) add(name, ref.uid);
       else if (uidProperties['*']) add(`*:${name}`, ref.uid);
-      else throw new BadRequestError(`DATA_TYPES defines no uid property for the ${kind} ${JSON.stringify(name)}`, 'UID_NOT_CONFIGURED', { [kind]: name });
+      else
+        throw new BadRequestError(`DATA_TYPES defines no uid property for the ${kind} ${JSON.stringify(name)}`, 'UID_NOT_CONFIGURED', {
+          [kind]: name,
+        });
     } else {
       for (const name of configured) add(name, ref.uid);
     }

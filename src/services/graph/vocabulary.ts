@@ -61,7 +61,8 @@ export class GraphVocabulary extends ScopedGraphService {
     if (wanted.every((type) => configured.has(type))) return;
     const known = new Set(await this.possibleTypes());
     const unknown = wanted.filter((type) => !known.has(type));
-    if (unknown.length > 0) throw new BadRequestError(`Unknown relationship type ${JSON.stringify(unknown[0])}`, 'UNKNOWN_TYPE', { types: unknown });
+    if (unknown.length > 0)
+      throw new BadRequestError(`Unknown relationship type ${JSON.stringify(unknown[0])}`, 'UNKNOWN_TYPE', { types: unknown });
   }
 
   /** Every label and type a filter mentions must be known to the user. */

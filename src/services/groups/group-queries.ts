@@ -34,7 +34,10 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 async function permissionsByGroup(db: Knex, ids: string[]): Promise<Map<string, PermissionCode[]>> {
   const map = new Map<string, PermissionCode[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return map;
-  const rows = (await db('group_permissions').whereIn('group_id', ids).orderBy('permission_code')) as Array<{ group_id: string; permission_code: string }>;
+  const rows = (await db('group_permissions').whereIn('group_id', ids).orderBy('permission_code')) as Array<{
+    group_id: string;
+    permission_code: string;
+  }>;
   for (const row of rows) if (isPermissionCode(row.permission_code)) map.get(String(row.group_id))?.push(row.permission_code);
   return map;
 }
@@ -47,12 +50,24 @@ export async function loadGroupViews(db: Knex, ids?: string[]): Promise<GroupVie
   const groupIds = rows.map((row) => String(row.id));
   const permissions = await permissionsByGroup(db, groupIds);
   const members: Array<{ group_id: string; id: string; username: string }> = groupIds.length
-    ? await db('user_groups as ug').join('users as u', 'u.id', 'ug.user_id').whereIn('ug.group_id', groupIds).orderBy('u.id').select('ug.group_id', 'u.id', 'u.username')
+    ? await db('user_groups as ug')
+        .join('users as u', 'u.id', 'ug.user_id')
+        .whereIn('ug.group_id', groupIds)
+        .orderBy('u.id')
+        .select('ug.group_id', 'u.id', 'u.username')
     : [];
   return rows.map((row) => {
     const id = String(row.id);
     const users = members.filter((m) => String(m.group_id) === id).map((m) => ({ id: String(m.id), username: m.username }));
-    return { id, name: row.name, description: row.description, permissions: permissions.get(id) ?? [], userIds: users.map((u) => u.id), users, createdAt: iso(row.created_at) };
+    return {
+      id,
+      name: row.name,
+      description: row.description,
+      permissions: permissions.get(id) ?? [],
+      userIds: users.map((u) => u.id),
+      users,
+      createdAt: iso(row.created_at),
+    };
   });
 }
 

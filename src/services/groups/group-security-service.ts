@@ -51,7 +51,11 @@ export class GroupSecurityService {
   }
 
   async dataSecurityOfAllGroups(): Promise<GroupDataSecurity[]> {
-    const rows: Array<{ id: string; name: string; data_security: DataSecurity }> = await this.ctx.db('groups').orderByRaw('lower(name)').orderBy('id').select('id', 'name', 'data_security');
+    const rows: Array<{ id: string; name: string; data_security: DataSecurity }> = await this.ctx
+      .db('groups')
+      .orderByRaw('lower(name)')
+      .orderBy('id')
+      .select('id', 'name', 'data_security');
     return rows.map((row) => ({ id: String(row.id), name: row.name, dataSecurity: normalizeDataSecurity(row.data_security) }));
   }
 
@@ -77,8 +81,15 @@ export class GroupSecurityService {
     await this.ctx.db.transaction(async (trx) => {
       const tctx = withDb(this.ctx, trx);
       const group = await requireGroupRow(trx, id);
-      await trx('groups').where({ id }).update({ [COLUMN[kind]]: JSON.stringify(value), updated_at: trx.fn.now() });
-      await audit(tctx, { action: `group.${kind}.set`, targetType: 'group', targetId: id, details: { name: group.name, previous: group[COLUMN[kind]], [kind]: value } });
+      await trx('groups')
+        .where({ id })
+        .update({ [COLUMN[kind]]: JSON.stringify(value), updated_at: trx.fn.now() });
+      await audit(tctx, {
+        action: `group.${kind}.set`,
+        targetType: 'group',
+        targetId: id,
+        details: { name: group.name, previous: group[COLUMN[kind]], [kind]: value },
+      });
     });
   }
 }

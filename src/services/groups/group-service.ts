@@ -76,11 +76,18 @@ export class GroupService {
         const trx = tctx.db;
         await this.assertNameFree(trx, input.name);
         await this.assertCanChangeMembers(trx, userIds);
-        const [row]: Array<{ id: string; name: string }> = await trx('groups').insert({ name: input.name, description: input.description ?? '' }).returning(['id', 'name']);
+        const [row]: Array<{ id: string; name: string }> = await trx('groups')
+          .insert({ name: input.name, description: input.description ?? '' })
+          .returning(['id', 'name']);
         const id = String(row.id);
         if (permissions.length) await trx('group_permissions').insert(permissions.map((code) => ({ group_id: id, permission_code: code })));
         if (userIds.length) await trx('user_groups').insert(userIds.map((userId) => ({ user_id: userId, group_id: id })));
-        await audit(tctx, { action: 'group.create', targetType: 'group', targetId: id, details: { name: input.name, description: input.description ?? '', permissions, userIds: [...userIds].sort() } });
+        await audit(tctx, {
+          action: 'group.create',
+          targetType: 'group',
+          targetId: id,
+          details: { name: input.name, description: input.description ?? '', permissions, userIds: [...userIds].sort() },
+        });
         return { name: row.name, id };
       });
       this.forget(userIds);
@@ -104,9 +111,12 @@ export class GroupService {
           await this.assertNameFree(trx, input.name, id);
           changes.name = { from: group.name, to: input.name };
         }
-        if (input.description !== undefined && input.description !== group.description) changes.description = { from: group.description, to: input.description };
+        if (input.description !== undefined && input.description !== group.description)
+          changes.description = { from: group.description, to: input.description };
         if (changes.name || changes.description) {
-          await trx('groups').where({ id }).update({ name: input.name, description: input.description ?? group.description, updated_at: trx.fn.now() });
+          await trx('groups')
+            .where({ id })
+            .update({ name: input.name, description: input.description ?? group.description, updated_at: trx.fn.now() });
         }
         if (input.permissions) {
           const change = await this.replacePermissions(trx, group, input.permissions);
@@ -140,7 +150,12 @@ export class GroupService {
       const group = await requireGroupView(trx, id);
       this.policy.assertCanManageGroup(group);
       await trx('groups').where({ id }).del();
-      await audit(tctx, { action: 'group.delete', targetType: 'group', targetId: id, details: { name: group.name, permissions: group.permissions, userIds: group.userIds } });
+      await audit(tctx, {
+        action: 'group.delete',
+        targetType: 'group',
+        targetId: id,
+        details: { name: group.name, permissions: group.permissions, userIds: group.userIds },
+      });
       return group.userIds;
     });
     this.forget(members);
@@ -154,7 +169,12 @@ export class GroupService {
       const group = await requireGroupView(trx, id);
       this.policy.assertCanManageGroup(group);
       const change = (await this.replacePermissions(trx, group, permissions)) ?? { added: [], removed: [] };
-      await audit(tctx, { action: 'group.permissions.set', targetType: 'group', targetId: id, details: { name: group.name, permissions: unique(permissions).sort(), ...change } });
+      await audit(tctx, {
+        action: 'group.permissions.set',
+        targetType: 'group',
+        targetId: id,
+        details: { name: group.name, permissions: unique(permissions).sort(), ...change },
+      });
       members = group.userIds;
       return requireGroupView(trx, id);
     });
@@ -170,7 +190,12 @@ export class GroupService {
       const group = await requireGroupView(trx, id);
       this.policy.assertCanManageGroup(group);
       const change = (await this.replaceMembers(trx, group, userIds)) ?? { added: [], removed: [] };
-      await audit(tctx, { action: 'group.users.set', targetType: 'group', targetId: id, details: { name: group.name, userIds: unique(userIds).sort(), ...change } });
+      await audit(tctx, {
+        action: 'group.users.set',
+        targetType: 'group',
+        targetId: id,
+        details: { name: group.name, userIds: unique(userIds).sort(), ...change },
+      });
       changed = [...change.added, ...change.removed];
       return requireGroupView(trx, id);
     });
@@ -184,7 +209,8 @@ export class GroupService {
     const change = diff(group.permissions, permissions);
     if (!change.added.length && !change.removed.length) return undefined;
     if (change.removed.length) await trx('group_permissions').where('group_id', group.id).whereIn('permission_code', change.removed).del();
-    if (change.added.length) await trx('group_permissions').insert(change.added.map((code) => ({ group_id: group.id, permission_code: code })));
+    if (change.added.length)
+      await trx('group_permissions').insert(change.added.map((code) => ({ group_id: group.id, permission_code: code })));
     return change;
   }
 

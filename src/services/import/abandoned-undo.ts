@@ -38,7 +38,11 @@ export async function undoAbandonedBatches(deps: Pick<AppDeps, 'db' | 'logger' |
   for (const name of names) {
     const id = SIDE_FILE.exec(name)?.[1];
     if (!id) continue;
-    const row = (await deps.db('imports').where({ id }).first('id', 'user_id', 'state', 'error', 'report').catch(() => undefined)) as RunRow | undefined;
+    const row = (await deps
+      .db('imports')
+      .where({ id })
+      .first('id', 'user_id', 'state', 'error', 'report')
+      .catch(() => undefined)) as RunRow | undefined;
     if (row?.state === 'running') continue;
     try {
       await undoOne(deps, path.join(dir, name), id, row);
@@ -51,37 +55,73 @@ export async function undoAbandonedBatches(deps: Pick<AppDeps, 'db' | 'logger' |
   return undone;
 }
 
-async function undoOne(deps: Pick<AppDeps, 'db' | 'logger' | 'config' | 'graph'>, file: string, id: string, row: RunRow | undefined): Promise<void> {
+async function undoOne(
+  deps: Pick<AppDeps, 'db' | 'logger' | 'config' | 'graph'>,
+  file: string,
+  id: string,
+  row: RunRow | undefined,
+): Promise<void> {
   const record = await BatchRecord.load(file);
   const user = row ? await loadAuthenticatedUser(deps.db, String(row.user_id)) : null;
   const scope = user ? await accessScopeFor({ deps: deps as AppDeps, db: deps.db, user, ip: '', requestId: `import-undo-${id}` }) : null;
   const undo = await record.undo(deps.graph, scope);
   if (row) {
-    const error = row.error ?? { code: 'IMPORT_ABANDONED', message: 'The service instance running this import stopped before the import finished' };
+    const error = row.error ?? {
+      code: 'IMPORT_ABANDONED',
+      message: 'The service instance running this import stopped before the import finished',
+    };
     const message = error.message.replace(/;? ?nothing of it was written\. Start the import again\.?/, '');
     const left = undo.nodesLeft + undo.relationshipsLeft;
     const stays = [
       ...(undo.nodesUpdated ? [`${undo.nodesUpdated} existing node(s) it updated through the merge key keep the update`] : []),
-      ...(left ? [`${undo.nodesLeft} node(s) and ${undo.relationshipsLeft} relationship(s) it created could not be deleted (${undo.reasons[0] ?? ''})`] : []),
+      ...(left
+        ? [
+            `${undo.nodesLeft} node(s) and ${undo.relationshipsLeft} relationship(s) it created could not be deleted (${undo.reasons[0] ?? ''})`,
+          ]
+        : []),
     ];
-    await deps.db('imports').where({ id }).update({
-      error: JSON.stringify({
-        ...error,
-        message: `${message}. The batched import was undone: ${undo.nodesDeleted} node(s) and ${undo.relationshipsDeleted} relationship(s) of ${undo.batchesCommitted} committed batch(es) were deleted${stays.length ? `; not undone: ${stays.join('; ')}` : ''}. Start the import again`.slice(0, 1000),
-        details: { ...(error.details ?? {}), undo },
-      }),
-      // A dead process's import has no report (it is written when the import ends); one that has is corrected to what stays.
-      ...(row.report ? { report: JSON.stringify({ ...row.report, nodesCreated: undo.nodesLeft, nodesUpdated: undo.nodesUpdated, relationshipsCreated: undo.relationshipsLeft }) } : {}),
-    });
+    await deps
+      .db('imports')
+      .where({ id })
+      .update({
+        error: JSON.stringify({
+          ...error,
+          message:
+            `${message}. The batched import was undone: ${undo.nodesDeleted} node(s) and ${undo.relationshipsDeleted} relationship(s) of ${undo.batchesCommitted} committed batch(es) were deleted${stays.length ? `; not undone: ${stays.join('; ')}` : ''}. Start the import again`.slice(
+              0,
+              1000,
+            ),
+          details: { ...(error.details ?? {}), undo },
+        }),
+        // A dead process's import has no report (it is written when the import ends); one that has is corrected to what stays.
+        ...(row.report
+          ? {
+              report: JSON.stringify({
+                ...row.report,
+                nodesCreated: undo.nodesLeft,
+                nodesUpdated: undo.nodesUpdated,
+                relationshipsCreated: undo.relationshipsLeft,
+              }),
+            }
+          : {}),
+      });
   }
   await recordAudit(deps.db, SYSTEM, {
     action: 'data.import.undo',
     targetType: 'import',
     targetId: id,
-    details: { transaction: 'batched', userId: row ? String(row.user_id) : null, reason: row?.error?.code ?? 'IMPORT_ABANDONED', undo: summary(undo) },
+    details: {
+      transaction: 'batched',
+      userId: row ? String(row.user_id) : null,
+      reason: row?.error?.code ?? 'IMPORT_ABANDONED',
+      undo: summary(undo),
+    },
   });
   await record.remove();
-  deps.logger.warn({ importId: id, nodesDeleted: undo.nodesDeleted, relationshipsDeleted: undo.relationshipsDeleted, nodesLeft: undo.nodesLeft }, 'abandoned batched import undone');
+  deps.logger.warn(
+    { importId: id, nodesDeleted: undo.nodesDeleted, relationshipsDeleted: undo.relationshipsDeleted, nodesLeft: undo.nodesLeft },
+    'abandoned batched import undone',
+  );
 }
 
 function summary(undo: BatchedUndo): Omit<BatchedUndo, 'updatedNodeIds'> {

@@ -66,8 +66,14 @@ const END = new Set(['to', 'target', ':end_id', 'end', 'end_id', 'endid', 'dst']
 
 /** A label proposed from a file or sheet name: "people.csv" -> People. */
 function labelFrom(name: string): string {
-  const base = name.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^\p{L}\p{N}_]+/gu, ' ').trim();
-  const words = base.split(' ').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
+  const base = name
+    .replace(/\.[A-Za-z0-9]+$/, '')
+    .replace(/[^\p{L}\p{N}_]+/gu, ' ')
+    .trim();
+  const words = base
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
   const label = words.join('') || 'Node';
   return isValidIdentifier(label) ? label : 'Node';
 }
@@ -76,11 +82,20 @@ function propertyFrom(column: string): string {
   const bare: string = column.replace(/:[A-Za-z_]+(\([^)]*\))?$/, '').trim() || column.replace(/^:/, '').toLowerCase();
   if (isValidIdentifier(bare)) return bare;
   const text = String(bare);
-  return text.replace(/[^\p{L}\p{N}_ .-]/gu, '_').replace(/^[^\p{L}\p{N}_]+/u, '').slice(0, 128) || 'value';
+  return (
+    text
+      .replace(/[^\p{L}\p{N}_ .-]/gu, '_')
+      .replace(/^[^\p{L}\p{N}_]+/u, '')
+      .slice(0, 128) || 'value'
+  );
 }
 
 /** The analysis of a table upload (CSV: one table, spreadsheets: one per sheet). Reads every row once. */
-export async function analyzeTables(config: AppConfig, file: { path: string; name: string; type: ImportFileType }, options: TableOptions & { header?: boolean } = {}): Promise<TableAnalysis[]> {
+export async function analyzeTables(
+  config: AppConfig,
+  file: { path: string; name: string; type: ImportFileType },
+  options: TableOptions & { header?: boolean } = {},
+): Promise<TableAnalysis[]> {
   const tables = await openTables(config, file, options);
   const out: TableAnalysis[] = [];
   for (const table of tables) {
@@ -129,7 +144,13 @@ export async function analyzeTables(config: AppConfig, file: { path: string; nam
     const endIndex = lower.findIndex((n) => END.has(n) || n.startsWith(':end_id'));
     const kind = startIndex >= 0 && endIndex >= 0 ? 'relationships' : 'nodes';
     const tableOptions = {
-      ...(file.type === 'csv' ? { encoding: table.dialect!.encoding, delimiter: table.dialect!.delimiter as ',' | ';' | '\t' | '|', quote: table.dialect!.quote as '"' | "'" } : { sheet: table.name }),
+      ...(file.type === 'csv'
+        ? {
+            encoding: table.dialect!.encoding,
+            delimiter: table.dialect!.delimiter as ',' | ';' | '\t' | '|',
+            quote: table.dialect!.quote as '"' | "'",
+          }
+        : { sheet: table.name }),
       header: header !== undefined,
     };
     const special = new Set<number>();
@@ -152,7 +173,8 @@ export async function analyzeTables(config: AppConfig, file: { path: string; nam
     } else {
       const labelIndex = lower.findIndex((n) => n === ':label' || n === 'labels');
       if (labelIndex >= 0) special.add(labelIndex);
-      const label = /\(([^)]+)\)/.exec(names.find((n) => /:id\(/i.test(n)) ?? '')?.[1] ?? labelFrom(file.type === 'csv' ? file.name : table.name);
+      const label =
+        /\(([^)]+)\)/.exec(names.find((n) => /:id\(/i.test(n)) ?? '')?.[1] ?? labelFrom(file.type === 'csv' ? file.name : table.name);
       const idIndex = lower.findIndex((n) => n === 'id' || n === ':id' || /^[^:]*:id(\(|$)/.test(n));
       mapping = {
         kind: 'nodes',
@@ -165,7 +187,9 @@ export async function analyzeTables(config: AppConfig, file: { path: string; nam
     }
     out.push({
       name: table.name,
-      ...(table.dialect ? { encoding: table.dialect.encoding, bom: table.dialect.bom, delimiter: table.dialect.delimiter, quote: table.dialect.quote } : {}),
+      ...(table.dialect
+        ? { encoding: table.dialect.encoding, bom: table.dialect.bom, delimiter: table.dialect.delimiter, quote: table.dialect.quote }
+        : {}),
       header: header !== undefined,
       columns,
       rowCount,
@@ -188,7 +212,11 @@ function typesOf(rows: string[][], width: number, delimiter: string | undefined)
 }
 
 /** Why a row would be rejected under the column types (the first cell that does not convert), or undefined. */
-function conversionProblem(cells: string[], types: Array<{ type: ColumnType; separator?: string }>, name: (index: number) => string): string | undefined {
+function conversionProblem(
+  cells: string[],
+  types: Array<{ type: ColumnType; separator?: string }>,
+  name: (index: number) => string,
+): string | undefined {
   for (let i = 0; i < types.length; i++) {
     const text = cells[i] ?? '';
     const { type, separator } = types[i];
@@ -241,7 +269,14 @@ export async function analyzeGraphml(file: { path: string; name: string }): Prom
   const labels = new Set<string>();
   const types = new Set<string>();
   const proposal = proposeKeys(scan);
-  const mapping: GraphmlMapping = { kind: 'graphml', defaultLabel: 'Node', defaultType: 'RELATED_TO', idProperty: 'id', keys: proposal.keys, typeKey: proposal.typeKey };
+  const mapping: GraphmlMapping = {
+    kind: 'graphml',
+    defaultLabel: 'Node',
+    defaultType: 'RELATED_TO',
+    idProperty: 'id',
+    keys: proposal.keys,
+    typeKey: proposal.typeKey,
+  };
   const plan = graphmlPlan(scan, mapping);
   const keys = new Map(scan.keys.map((k) => [k.id, k]));
   const list = (set: Set<string>, names: Iterable<string>): void => {
@@ -273,7 +308,8 @@ export async function analyzeGraphml(file: { path: string; name: string }): Prom
         }
       } else if (e) {
         const edge = graphmlEdge(plan, keys, e, 'RELATED_TO');
-        if (typeof edge !== 'string' && (e.label !== undefined || (plan.typeKey && e.data[plan.typeKey.id] !== undefined))) list(types, [edge.type]);
+        if (typeof edge !== 'string' && (e.label !== undefined || (plan.typeKey && e.data[plan.typeKey.id] !== undefined)))
+          list(types, [edge.type]);
         const what = `edge ${e.id ?? `${e.source}->${e.target}`} (line ${e.line})`;
         if (typeof edge === 'string') reject(what, edge);
         else if (rejectedNodes.has(e.source) || rejectedNodes.has(e.target)) reject(what, 'its source or target node is rejected');
@@ -284,13 +320,22 @@ export async function analyzeGraphml(file: { path: string; name: string }): Prom
   if (labels.size >= LISTED_NAMES) warnings.push(`the first ${LISTED_NAMES} labels are listed`);
   if (types.size >= LISTED_NAMES) warnings.push(`the first ${LISTED_NAMES} relationship types are listed`);
   const rows = scan.nodeCount + scan.edgeCount;
-  if (rejections.rows > 0) warnings.unshift(`${rejections.rows} of ${rows} rows would be rejected (first: ${rejections.first[0]}); change the mapping, or import all-or-nothing`);
+  if (rejections.rows > 0)
+    warnings.unshift(
+      `${rejections.rows} of ${rows} rows would be rejected (first: ${rejections.first[0]}); change the mapping, or import all-or-nothing`,
+    );
   return {
     nodeCount: scan.nodeCount,
     edgeCount: scan.edgeCount,
     directed: scan.directed,
     parallelEdges: scan.parallelEdges,
-    keys: scan.keys.map((k) => ({ id: k.id, for: k.for, name: k.name, type: k.type, ...(k.default !== undefined ? { default: k.default } : {}) })),
+    keys: scan.keys.map((k) => ({
+      id: k.id,
+      for: k.for,
+      name: k.name,
+      type: k.type,
+      ...(k.default !== undefined ? { default: k.default } : {}),
+    })),
     labels: [...labels].sort(),
     relationshipTypes: [...types].sort(),
     labelSource,

@@ -32,7 +32,10 @@ export class BatchRecord {
   private readonly lines: Array<{ offset: number; length: number }> = [];
   private size = 0;
 
-  private constructor(readonly file: string, private readonly handle: FileHandle) {}
+  private constructor(
+    readonly file: string,
+    private readonly handle: FileHandle,
+  ) {}
 
   static async open(dataDir: string, importId: string): Promise<BatchRecord> {
     const file = path.join(dataDir, 'imports', `${importId}-created.jsonl`);
@@ -61,7 +64,9 @@ export class BatchRecord {
 
   /** Called inside the batch's transaction, before its commit: a batch whose commit then fails is listed too (its ids do not exist). */
   async append(batch: ImportedBatch): Promise<void> {
-    const line = Buffer.from(`${JSON.stringify({ n: batch.created.nodes.map(String), r: batch.created.relationships.map(String), u: batch.updated.map(String) })}\n`);
+    const line = Buffer.from(
+      `${JSON.stringify({ n: batch.created.nodes.map(String), r: batch.created.relationships.map(String), u: batch.updated.map(String) })}\n`,
+    );
     await this.handle.write(line, 0, line.length, this.size);
     this.lines.push({ offset: this.size, length: line.length });
     this.size += line.length;
@@ -76,7 +81,16 @@ export class BatchRecord {
 
   /** Deletes what the committed batches created, last batch first; a batch that cannot be deleted is counted as left, with its reason. */
   async undo(graph: GraphStore, scope: AccessScope | null): Promise<BatchedUndo> {
-    const undo: BatchedUndo = { batchesCommitted: this.lines.length, nodesDeleted: 0, relationshipsDeleted: 0, nodesUpdated: 0, updatedNodeIds: [], nodesLeft: 0, relationshipsLeft: 0, reasons: [] };
+    const undo: BatchedUndo = {
+      batchesCommitted: this.lines.length,
+      nodesDeleted: 0,
+      relationshipsDeleted: 0,
+      nodesUpdated: 0,
+      updatedNodeIds: [],
+      nodesLeft: 0,
+      relationshipsLeft: 0,
+      reasons: [],
+    };
     const updated = new Set<string>();
     for (let i = this.lines.length - 1; i >= 0; i--) {
       const batch = await this.read(i);
@@ -89,7 +103,8 @@ export class BatchRecord {
       try {
         // null: the importer is gone (deleted or disabled), so nobody's scope to delete within.
         if (!scope) throw new AppError(403, 'IMPORT_USER_UNAVAILABLE', 'The user who started the import is disabled, deleted or missing');
-        if (!graph.deleteCreated) throw new AppError(501, 'IMPORT_UNDO_UNSUPPORTED', 'This graph backend cannot delete what an import created');
+        if (!graph.deleteCreated)
+          throw new AppError(501, 'IMPORT_UNDO_UNSUPPORTED', 'This graph backend cannot delete what an import created');
         const deleted = await graph.deleteCreated({ nodes: batch.n, relationships: batch.r }, scope);
         undo.nodesDeleted += deleted.nodesDeleted;
         undo.relationshipsDeleted += deleted.relationshipsDeleted;

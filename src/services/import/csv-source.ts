@@ -4,7 +4,16 @@ import { parse } from 'csv-parse';
 import { BadRequestError } from '../../errors';
 import { readHead, utf16Guess } from './file-types';
 
-export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1250', 'windows-1252', 'iso-8859-1', 'iso-8859-2', 'iso-8859-15'] as const;
+export const ENCODINGS = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1250',
+  'windows-1252',
+  'iso-8859-1',
+  'iso-8859-2',
+  'iso-8859-15',
+] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 export interface CsvDialect {
@@ -15,7 +24,9 @@ export interface CsvDialect {
 }
 
 // Bytes of letters frequent in Central European text in windows-1250 / ISO-8859-2 (š ž č ř ě ů ą ł ...).
-const CENTRAL = new Set([0x8a, 0x8d, 0x8e, 0x9a, 0x9d, 0x9e, 0xb9, 0xbe, 0xc8, 0xcc, 0xd8, 0xe8, 0xec, 0xf8, 0xf9, 0xf2, 0xef, 0xb3, 0xa3, 0xea]);
+const CENTRAL = new Set([
+  0x8a, 0x8d, 0x8e, 0x9a, 0x9d, 0x9e, 0xb9, 0xbe, 0xc8, 0xcc, 0xd8, 0xe8, 0xec, 0xf8, 0xf9, 0xf2, 0xef, 0xb3, 0xa3, 0xea,
+]);
 // Letters frequent in Western European text only (à â ã å æ ç ê ë î ñ õ ø ...).
 const WESTERN = new Set([0xe0, 0xe2, 0xe3, 0xe5, 0xe6, 0xe7, 0xeb, 0xee, 0xf1, 0xf5, 0xc0, 0xc7, 0xd1, 0xdf]);
 
@@ -46,7 +57,10 @@ export function detectEncoding(head: Buffer): { encoding: Encoding; bom: boolean
 
 /** Delimiter and quote from the first lines: the candidate found the same (non-zero) number of times on most lines. */
 export function detectDialect(sample: string): { delimiter: string; quote: string } {
-  const lines = sample.split(/\r\n|\n|\r/).slice(0, 50).filter((l) => l.length > 0);
+  const lines = sample
+    .split(/\r\n|\n|\r/)
+    .slice(0, 50)
+    .filter((l) => l.length > 0);
   if (lines.length > 1 && sample.length >= 65536) lines.pop(); // possibly cut
   const quote = lines.some((l) => l.includes('"')) || !lines.some((l) => /(^|[,;\t|])'/.test(l)) ? '"' : "'";
   let best = { delimiter: ',', score: -1 };
@@ -76,7 +90,11 @@ function decoder(encoding: Encoding, fileName: string, skipBom: boolean): Transf
   const textDecoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: !skipBom });
   let offset = 0;
   const fail = (): BadRequestError =>
-    new BadRequestError(`The file ${fileName} is not valid ${encoding} text (near byte ${offset}); choose its encoding`, 'INVALID_ENCODING', { file: fileName, encoding, byte: offset });
+    new BadRequestError(
+      `The file ${fileName} is not valid ${encoding} text (near byte ${offset}); choose its encoding`,
+      'INVALID_ENCODING',
+      { file: fileName, encoding, byte: offset },
+    );
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _enc, done) {
@@ -116,16 +134,23 @@ export async function csvDialect(file: string, overrides: Partial<CsvDialect> = 
 export function csvError(error: unknown, fileName: string): Error {
   const e = error as { code?: string; lines?: number; message?: string };
   if (error instanceof BadRequestError) return error;
-  const fromParser = (error as Error)?.constructor?.name === 'CsvError' || (typeof e?.code === 'string' && (e.code.startsWith('CSV_') || e.code === 'INVALID_OPENING_QUOTE'));
+  const fromParser =
+    (error as Error)?.constructor?.name === 'CsvError' ||
+    (typeof e?.code === 'string' && (e.code.startsWith('CSV_') || e.code === 'INVALID_OPENING_QUOTE'));
   if (!fromParser || typeof e.code !== 'string') return error as Error;
   const line = e.lines;
   const what =
-    e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' ? 'a row with another number of fields than the header (ragged rows)'
-    : e.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quote that is never closed (unbalanced quotes)'
-    : e.code === 'CSV_INVALID_CLOSING_QUOTE' || e.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE' ? 'characters after a closing quote (unbalanced quotes)'
-    : e.code === 'INVALID_OPENING_QUOTE' ? 'a quote inside an unquoted field (unbalanced quotes)'
-    : e.code === 'CSV_MAX_RECORD_SIZE' ? 'a field larger than allowed'
-    : (e.message ?? e.code);
+    e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? 'a row with another number of fields than the header (ragged rows)'
+      : e.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'a quote that is never closed (unbalanced quotes)'
+        : e.code === 'CSV_INVALID_CLOSING_QUOTE' || e.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE'
+          ? 'characters after a closing quote (unbalanced quotes)'
+          : e.code === 'INVALID_OPENING_QUOTE'
+            ? 'a quote inside an unquoted field (unbalanced quotes)'
+            : e.code === 'CSV_MAX_RECORD_SIZE'
+              ? 'a field larger than allowed'
+              : (e.message ?? e.code);
   return new BadRequestError(`The file ${fileName}, line ${line ?? '?'}: ${what}`, 'CSV_INVALID', { file: fileName, line, reason: e.code });
 }
 

@@ -55,7 +55,9 @@ export function sniffType(head: Buffer, isXlsxZip: () => boolean): SniffedType {
   if (head.subarray(0, 8).equals(OLE2)) return 'xls';
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return isXlsxZip() ? 'xlsx' : 'zip';
   if (!looksLikeText(head)) return 'binary';
-  const text = decodeHead(head).replace(/^\uFEFF/, '').trimStart();
+  const text = decodeHead(head)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (text.startsWith('<') && /<graphml[\s>]/.test(text.slice(0, 8192))) return 'graphml';
   return 'csv';
 }

@@ -48,7 +48,8 @@ export async function* graphmlBatches(run: Run, mapping: GraphmlMapping): AsyncG
       const idProperty = mapping.idProperty === undefined ? 'id' : mapping.idProperty;
       if (idProperty) properties[idProperty] = n.id;
       reason ??= checkProperties(run, 'node', labels, properties, !mapping.mergeKey);
-      if (!reason && mapping.mergeKey && properties[mapping.mergeKey.property] === undefined) reason = `the merge key ${mapping.mergeKey.property} is empty`;
+      if (!reason && mapping.mergeKey && properties[mapping.mergeKey.property] === undefined)
+        reason = `the merge key ${mapping.mergeKey.property} is empty`;
     }
     if (reason || typeof properties === 'string') {
       rejectedIds.add(n.id);
@@ -73,7 +74,8 @@ export async function* graphmlBatches(run: Run, mapping: GraphmlMapping): AsyncG
   const flushEdges = async function* (): AsyncGenerator<BulkImportBatch> {
     const rows = new Map(edgeRows);
     batch.onWritten = async (unresolved) => {
-      for (const r of unresolved) await rejectRow(run, r, `edge ${rows.get(r)?.join(' -> ')}: an end was not imported`, rows.get(r) ?? [], true);
+      for (const r of unresolved)
+        await rejectRow(run, r, `edge ${rows.get(r)?.join(' -> ')}: an end was not imported`, rows.get(r) ?? [], true);
     };
     const count = batch.relationships.length;
     yield batch;

@@ -40,7 +40,9 @@ export function proposeKeys(doc: KeyFacts): { keys: Record<string, KeyChoice>; t
       if (mostlyDistinct(values)) {
         keys[k.id] = 'property';
         const among = values.capped ? `the first ${values.sampled} of ${values.count}` : `${values.count}`;
-        notes.push(`the key ${k.id} (${k.name}) has ${values.capped ? 'at least ' : ''}${values.distinct} distinct values among ${among} nodes: proposed as the property ${k.name}, not as labels`);
+        notes.push(
+          `the key ${k.id} (${k.name}) has ${values.capped ? 'at least ' : ''}${values.distinct} distinct values among ${among} nodes: proposed as the property ${k.name}, not as labels`,
+        );
       } else keys[k.id] = 'label';
       continue;
     }
@@ -75,9 +77,16 @@ export function graphmlPlan(doc: KeyFacts, mapping: GraphmlMapping): GraphmlPlan
   const proposal = proposeKeys(doc);
   for (const [id, choice] of Object.entries(mapping.keys ?? {})) {
     const key = byId.get(id);
-    if (!key) throw new BadRequestError(`The mapping names the key ${JSON.stringify(id)}, which the file does not declare`, 'INVALID_MAPPING', { key: id });
+    if (!key)
+      throw new BadRequestError(`The mapping names the key ${JSON.stringify(id)}, which the file does not declare`, 'INVALID_MAPPING', {
+        key: id,
+      });
     if (choice === 'label' && !forNodes(key)) {
-      throw new BadRequestError(`The key ${id} is declared for ${key.for}, not for nodes: it cannot give labels (the relationship type comes from typeKey)`, 'INVALID_MAPPING', { key: id });
+      throw new BadRequestError(
+        `The key ${id} is declared for ${key.for}, not for nodes: it cannot give labels (the relationship type comes from typeKey)`,
+        'INVALID_MAPPING',
+        { key: id },
+      );
     }
   }
   let typeKey: GraphmlKey | undefined;
@@ -85,7 +94,9 @@ export function graphmlPlan(doc: KeyFacts, mapping: GraphmlMapping): GraphmlPlan
   if (typeKeyId !== null) {
     typeKey = byId.get(typeKeyId);
     if (!typeKey || !forEdges(typeKey)) {
-      throw new BadRequestError(`typeKey ${JSON.stringify(typeKeyId)} is not a key of edges in this file`, 'INVALID_MAPPING', { key: typeKeyId });
+      throw new BadRequestError(`typeKey ${JSON.stringify(typeKeyId)} is not a key of edges in this file`, 'INVALID_MAPPING', {
+        key: typeKeyId,
+      });
     }
   }
   const choice = (k: GraphmlKey): KeyChoice => mapping.keys?.[k.id] ?? proposal.keys[k.id] ?? 'skip';
@@ -105,11 +116,19 @@ export function graphmlPlan(doc: KeyFacts, mapping: GraphmlMapping): GraphmlPlan
 
 /** Splits a label value (":A:B", "A;B", "A|B", "A,B") into labels. */
 export function splitLabels(cell: string): string[] {
-  return cell.split(/[:;|,]/).map((l) => l.trim()).filter(Boolean);
+  return cell
+    .split(/[:;|,]/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** A node's labels and properties under the plan, or why it is rejected. */
-export function graphmlNode(plan: GraphmlPlan, keys: Map<string, GraphmlKey>, n: GraphmlNode, defaultLabel: string): { labels: string[]; properties: Properties } | string {
+export function graphmlNode(
+  plan: GraphmlPlan,
+  keys: Map<string, GraphmlKey>,
+  n: GraphmlNode,
+  defaultLabel: string,
+): { labels: string[]; properties: Properties } | string {
   let labels = n.labels;
   if (labels.length === 0) {
     labels = [];
@@ -123,7 +142,12 @@ export function graphmlNode(plan: GraphmlPlan, keys: Map<string, GraphmlKey>, n:
 }
 
 /** An edge's type and properties under the plan, or why it is rejected. */
-export function graphmlEdge(plan: GraphmlPlan, keys: Map<string, GraphmlKey>, e: GraphmlEdge, defaultType: string): { type: string; properties: Properties } | string {
+export function graphmlEdge(
+  plan: GraphmlPlan,
+  keys: Map<string, GraphmlKey>,
+  e: GraphmlEdge,
+  defaultType: string,
+): { type: string; properties: Properties } | string {
   const fromKey = plan.typeKey ? (e.data[plan.typeKey.id] ?? plan.typeKey.default)?.trim() || undefined : undefined;
   const type = fromKey ?? e.label ?? defaultType;
   if (!isValidIdentifier(type)) return `"${String(type).slice(0, 50)}" is not a valid relationship type`;
@@ -131,7 +155,13 @@ export function graphmlEdge(plan: GraphmlPlan, keys: Map<string, GraphmlKey>, e:
   return typeof properties === 'string' ? properties : { type, properties };
 }
 
-function dataOf(plan: GraphmlPlan, keys: Map<string, GraphmlKey>, data: Record<string, string>, base: Properties, labelKeys: GraphmlKey[]): Properties | string {
+function dataOf(
+  plan: GraphmlPlan,
+  keys: Map<string, GraphmlKey>,
+  data: Record<string, string>,
+  base: Properties,
+  labelKeys: GraphmlKey[],
+): Properties | string {
   const out: Properties = { ...base };
   for (const [keyId, text] of Object.entries(data)) {
     const key = keys.get(keyId);

@@ -97,15 +97,25 @@ export async function scanGraphml(file: string, fileName: string): Promise<Graph
       for (const [keyId, text] of Object.entries(data)) weighed.get(valueKey(keyId, owner))?.values.add(text);
       if (node) {
         scan.nodeCount++;
-        if (!node.id) nodeProblem ??= new UnprocessableError(`The GraphML file ${fileName}, line ${node.line}: a node without id`, 'GRAPHML_INVALID', { file: fileName, line: node.line });
-        else if (ids.has(node.id)) nodeProblem ??= new UnprocessableError(`The GraphML file ${fileName}, line ${node.line}: the node id ${node.id} is used twice`, 'GRAPHML_INVALID', { file: fileName, line: node.line });
+        if (!node.id)
+          nodeProblem ??= new UnprocessableError(`The GraphML file ${fileName}, line ${node.line}: a node without id`, 'GRAPHML_INVALID', {
+            file: fileName,
+            line: node.line,
+          });
+        else if (ids.has(node.id))
+          nodeProblem ??= new UnprocessableError(
+            `The GraphML file ${fileName}, line ${node.line}: the node id ${node.id} is used twice`,
+            'GRAPHML_INVALID',
+            { file: fileName, line: node.line },
+          );
         ids.add(node.id);
         missing.delete(node.id);
         continue;
       }
       const e = edge;
       scan.edgeCount++;
-      for (const end of [e.source, e.target]) if (!ids.has(end) && !missing.has(end)) missing.set(end, { line: e.line, edge: e.id ?? `${e.source}->${e.target}` });
+      for (const end of [e.source, e.target])
+        if (!ids.has(end) && !missing.has(end)) missing.set(end, { line: e.line, edge: e.id ?? `${e.source}->${e.target}` });
       if (pairs.size < PAIR_CAP) {
         const pair = e.directed || e.source <= e.target ? pairHash(e.source, e.target) : pairHash(e.target, e.source);
         if (pairs.has(pair)) scan.parallelEdges++;

@@ -81,7 +81,11 @@ type Owner = 'node' | 'edge' | 'graph' | 'port' | 'graphml';
  * all for nodes; edge or all for edges), and data holding XML markup instead of a value (yFiles
  * styles, geometry, label lists: only the text of a yEd/yFiles node label is kept, as `name`).
  */
-export async function* readGraphml(file: string, fileName: string, doc: GraphmlHeader = { keys: [], directed: true, warnings: [] }): AsyncGenerator<GraphmlElement[]> {
+export async function* readGraphml(
+  file: string,
+  fileName: string,
+  doc: GraphmlHeader = { keys: [], directed: true, warnings: [] },
+): AsyncGenerator<GraphmlElement[]> {
   const parser = new SaxesParser({ xmlns: false, position: true });
   let closed: GraphmlElement[] = [];
   const keys = new Map<string, GraphmlKey>();
@@ -102,16 +106,25 @@ export async function* readGraphml(file: string, fileName: string, doc: GraphmlH
   const misplaced = new Map<string, { key: GraphmlKey; owner: Owner; count: number; element: string; line: number }>();
   const markup = new Map<string, { key: GraphmlKey; owner: Owner; count: number; element: string; line: number; label?: boolean }>();
   const refuse = (element: string, what: string): void => {
-    failure ??= new UnprocessableError(`The GraphML file ${fileName}, line ${parser.line}: ${what} (<${element}>) are not supported`, 'GRAPHML_UNSUPPORTED', { file: fileName, line: parser.line, element });
+    failure ??= new UnprocessableError(
+      `The GraphML file ${fileName}, line ${parser.line}: ${what} (<${element}>) are not supported`,
+      'GRAPHML_UNSUPPORTED',
+      { file: fileName, line: parser.line, element },
+    );
   };
   const local = (name: string): string => name.replace(/^.*:/, '');
   /** Names from the file in messages: at most 100 characters each. */
   const short = (text: string): string => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
   const describe = (owner: Owner): string =>
-    owner === 'node' ? `node ${short(node?.id ?? '')}`
-      : owner === 'edge' ? `edge ${short(edge?.id ?? `${edge?.source}->${edge?.target}`)}`
-        : owner === 'port' ? `a port of node ${short(node?.id ?? '')}`
-          : owner === 'graph' ? 'the graph' : 'the graphml element';
+    owner === 'node'
+      ? `node ${short(node?.id ?? '')}`
+      : owner === 'edge'
+        ? `edge ${short(edge?.id ?? `${edge?.source}->${edge?.target}`)}`
+        : owner === 'port'
+          ? `a port of node ${short(node?.id ?? '')}`
+          : owner === 'graph'
+            ? 'the graph'
+            : 'the graphml element';
 
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = local(tag.name);
@@ -153,13 +166,18 @@ export async function* readGraphml(file: string, fileName: string, doc: GraphmlH
       if (node) refuse('node', 'nested nodes');
       node = { id: a.id ?? '', line: parser.line, labels: (a.labels ?? '').split(':').filter(Boolean), data: {} };
     } else if (name === 'edge') {
-      if (!a.source || !a.target) failure ??= new UnprocessableError(`The GraphML file ${fileName}, line ${parser.line}: an edge without source or target`, 'GRAPHML_INVALID', { file: fileName, line: parser.line });
+      if (!a.source || !a.target)
+        failure ??= new UnprocessableError(
+          `The GraphML file ${fileName}, line ${parser.line}: an edge without source or target`,
+          'GRAPHML_INVALID',
+          { file: fileName, line: parser.line },
+        );
       edge = {
         id: a.id,
         line: parser.line,
         source: a.source ?? '',
         target: a.target ?? '',
-        directed: a.directed === undefined ? doc.directed : graphmlBoolean(a.directed) ?? doc.directed,
+        directed: a.directed === undefined ? doc.directed : (graphmlBoolean(a.directed) ?? doc.directed),
         label: a.label,
         data: {},
       };
@@ -233,7 +251,11 @@ export async function* readGraphml(file: string, fileName: string, doc: GraphmlH
   });
 
   const malformed = (error: unknown): BadRequestError =>
-    new BadRequestError(`The GraphML file ${fileName} is not well-formed XML: ${(error as Error).message}`.slice(0, 400), 'GRAPHML_MALFORMED', { file: fileName, line: parser.line, column: parser.column });
+    new BadRequestError(
+      `The GraphML file ${fileName} is not well-formed XML: ${(error as Error).message}`.slice(0, 400),
+      'GRAPHML_MALFORMED',
+      { file: fileName, line: parser.line, column: parser.column },
+    );
   // Read and parsed a chunk at a time (issue 23 item 9: a 100 MiB file held whole cost 1 GB and
   // stalled every other request): the elements closed by each chunk go to the caller, and the
   // event loop gets a turn at least every SLICE_MS.
@@ -268,17 +290,27 @@ export async function* readGraphml(file: string, fileName: string, doc: GraphmlH
     stream.destroy();
   }
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (ports.count) doc.warnings.push(`${plural(ports.count, 'port')} (<port>, first on line ${ports.firstLine}) were skipped${ports.edges ? `; ${plural(ports.edges, 'edge')} name a sourceport or targetport: they join their nodes` : ''}`);
-  else if (ports.edges) doc.warnings.push(`${plural(ports.edges, 'edge')} name a sourceport or targetport, which were skipped: they join their nodes`);
+  if (ports.count)
+    doc.warnings.push(
+      `${plural(ports.count, 'port')} (<port>, first on line ${ports.firstLine}) were skipped${ports.edges ? `; ${plural(ports.edges, 'edge')} name a sourceport or targetport: they join their nodes` : ''}`,
+    );
+  else if (ports.edges)
+    doc.warnings.push(`${plural(ports.edges, 'edge')} name a sourceport or targetport, which were skipped: they join their nodes`);
   for (const m of misplaced.values()) {
-    doc.warnings.push(`the key ${short(m.key.id)} (${short(m.key.name)}) is declared for ${m.key.for} but used on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})`);
+    doc.warnings.push(
+      `the key ${short(m.key.id)} (${short(m.key.name)}) is declared for ${m.key.for} but used on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})`,
+    );
   }
   for (const m of markup.values()) {
-    doc.warnings.push(`the key ${short(m.key.id)} (${short(m.key.name)}) holds XML markup, not a value, on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})${m.label ? '; the text of its node labels is the name property' : ''}`);
+    doc.warnings.push(
+      `the key ${short(m.key.id)} (${short(m.key.name)}) holds XML markup, not a value, on ${m.element} (line ${m.line}): left out (${plural(m.count, m.owner)})${m.label ? '; the text of its node labels is the name property' : ''}`,
+    );
   }
   for (const k of doc.keys) {
     if (k.default !== undefined && graphmlValue(k.default, k.type) === undefined) {
-      doc.warnings.push(`the default of the key ${short(k.id)} (${short(k.name)}), "${k.default.trim().slice(0, 50)}", is not a ${k.type}: left out`);
+      doc.warnings.push(
+        `the default of the key ${short(k.id)} (${short(k.name)}), "${k.default.trim().slice(0, 50)}", is not a ${k.type}: left out`,
+      );
       delete k.default;
     }
   }

@@ -46,10 +46,15 @@ export async function executeImport(run: Run): Promise<void> {
       });
     const result = run.dryRun
       ? await write({ rollback: true })
-      : await auditedGraphWrite<BulkImportResult>(ctx, { action: 'data.import', targetType: 'import', targetId: run.id }, write, (totals) => {
-          finishReport(run, totals, started);
-          return auditEntry(run);
-        });
+      : await auditedGraphWrite<BulkImportResult>(
+          ctx,
+          { action: 'data.import', targetType: 'import', targetId: run.id },
+          write,
+          (totals) => {
+            finishReport(run, totals, started);
+            return auditEntry(run);
+          },
+        );
     finishReport(run, result, started);
     if (run.allOrNothing) refuseRejected(run);
     if (!run.dryRun) {
@@ -66,9 +71,13 @@ export async function executeImport(run: Run): Promise<void> {
         : { code: 'IMPORT_CANCELLED', message: 'The import was cancelled; nothing of it was written' };
     } else {
       state = 'failed';
-      error = caught instanceof AppError
-        ? { code: caught.code, message: caught.message, status: caught.status, details: caught.extra }
-        : { code: 'IMPORT_FAILED', message: `The import failed; nothing of it was written (${(caught as Error)?.message ?? caught})`.slice(0, 500) };
+      error =
+        caught instanceof AppError
+          ? { code: caught.code, message: caught.message, status: caught.status, details: caught.extra }
+          : {
+              code: 'IMPORT_FAILED',
+              message: `The import failed; nothing of it was written (${(caught as Error)?.message ?? caught})`.slice(0, 500),
+            };
       if (!(caught instanceof AppError)) ctx.deps.logger.error({ err: caught, importId: run.id }, 'import failed');
     }
     run.report.durationMs = Date.now() - run.progress.started;
@@ -77,14 +86,23 @@ export async function executeImport(run: Run): Promise<void> {
     if (undo) {
       error = undoneError(error, undo);
       // What stays: merged updates, and what could not be deleted.
-      Object.assign(run.report, { nodesCreated: undo.nodesLeft, nodesUpdated: undo.nodesUpdated, relationshipsCreated: undo.relationshipsLeft });
+      Object.assign(run.report, {
+        nodesCreated: undo.nodesLeft,
+        nodesUpdated: undo.nodesUpdated,
+        relationshipsCreated: undo.relationshipsLeft,
+      });
     }
     await audit(ctx, {
       action: state === 'cancelled' ? 'data.import.cancel' : 'data.import.fail',
       targetType: 'import',
       targetId: run.id,
       details: {
-        file: run.file.name, fileId: run.file.fileId, dryRun: run.dryRun, rowsRead: run.report.rowsRead, reason: error.code, durationMs: run.report.durationMs,
+        file: run.file.name,
+        fileId: run.file.fileId,
+        dryRun: run.dryRun,
+        rowsRead: run.report.rowsRead,
+        reason: error.code,
+        durationMs: run.report.durationMs,
         ...(undo ? { transaction: 'batched', undo: { ...undo, updatedNodeIds: undefined } } : {}),
       },
     }).catch(() => undefined);
@@ -93,14 +111,21 @@ export async function executeImport(run: Run): Promise<void> {
   }
   await run.rejectedOut.end();
   const elapsed = Math.max(1, Date.now() - run.progress.started);
-  await ctx.db('imports').where({ id: run.id }).update({
-    state,
-    report: JSON.stringify(run.report),
-    error: error ? JSON.stringify(error) : null,
-    progress: JSON.stringify({ rowsDone: run.progress.rowsDone, rowsTotal: run.progress.rowsTotal ?? run.progress.rowsDone, rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed) }),
-    finished_at: new Date(),
-    ...(created ? { created: JSON.stringify(created) } : {}),
-  });
+  await ctx
+    .db('imports')
+    .where({ id: run.id })
+    .update({
+      state,
+      report: JSON.stringify(run.report),
+      error: error ? JSON.stringify(error) : null,
+      progress: JSON.stringify({
+        rowsDone: run.progress.rowsDone,
+        rowsTotal: run.progress.rowsTotal ?? run.progress.rowsDone,
+        rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed),
+      }),
+      finished_at: new Date(),
+      ...(created ? { created: JSON.stringify(created) } : {}),
+    });
 }
 
 /** Deletes what the committed batches of a failed or cancelled batched import created (batch-record.ts). */
@@ -109,7 +134,16 @@ async function undoBatches(run: Run, record: BatchRecord): Promise<BatchedUndo> 
     return await record.undo(run.ctx.deps.graph, run.scope);
   } catch (failure) {
     run.ctx.deps.logger.error({ err: failure, importId: run.id }, 'the undo of a failed batched import failed');
-    return { batchesCommitted: -1, nodesDeleted: 0, relationshipsDeleted: 0, nodesUpdated: 0, updatedNodeIds: [], nodesLeft: 0, relationshipsLeft: 0, reasons: [`the undo failed: ${(failure as Error)?.message ?? failure}`.slice(0, 300)] };
+    return {
+      batchesCommitted: -1,
+      nodesDeleted: 0,
+      relationshipsDeleted: 0,
+      nodesUpdated: 0,
+      updatedNodeIds: [],
+      nodesLeft: 0,
+      relationshipsLeft: 0,
+      reasons: [`the undo failed: ${(failure as Error)?.message ?? failure}`.slice(0, 300)],
+    };
   }
 }
 
@@ -117,11 +151,18 @@ async function undoBatches(run: Run, record: BatchRecord): Promise<BatchedUndo> 
 function undoneError(error: NonNullable<ImportStatus['error']>, undo: BatchedUndo): NonNullable<ImportStatus['error']> {
   const stays: string[] = [];
   if (undo.nodesUpdated) stays.push(`${undo.nodesUpdated} existing node(s) it updated through the merge key keep the update`);
-  if (undo.nodesLeft + undo.relationshipsLeft) stays.push(`${undo.nodesLeft} node(s) and ${undo.relationshipsLeft} relationship(s) it created could not be deleted (${undo.reasons[0] ?? ''})`);
+  if (undo.nodesLeft + undo.relationshipsLeft)
+    stays.push(
+      `${undo.nodesLeft} node(s) and ${undo.relationshipsLeft} relationship(s) it created could not be deleted (${undo.reasons[0] ?? ''})`,
+    );
   const message = error.message.replace(/;? ?nothing of it was written\.?/, '');
   return {
     ...error,
-    message: `${message}. The batched import was undone: ${undo.nodesDeleted} node(s) and ${undo.relationshipsDeleted} relationship(s) of ${undo.batchesCommitted} committed batch(es) were deleted${stays.length ? `; not undone: ${stays.join('; ')}` : ''}`.slice(0, 1000),
+    message:
+      `${message}. The batched import was undone: ${undo.nodesDeleted} node(s) and ${undo.relationshipsDeleted} relationship(s) of ${undo.batchesCommitted} committed batch(es) were deleted${stays.length ? `; not undone: ${stays.join('; ')}` : ''}`.slice(
+        0,
+        1000,
+      ),
     details: { ...(error.details ?? {}), undo },
   };
 }
@@ -153,8 +194,16 @@ function auditEntry(run: Run) {
     targetType: 'import',
     targetId: run.id,
     details: {
-      file: r.fileName, fileId: r.fileId, kind: run.mapping.kind, rowsRead: r.rowsRead, nodesCreated: r.nodesCreated, nodesUpdated: r.nodesUpdated,
-      relationshipsCreated: r.relationshipsCreated, rowsSkipped: r.rowsSkipped, rowsRejected: r.rowsRejected, durationMs: r.durationMs,
+      file: r.fileName,
+      fileId: r.fileId,
+      kind: run.mapping.kind,
+      rowsRead: r.rowsRead,
+      nodesCreated: r.nodesCreated,
+      nodesUpdated: r.nodesUpdated,
+      relationshipsCreated: r.relationshipsCreated,
+      rowsSkipped: r.rowsSkipped,
+      rowsRejected: r.rowsRejected,
+      durationMs: r.durationMs,
       ...(run.transaction === 'batched' ? { transaction: 'batched' } : {}),
     },
   };
@@ -162,7 +211,11 @@ function auditEntry(run: Run) {
 
 /** The label + property pairs an import matches on (merge key, relationship ends): the adapter prepares their indexes. */
 function matchKeysOf(mapping: ImportMapping): Array<{ label: string; property: string }> {
-  if (mapping.kind === 'relationships') return [{ label: mapping.start.label, property: mapping.start.property }, { label: mapping.end.label, property: mapping.end.property }];
+  if (mapping.kind === 'relationships')
+    return [
+      { label: mapping.start.label, property: mapping.start.property },
+      { label: mapping.end.label, property: mapping.end.property },
+    ];
   return mapping.mergeKey ? [{ label: mapping.mergeKey.label, property: mapping.mergeKey.property }] : [];
 }
 
@@ -171,7 +224,10 @@ function refuseRejected(run: Run): void {
   const r = run.report;
   if (r.rowsRejected + r.rowsSkipped === 0) return;
   throw new UnprocessableError(
-    `Rows were rejected (${r.rowsRejected} rejected, ${r.rowsSkipped} skipped when the import stopped; first: row ${r.rejected[0]?.row}: ${r.rejected[0]?.reason ?? ''}); the import is all-or-nothing, so nothing was imported`.slice(0, 600),
+    `Rows were rejected (${r.rowsRejected} rejected, ${r.rowsSkipped} skipped when the import stopped; first: row ${r.rejected[0]?.row}: ${r.rejected[0]?.reason ?? ''}); the import is all-or-nothing, so nothing was imported`.slice(
+      0,
+      600,
+    ),
     'IMPORT_ROWS_REJECTED',
     { rowsRejected: r.rowsRejected, rowsSkipped: r.rowsSkipped, rejected: r.rejected.slice(0, 5) },
   );

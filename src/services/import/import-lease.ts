@@ -62,7 +62,8 @@ export function holdImportLease(ctx: ServiceContext, id: string, onLost: () => v
     if (renewing || released) return;
     renewing = true;
     try {
-      const renewed = await ctx.db('imports')
+      const renewed = await ctx
+        .db('imports')
         .where({ id, state: 'running', lease_owner: IMPORT_INSTANCE_ID })
         .update({ lease_expires_at: ctx.db.raw(leaseInterval(leaseMs)) }, ['id']);
       if (renewed.length === 0 && !released) {
@@ -108,7 +109,10 @@ const MESSAGE_AFTER = ') stopped before the import finished; nothing of it was w
  * without a lease (the embedded store at start-up, where no other process can run one).
  * Answers the ids it failed.
  */
-export async function failAbandonedImports(deps: Pick<AppDeps, 'db' | 'logger'>, options: { id?: string; unleased?: boolean } = {}): Promise<string[]> {
+export async function failAbandonedImports(
+  deps: Pick<AppDeps, 'db' | 'logger'>,
+  options: { id?: string; unleased?: boolean } = {},
+): Promise<string[]> {
   const { db } = deps;
   const expired = options.unleased ? '(lease_expires_at < now() or lease_expires_at is null)' : 'lease_expires_at < now()';
   if (options.id) {
@@ -131,14 +135,23 @@ export async function failAbandonedImports(deps: Pick<AppDeps, 'db' | 'logger'>,
         targetType: 'import',
         targetId: String(row.id),
         details: {
-          file: row.file_name, fileId: row.upload_id, dryRun: row.dry_run, userId: String(row.user_id), owner: row.lease_owner,
-          rowsDone: row.progress?.rowsDone ?? 0, detectedBy: IMPORT_INSTANCE_ID,
+          file: row.file_name,
+          fileId: row.upload_id,
+          dryRun: row.dry_run,
+          userId: String(row.user_id),
+          owner: row.lease_owner,
+          rowsDone: row.progress?.rowsDone ?? 0,
+          detectedBy: IMPORT_INSTANCE_ID,
         },
       });
     }
     return rows;
   });
-  for (const row of failed) deps.logger.warn({ importId: String(row.id), owner: row.lease_owner, instance: IMPORT_INSTANCE_ID }, 'import failed: the instance running it stopped renewing its lease');
+  for (const row of failed)
+    deps.logger.warn(
+      { importId: String(row.id), owner: row.lease_owner, instance: IMPORT_INSTANCE_ID },
+      'import failed: the instance running it stopped renewing its lease',
+    );
   return failed.map((row) => String(row.id));
 }
 
@@ -150,17 +163,22 @@ export function startImportLeaseReaper(deps: Pick<AppDeps, 'db' | 'logger' | 'co
   const server = onServer(deps.db);
   // A failed batched import of a dead process still has its committed batches: undone from its side file (abandoned-undo.ts).
   const sweep = (unleased: boolean) =>
-    failAbandonedImports(deps, { unleased }).then(() => undoAbandonedBatches(deps)).then(
-      () => undefined,
-      (error: unknown) => deps.logger.error({ err: error }, 'failing abandoned imports failed'),
-    );
+    failAbandonedImports(deps, { unleased })
+      .then(() => undoAbandonedBatches(deps))
+      .then(
+        () => undefined,
+        (error: unknown) => deps.logger.error({ err: error }, 'failing abandoned imports failed'),
+      );
   const first = sweep(!server);
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   if (server) {
-    timer = setInterval(() => {
-      sweeping ??= first.then(() => sweep(false)).finally(() => (sweeping = undefined));
-    }, Math.max(250, Math.floor(deps.config.imports.leaseMs / 2)));
+    timer = setInterval(
+      () => {
+        sweeping ??= first.then(() => sweep(false)).finally(() => (sweeping = undefined));
+      },
+      Math.max(250, Math.floor(deps.config.imports.leaseMs / 2)),
+    );
     timer.unref?.();
   }
   return {

@@ -151,7 +151,8 @@ export function undoOf(row: ImportRow): ImportUndo {
   if (row.state !== 'succeeded') return no('Only a finished import can be undone');
   const created = row.created;
   if (!created) return no('The import did not record what it created');
-  if (created.tooMany) return no(`The import created more than ${created.limit} nodes and relationships (imports.maxUndoElements): it cannot be undone here`);
+  if (created.tooMany)
+    return no(`The import created more than ${created.limit} nodes and relationships (imports.maxUndoElements): it cannot be undone here`);
   if (created.nodes.length + created.relationships.length === 0) return no('The import created nothing');
   return { possible: true, reason: null, undoneAt: null };
 }
@@ -179,5 +180,9 @@ export function statusOf(row: ImportRow): ImportStatus {
 
 export function progressOf(run: Run): ImportStatus['progress'] {
   const elapsed = Math.max(1, Date.now() - run.progress.started);
-  return { rowsDone: run.progress.rowsDone, rowsTotal: run.progress.rowsTotal, rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed) };
+  return {
+    rowsDone: run.progress.rowsDone,
+    rowsTotal: run.progress.rowsTotal,
+    rowsPerSecond: Math.round((run.progress.rowsDone * 1000) / elapsed),
+  };
 }

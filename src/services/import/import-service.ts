@@ -12,7 +12,18 @@ import { accessScopeFor } from '../security/access-scope';
 import { SettingsService } from '../settings/settings-service';
 import { analyzeGraphml, analyzeTables, type FileAnalysis } from './analysis';
 import { executeImport } from './import-engine';
-import { progressOf, rejectedPath, runningImports, sharedDatabase, statusOf, undoOf, type ImportRow, type ImportState, type ImportStatus, type Run } from './import-runs';
+import {
+  progressOf,
+  rejectedPath,
+  runningImports,
+  sharedDatabase,
+  statusOf,
+  undoOf,
+  type ImportRow,
+  type ImportState,
+  type ImportStatus,
+  type Run,
+} from './import-runs';
 import type { ImportMapping, NodesMapping } from './mapping';
 import { ImportUploadService, type UploadedImportFile } from './upload-service';
 import { readHead, sniffType } from './file-types';
@@ -32,7 +43,15 @@ export class ImportService {
     return String(this.ctx.user!.id);
   }
 
-  async analyze(fileId: string, options: { encoding?: NodesMapping['encoding']; delimiter?: NodesMapping['delimiter']; quote?: NodesMapping['quote']; header?: boolean } = {}): Promise<FileAnalysis> {
+  async analyze(
+    fileId: string,
+    options: {
+      encoding?: NodesMapping['encoding'];
+      delimiter?: NodesMapping['delimiter'];
+      quote?: NodesMapping['quote'];
+      header?: boolean;
+    } = {},
+  ): Promise<FileAnalysis> {
     const file = await new ImportUploadService(this.ctx).get(fileId);
     const base = { fileId: file.fileId, name: file.name, type: file.type, size: file.size };
     if (file.type === 'graphml') return { ...base, graphml: await analyzeGraphml(file) };
@@ -40,9 +59,24 @@ export class ImportService {
   }
 
   /** Starts an import: answers with the finished status when it is small (or waits), else at once with state running. */
-  async start(input: { fileId: string; mapping: ImportMapping; dryRun?: boolean; background?: boolean; allOrNothing?: boolean; transaction?: Run['transaction'] }): Promise<ImportStatus> {
+  async start(input: {
+    fileId: string;
+    mapping: ImportMapping;
+    dryRun?: boolean;
+    background?: boolean;
+    allOrNothing?: boolean;
+    transaction?: Run['transaction'];
+  }): Promise<ImportStatus> {
     const file = await new ImportUploadService(this.ctx).get(input.fileId);
-    const { id, done } = await this.launch(file, input.mapping, input.dryRun ?? false, file.fileId, undefined, input.allOrNothing ?? false, input.transaction ?? 'single');
+    const { id, done } = await this.launch(
+      file,
+      input.mapping,
+      input.dryRun ?? false,
+      file.fileId,
+      undefined,
+      input.allOrNothing ?? false,
+      input.transaction ?? 'single',
+    );
     const background = input.background ?? file.size > this.ctx.deps.config.imports.directMaxBytes;
     if (!background) {
       await done;
@@ -61,39 +95,63 @@ export class ImportService {
    * Imports a file of the server (the import job type: a CSV under jobs.importDir) with the same
    * engine, waiting for the end; `isCancelled` is checked between batches (a cancel rolls back).
    */
-  async importServerFile(file: { path: string; name: string; size: number }, mapping: ImportMapping, isCancelled: () => boolean): Promise<ImportStatus> {
+  async importServerFile(
+    file: { path: string; name: string; size: number },
+    mapping: ImportMapping,
+    isCancelled: () => boolean,
+  ): Promise<ImportStatus> {
     const head = await readHead(file.path);
     const type = sniffType(head, () => false);
     if (type !== 'csv') throw new UnprocessableError(`The file ${file.name} is not CSV text`, 'IMPORT_FILE_TYPE', { file: file.name });
-    const { id, done } = await this.launch({ fileId: '', name: file.name, type, size: file.size, archive: null, expiresAt: '', path: file.path }, mapping, false, null, isCancelled);
+    const { id, done } = await this.launch(
+      { fileId: '', name: file.name, type, size: file.size, archive: null, expiresAt: '', path: file.path },
+      mapping,
+      false,
+      null,
+      isCancelled,
+    );
     await done;
     return this.status(id);
   }
 
-  private async launch(file: UploadedImportFile & { path: string }, mapping: ImportMapping, dryRun: boolean, uploadId: string | null, isCancelled?: () => boolean, allOrNothing = false, transaction: Run['transaction'] = 'single'): Promise<{ id: string; done: Promise<void> }> {
-    if (mapping.kind === 'graphml' && file.type !== 'graphml') throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
-    if (mapping.kind !== 'graphml' && file.type === 'graphml') throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
+  private async launch(
+    file: UploadedImportFile & { path: string },
+    mapping: ImportMapping,
+    dryRun: boolean,
+    uploadId: string | null,
+    isCancelled?: () => boolean,
+    allOrNothing = false,
+    transaction: Run['transaction'] = 'single',
+  ): Promise<{ id: string; done: Promise<void> }> {
+    if (mapping.kind === 'graphml' && file.type !== 'graphml')
+      throw new UnprocessableError(`The file ${file.name} is ${file.type}: a graphml mapping needs a GraphML file`, 'MAPPING_KIND');
+    if (mapping.kind !== 'graphml' && file.type === 'graphml')
+      throw new UnprocessableError(`The file ${file.name} is GraphML: use a mapping of kind graphml`, 'MAPPING_KIND');
     const scope = await accessScopeFor(this.ctx);
     this.assertMappingAllowed(mapping, scope);
     const schema = await new SettingsService(this.ctx).get('DATA_SCHEMA');
     const id = randomUUID();
     await mkdir(path.dirname(rejectedPath(this.ctx.deps.config.dataDir, id)), { recursive: true });
     if (uploadId && !dryRun) await this.assertNotStarted(uploadId);
-    await this.ctx.db('imports').insert({
-      id,
-      user_id: this.userId,
-      upload_id: uploadId,
-      file_name: file.name,
-      state: 'running',
-      dry_run: dryRun,
-      mapping: JSON.stringify(mapping),
-      progress: JSON.stringify({ rowsDone: 0, rowsTotal: null, rowsPerSecond: 0 }),
-      ...newImportLease(this.ctx),
-    }).catch(async (error: unknown) => {
-      // Two starts at once: the unique index imports_upload_once lets one in.
-      if (uploadId && (error as { code?: string }).code === '23505' && /imports_upload_once/.test(String((error as Error).message))) await this.assertNotStarted(uploadId);
-      throw error;
-    });
+    await this.ctx
+      .db('imports')
+      .insert({
+        id,
+        user_id: this.userId,
+        upload_id: uploadId,
+        file_name: file.name,
+        state: 'running',
+        dry_run: dryRun,
+        mapping: JSON.stringify(mapping),
+        progress: JSON.stringify({ rowsDone: 0, rowsTotal: null, rowsPerSecond: 0 }),
+        ...newImportLease(this.ctx),
+      })
+      .catch(async (error: unknown) => {
+        // Two starts at once: the unique index imports_upload_once lets one in.
+        if (uploadId && (error as { code?: string }).code === '23505' && /imports_upload_once/.test(String((error as Error).message)))
+          await this.assertNotStarted(uploadId);
+        throw error;
+      });
     const out = createWriteStream(rejectedPath(this.ctx.deps.config.dataDir, id));
     const rejectedOut = new CsvWriter(out);
     await rejectedOut.row(['row', 'reason', 'values']);
@@ -107,7 +165,17 @@ export class ImportService {
       scope,
       schema,
       report: {
-        fileId: file.fileId, fileName: file.name, dryRun, rowsRead: 0, nodesCreated: 0, nodesUpdated: 0, relationshipsCreated: 0, rowsSkipped: 0, rowsRejected: 0, rejected: [], durationMs: 0,
+        fileId: file.fileId,
+        fileName: file.name,
+        dryRun,
+        rowsRead: 0,
+        nodesCreated: 0,
+        nodesUpdated: 0,
+        relationshipsCreated: 0,
+        rowsSkipped: 0,
+        rowsRejected: 0,
+        rejected: [],
+        durationMs: 0,
       },
       rejectedOut,
       progress: { rowsDone: 0, rowsTotal: null, lastSaved: 0, started: Date.now() },
@@ -146,7 +214,8 @@ export class ImportService {
    * failed imports do not count. The unique index imports_upload_once closes the race.
    */
   private async assertNotStarted(uploadId: string): Promise<void> {
-    const other: { id: string; state: ImportState } | undefined = await this.ctx.db('imports')
+    const other: { id: string; state: ImportState } | undefined = await this.ctx
+      .db('imports')
       .where({ upload_id: uploadId, dry_run: false })
       .whereNull('undone_at')
       .whereIn('state', ['running', 'succeeded'])
@@ -176,17 +245,24 @@ export class ImportService {
     const hiddenLabels = labels.filter((l) => scope.labels !== '*' && !scope.labels.includes(l));
     const hiddenTypes = types.filter((t) => scope.types !== '*' && !scope.types.includes(t));
     if (hiddenLabels.length || hiddenTypes.length) {
-      throw new ForbiddenError(`You may not import elements you could not see: ${[...hiddenLabels, ...hiddenTypes].join(', ')}`, { labels: hiddenLabels, types: hiddenTypes }, 'IMPORT_NOT_ALLOWED');
+      throw new ForbiddenError(
+        `You may not import elements you could not see: ${[...hiddenLabels, ...hiddenTypes].join(', ')}`,
+        { labels: hiddenLabels, types: hiddenTypes },
+        'IMPORT_NOT_ALLOWED',
+      );
     }
   }
 
   async status(id: string): Promise<ImportStatus> {
     const live = runningImports.get(id);
     if (live && live.userId === this.userId && !sharedDatabase(this.ctx.db)) return live.snapshot();
-    const row = /^[0-9a-f-]{36}$/i.test(id) ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined) : undefined;
+    const row = /^[0-9a-f-]{36}$/i.test(id)
+      ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined)
+      : undefined;
     if (!row) throw new NotFoundError('Import', 'IMPORT_NOT_FOUND');
     // An import whose instance died (its lease ran out) is failed now, by whichever instance reads it.
-    if (row.state === 'running' && (await failAbandonedImports(this.ctx.deps, { id })).length) return statusOf((await this.ctx.db('imports').where({ id }).first()) as ImportRow);
+    if (row.state === 'running' && (await failAbandonedImports(this.ctx.deps, { id })).length)
+      return statusOf((await this.ctx.db('imports').where({ id }).first()) as ImportRow);
     return statusOf(row);
   }
 
@@ -214,10 +290,13 @@ export class ImportService {
    * attached to its nodes (UNDO_CONFLICT).
    */
   async undo(id: string): Promise<ImportStatus> {
-    const row = /^[0-9a-f-]{36}$/i.test(id) ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined) : undefined;
+    const row = /^[0-9a-f-]{36}$/i.test(id)
+      ? ((await this.ctx.db('imports').where({ id, user_id: this.userId }).first()) as ImportRow | undefined)
+      : undefined;
     if (!row) throw new NotFoundError('Import', 'IMPORT_NOT_FOUND');
     const undo = undoOf(row);
-    if (!undo.possible || !row.created || row.created.tooMany) throw new AppError(409, 'IMPORT_NOT_UNDOABLE', undo.reason ?? 'The import cannot be undone', { importId: id });
+    if (!undo.possible || !row.created || row.created.tooMany)
+      throw new AppError(409, 'IMPORT_NOT_UNDOABLE', undo.reason ?? 'The import cannot be undone', { importId: id });
     const graph = this.ctx.deps.graph;
     if (!graph.deleteCreated) throw new NotImplementedError('This graph backend cannot undo an import', 'IMPORT_UNDO_UNSUPPORTED');
     const created: CreatedElements = { nodes: row.created.nodes, relationships: row.created.relationships };
@@ -241,8 +320,12 @@ export class ImportService {
         targetType: 'import',
         targetId: id,
         details: {
-          file: row.file_name, fileId: row.upload_id, nodesCreated: created.nodes.length, relationshipsCreated: created.relationships.length,
-          nodesDeleted: result.nodesDeleted, relationshipsDeleted: result.relationshipsDeleted,
+          file: row.file_name,
+          fileId: row.upload_id,
+          nodesCreated: created.nodes.length,
+          relationshipsCreated: created.relationships.length,
+          nodesDeleted: result.nodesDeleted,
+          relationshipsDeleted: result.relationshipsDeleted,
         },
       }),
     );

@@ -13,7 +13,13 @@ export class RowRejected extends Error {}
 const REPORT_REJECTED = 20;
 
 /** Why the element cannot be written, or undefined. `complete`: the row creates the element (false for a merge row, which may update an existing node). */
-export function checkProperties(run: Run, entity: 'node' | 'relationship', tokens: string[], properties: Properties, complete = true): string | undefined {
+export function checkProperties(
+  run: Run,
+  entity: 'node' | 'relationship',
+  tokens: string[],
+  properties: Properties,
+  complete = true,
+): string | undefined {
   for (const [key, value] of Object.entries(properties)) {
     try {
       assertPortableValue(key, value);
@@ -52,7 +58,10 @@ export async function tick(run: Run, rows: number): Promise<void> {
   if (now - run.progress.lastSaved < 500) return;
   run.progress.lastSaved = now;
   if (!sharedDatabase(run.ctx.db)) return;
-  await run.ctx.db('imports').where({ id: run.id }).update({ progress: JSON.stringify(progressOf(run)) });
+  await run.ctx
+    .db('imports')
+    .where({ id: run.id })
+    .update({ progress: JSON.stringify(progressOf(run)) });
   const flag: { cancel_requested: boolean } | undefined = await run.ctx.db('imports').where({ id: run.id }).first('cancel_requested');
   if (flag?.cancel_requested) throw new ImportCancelled();
 }

@@ -16,13 +16,16 @@ const validName = (name: string): boolean => isValidIdentifier(name);
 
 /** Splits a label cell (":A:B", "A;B", "A|B", "A,B") into labels. */
 function labelsOf(cell: string): string[] {
-  return cell.split(/[:;|,]/).map((l) => l.trim()).filter(Boolean);
+  return cell
+    .split(/[:;|,]/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 function endValue(text: string, type: 'auto' | 'integer' | 'float' | 'string' | undefined): unknown {
   const t = text.trim();
   if (type === 'string') return text;
-  if (type === 'integer' || (type === undefined || type === 'auto') && /^[+-]?\d{1,15}$/.test(t)) return convertCell(t, 'integer');
+  if (type === 'integer' || ((type === undefined || type === 'auto') && /^[+-]?\d{1,15}$/.test(t))) return convertCell(t, 'integer');
   if (type === 'float') return convertCell(t, 'float');
   return text;
 }
@@ -32,7 +35,12 @@ type ColumnPlan = ReturnType<typeof columnPlan>;
 function columnPlan(mapping: NodesMapping | RelationshipsMapping, names: string[], fileName: string) {
   const index = (column: string, what: string): number => {
     const i = names.indexOf(column);
-    if (i < 0) throw new UnprocessableError(`The file ${fileName} has no column ${JSON.stringify(column)} (${what}); it has ${names.slice(0, 30).join(', ')}`, 'IMPORT_COLUMN_MISSING', { file: fileName, column });
+    if (i < 0)
+      throw new UnprocessableError(
+        `The file ${fileName} has no column ${JSON.stringify(column)} (${what}); it has ${names.slice(0, 30).join(', ')}`,
+        'IMPORT_COLUMN_MISSING',
+        { file: fileName, column },
+      );
     return i;
   };
   const special = new Set<number>();
@@ -46,14 +54,18 @@ function columnPlan(mapping: NodesMapping | RelationshipsMapping, names: string[
     special.add((startIndex = index(mapping.start.column, 'start')));
     special.add((endIndex = index(mapping.end.column, 'end')));
   }
-  const given: NonNullable<NodesMapping['columns']> = mapping.columns ?? names.filter((_, i) => !special.has(i)).map((column) => ({ column }));
+  const given: NonNullable<NodesMapping['columns']> =
+    mapping.columns ?? names.filter((_, i) => !special.has(i)).map((column) => ({ column }));
   const columns: Array<{ column: string; index: number; property: string; type: ColumnType; separator?: string }> = [];
   const properties = new Set<string>();
   for (const c of given) {
     const i = index(c.column, 'columns');
     if (c.skip) continue;
     const property = c.property ?? c.column;
-    if (!validName(property)) throw new BadRequestError(`The column ${c.column} needs a property name (its own name is not a valid one)`, 'INVALID_MAPPING', { column: c.column });
+    if (!validName(property))
+      throw new BadRequestError(`The column ${c.column} needs a property name (its own name is not a valid one)`, 'INVALID_MAPPING', {
+        column: c.column,
+      });
     if (properties.has(property)) throw new BadRequestError(`Two columns map to the property ${property}`, 'INVALID_MAPPING', { property });
     properties.add(property);
     columns.push({ column: c.column, index: i, property, type: c.type ?? 'string', separator: c.separator });
@@ -96,7 +108,13 @@ function nodeFromRow(run: Run, mapping: NodesMapping, plan: ColumnPlan, cells: s
   return node;
 }
 
-function relationshipFromRow(run: Run, mapping: RelationshipsMapping, plan: ColumnPlan, cells: string[], line: number): { relationship: BulkImportRelationship; ends: BulkImportNode[] } {
+function relationshipFromRow(
+  run: Run,
+  mapping: RelationshipsMapping,
+  plan: ColumnPlan,
+  cells: string[],
+  line: number,
+): { relationship: BulkImportRelationship; ends: BulkImportNode[] } {
   let type = mapping.type;
   if (plan.typeIndex !== undefined) {
     const cell = (cells[plan.typeIndex] ?? '').trim();
@@ -106,7 +124,10 @@ function relationshipFromRow(run: Run, mapping: RelationshipsMapping, plan: Colu
   if (!validName(type)) throw new RowRejected(`"${type.slice(0, 50)}" is not a valid relationship type`);
   const ends: BulkImportNode[] = [];
   const refs: NodeRef[] = [];
-  for (const [which, end, index] of [['start', mapping.start, plan.startIndex], ['end', mapping.end, plan.endIndex]] as const) {
+  for (const [which, end, index] of [
+    ['start', mapping.start, plan.startIndex],
+    ['end', mapping.end, plan.endIndex],
+  ] as const) {
     const text = cells[index] ?? '';
     if (text.trim() === '') throw new RowRejected(`the ${which} column ${end.column} is empty`);
     let value: unknown;
@@ -132,7 +153,12 @@ function relationshipFromRow(run: Run, mapping: RelationshipsMapping, plan: Colu
 /** The batches of a table import, read row by row from the file (a spreadsheet's sheet is read whole). */
 export async function* tableBatches(run: Run, mapping: NodesMapping | RelationshipsMapping): AsyncGenerator<BulkImportBatch> {
   const config = run.ctx.deps.config;
-  const tables = await openTables(config, run.file, { encoding: mapping.encoding, delimiter: mapping.delimiter, quote: mapping.quote, sheet: mapping.sheet });
+  const tables = await openTables(config, run.file, {
+    encoding: mapping.encoding,
+    delimiter: mapping.delimiter,
+    quote: mapping.quote,
+    sheet: mapping.sheet,
+  });
   const table = tables[0];
   if (!table) throw new UnprocessableError(`The file ${run.file.name} holds no table`, 'EMPTY_FILE');
   if (table.formulaCount && (mapping.formulas ?? 'refuse') === 'refuse') {
@@ -169,7 +195,10 @@ export async function* tableBatches(run: Run, mapping: NodesMapping | Relationsh
     sawRow = true;
     if (names === undefined) {
       if (mapping.header !== false) {
-        names = uniqueNames(row.cells.map((c) => c.trim()), row.cells.length);
+        names = uniqueNames(
+          row.cells.map((c) => c.trim()),
+          row.cells.length,
+        );
         plan = columnPlan(mapping, names, run.file.name);
         continue;
       }

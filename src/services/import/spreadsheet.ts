@@ -76,25 +76,44 @@ export function readSpreadsheet(file: string, fileName: string, limits: { timeou
       fn();
     };
     const timer = setTimeout(
-      () => finish(() => reject(new UnprocessableError(`The spreadsheet ${fileName} took longer than ${limits.timeoutMs} ms to read`, 'SPREADSHEET_TIMEOUT', { file: fileName }))),
+      () =>
+        finish(() =>
+          reject(
+            new UnprocessableError(`The spreadsheet ${fileName} took longer than ${limits.timeoutMs} ms to read`, 'SPREADSHEET_TIMEOUT', {
+              file: fileName,
+            }),
+          ),
+        ),
       limits.timeoutMs,
     );
     worker.on('message', (message: { sheets?: SheetData[]; error?: string }) =>
       finish(() =>
         message.sheets
           ? resolve(message.sheets)
-          : reject(new UnprocessableError(`The spreadsheet ${fileName} cannot be read: ${message.error}`, 'SPREADSHEET_INVALID', { file: fileName })),
+          : reject(
+              new UnprocessableError(`The spreadsheet ${fileName} cannot be read: ${message.error}`, 'SPREADSHEET_INVALID', {
+                file: fileName,
+              }),
+            ),
       ),
     );
     worker.on('error', (error) =>
       finish(() =>
         reject(
           (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new AppError(413, 'SPREADSHEET_TOO_LARGE', `The spreadsheet ${fileName} needs more than ${limits.maxHeapMb} MB to read`, { file: fileName })
-            : new UnprocessableError(`The spreadsheet ${fileName} cannot be read: ${error.message}`.slice(0, 300), 'SPREADSHEET_INVALID', { file: fileName }),
+            ? new AppError(413, 'SPREADSHEET_TOO_LARGE', `The spreadsheet ${fileName} needs more than ${limits.maxHeapMb} MB to read`, {
+                file: fileName,
+              })
+            : new UnprocessableError(`The spreadsheet ${fileName} cannot be read: ${error.message}`.slice(0, 300), 'SPREADSHEET_INVALID', {
+                file: fileName,
+              }),
         ),
       ),
     );
-    worker.on('exit', () => finish(() => reject(new UnprocessableError(`The spreadsheet ${fileName} could not be read`, 'SPREADSHEET_INVALID', { file: fileName }))));
+    worker.on('exit', () =>
+      finish(() =>
+        reject(new UnprocessableError(`The spreadsheet ${fileName} could not be read`, 'SPREADSHEET_INVALID', { file: fileName })),
+      ),
+    );
   });
 }

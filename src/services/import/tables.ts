@@ -29,7 +29,11 @@ export interface TableOptions {
 }
 
 /** The tables of a CSV (one) or spreadsheet (one per sheet) upload. */
-export async function openTables(config: AppConfig, file: { path: string; name: string; type: ImportFileType }, options: TableOptions = {}): Promise<Table[]> {
+export async function openTables(
+  config: AppConfig,
+  file: { path: string; name: string; type: ImportFileType },
+  options: TableOptions = {},
+): Promise<Table[]> {
   if (file.type === 'csv') {
     const dialect = await csvDialect(file.path, { encoding: options.encoding, delimiter: options.delimiter, quote: options.quote });
     return [
@@ -52,10 +56,17 @@ export async function openTables(config: AppConfig, file: { path: string; name: 
     ];
   }
   if (file.type === 'xls' || file.type === 'xlsx') {
-    const sheets = await readSpreadsheet(file.path, file.name, { timeoutMs: config.imports.spreadsheetTimeoutMs, maxHeapMb: config.imports.spreadsheetMaxHeapMb });
+    const sheets = await readSpreadsheet(file.path, file.name, {
+      timeoutMs: config.imports.spreadsheetTimeoutMs,
+      maxHeapMb: config.imports.spreadsheetMaxHeapMb,
+    });
     const chosen = options.sheet === undefined ? sheets : sheets.filter((s) => s.name === options.sheet);
     if (options.sheet !== undefined && chosen.length === 0) {
-      throw new UnprocessableError(`The spreadsheet ${file.name} has no sheet ${JSON.stringify(options.sheet)} (it has ${sheets.map((s) => s.name).join(', ')})`, 'SHEET_NOT_FOUND', { file: file.name });
+      throw new UnprocessableError(
+        `The spreadsheet ${file.name} has no sheet ${JSON.stringify(options.sheet)} (it has ${sheets.map((s) => s.name).join(', ')})`,
+        'SHEET_NOT_FOUND',
+        { file: file.name },
+      );
     }
     return chosen.map((sheet: SheetData) => ({
       name: sheet.name,

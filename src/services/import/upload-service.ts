@@ -6,7 +6,16 @@ import { AppError, BadRequestError, isStorageFull, NotFoundError, StorageFullErr
 import { withDb, type ServiceContext } from '../../core/context';
 import { audit } from '../audit/audit-service';
 import { readHead, sniffType, type ImportFileType } from './file-types';
-import { extractZipEntry, isZipHead, readZipDirectory, ZipEntryDataError, ZipEntrySizeError, ZipFormatError, type ZipDirectory, type ZipEntry } from './zip-reader';
+import {
+  extractZipEntry,
+  isZipHead,
+  readZipDirectory,
+  ZipEntryDataError,
+  ZipEntrySizeError,
+  ZipFormatError,
+  type ZipDirectory,
+  type ZipEntry,
+} from './zip-reader';
 
 export interface UploadedImportFile {
   fileId: string;
@@ -94,7 +103,9 @@ export class ImportUploadService {
     const staged: Array<Omit<UploadedImportFile, 'expiresAt'>> = [];
     try {
       if (files.length === 0) throw new BadRequestError('Upload at least one file in the multipart field "file"', 'FILE_REQUIRED');
-      const planned: Array<{ file: IncomingFile; name: string; type: ImportFileType } | { file: IncomingFile; name: string; type: 'zip'; entries: ZipEntry[] }> = [];
+      const planned: Array<
+        { file: IncomingFile; name: string; type: ImportFileType } | { file: IncomingFile; name: string; type: 'zip'; entries: ZipEntry[] }
+      > = [];
       let incomingBytes = 0;
       for (const file of files) {
         const name = displayName(file.originalname);
@@ -108,7 +119,8 @@ export class ImportUploadService {
           : undefined;
         const type = sniffType(head, () => isWorkbook(directory));
         if (type === 'empty') throw new BadRequestError(`The file ${name} is empty`, 'EMPTY_FILE', { file: name });
-        if (type === 'binary') throw new UnsupportedMediaTypeError(`The file ${name} is neither CSV text, XLS, XLSX, GraphML nor zip (judged from its content)`);
+        if (type === 'binary')
+          throw new UnsupportedMediaTypeError(`The file ${name} is neither CSV text, XLS, XLSX, GraphML nor zip (judged from its content)`);
         if (type === 'zip') {
           const entries = this.checkZip(directory, name, unreadable);
           incomingBytes += entries.reduce((sum, e) => sum + e.size, 0);
@@ -140,9 +152,20 @@ export class ImportUploadService {
       const expiresAt = new Date(Date.now() + ttl * 60_000);
       await this.ctx.db.transaction(async (trx) => {
         await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`import_uploads:${this.userId}`]);
-        await this.assertQuota(trx, staged.reduce((sum, s) => sum + s.size, 0));
+        await this.assertQuota(
+          trx,
+          staged.reduce((sum, s) => sum + s.size, 0),
+        );
         await trx('import_uploads').insert(
-          staged.map((s) => ({ id: s.fileId, user_id: this.userId, name: s.name, type: s.type, size: s.size, archive: s.archive, expires_at: expiresAt })),
+          staged.map((s) => ({
+            id: s.fileId,
+            user_id: this.userId,
+            name: s.name,
+            type: s.type,
+            size: s.size,
+            archive: s.archive,
+            expires_at: expiresAt,
+          })),
         );
         await audit(withDb(this.ctx, trx), {
           action: 'data.import.upload',
@@ -165,7 +188,11 @@ export class ImportUploadService {
   /** 413 UPLOAD_QUOTA_EXCEEDED when the user's kept uploads and `adding` bytes exceed uploads.maxBytesPerUser. */
   private async assertQuota(db: Knex, adding: number): Promise<void> {
     const limit = this.ctx.deps.config.uploads.maxBytesPerUser;
-    const row = (await db('import_uploads').where({ user_id: this.userId }).andWhere('expires_at', '>', new Date()).sum({ total: 'size' }).first()) as { total: string | number | null } | undefined;
+    const row = (await db('import_uploads')
+      .where({ user_id: this.userId })
+      .andWhere('expires_at', '>', new Date())
+      .sum({ total: 'size' })
+      .first()) as { total: string | number | null } | undefined;
     const kept = Number(row?.total ?? 0);
     if (kept + adding > limit) {
       throw new AppError(
@@ -188,7 +215,11 @@ export class ImportUploadService {
     const ratioLimit = this.ctx.deps.config.imports.maxZipRatio;
     if (!directory) throw new BadRequestError(`The zip ${zipName} is not readable: ${unreadable}`, 'INVALID_ZIP', { file: zipName });
     if (directory.count > limits.maxZipEntries) {
-      throw new AppError(413, 'ZIP_TOO_MANY_ENTRIES', `The zip ${zipName} holds ${directory.count} entries; at most ${limits.maxZipEntries} are accepted`);
+      throw new AppError(
+        413,
+        'ZIP_TOO_MANY_ENTRIES',
+        `The zip ${zipName} holds ${directory.count} entries; at most ${limits.maxZipEntries} are accepted`,
+      );
     }
     const entries = directory.entries;
     const files = entries.filter((e) => !e.isDirectory);
@@ -196,27 +227,59 @@ export class ImportUploadService {
     let total = 0;
     for (const entry of entries) {
       const problem = unsafeEntryName(entry.name);
-      if (problem) throw new BadRequestError(`The zip ${zipName} has an entry name with ${problem}: ${JSON.stringify(entry.name.slice(0, 200))}`, 'ZIP_ENTRY_NAME', { file: zipName, entry: entry.name.slice(0, 200) });
-      if (entry.isLink) throw new BadRequestError(`The zip ${zipName} has a link entry: ${entry.name}`, 'ZIP_ENTRY_LINK', { file: zipName, entry: entry.name });
-      if (entry.encrypted) throw new BadRequestError(`The zip ${zipName} has an encrypted entry: ${entry.name}`, 'ZIP_ENTRY_ENCRYPTED', { file: zipName, entry: entry.name });
+      if (problem)
+        throw new BadRequestError(
+          `The zip ${zipName} has an entry name with ${problem}: ${JSON.stringify(entry.name.slice(0, 200))}`,
+          'ZIP_ENTRY_NAME',
+          { file: zipName, entry: entry.name.slice(0, 200) },
+        );
+      if (entry.isLink)
+        throw new BadRequestError(`The zip ${zipName} has a link entry: ${entry.name}`, 'ZIP_ENTRY_LINK', {
+          file: zipName,
+          entry: entry.name,
+        });
+      if (entry.encrypted)
+        throw new BadRequestError(`The zip ${zipName} has an encrypted entry: ${entry.name}`, 'ZIP_ENTRY_ENCRYPTED', {
+          file: zipName,
+          entry: entry.name,
+        });
       if (entry.isDirectory) continue;
       if (entry.method !== 0 && entry.method !== 8) {
-        throw new BadRequestError(`The zip ${zipName} entry ${entry.name} uses compression method ${entry.method}; only stored and deflated entries are read`, 'INVALID_ZIP', { file: zipName, entry: entry.name });
+        throw new BadRequestError(
+          `The zip ${zipName} entry ${entry.name} uses compression method ${entry.method}; only stored and deflated entries are read`,
+          'INVALID_ZIP',
+          { file: zipName, entry: entry.name },
+        );
       }
       const size = entry.size;
       const compressed = Math.max(entry.compressedSize, 1);
       total += size;
       if (size / compressed > ratioLimit && size > 1024 * 1024) {
-        throw new AppError(413, 'ZIP_RATIO', `The zip ${zipName} entry ${entry.name} expands ${Math.round(size / compressed)} times (at most ${ratioLimit}): refused as a zip bomb`, { file: zipName, entry: entry.name });
+        throw new AppError(
+          413,
+          'ZIP_RATIO',
+          `The zip ${zipName} entry ${entry.name} expands ${Math.round(size / compressed)} times (at most ${ratioLimit}): refused as a zip bomb`,
+          { file: zipName, entry: entry.name },
+        );
       }
     }
     if (total > limits.maxUnzippedBytes) {
-      throw new AppError(413, 'ZIP_TOO_LARGE', `The zip ${zipName} expands to ${total} bytes; at most ${limits.maxUnzippedBytes} are accepted`, { file: zipName });
+      throw new AppError(
+        413,
+        'ZIP_TOO_LARGE',
+        `The zip ${zipName} expands to ${total} bytes; at most ${limits.maxUnzippedBytes} are accepted`,
+        { file: zipName },
+      );
     }
     // The whole archive: many small entries that each pass the entry check add up.
     const archiveRatio = total / Math.max(directory.fileSize, 1);
     if (archiveRatio > ratioLimit && total > 1024 * 1024) {
-      throw new AppError(413, 'ZIP_RATIO', `The zip ${zipName} expands ${Math.round(archiveRatio)} times as a whole (at most ${ratioLimit}): refused as a zip bomb`, { file: zipName });
+      throw new AppError(
+        413,
+        'ZIP_RATIO',
+        `The zip ${zipName} expands ${Math.round(archiveRatio)} times as a whole (at most ${ratioLimit}): refused as a zip bomb`,
+        { file: zipName },
+      );
     }
     return files;
   }
@@ -226,16 +289,29 @@ export class ImportUploadService {
    * entry in memory), at most the size it declares, then judges its type from the written content
    * (415 for anything but CSV, XLS, XLSX and GraphML; no zip inside a zip).
    */
-  private async extract(file: IncomingFile, zipName: string, entry: ZipEntry, target: string): Promise<{ name: string; type: ImportFileType; size: number }> {
+  private async extract(
+    file: IncomingFile,
+    zipName: string,
+    entry: ZipEntry,
+    target: string,
+  ): Promise<{ name: string; type: ImportFileType; size: number }> {
     let size: number;
     try {
       size = await extractZipEntry(file.path, entry, target);
     } catch (error) {
       if (error instanceof ZipEntrySizeError) {
-        throw new AppError(413, 'ZIP_ENTRY_SIZE_MISMATCH', `The zip ${zipName} entry ${entry.name} inflates past the ${entry.size} bytes it declares: refused`, { file: zipName, entry: entry.name });
+        throw new AppError(
+          413,
+          'ZIP_ENTRY_SIZE_MISMATCH',
+          `The zip ${zipName} entry ${entry.name} inflates past the ${entry.size} bytes it declares: refused`,
+          { file: zipName, entry: entry.name },
+        );
       }
       if (error instanceof ZipEntryDataError || error instanceof ZipFormatError) {
-        throw new BadRequestError(`The zip ${zipName} entry ${entry.name} cannot be read: ${error.message}`.slice(0, 300), 'INVALID_ZIP', { file: zipName, entry: entry.name });
+        throw new BadRequestError(`The zip ${zipName} entry ${entry.name} cannot be read: ${error.message}`.slice(0, 300), 'INVALID_ZIP', {
+          file: zipName,
+          entry: entry.name,
+        });
       }
       throw error;
     }
@@ -243,21 +319,38 @@ export class ImportUploadService {
     const head = await readHead(target);
     const inner = isZipHead(head) ? await readZipDirectory(target, 100_000).catch(() => undefined) : undefined;
     const type = sniffType(head, () => isWorkbook(inner));
-    if (type === 'empty') throw new BadRequestError(`The zip ${zipName} entry ${entry.name} is empty`, 'EMPTY_FILE', { file: zipName, entry: entry.name });
-    if (type === 'zip') throw new UnsupportedMediaTypeError(`The zip ${zipName} entry ${entry.name} is itself a zip: nested archives are not accepted`);
-    if (type === 'binary') throw new UnsupportedMediaTypeError(`The zip ${zipName} entry ${entry.name} is neither CSV text, XLS, XLSX nor GraphML (judged from its content)`);
+    if (type === 'empty')
+      throw new BadRequestError(`The zip ${zipName} entry ${entry.name} is empty`, 'EMPTY_FILE', { file: zipName, entry: entry.name });
+    if (type === 'zip')
+      throw new UnsupportedMediaTypeError(`The zip ${zipName} entry ${entry.name} is itself a zip: nested archives are not accepted`);
+    if (type === 'binary')
+      throw new UnsupportedMediaTypeError(
+        `The zip ${zipName} entry ${entry.name} is neither CSV text, XLS, XLSX nor GraphML (judged from its content)`,
+      );
     return { name, type, size };
   }
 
   /** The caller's upload (404 for anyone else's, and once it expired). */
   async get(fileId: string): Promise<UploadedImportFile & { path: string }> {
     const row = /^[0-9a-f-]{36}$/i.test(fileId)
-      ? ((await this.ctx.db('import_uploads').where({ id: fileId, user_id: this.userId }).andWhere('expires_at', '>', new Date()).first()) as UploadRow | undefined)
+      ? ((await this.ctx
+          .db('import_uploads')
+          .where({ id: fileId, user_id: this.userId })
+          .andWhere('expires_at', '>', new Date())
+          .first()) as UploadRow | undefined)
       : undefined;
     if (!row) throw new NotFoundError('Uploaded file', 'UPLOAD_NOT_FOUND');
     const file = path.join(uploadsDir(this.ctx), row.id);
     if (!(await stat(file).catch(() => null))) throw new NotFoundError('Uploaded file', 'UPLOAD_NOT_FOUND');
-    return { fileId: row.id, name: row.name, type: row.type, size: Number(row.size), archive: row.archive, expiresAt: row.expires_at.toISOString(), path: file };
+    return {
+      fileId: row.id,
+      name: row.name,
+      type: row.type,
+      size: Number(row.size),
+      archive: row.archive,
+      expiresAt: row.expires_at.toISOString(),
+      path: file,
+    };
   }
 
   /** Removes expired uploads (rows and files); run on every upload. */
@@ -265,6 +358,12 @@ export class ImportUploadService {
     const expired: Array<{ id: string }> = await this.ctx.db('import_uploads').where('expires_at', '<=', new Date()).select('id');
     if (expired.length === 0) return;
     await Promise.all(expired.map((e) => rm(path.join(uploadsDir(this.ctx), e.id), { force: true })));
-    await this.ctx.db('import_uploads').whereIn('id', expired.map((e) => e.id)).delete();
+    await this.ctx
+      .db('import_uploads')
+      .whereIn(
+        'id',
+        expired.map((e) => e.id),
+      )
+      .delete();
   }
 }

@@ -61,7 +61,10 @@ export function convertCell(text: string, type: ColumnType, separator = '|'): un
       if (!DATETIME.test(t) || !validDate(t)) throw new Error(`"${text.slice(0, 50)}" is not a date and time (ISO 8601)`);
       return t;
     case 'list':
-      return text.split(separator).map((s) => s.trim()).filter((s) => s !== '');
+      return text
+        .split(separator)
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
     default:
       return text;
   }

@@ -113,7 +113,8 @@ export async function readZipDirectory(file: string, maxEntries = Number.MAX_SAF
     const entries: ZipEntry[] = [];
     let at = 0;
     for (let n = 0; n < count; n++) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL) throw new ZipFormatError('the central directory is corrupt');
+      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL)
+        throw new ZipFormatError('the central directory is corrupt');
       const flags = directory.readUInt16LE(at + 8);
       const method = directory.readUInt16LE(at + 10);
       const crc = directory.readUInt32LE(at + 16);
@@ -130,7 +131,7 @@ export async function readZipDirectory(file: string, maxEntries = Number.MAX_SAF
       if (next > directory.length) throw new ZipFormatError('the central directory is corrupt');
       const name = directory.toString('utf8', nameStart, extraStart);
       // Zip64 extended information: the 8-byte values of the fields that read 0xffffffff, in order.
-      for (let x = extraStart; x + 4 <= extraStart + extraLength; ) {
+      for (let x = extraStart; x + 4 <= extraStart + extraLength;) {
         const id = directory.readUInt16LE(x);
         const length = directory.readUInt16LE(x + 2);
         if (id === 0x0001) {
@@ -176,7 +177,10 @@ export function isZipHead(head: Buffer): boolean {
 class Counter extends Transform {
   bytes = 0;
   crc = 0;
-  constructor(private readonly limit: number, private readonly entryName: string) {
+  constructor(
+    private readonly limit: number,
+    private readonly entryName: string,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -197,7 +201,10 @@ class Counter extends Transform {
  * caller removes the target.
  */
 export async function extractZipEntry(file: string, entry: ZipEntry, target: string): Promise<number> {
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipEntryDataError(`the entry ${entry.name} uses compression method ${entry.method} (only stored and deflated entries are read)`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new ZipEntryDataError(
+      `the entry ${entry.name} uses compression method ${entry.method} (only stored and deflated entries are read)`,
+    );
   const fileSize = (await stat(file)).size;
   const handle = await open(file, 'r');
   let dataStart: number;
@@ -211,7 +218,8 @@ export async function extractZipEntry(file: string, entry: ZipEntry, target: str
     await handle.close();
   }
   if (dataStart + entry.compressedSize > fileSize) throw new ZipEntryDataError(`the entry ${entry.name} lies outside the archive`);
-  if (entry.method === 0 && entry.compressedSize !== entry.size) throw new ZipEntryDataError(`the stored entry ${entry.name} is not the size it declares`);
+  if (entry.method === 0 && entry.compressedSize !== entry.size)
+    throw new ZipEntryDataError(`the stored entry ${entry.name} is not the size it declares`);
   const counter = new Counter(entry.size, entry.name);
   const source = createReadStream(file, { start: dataStart, end: dataStart + entry.compressedSize - 1 });
   const sink = createWriteStream(target, { flags: 'wx', mode: 0o640 });
@@ -229,10 +237,13 @@ export async function extractZipEntry(file: string, entry: ZipEntry, target: str
   } catch (error) {
     if (error instanceof ZipEntrySizeError) throw error;
     const code = (error as { code?: string }).code;
-    if (typeof code === 'string' && code.startsWith('Z_')) throw new ZipEntryDataError(`the entry ${entry.name} is corrupt: ${(error as Error).message}`);
+    if (typeof code === 'string' && code.startsWith('Z_'))
+      throw new ZipEntryDataError(`the entry ${entry.name} is corrupt: ${(error as Error).message}`);
     throw error;
   }
-  if (counter.bytes !== entry.size) throw new ZipEntryDataError(`the entry ${entry.name} is not the size it declares (${counter.bytes} of ${entry.size} bytes)`);
-  if (counter.crc >>> 0 !== entry.crc >>> 0) throw new ZipEntryDataError(`the entry ${entry.name} is corrupt (its checksum does not match)`);
+  if (counter.bytes !== entry.size)
+    throw new ZipEntryDataError(`the entry ${entry.name} is not the size it declares (${counter.bytes} of ${entry.size} bytes)`);
+  if (counter.crc >>> 0 !== entry.crc >>> 0)
+    throw new ZipEntryDataError(`the entry ${entry.name} is corrupt (its checksum does not match)`);
   return counter.bytes;
 }

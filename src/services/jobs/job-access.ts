@@ -31,7 +31,8 @@ import type { JobRow, JobRunView, JobView } from './job-views';
 export const REDACTED = { redacted: true } as const;
 export const REDACTED_ERROR = 'redacted: the run ran with the rights of another user, whose access to the data you do not hold';
 
-const namesCover = (reader: '*' | string[], owner: '*' | string[]) => reader === '*' || (owner !== '*' && owner.every((name) => reader.includes(name)));
+const namesCover = (reader: '*' | string[], owner: '*' | string[]) =>
+  reader === '*' || (owner !== '*' && owner.every((name) => reader.includes(name)));
 /** An absent rule restricts nothing; otherwise only the same rule is known to show no less. */
 const ruleCovers = (reader: unknown, owner: unknown) => reader === undefined || isDeepStrictEqual(reader, owner);
 
@@ -56,7 +57,13 @@ export function scopeCovers(reader: AccessScope, owner: AccessScope): boolean {
 }
 
 export function redactRun(run: JobRunView): JobRunView {
-  return { ...run, counters: {}, log: [], error: run.error === null ? null : REDACTED_ERROR, result: run.result === null ? null : { ...REDACTED } };
+  return {
+    ...run,
+    counters: {},
+    log: [],
+    error: run.error === null ? null : REDACTED_ERROR,
+    result: run.result === null ? null : { ...REDACTED },
+  };
 }
 
 export function redactJob(job: JobView): JobView {
@@ -110,7 +117,11 @@ export class JobAccess {
     const type = jobTypeOf(job.type);
     for (const permission of type?.permissions ?? []) {
       if (!actor?.permissions.has(permission)) {
-        throw new ForbiddenError(`The job ${job.name} runs with the rights of another user: to ${action} it you need the permission ${permission} its type uses`, { permission }, 'PERMISSION_DENIED');
+        throw new ForbiddenError(
+          `The job ${job.name} runs with the rights of another user: to ${action} it you need the permission ${permission} its type uses`,
+          { permission },
+          'PERMISSION_DENIED',
+        );
       }
     }
     const parsed = type?.configSchema.safeParse(job.config);

@@ -67,7 +67,10 @@ export class JobScheduler {
     this.stopped = false;
     this.halted = false;
     this.deps.jobScheduler = this;
-    this.deps.logger.info({ instance: this.instanceId, tickIntervalMs: this.config.tickIntervalMs, leaseMs: this.config.leaseMs }, 'job scheduler started');
+    this.deps.logger.info(
+      { instance: this.instanceId, tickIntervalMs: this.config.tickIntervalMs, leaseMs: this.config.leaseMs },
+      'job scheduler started',
+    );
     this.schedule(0);
     return this;
   }
@@ -106,7 +109,9 @@ export class JobScheduler {
   private async loop(): Promise<void> {
     if (this.stopped || this.ticking) return;
     this.wakeRequested = false;
-    this.ticking = this.tick().catch((error) => this.deps.logger.error({ err: error, instance: this.instanceId }, 'job scheduler tick failed'));
+    this.ticking = this.tick().catch((error) =>
+      this.deps.logger.error({ err: error, instance: this.instanceId }, 'job scheduler tick failed'),
+    );
     await this.ticking;
     this.ticking = undefined;
     if (!this.stopped) this.schedule(this.wakeRequested ? 0 : this.config.tickIntervalMs);
@@ -130,8 +135,16 @@ export class JobScheduler {
       ['lease expired: the instance running this run stopped renewing it'],
     );
     for (const row of result.rows) {
-      this.deps.logger.warn({ runId: String(row.id), owner: row.lease_owner, instance: this.instanceId }, 'job run failed: its lease expired');
-      await recordAudit(db, SYSTEM, { action: 'job.run.lease-expired', targetType: 'job_run', targetId: String(row.id), details: { jobId: String(row.job_id), owner: row.lease_owner } });
+      this.deps.logger.warn(
+        { runId: String(row.id), owner: row.lease_owner, instance: this.instanceId },
+        'job run failed: its lease expired',
+      );
+      await recordAudit(db, SYSTEM, {
+        action: 'job.run.lease-expired',
+        targetType: 'job_run',
+        targetId: String(row.id),
+        details: { jobId: String(row.job_id), owner: row.lease_owner },
+      });
     }
   }
 
@@ -149,7 +162,10 @@ export class JobScheduler {
       for (const job of due) {
         const scheduledFor = new Date(job.next_run_at!);
         // A job still queued or running skips this tick (the partial unique index refuses a second active run).
-        await trx('job_runs').insert({ job_id: job.id, state: 'queued', trigger: 'schedule', scheduled_for: scheduledFor }).onConflict().ignore();
+        await trx('job_runs')
+          .insert({ job_id: job.id, state: 'queued', trigger: 'schedule', scheduled_for: scheduledFor })
+          .onConflict()
+          .ignore();
         // A schedule saved before jobs.minIntervalMs held (or under a smaller one) fires no more often than it allows.
         const from = new Date(Math.max(Date.now(), scheduledFor.getTime() + Math.max(0, (this.config.minIntervalMs ?? 0) - 1)));
         let next: Date | null = null;
@@ -166,7 +182,8 @@ export class JobScheduler {
   private async renewLeases(): Promise<void> {
     for (const run of [...this.active.values()]) {
       if (run.controller.signal.aborted) continue;
-      const rows: Array<{ id: string; cancel_requested: boolean }> = await this.deps.db('job_runs')
+      const rows: Array<{ id: string; cancel_requested: boolean }> = await this.deps
+        .db('job_runs')
         .where({ id: run.id, lease_owner: this.instanceId, state: 'running' })
         .update({
           lease_expires_at: this.deps.db.raw(`now() + (? * interval '1 millisecond')`, [this.config.leaseMs]),
@@ -225,7 +242,12 @@ export class JobScheduler {
       const type = jobTypeOf(job.type);
       if (!type) throw new Error(`unknown job type ${job.type}`);
       for (const permission of type.permissions) {
-        if (!ctx.user!.permissions.has(permission)) throw new ForbiddenError(`the user ${ctx.user!.username} the job runs as lacks the permission ${permission}`, { permission }, 'PERMISSION_DENIED');
+        if (!ctx.user!.permissions.has(permission))
+          throw new ForbiddenError(
+            `the user ${ctx.user!.username} the job runs as lacks the permission ${permission}`,
+            { permission },
+            'PERMISSION_DENIED',
+          );
       }
       const parsed = type.configSchema.safeParse(job.config);
       if (!parsed.success) throw new Error(`the stored configuration is no longer valid: ${parsed.error.issues[0]?.message}`);
@@ -251,9 +273,9 @@ export class JobScheduler {
       work.catch(() => undefined);
       const stopped = new Promise<never>((_, reject) => {
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the abort's reason, as the caller gave it
-      if (signal.aborted) reject(signal.reason);
+        if (signal.aborted) reject(signal.reason);
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the abort's reason, as the caller gave it
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       });
       stopped.catch(() => undefined);
       outcome = await Promise.race([work, stopped]);
@@ -296,7 +318,9 @@ export class JobScheduler {
           result: outcome?.result ? JSON.stringify(outcome.result) : null,
         });
       if (updated > 0 && state === 'succeeded' && outcome?.memory) {
-        await trx('jobs').where('id', job.id).update({ memory: JSON.stringify(outcome.memory) });
+        await trx('jobs')
+          .where('id', job.id)
+          .update({ memory: JSON.stringify(outcome.memory) });
       }
     });
   }
@@ -304,7 +328,12 @@ export class JobScheduler {
   /** The context of the user the job runs as, as a request of that user would get it. */
   private async contextFor(job: JobRow, run: ActiveRun): Promise<ServiceContext> {
     const user = job.run_as ? await loadAuthenticatedUser(this.deps.db, String(job.run_as)) : null;
-    if (!user) throw new ForbiddenError('the user this job runs as (the last who saved it) is disabled, deleted or missing: save the job again', {}, 'JOB_USER_UNAVAILABLE');
+    if (!user)
+      throw new ForbiddenError(
+        'the user this job runs as (the last who saved it) is disabled, deleted or missing: save the job again',
+        {},
+        'JOB_USER_UNAVAILABLE',
+      );
     return { deps: this.deps, db: this.deps.db, user, ip: '', requestId: `job-run-${run.id}` };
   }
 }

@@ -33,7 +33,10 @@ export interface HistoryPage {
 }
 
 const isUniqueViolation = (error: unknown, constraint?: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (!constraint || (error as { constraint?: string }).constraint === constraint);
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: string }).code === '23505' &&
+  (!constraint || (error as { constraint?: string }).constraint === constraint);
 
 /**
  * Jobs (spec 4.2): CRUD with validation per type, starting and cancelling runs, the history.
@@ -75,7 +78,11 @@ export class JobService {
   }
 
   async create(input: JobInput): Promise<JobView> {
-    const validated = await this.validate({ ...input, schedule: input.schedule ?? null, timeZone: input.timeZone ?? null, config: input.config ?? {} }, true, true);
+    const validated = await this.validate(
+      { ...input, schedule: input.schedule ?? null, timeZone: input.timeZone ?? null, config: input.config ?? {} },
+      true,
+      true,
+    );
     const userId = this.ctx.user?.id ?? null;
     const enabled = input.enabled ?? true;
     await this.db.transaction(async (trx) => {
@@ -98,7 +105,12 @@ export class JobService {
         if (isUniqueViolation(error)) throw new ConflictError(`A job named ${input.name} already exists`, 'JOB_NAME_TAKEN');
         throw error;
       }
-      await audit(withDb(this.ctx, trx), { action: 'job.create', targetType: 'job', targetId: input.name, details: { type: input.type, schedule: validated.schedule, enabled } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'job.create',
+        targetType: 'job',
+        targetId: input.name,
+        details: { type: input.type, schedule: validated.schedule, enabled },
+      });
     });
     return this.get(input.name);
   }
@@ -107,10 +119,17 @@ export class JobService {
     const current = await this.find(this.db, name);
     // Anything that makes the job run, run differently or more often acts with its run-as user's
     // rights; disabling it and editing its description make it do nothing new.
-    const acts = patch.type !== undefined || patch.config !== undefined || patch.schedule !== undefined || patch.timeZone !== undefined || (patch.enabled === true && !current.enabled);
+    const acts =
+      patch.type !== undefined ||
+      patch.config !== undefined ||
+      patch.schedule !== undefined ||
+      patch.timeZone !== undefined ||
+      (patch.enabled === true && !current.enabled);
     if (acts) await this.access.assertMayActAs(current, 'change the schedule or configuration of');
     if (patch.type && patch.type !== current.type && patch.config === undefined) {
-      throw new ValidationError('Changing the type of a job needs the configuration of the new type', [{ path: 'body.config', message: 'required when the type changes' }]);
+      throw new ValidationError('Changing the type of a job needs the configuration of the new type', [
+        { path: 'body.config', message: 'required when the type changes' },
+      ]);
     }
     const merged = {
       name: current.name,
@@ -143,7 +162,12 @@ export class JobService {
           updated_at: trx.fn.now(),
         });
       if (updated === 0) throw new NotFoundError(`Job ${name}`, 'JOB_NOT_FOUND');
-      await audit(withDb(this.ctx, trx), { action: 'job.update', targetType: 'job', targetId: current.name, details: { changed, type: merged.type, schedule: validated.schedule, enabled } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'job.update',
+        targetType: 'job',
+        targetId: current.name,
+        details: { changed, type: merged.type, schedule: validated.schedule, enabled },
+      });
     });
     return this.get(current.name);
   }
@@ -163,12 +187,20 @@ export class JobService {
     const id = await this.db.transaction(async (trx) => {
       let inserted: Array<{ id: string }>;
       try {
-        inserted = await trx('job_runs').insert({ job_id: job.id, state: 'queued', trigger: 'manual', requested_by: this.ctx.user?.id ?? null }).returning('id');
+        inserted = await trx('job_runs')
+          .insert({ job_id: job.id, state: 'queued', trigger: 'manual', requested_by: this.ctx.user?.id ?? null })
+          .returning('id');
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(`The job ${job.name} is already queued or running; wait for it or cancel it first`, 'JOB_RUNNING');
+        if (isUniqueViolation(error))
+          throw new ConflictError(`The job ${job.name} is already queued or running; wait for it or cancel it first`, 'JOB_RUNNING');
         throw error;
       }
-      await audit(withDb(this.ctx, trx), { action: 'job.start', targetType: 'job', targetId: job.name, details: { runId: String(inserted[0].id) } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'job.start',
+        targetType: 'job',
+        targetId: job.name,
+        details: { runId: String(inserted[0].id) },
+      });
       return String(inserted[0].id);
     });
     this.ctx.deps.jobScheduler?.wake();
@@ -183,19 +215,30 @@ export class JobService {
   async cancel(name: string): Promise<JobRunView> {
     const job = await this.find(this.db, name);
     const id = await this.db.transaction(async (trx) => {
-      const active = (await trx('job_runs').where('job_id', job.id).whereIn('state', ACTIVE_STATES).forUpdate().first()) as RunRow | undefined;
+      const active = (await trx('job_runs').where('job_id', job.id).whereIn('state', ACTIVE_STATES).forUpdate().first()) as
+        RunRow | undefined;
       if (!active) throw new ConflictError(`The job ${job.name} has no queued or running run to cancel`, 'JOB_NOT_RUNNING');
       if (active.state === 'queued') {
-        await trx('job_runs').where('id', active.id).update({
-          state: 'cancelled',
-          cancel_requested: true,
-          finished_at: trx.fn.now(),
-          log: trx.raw(`log || jsonb_build_array(jsonb_build_object('at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'level', 'warn', 'message', ?::text))`, [`cancelled by ${this.ctx.user?.username ?? 'a user'} before it started`]),
-        });
+        await trx('job_runs')
+          .where('id', active.id)
+          .update({
+            state: 'cancelled',
+            cancel_requested: true,
+            finished_at: trx.fn.now(),
+            log: trx.raw(
+              `log || jsonb_build_array(jsonb_build_object('at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'level', 'warn', 'message', ?::text))`,
+              [`cancelled by ${this.ctx.user?.username ?? 'a user'} before it started`],
+            ),
+          });
       } else {
         await trx('job_runs').where('id', active.id).update({ cancel_requested: true });
       }
-      await audit(withDb(this.ctx, trx), { action: 'job.cancel', targetType: 'job', targetId: job.name, details: { runId: String(active.id), state: active.state } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'job.cancel',
+        targetType: 'job',
+        targetId: job.name,
+        details: { runId: String(active.id), state: active.state },
+      });
       return String(active.id);
     });
     this.ctx.deps.jobScheduler?.wake();
@@ -215,7 +258,12 @@ export class JobService {
     const rows = (await base().orderBy('id', 'desc').offset(offset).limit(limit)) as RunRow[];
     const usernames = await this.usernames(rows.map((r) => r.requested_by));
     const full = await this.access.seesContent(job);
-    return { items: rows.map((r) => runView(r, job.name, usernames)).map((run) => (full ? run : redactRun(run))), total: Number(count), offset, limit };
+    return {
+      items: rows.map((r) => runView(r, job.name, usernames)).map((run) => (full ? run : redactRun(run))),
+      total: Number(count),
+      offset,
+      limit,
+    };
   }
 
   private async run(job: JobRow, id: string): Promise<JobRunView> {
@@ -236,10 +284,19 @@ export class JobService {
   }
 
   /** Everything a job must satisfy to be saved; returns the parsed configuration. */
-  private async validate(input: { name: string; type: string; config: unknown; schedule: string | null; timeZone: string | null }, contentChanged = true, scheduleChanged = false) {
+  private async validate(
+    input: { name: string; type: string; config: unknown; schedule: string | null; timeZone: string | null },
+    contentChanged = true,
+    scheduleChanged = false,
+  ) {
     const issues: Array<{ path: string; message: string }> = [];
-    if (!JOB_NAME_PATTERN.test(input.name)) issues.push({ path: 'body.name', message: "a job name has 1 to 100 letters, digits, '.', '_' or '-' and starts with a letter or digit" });
-    if (RESERVED_JOB_NAMES.includes(input.name.toLowerCase())) issues.push({ path: 'body.name', message: `${input.name} is reserved (GET /jobs/${input.name} is a page); choose another name` });
+    if (!JOB_NAME_PATTERN.test(input.name))
+      issues.push({
+        path: 'body.name',
+        message: "a job name has 1 to 100 letters, digits, '.', '_' or '-' and starts with a letter or digit",
+      });
+    if (RESERVED_JOB_NAMES.includes(input.name.toLowerCase()))
+      issues.push({ path: 'body.name', message: `${input.name} is reserved (GET /jobs/${input.name} is a page); choose another name` });
     const type = jobTypeOf(input.type);
     if (!type) issues.push({ path: 'body.type', message: `unknown job type ${input.type}; one of ${JOB_TYPE_NAMES.join(', ')}` });
     if (input.timeZone !== null) {
@@ -254,14 +311,21 @@ export class JobService {
     if (type) {
       const parsed = type.configSchema.safeParse(input.config ?? {});
       if (parsed.success) config = parsed.data;
-      else for (const issue of parsed.error.issues) issues.push({ path: ['body', 'config', ...issue.path.map(String)].join('.'), message: issue.message });
+      else
+        for (const issue of parsed.error.issues)
+          issues.push({ path: ['body', 'config', ...issue.path.map(String)].join('.'), message: issue.message });
     }
     if (issues.length > 0) throw new ValidationError(`Invalid job: ${issues[0].path.replace(/^body\./, '')}: ${issues[0].message}`, issues);
     if (scheduleChanged && input.schedule !== null) this.assertInterval(input.schedule, input.timeZone ?? this.defaultTimeZone);
-    if (!contentChanged) return { config: config as Record<string, unknown>, schedule: input.schedule?.trim() ?? null, timeZone: input.timeZone };
+    if (!contentChanged)
+      return { config: config as Record<string, unknown>, schedule: input.schedule?.trim() ?? null, timeZone: input.timeZone };
     for (const permission of type!.permissions) {
       if (!this.ctx.user?.permissions.has(permission)) {
-        throw new ForbiddenError(`A ${type!.type} job runs with the rights of the user who saves it, and saving it needs the permission ${permission}`, { permission }, 'PERMISSION_DENIED');
+        throw new ForbiddenError(
+          `A ${type!.type} job runs with the rights of the user who saves it, and saving it needs the permission ${permission}`,
+          { permission },
+          'PERMISSION_DENIED',
+        );
       }
     }
     await type!.check?.(config, this.ctx);

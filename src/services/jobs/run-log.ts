@@ -31,7 +31,11 @@ export class RunLog {
 
   lines(): LogLine[] {
     if (this.dropped === 0) return [...this.head, ...this.tail];
-    const marker: LogLine = { at: this.tail[0]?.at ?? new Date().toISOString(), level: 'warn', message: `${this.dropped} log line(s) left out (jobs.maxLogLines)` };
+    const marker: LogLine = {
+      at: this.tail[0]?.at ?? new Date().toISOString(),
+      level: 'warn',
+      message: `${this.dropped} log line(s) left out (jobs.maxLogLines)`,
+    };
     return [...this.head, marker, ...this.tail];
   }
 }

@@ -35,7 +35,10 @@ describe('job schedules', () => {
     ['0 0 1,2 * * *', 7_200_000, 3_600_000],
     ['* * * 1 1 *', 60_000, 1_000],
     ['* * * * * *', 0, null],
-  ] as Array<[string, number, number | null, string?]>)('when the schedule %s is checked against a minimum of %i ms, then the first shorter interval is %p', (pattern, minimum, found, from = '2026-06-15T10:00:00Z') => {
-    expect(shorterIntervalThan(pattern, 'UTC', minimum, new Date(from))).toBe(found);
-  });
+  ] as Array<[string, number, number | null, string?]>)(
+    'when the schedule %s is checked against a minimum of %i ms, then the first shorter interval is %p',
+    (pattern, minimum, found, from = '2026-06-15T10:00:00Z') => {
+      expect(shorterIntervalThan(pattern, 'UTC', minimum, new Date(from))).toBe(found);
+    },
+  );
 });

@@ -11,7 +11,9 @@ export const relativeServerPath = z
   .trim()
   .min(1)
   .max(500)
-  .refine((value) => !value.startsWith('/') && !value.includes('\\'), { message: 'give a path relative to the configured directory, without a leading / or \\' })
+  .refine((value) => !value.startsWith('/') && !value.includes('\\'), {
+    message: 'give a path relative to the configured directory, without a leading / or \\',
+  })
   .refine((value) => value.split('/').every((segment) => /^[\w.-]+$/.test(segment) && segment !== '.' && segment !== '..'), {
     message: "use only letters, digits, '.', '_' and '-' in names separated by '/', and no '..'",
   });

@@ -13,7 +13,11 @@ describe('mailer without an SMTP server', () => {
     });
     const mailer = createMailer('', 'GAS <no-reply@localhost>', pino({ level: 'info' }, sink));
     expect(mailer.configured).toBe(false);
-    await mailer.send({ to: 'ann@example.test', subject: 'Password reset', text: 'Open http://localhost:3000/passwordReset?hash=abc123 to choose a new password.' });
+    await mailer.send({
+      to: 'ann@example.test',
+      subject: 'Password reset',
+      text: 'Open http://localhost:3000/passwordReset?hash=abc123 to choose a new password.',
+    });
     const [entry] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entry).toMatchObject({ level: 40, to: 'ann@example.test', subject: 'Password reset' });
     expect(entry.text).toContain('http://localhost:3000/passwordReset?hash=abc123');

@@ -26,7 +26,10 @@ export function createMailer(url: string, from: string, logger: Logger): Mailer 
       configured: false,
       async send(message) {
         // The whole text (a reset link included) goes to the log, so an operator can pass it on.
-        logger.warn({ to: message.to, subject: message.subject, text: message.text }, 'mail not sent: no SMTP server configured (set SMTP_URL); its text is in this line');
+        logger.warn(
+          { to: message.to, subject: message.subject, text: message.text },
+          'mail not sent: no SMTP server configured (set SMTP_URL); its text is in this line',
+        );
       },
       close() {},
     };

@@ -50,14 +50,21 @@ export class PasswordResetService {
   private async issue(db: Knex, user: UserRow): Promise<{ token: string; resetId: string }> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.ctx.deps.config.passwordReset.tokenTtlHours * 3_600_000);
-    const [row]: Array<{ id: string }> = await db('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: expiresAt }).returning('id');
+    const [row]: Array<{ id: string }> = await db('password_resets')
+      .insert({ user_id: user.id, token_hash: sha256(token), expires_at: expiresAt })
+      .returning('id');
     return { token, resetId: String(row.id) };
   }
 
   /** The mail in the recipient's profile locale (English when the stored locale is no longer offered). */
   private async mail(user: UserRow, link: string, byAdministrator: boolean): Promise<void> {
     const { t } = translator(offeredLocale(user.locale) ?? DEFAULT_LOCALE, ['server']);
-    const values = { name: user.name || user.username, username: user.username, count: this.ctx.deps.config.passwordReset.tokenTtlHours, link };
+    const values = {
+      name: user.name || user.username,
+      username: user.username,
+      count: this.ctx.deps.config.passwordReset.tokenTtlHours,
+      link,
+    };
     const intro = t(byAdministrator ? 'mail.passwordReset.introAdministrator' : 'mail.passwordReset.introSelf', values);
     const html = (key: string) => escapeHtml(t(key, values));
     const text =
@@ -85,7 +92,8 @@ export class PasswordResetService {
     if (!user) return record('unknown-user');
     if (!user.enabled || user.deleted) return record('account-disabled');
     if (!user.email) return record('no-email');
-    const [{ recent }]: Array<{ recent: string | number }> = await this.ctx.db('password_resets')
+    const [{ recent }]: Array<{ recent: string | number }> = await this.ctx
+      .db('password_resets')
       .where('user_id', user.id)
       .andWhere('created_at', '>', new Date(Date.now() - 3_600_000))
       .count({ recent: '*' });
@@ -94,7 +102,12 @@ export class PasswordResetService {
     const token = await this.ctx.db.transaction(async (trx) => {
       const issued = await this.issue(trx, user);
       const endedLinks = await endOpenResetLinks(trx, user.id, { except: issued.resetId });
-      await audit(withDb(this.ctx, trx), { action: 'password.reset.requested', targetType: 'user', targetId: user.id, details: { outcome: 'mail-sent', endedLinks } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'password.reset.requested',
+        targetType: 'user',
+        targetId: user.id,
+        details: { outcome: 'mail-sent', endedLinks },
+      });
       return issued.token;
     });
     const { logger } = this.ctx.deps;
@@ -120,14 +133,20 @@ export class PasswordResetService {
     // Once the new link is on its way, it ends the user's older open ones (a failed mail leaves them).
     await this.ctx.db.transaction(async (trx) => {
       const endedLinks = await endOpenResetLinks(trx, user.id, { except: resetId });
-      await audit(withDb(this.ctx, trx), { action: 'user.password.reset-mail', targetType: 'user', targetId: user.id, details: { username: user.username, endedLinks } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'user.password.reset-mail',
+        targetType: 'user',
+        targetId: user.id,
+        details: { username: user.username, endedLinks },
+      });
     });
     return { email: user.email };
   }
 
   private async findValid(token: string): Promise<ValidReset | undefined> {
     if (!TOKEN_FORMAT.test(token)) return undefined;
-    const row: (UserRow & { reset_id: string }) | undefined = await this.ctx.db('password_resets as r')
+    const row: (UserRow & { reset_id: string }) | undefined = await this.ctx
+      .db('password_resets as r')
       .join('users as u', 'u.id', 'r.user_id')
       .where('r.token_hash', sha256(token))
       .whereNull('r.used_at')
@@ -159,10 +178,17 @@ export class PasswordResetService {
     await this.ctx.db.transaction(async (trx) => {
       const now = new Date();
       // The rows claimed, not an update count: on the embedded store knex answers an update with the driver's raw result.
-      const claimed = await trx('password_resets').where('id', found.resetId).whereNull('used_at').andWhere('expires_at', '>', now).update({ used_at: now }).returning('id');
+      const claimed = await trx('password_resets')
+        .where('id', found.resetId)
+        .whereNull('used_at')
+        .andWhere('expires_at', '>', now)
+        .update({ used_at: now })
+        .returning('id');
       if (claimed.length === 0) throw new ResetLinkInvalidError();
       await endOpenResetLinks(trx, user.id, { at: now });
-      await trx('users').where('id', user.id).update({ password_hash: hash, must_change_password: false, password_changed_at: now, updated_at: now });
+      await trx('users')
+        .where('id', user.id)
+        .update({ password_hash: hash, must_change_password: false, password_changed_at: now, updated_at: now });
       await recordAudit(trx, actor, { action: 'password.reset.performed', targetType: 'user', targetId: user.id });
     });
     await sessions.destroyUserSessions(String(user.id));

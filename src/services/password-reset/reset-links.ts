@@ -6,7 +6,11 @@ import type { Knex } from 'knex';
  * (an administrator, the user's own change, a reset link) and when a newer link is issued.
  * `except` keeps one link open (the newer one). Returns how many links ended.
  */
-export async function endOpenResetLinks(db: Knex, userId: string | number, options: { except?: string | number; at?: Date } = {}): Promise<number> {
+export async function endOpenResetLinks(
+  db: Knex,
+  userId: string | number,
+  options: { except?: string | number; at?: Date } = {},
+): Promise<number> {
   const at = options.at ?? new Date();
   const query = db('password_resets').where('user_id', userId).whereNull('used_at').andWhere('expires_at', '>', at);
   if (options.except !== undefined) query.whereNot('id', options.except);

@@ -55,7 +55,11 @@ export class ApiTokenService {
   }
 
   async list(): Promise<ApiTokenInfo[]> {
-    const rows = (await this.ctx.db('api_tokens').where({ user_id: this.user.id }).whereNull('revoked_at').orderBy('id', 'desc')) as TokenRow[];
+    const rows = (await this.ctx
+      .db('api_tokens')
+      .where({ user_id: this.user.id })
+      .whereNull('revoked_at')
+      .orderBy('id', 'desc')) as TokenRow[];
     return rows.map(toInfo);
   }
 
@@ -66,12 +70,25 @@ export class ApiTokenService {
       await trx('users').where({ id: this.user.id }).forUpdate().first('id');
       const [{ count }] = await trx('api_tokens').where({ user_id: this.user.id }).whereNull('revoked_at').count({ count: '*' });
       if (Number(count) >= MAX_ACTIVE_TOKENS) {
-        throw new UnprocessableError(`At most ${MAX_ACTIVE_TOKENS} tokens can be active; revoke one first`, 'TOO_MANY_TOKENS', { max: MAX_ACTIVE_TOKENS });
+        throw new UnprocessableError(`At most ${MAX_ACTIVE_TOKENS} tokens can be active; revoke one first`, 'TOO_MANY_TOKENS', {
+          max: MAX_ACTIVE_TOKENS,
+        });
       }
       const [inserted]: TokenRow[] = await trx('api_tokens')
-        .insert({ user_id: this.user.id, name, token_hash: sha256(token), prefix: token.slice(0, SHOWN_PREFIX_LENGTH), expires_at: expiresAt })
+        .insert({
+          user_id: this.user.id,
+          name,
+          token_hash: sha256(token),
+          prefix: token.slice(0, SHOWN_PREFIX_LENGTH),
+          expires_at: expiresAt,
+        })
         .returning(['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at']);
-      await audit(withDb(this.ctx, trx), { action: 'token.create', targetType: 'api_token', targetId: inserted.id, details: { name, prefix: inserted.prefix, expiresAt: iso(expiresAt) } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'token.create',
+        targetType: 'api_token',
+        targetId: inserted.id,
+        details: { name, prefix: inserted.prefix, expiresAt: iso(expiresAt) },
+      });
       return inserted;
     });
     return { ...toInfo(row), token };
@@ -86,7 +103,12 @@ export class ApiTokenService {
         .update({ revoked_at: new Date() })
         .returning(['id', 'name', 'prefix']);
       if (rows.length === 0) throw new NotFoundError(`API token ${id}`);
-      await audit(withDb(this.ctx, trx), { action: 'token.revoke', targetType: 'api_token', targetId: id, details: { name: rows[0].name, prefix: rows[0].prefix } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'token.revoke',
+        targetType: 'api_token',
+        targetId: id,
+        details: { name: rows[0].name, prefix: rows[0].prefix },
+      });
     });
     // Verified tokens are cached briefly: drop them so the revoked one stops working at once.
     this.ctx.deps.credentialCache.forgetUser(this.user.id);

@@ -70,7 +70,9 @@ export class ProfileService {
       if (!before) throw new NotFoundError('User');
       const changed = (['name', 'email', 'locale'] as const).filter((field) => before[field] !== update[field]);
       if (changed.length === 0) return;
-      await trx('users').where({ id: this.user.id }).update({ name: update.name, email: update.email, locale: update.locale, updated_at: new Date() });
+      await trx('users')
+        .where({ id: this.user.id })
+        .update({ name: update.name, email: update.email, locale: update.locale, updated_at: new Date() });
       await audit(withDb(this.ctx, trx), { action: 'profile.update', targetType: 'user', targetId: this.user.id, details: { changed } });
     });
     // The cached signed-in user carries name, e-mail and locale.
@@ -83,25 +85,43 @@ export class ProfileService {
    * CURRENT_PASSWORD_INVALID, counted like a failed login). Clears must_change_password, ends the
    * user's other sessions and open password reset links and drops cached script credentials.
    */
-  async changePassword(currentPassword: string, newPassword: string, sessions: KnexSessionStore, keepSessionId?: string): Promise<{ endedSessions: number }> {
+  async changePassword(
+    currentPassword: string,
+    newPassword: string,
+    sessions: KnexSessionStore,
+    keepSessionId?: string,
+  ): Promise<{ endedSessions: number }> {
     const { config, credentialCache } = this.ctx.deps;
     const throttle = new LoginThrottle(this.ctx.db, config.auth.lockout);
     // An attempt is reserved before the check, as for a login: parallel guesses get no more checks than the lockout allows.
     const attempt = await throttle.reserve(this.user.username, this.ctx.ip);
     const row = await this.row();
     if (!(await verifyPassword(currentPassword, row.password_hash))) {
-      await audit(this.ctx, { action: 'profile.password.change.failed', targetType: 'user', targetId: this.user.id, details: { reason: 'current-password-invalid', locked: attempt.locks } });
+      await audit(this.ctx, {
+        action: 'profile.password.change.failed',
+        targetType: 'user',
+        targetId: this.user.id,
+        details: { reason: 'current-password-invalid', locked: attempt.locks },
+      });
       throw new UnprocessableError('The current password is not correct', 'CURRENT_PASSWORD_INVALID');
     }
     // The current password is right: the failures are forgotten (also when the new one is refused below).
     await throttle.succeeded(this.user.username, attempt);
     assertPasswordPolicy(config, newPassword, row.username);
-    if (newPassword === currentPassword) throw new UnprocessableError('The new password must differ from the current one', 'PASSWORD_POLICY', { rule: 'unchanged' });
+    if (newPassword === currentPassword)
+      throw new UnprocessableError('The new password must differ from the current one', 'PASSWORD_POLICY', { rule: 'unchanged' });
     const hash = await hashPassword(newPassword);
     await this.ctx.db.transaction(async (trx) => {
-      await trx('users').where({ id: this.user.id }).update({ password_hash: hash, must_change_password: false, password_changed_at: new Date(), updated_at: new Date() });
+      await trx('users')
+        .where({ id: this.user.id })
+        .update({ password_hash: hash, must_change_password: false, password_changed_at: new Date(), updated_at: new Date() });
       const endedResetLinks = await endOpenResetLinks(trx, this.user.id);
-      await audit(withDb(this.ctx, trx), { action: 'profile.password.change', targetType: 'user', targetId: this.user.id, details: { wasRequired: row.must_change_password, endedResetLinks } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'profile.password.change',
+        targetType: 'user',
+        targetId: this.user.id,
+        details: { wasRequired: row.must_change_password, endedResetLinks },
+      });
     });
     const endedSessions = await sessions.destroyUserSessions(this.user.id, keepSessionId);
     credentialCache.forgetUser(this.user.id);

@@ -19,7 +19,8 @@ export class UserSettingsService {
   }
 
   async get(type: string): Promise<UserSetting> {
-    const row = (await this.ctx.db('user_settings').where({ user_id: this.user.id, type }).first()) as { type: string; value: Record<string, unknown>; updated_at: Date } | undefined;
+    const row = (await this.ctx.db('user_settings').where({ user_id: this.user.id, type }).first()) as
+      { type: string; value: Record<string, unknown>; updated_at: Date } | undefined;
     if (!row) throw new NotFoundError(`User setting ${type}`);
     return { type: row.type, value: row.value, updatedAt: new Date(row.updated_at).toISOString() };
   }
@@ -28,8 +29,16 @@ export class UserSettingsService {
     const now = new Date();
     const json = JSON.stringify(value);
     await this.ctx.db.transaction(async (trx) => {
-      await trx('user_settings').insert({ user_id: this.user.id, type, value: json, updated_at: now }).onConflict(['user_id', 'type']).merge();
-      await audit(withDb(this.ctx, trx), { action: 'userSettings.update', targetType: 'user_setting', targetId: type, details: { bytes: Buffer.byteLength(json) } });
+      await trx('user_settings')
+        .insert({ user_id: this.user.id, type, value: json, updated_at: now })
+        .onConflict(['user_id', 'type'])
+        .merge();
+      await audit(withDb(this.ctx, trx), {
+        action: 'userSettings.update',
+        targetType: 'user_setting',
+        targetId: type,
+        details: { bytes: Buffer.byteLength(json) },
+      });
     });
     return { type, value, updatedAt: now.toISOString() };
   }

@@ -11,7 +11,10 @@ const ALL_TYPES = { nodeLabels: ['*'], relationshipTypes: ['*'] };
 const cz: Filter = { property: 'country', operator: '=', value: 'CZ' };
 const adult: Filter = { property: 'age', operator: '>=', value: 18 };
 
-function compile(groups: GroupSecurity[], options: { readAllData?: boolean; dataTypes?: { nodeLabels: string[]; relationshipTypes: string[] } } = {}): AccessScope {
+function compile(
+  groups: GroupSecurity[],
+  options: { readAllData?: boolean; dataTypes?: { nodeLabels: string[]; relationshipTypes: string[] } } = {},
+): AccessScope {
   return compileAccessScope({ dataTypes: options.dataTypes ?? ALL_TYPES, readAllData: options.readAllData ?? false, groups });
 }
 
@@ -21,7 +24,10 @@ describe('compileAccessScope', () => {
   });
 
   test('when the user reads all data but DATA_TYPES lists labels, then only the DATA_TYPES restriction applies', () => {
-    const scope = compile([{ entitySecurity: { nodeFilter: cz } }], { readAllData: true, dataTypes: { nodeLabels: ['Person'], relationshipTypes: ['*'] } });
+    const scope = compile([{ entitySecurity: { nodeFilter: cz } }], {
+      readAllData: true,
+      dataTypes: { nodeLabels: ['Person'], relationshipTypes: ['*'] },
+    });
     expect(scope).toEqual({ unrestricted: false, labels: ['Person'], types: '*' });
   });
 
@@ -54,13 +60,17 @@ describe('compileAccessScope', () => {
     const since: Filter = { property: 'since', operator: '>', value: 2000 };
     const scope = compile([
       { entitySecurity: { relationshipFilter: { not: { type: 'OWNS' } } }, dataSecurity: { rules: [{ type: 'KNOWS', filter: since }] } },
-      { dataSecurity: { rules: [{ type: 'WORKS_AT', filter: cz }, { label: 'Person', filter: adult }] } },
+      {
+        dataSecurity: {
+          rules: [
+            { type: 'WORKS_AT', filter: cz },
+            { label: 'Person', filter: adult },
+          ],
+        },
+      },
     ]);
     expect(scope.relationshipFilter).toEqual({
-      or: [
-        { and: [{ not: { type: 'OWNS' } }, { or: [{ not: { type: 'KNOWS' } }, since] }] },
-        { or: [{ not: { type: 'WORKS_AT' } }, cz] },
-      ],
+      or: [{ and: [{ not: { type: 'OWNS' } }, { or: [{ not: { type: 'KNOWS' } }, since] }] }, { or: [{ not: { type: 'WORKS_AT' } }, cz] }],
     });
     // The first group restricts no node rows: the node union is unrestricted.
     expect(scope.nodeFilter).toBeUndefined();
@@ -91,12 +101,17 @@ describe('compileAccessScope', () => {
 
   test('when a group disables "*", then it shows no property of that label; another group can still show some', () => {
     expect(compile([{ propertySecurity: { nodes: { Person: { disabled: ['*'] } } } }]).nodeProperties).toEqual({ Person: { allow: [] } });
-    const scope = compile([{ propertySecurity: { nodes: { Person: { disabled: ['*'] } } } }, { propertySecurity: { nodes: { Person: { enabled: ['name'] } } } }]);
+    const scope = compile([
+      { propertySecurity: { nodes: { Person: { disabled: ['*'] } } } },
+      { propertySecurity: { nodes: { Person: { enabled: ['name'] } } } },
+    ]);
     expect(scope.nodeProperties).toEqual({ Person: { allow: ['name'] } });
   });
 
   test('when "*" is in an enabled list, then it means all properties', () => {
-    expect(compile([{ propertySecurity: { nodes: { Person: { enabled: ['*'], disabled: ['ssn'] } } } }]).nodeProperties).toEqual({ Person: { deny: ['ssn'] } });
+    expect(compile([{ propertySecurity: { nodes: { Person: { enabled: ['*'], disabled: ['ssn'] } } } }]).nodeProperties).toEqual({
+      Person: { deny: ['ssn'] },
+    });
   });
 });
 
@@ -129,7 +144,9 @@ describe('accessScopeFor (PostgreSQL, through the graph port)', () => {
     const rels = await t.deps.graph.findRelationships({ limit: 100 }, scope);
     return {
       nodes: nodes.items.map((n) => n.properties.name ?? `#${n.id}`),
-      properties: Object.fromEntries(nodes.items.map((n) => [String((n.properties.name as string | undefined) ?? n.id), Object.keys(n.properties).sort()])),
+      properties: Object.fromEntries(
+        nodes.items.map((n) => [String((n.properties.name as string | undefined) ?? n.id), Object.keys(n.properties).sort()]),
+      ),
       rels: rels.items.map((r) => r.type).sort(),
     };
   }
@@ -137,7 +154,9 @@ describe('accessScopeFor (PostgreSQL, through the graph port)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const g = t.deps.graph;
-    ids.alice = (await g.createNode({ labels: ['Person'], properties: { name: 'alice', country: 'CZ', age: 40, ssn: '1' } }, UNRESTRICTED)).id;
+    ids.alice = (
+      await g.createNode({ labels: ['Person'], properties: { name: 'alice', country: 'CZ', age: 40, ssn: '1' } }, UNRESTRICTED)
+    ).id;
     ids.bob = (await g.createNode({ labels: ['Person'], properties: { name: 'bob', country: 'DE', age: 30, ssn: '2' } }, UNRESTRICTED)).id;
     ids.kid = (await g.createNode({ labels: ['Person'], properties: { name: 'kid', country: 'CZ', age: 9, ssn: '3' } }, UNRESTRICTED)).id;
     ids.acme = (await g.createNode({ labels: ['Company'], properties: { name: 'acme', country: 'DE', ssn: 'x' } }, UNRESTRICTED)).id;
@@ -150,7 +169,10 @@ describe('accessScopeFor (PostgreSQL, through the graph port)', () => {
       data: { rules: [{ label: 'Person', filter: { property: 'age', operator: '>=', value: 18 } }] },
       property: { nodes: { '*': { disabled: ['ssn'] } } },
     });
-    const companies = await group('companies', { entity: { nodeFilter: { label: 'Company' } }, property: { nodes: { Company: { enabled: ['name'] } } } });
+    const companies = await group('companies', {
+      entity: { nodeFilter: { label: 'Company' } },
+      property: { nodes: { Company: { enabled: ['name'] } } },
+    });
     const broken = await group('broken', { entity: { nodeFilter: { property: 'x"', operator: 'DROP', value: 1 } } });
     await t.createUser('nogroup');
     await t.createUser('cz', { groupIds: [czAdults] });
@@ -189,7 +211,9 @@ describe('accessScopeFor (PostgreSQL, through the graph port)', () => {
     const all = await visible('reader');
     expect(all.nodes).toEqual(['acme', 'alice', 'bob', 'kid']);
     expect(all.properties.bob).toContain('ssn');
-    await t.deps.db('settings').insert({ type: 'DATA_TYPES', value: JSON.stringify({ nodeLabels: ['Person'], relationshipTypes: ['KNOWS'] }) });
+    await t.deps
+      .db('settings')
+      .insert({ type: 'DATA_TYPES', value: JSON.stringify({ nodeLabels: ['Person'], relationshipTypes: ['KNOWS'] }) });
     try {
       const limited = await visible('reader');
       expect(limited.nodes).toEqual(['alice', 'bob', 'kid']);

@@ -4,16 +4,8 @@ import { UNRESTRICTED } from '../../graph/graph-store';
 import { SettingsService } from '../settings/settings-service';
 import type { DataTypes } from '../settings/data-types';
 import { mergePropertySecurity } from './merge';
-import type {
-  DataSecurity,
-  EntitySecurity,
-  PropertySecurity,
-} from './security-config';
-import {
-  dataSecuritySchema,
-  entitySecuritySchema,
-  propertySecuritySchema,
-} from './security-config';
+import type { DataSecurity, EntitySecurity, PropertySecurity } from './security-config';
+import { dataSecuritySchema, entitySecuritySchema, propertySecuritySchema } from './security-config';
 
 /**
  * The user's AccessScope (see src/graph/graph-store.ts), from the DATA_TYPES setting, the
@@ -155,7 +147,8 @@ interface GroupRow {
 
 /** The user's groups with validated configurations; invalid ones are left out (logged). */
 async function loadGroups(ctx: ServiceContext, userId: string): Promise<GroupSecurity[]> {
-  const rows = (await ctx.db('groups as g')
+  const rows = (await ctx
+    .db('groups as g')
     .join('user_groups as ug', 'ug.group_id', 'g.id')
     .where('ug.user_id', userId)
     .select('g.id', 'g.name', 'g.entity_security', 'g.property_security', 'g.data_security')
@@ -166,7 +159,10 @@ async function loadGroups(ctx: ServiceContext, userId: string): Promise<GroupSec
     const property = propertySecuritySchema.safeParse(row.property_security ?? {});
     const data = dataSecuritySchema.safeParse(row.data_security ?? {});
     if (!entity.success || !property.success || !data.success) {
-      ctx.deps.logger.warn({ groupId: String(row.id), group: row.name }, 'group security configuration does not validate; the group grants no data access');
+      ctx.deps.logger.warn(
+        { groupId: String(row.id), group: row.name },
+        'group security configuration does not validate; the group grants no data access',
+      );
       continue;
     }
     groups.push({ id: String(row.id), entitySecurity: entity.data, propertySecurity: property.data, dataSecurity: data.data });

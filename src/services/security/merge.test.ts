@@ -18,7 +18,10 @@ describe('mergeEntitySecurity', () => {
 
   test('when every group sets a filter, then the merged filter is their OR (a single group keeps its own)', () => {
     expect(mergeEntitySecurity([{ nodeFilter: person }, { nodeFilter: company }]).nodeFilter).toEqual({ or: [person, company] });
-    expect(mergeEntitySecurity([{ nodeFilter: person, relationshipFilter: { type: 'KNOWS' } }])).toEqual({ nodeFilter: person, relationshipFilter: { type: 'KNOWS' } });
+    expect(mergeEntitySecurity([{ nodeFilter: person, relationshipFilter: { type: 'KNOWS' } }])).toEqual({
+      nodeFilter: person,
+      relationshipFilter: { type: 'KNOWS' },
+    });
   });
 });
 
@@ -32,12 +35,18 @@ describe('mergePropertySecurity', () => {
   });
 
   test('when both groups hide a property, then it stays hidden; a property hidden by one only is visible', () => {
-    const merged = mergePropertySecurity([{ nodes: { Person: { disabled: ['ssn', 'salary'] } } }, { nodes: { Person: { disabled: ['ssn'] } } }]);
+    const merged = mergePropertySecurity([
+      { nodes: { Person: { disabled: ['ssn', 'salary'] } } },
+      { nodes: { Person: { disabled: ['ssn'] } } },
+    ]);
     expect(merged.nodes).toEqual({ Person: { disabled: ['ssn'] } });
   });
 
   test("when a group's '*' rule hides a property, then it applies to labels that group does not name", () => {
-    const merged = mergePropertySecurity([{ nodes: { '*': { disabled: ['ssn'] } } }, { nodes: { Person: { disabled: ['ssn'] }, Company: { enabled: ['name'] } } }]);
+    const merged = mergePropertySecurity([
+      { nodes: { '*': { disabled: ['ssn'] } } },
+      { nodes: { Person: { disabled: ['ssn'] }, Company: { enabled: ['name'] } } },
+    ]);
     // '*': the second group has no '*' rule, so nothing is hidden everywhere; Person and Company inherit the first group's '*'.
     expect(merged.nodes).toEqual({ Person: { disabled: ['ssn'] }, Company: { disabled: ['ssn'] } });
   });
@@ -51,7 +60,10 @@ describe('mergePropertySecurity', () => {
   });
 
   test('when one group lists enabled properties and another only disables some, then only properties hidden by the latter and not listed by the former stay hidden', () => {
-    const merged = mergePropertySecurity([{ relationships: { KNOWS: { enabled: ['since'] } } }, { relationships: { KNOWS: { disabled: ['since', 'note'] } } }]);
+    const merged = mergePropertySecurity([
+      { relationships: { KNOWS: { enabled: ['since'] } } },
+      { relationships: { KNOWS: { disabled: ['since', 'note'] } } },
+    ]);
     expect(merged.relationships).toEqual({ KNOWS: { disabled: ['note'] } });
   });
 
@@ -71,8 +83,18 @@ describe('mergeDataSecurity', () => {
 
   test("when every group restricts a label, then the rule is the OR over groups of each group's AND of rules", () => {
     const merged = mergeDataSecurity([
-      { rules: [{ label: 'Person', filter: cz, description: 'Czech' }, { label: 'Person', filter: adult }] },
-      { rules: [{ label: 'Person', filter: sk }, { type: 'KNOWS', filter: { property: 'since', operator: '>', value: 2000 } }] },
+      {
+        rules: [
+          { label: 'Person', filter: cz, description: 'Czech' },
+          { label: 'Person', filter: adult },
+        ],
+      },
+      {
+        rules: [
+          { label: 'Person', filter: sk },
+          { type: 'KNOWS', filter: { property: 'since', operator: '>', value: 2000 } },
+        ],
+      },
     ]);
     expect(merged).toEqual({ rules: [{ label: 'Person', filter: { or: [{ and: [cz, adult] }, sk] }, description: 'Czech' }] });
   });

@@ -137,7 +137,10 @@ export function mergeDataSecurity(configs: ReadonlyArray<DataSecurity | null | u
       const perGroup = list.map((groupRules) => groupRules.filter((rule) => rule[kind] === name));
       if (perGroup.some((matching) => matching.length === 0)) continue;
       const filter = orOf(perGroup.map((matching) => andOf(matching.map((rule) => rule.filter))));
-      const descriptions = perGroup.flat().map((rule) => rule.description).filter((d): d is string => Boolean(d));
+      const descriptions = perGroup
+        .flat()
+        .map((rule) => rule.description)
+        .filter((d): d is string => Boolean(d));
       rules.push({
         [kind]: name,
         filter,

@@ -9,7 +9,13 @@ const cz = { property: 'country', operator: '=' as const, value: 'CZ' };
 describe('intersectAccessScopes', () => {
   test('when both scopes are unrestricted, then the result is unrestricted; when one is, then the result is the other', () => {
     expect(intersectAccessScopes(UNRESTRICTED, UNRESTRICTED)).toEqual(UNRESTRICTED);
-    const restricted: AccessScope = { unrestricted: false, labels: ['Person'], types: '*', nodeFilter: cz, nodeProperties: { Person: { deny: ['ssn'] } } };
+    const restricted: AccessScope = {
+      unrestricted: false,
+      labels: ['Person'],
+      types: '*',
+      nodeFilter: cz,
+      nodeProperties: { Person: { deny: ['ssn'] } },
+    };
     expect(intersectAccessScopes(UNRESTRICTED, restricted)).toEqual(restricted);
     expect(intersectAccessScopes(restricted, UNRESTRICTED)).toEqual(restricted);
     expect(intersectAccessScopes(restricted, UNRESTRICTED)).not.toBe(restricted);
@@ -18,7 +24,13 @@ describe('intersectAccessScopes', () => {
   test('when both restrict labels, types and rows, then only the names both admit and the rows both rules admit remain', () => {
     const a: AccessScope = { unrestricted: false, labels: ['Person', 'Company'], types: '*', nodeFilter: person };
     const b: AccessScope = { unrestricted: false, labels: '*', types: ['KNOWS'], nodeFilter: cz, relationshipFilter: { type: 'KNOWS' } };
-    expect(intersectAccessScopes(a, b)).toEqual({ unrestricted: false, labels: ['Person', 'Company'], types: ['KNOWS'], nodeFilter: { and: [person, cz] }, relationshipFilter: { type: 'KNOWS' } });
+    expect(intersectAccessScopes(a, b)).toEqual({
+      unrestricted: false,
+      labels: ['Person', 'Company'],
+      types: ['KNOWS'],
+      nodeFilter: { and: [person, cz] },
+      relationshipFilter: { type: 'KNOWS' },
+    });
     expect(intersectAccessScopes(a, { ...b, labels: ['Company', 'Agent'] }).labels).toEqual(['Company']);
     // DATA_TYPES-only restriction (no group rules) on one side, nothing visible on the other.
     expect(intersectAccessScopes(a, { unrestricted: false, labels: [], types: [] })).toMatchObject({ labels: [], types: [] });
@@ -37,7 +49,12 @@ describe('intersectAccessScopes', () => {
     for (const ra of candidates) {
       for (const rb of candidates) {
         const a: AccessScope = { unrestricted: false, labels: '*', types: '*', ...(ra ? { nodeProperties: ra } : {}) };
-        const b: AccessScope = { unrestricted: false, labels: '*', types: '*', ...(rb ? { relationshipProperties: rb, nodeProperties: rb } : {}) };
+        const b: AccessScope = {
+          unrestricted: false,
+          labels: '*',
+          types: '*',
+          ...(rb ? { relationshipProperties: rb, nodeProperties: rb } : {}),
+        };
         const both = intersectAccessScopes(a, b);
         for (const tokens of labelSets) {
           for (const p of properties) {

@@ -61,7 +61,10 @@ function rule(a: PropertyRule | undefined, b: PropertyRule | undefined): Propert
   return out;
 }
 
-function rules(a: Record<string, PropertyRule> | undefined, b: Record<string, PropertyRule> | undefined): Record<string, PropertyRule> | undefined {
+function rules(
+  a: Record<string, PropertyRule> | undefined,
+  b: Record<string, PropertyRule> | undefined,
+): Record<string, PropertyRule> | undefined {
   if (!a && !b) return undefined;
   const out: Record<string, PropertyRule> = {};
   for (const key of new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])) {

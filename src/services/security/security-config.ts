@@ -45,9 +45,7 @@ const identifier = (kind: 'label' | 'relationship type' | 'property') =>
 
 const propertyListSchema = z.array(identifier('property')).max(1000);
 
-const propertyRuleSchema = z
-  .object({ enabled: propertyListSchema.optional(), disabled: propertyListSchema.optional() })
-  .strict();
+const propertyRuleSchema = z.object({ enabled: propertyListSchema.optional(), disabled: propertyListSchema.optional() }).strict();
 
 export const entitySecuritySchema = z
   .object({
@@ -56,7 +54,8 @@ export const entitySecuritySchema = z
   })
   .strict()
   .openapi('EntitySecurity', {
-    description: 'Nodes and relationships the group members may see. Absent or null filter = all. A relationship is only visible when both ends are.',
+    description:
+      'Nodes and relationships the group members may see. Absent or null filter = all. A relationship is only visible when both ends are.',
     example: { nodeFilter: { or: [{ label: 'Person' }, { label: 'Company' }] }, relationshipFilter: { not: { type: 'OWNS' } } },
   });
 
@@ -69,7 +68,10 @@ export const propertySecuritySchema = z
   .openapi('PropertySecurity', {
     description:
       'Per label (nodes) or type (relationships), "*" for all: "enabled" lists the only visible properties, "disabled" hides properties; disabled wins.',
-    example: { nodes: { '*': { disabled: ['ssn'] }, Person: { enabled: ['name', 'city', 'uid'] } }, relationships: { KNOWS: { disabled: ['note'] } } },
+    example: {
+      nodes: { '*': { disabled: ['ssn'] }, Person: { enabled: ['name', 'city', 'uid'] } },
+      relationships: { KNOWS: { disabled: ['note'] } },
+    },
   });
 
 const dataRuleSchema = z
@@ -86,8 +88,10 @@ export const dataSecuritySchema = z
   .object({ rules: z.array(dataRuleSchema).max(200).default([]) })
   .strict()
   .openapi('DataSecurity', {
-    description: 'Row rules: a node with the rule\'s label (or relationship of its type) is visible only when it matches the filter.',
-    example: { rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }] },
+    description: "Row rules: a node with the rule's label (or relationship of its type) is visible only when it matches the filter.",
+    example: {
+      rules: [{ label: 'Person', filter: { property: 'country', operator: '=', value: 'CZ' }, description: 'Czech people only' }],
+    },
   });
 
 export type EntitySecurity = z.infer<typeof entitySecuritySchema>;

@@ -68,7 +68,12 @@ export type ScopedWrite = NodeWrite | RelationshipWrite;
 export interface WriteRefusal {
   code: typeof GRAPH_WRITE_HIDDEN | typeof PROPERTY_NOT_WRITABLE;
   message: string;
-  details: { labels?: string[]; types?: string[]; properties?: string[]; reason: 'label' | 'type' | 'property' | 'no-visible-label' | 'row-rule' };
+  details: {
+    labels?: string[];
+    types?: string[];
+    properties?: string[];
+    reason: 'label' | 'type' | 'property' | 'no-visible-label' | 'row-rule';
+  };
 }
 
 type Truth = boolean | undefined; // undefined: unknown (depends on what the writer cannot see)
@@ -225,10 +230,16 @@ export function writeRefusal(scope: AccessScope, write: ScopedWrite): WriteRefus
   if (write.entity === 'node') {
     const hidden = [...new Set(write.namedLabels)].filter((label) => !visibleName(scope.labels, label));
     if (hidden.length > 0) {
-      return refusal(GRAPH_WRITE_HIDDEN, `You may not write labels hidden from you: ${hidden.join(', ')}`, { labels: hidden, reason: 'label' });
+      return refusal(GRAPH_WRITE_HIDDEN, `You may not write labels hidden from you: ${hidden.join(', ')}`, {
+        labels: hidden,
+        reason: 'label',
+      });
     }
   } else if (write.namesType && !visibleName(scope.types, write.type)) {
-    return refusal(GRAPH_WRITE_HIDDEN, `You may not write relationship types hidden from you: ${write.type}`, { types: [write.type], reason: 'type' });
+    return refusal(GRAPH_WRITE_HIDDEN, `You may not write relationship types hidden from you: ${write.type}`, {
+      types: [write.type],
+      reason: 'type',
+    });
   }
 
   // 2. properties
@@ -236,13 +247,19 @@ export function writeRefusal(scope: AccessScope, write: ScopedWrite): WriteRefus
   const tokens = write.entity === 'node' ? [...write.labels] : [write.type];
   const hiddenProperties = [...new Set(write.namedProperties)].filter((key) => !isPropertyVisible(rules, tokens, key));
   if (hiddenProperties.length > 0) {
-    return refusal(PROPERTY_NOT_WRITABLE, `You may not write properties hidden from you: ${hiddenProperties.join(', ')}`, { properties: hiddenProperties, reason: 'property' });
+    return refusal(PROPERTY_NOT_WRITABLE, `You may not write properties hidden from you: ${hiddenProperties.join(', ')}`, {
+      properties: hiddenProperties,
+      reason: 'property',
+    });
   }
 
   // 3. a node keeps a visible label
   if (write.entity === 'node' && scope.labels !== '*' && !write.labels.some((label) => visibleName(scope.labels, label))) {
     const named = [...new Set(write.namedLabels)];
-    return refusal(GRAPH_WRITE_HIDDEN, `The node would have no label visible to you${named.length ? ` (${named.join(', ')})` : ''}`, { labels: named, reason: 'no-visible-label' });
+    return refusal(GRAPH_WRITE_HIDDEN, `The node would have no label visible to you${named.length ? ` (${named.join(', ')})` : ''}`, {
+      labels: named,
+      reason: 'no-visible-label',
+    });
   }
 
   // 4. the row rule
@@ -251,7 +268,14 @@ export function writeRefusal(scope: AccessScope, write: ScopedWrite): WriteRefus
   const seenTokens = ruleTokens(scope, rules, write);
   const view: View = {
     entity: write.entity,
-    label: (name) => (write.entity !== 'node' ? false : write.labels.includes(name) ? true : write.complete || visibleName(scope.labels, name) ? false : undefined),
+    label: (name) =>
+      write.entity !== 'node'
+        ? false
+        : write.labels.includes(name)
+          ? true
+          : write.complete || visibleName(scope.labels, name)
+            ? false
+            : undefined,
     type: (name) => (write.entity === 'relationship' ? write.type === name : false),
     property: (name) => {
       const known = write.complete || isPropertyVisible(rules, seenTokens, name);

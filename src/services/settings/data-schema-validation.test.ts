@@ -30,7 +30,18 @@ const rules = (labels: string[], properties: Record<string, unknown>, mode: 'cre
 describe('DATA_SCHEMA input restrictions', () => {
   test('when a node meets every restriction, then there is no violation', () => {
     expect(
-      rules(['Person'], { name: 'Alice', uuid: 'u-1', age: 30, status: 'active', tags: ['a'], born: '1990-05-06', seen: '2024-01-02T03:04:05Z', score: 1, vip: true, other: { any: 1 } }),
+      rules(['Person'], {
+        name: 'Alice',
+        uuid: 'u-1',
+        age: 30,
+        status: 'active',
+        tags: ['a'],
+        born: '1990-05-06',
+        seen: '2024-01-02T03:04:05Z',
+        score: 1,
+        vip: true,
+        other: { any: 1 },
+      }),
     ).toEqual([]);
   });
 
@@ -113,8 +124,15 @@ describe('SettingsService.validateNodeWrite / validateRelationshipWrite', () => 
     const service = new SettingsService({ deps: t.deps, db: t.deps.db, user: null, ip: '', requestId: 'test' });
     await expect(service.validateNodeWrite(['Person'], {}, 'create')).resolves.toBeUndefined();
     await t.deps.db('settings').insert({ type: 'DATA_SCHEMA', value: JSON.stringify(schema) });
-    await expect(service.validateNodeWrite(['Person'], {}, 'create')).rejects.toMatchObject({ status: 422, code: 'DATA_SCHEMA_VIOLATION', extra: { property: 'name' } });
+    await expect(service.validateNodeWrite(['Person'], {}, 'create')).rejects.toMatchObject({
+      status: 422,
+      code: 'DATA_SCHEMA_VIOLATION',
+      extra: { property: 'name' },
+    });
     await expect(service.validateNodeWrite(['Person'], { name: 'Al' }, 'create')).resolves.toBeUndefined();
-    await expect(service.validateRelationshipWrite('KNOWS', { since: 2000 }, 'update')).rejects.toMatchObject({ code: 'DATA_SCHEMA_VIOLATION', extra: { property: 'since', rule: 'readOnly' } });
+    await expect(service.validateRelationshipWrite('KNOWS', { since: 2000 }, 'update')).rejects.toMatchObject({
+      code: 'DATA_SCHEMA_VIOLATION',
+      extra: { property: 'since', rule: 'readOnly' },
+    });
   });
 });

@@ -90,7 +90,11 @@ function checkValue(property: string, rule: PropertySchema, value: unknown, out:
   if (rule.allowedValues && rule.allowedValues.length > 0) {
     const items = Array.isArray(value) ? value : [value];
     if (items.some((item) => !rule.allowedValues!.some((allowed) => allowed === item))) {
-      out.push({ property, rule: 'allowedValues', message: `${property} must be one of ${JSON.stringify(rule.allowedValues).slice(0, 300)}` });
+      out.push({
+        property,
+        rule: 'allowedValues',
+        message: `${property} must be one of ${JSON.stringify(rule.allowedValues).slice(0, 300)}`,
+      });
     }
   }
   const n = comparable(rule, value);
@@ -105,7 +109,11 @@ function checkValue(property: string, rule: PropertySchema, value: unknown, out:
   if (rule.maxLength !== undefined) {
     const length = typeof value === 'string' ? [...value].length : Array.isArray(value) ? value.length : undefined;
     if (length !== undefined && length > rule.maxLength) {
-      out.push({ property, rule: 'maxLength', message: `${property} may have at most ${rule.maxLength} ${Array.isArray(value) ? 'items' : 'characters'}` });
+      out.push({
+        property,
+        rule: 'maxLength',
+        message: `${property} may have at most ${rule.maxLength} ${Array.isArray(value) ? 'items' : 'characters'}`,
+      });
     }
   }
 }
@@ -126,7 +134,8 @@ export function dataSchemaViolations(
     for (const rule of list) {
       if (rule.mandatory) {
         if (mode === 'create' && isEmpty(value)) out.push({ property, rule: 'mandatory', message: `${property} is mandatory` });
-        if (mode === 'update' && present && isEmpty(value)) out.push({ property, rule: 'mandatory', message: `${property} is mandatory and cannot be removed` });
+        if (mode === 'update' && present && isEmpty(value))
+          out.push({ property, rule: 'mandatory', message: `${property} is mandatory and cannot be removed` });
       }
       if (mode === 'update' && present && rule.readOnly) out.push({ property, rule: 'readOnly', message: `${property} is read-only` });
       if (present && value !== null && value !== undefined && !(mode === 'update' && rule.readOnly)) checkValue(property, rule, value, out);
@@ -146,5 +155,9 @@ export function assertDataSchema(
   const violations = dataSchemaViolations(schema, entity, tokens, properties ?? {}, mode);
   if (violations.length === 0) return;
   const first = violations[0];
-  throw new UnprocessableError(`DATA_SCHEMA: ${first.message}`, 'DATA_SCHEMA_VIOLATION', { property: first.property, rule: first.rule, violations });
+  throw new UnprocessableError(`DATA_SCHEMA: ${first.message}`, 'DATA_SCHEMA_VIOLATION', {
+    property: first.property,
+    rule: first.rule,
+    violations,
+  });
 }

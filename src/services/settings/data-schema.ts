@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import type {
-  AutomaticInput,
-  SettingDefinition,
-} from './setting-type';
-import {
-  humanize,
-  identifierSchema,
-  nodeValuesByLabel,
-  relationshipValuesByType,
-  titleProperty,
-} from './setting-type';
+import type { AutomaticInput, SettingDefinition } from './setting-type';
+import { humanize, identifierSchema, nodeValuesByLabel, relationshipValuesByType, titleProperty } from './setting-type';
 import { automaticUid } from './data-types';
 
 /**
@@ -74,7 +65,8 @@ export const dataSchemaSchema = z
   })
   .strict()
   .openapi('DataSchemaSetting', {
-    description: 'Property descriptions per node label and relationship type ("*" = all); undirected: relationship types drawn without arrows.',
+    description:
+      'Property descriptions per node label and relationship type ("*" = all); undirected: relationship types drawn without arrows.',
     example: {
       nodes: {
         Person: {

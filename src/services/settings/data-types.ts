@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type {
-  AutomaticInput,
-  SettingDefinition,
-} from './setting-type';
+import type { AutomaticInput, SettingDefinition } from './setting-type';
 import {
   countByLabel,
   countByType,
@@ -35,7 +32,11 @@ export const dataTypesSchema = z
   .openapi('DataTypesSetting', {
     description:
       'Visible node labels and relationship types for everyone ("*" = all; an empty list is invalid), and the UID property per label and type.',
-    example: { nodeLabels: ['Person', 'Company'], relationshipTypes: ['*'], uid: { nodes: { Person: 'uuid', Company: 'uuid' }, relationships: {} } },
+    example: {
+      nodeLabels: ['Person', 'Company'],
+      relationshipTypes: ['*'],
+      uid: { nodes: { Person: 'uuid', Company: 'uuid' }, relationships: {} },
+    },
   });
 
 export type DataTypes = z.infer<typeof dataTypesSchema>;

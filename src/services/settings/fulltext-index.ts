@@ -10,8 +10,14 @@ import { isValidIdentifier } from '../../graph/identifiers';
  */
 export const fulltextConfigSchema = z
   .object({
-    labels: z.array(identifierSchema('label')).max(1000).refine((l) => new Set(l).size === l.length, { message: 'a label is listed twice' }),
-    properties: z.array(identifierSchema('property')).max(1000).refine((l) => new Set(l).size === l.length, { message: 'a property is listed twice' }),
+    labels: z
+      .array(identifierSchema('label'))
+      .max(1000)
+      .refine((l) => new Set(l).size === l.length, { message: 'a label is listed twice' }),
+    properties: z
+      .array(identifierSchema('property'))
+      .max(1000)
+      .refine((l) => new Set(l).size === l.length, { message: 'a property is listed twice' }),
   })
   .strict()
   .openapi('FulltextConfig', {

@@ -58,7 +58,10 @@ const sorted = (list: string[]) => [...new Set(list)].sort();
 
 export function sameFulltextConfig(a: FulltextConfig | null, b: FulltextConfig | null): boolean {
   if (!a || !b) return a === b;
-  return JSON.stringify(sorted(a.labels)) === JSON.stringify(sorted(b.labels)) && JSON.stringify(sorted(a.properties)) === JSON.stringify(sorted(b.properties));
+  return (
+    JSON.stringify(sorted(a.labels)) === JSON.stringify(sorted(b.labels)) &&
+    JSON.stringify(sorted(a.properties)) === JSON.stringify(sorted(b.properties))
+  );
 }
 
 export interface ReconcileDeps {
@@ -96,16 +99,26 @@ async function reconcile({ db, graph, logger }: ReconcileDeps): Promise<Fulltext
     return graph.fulltextStatus();
   }
   await recordAppliedFulltext(db, desired);
-  await recordAudit(db, { userId: null, username: 'system', ip: null }, {
-    action: 'fulltext.reconcile',
-    targetType: 'fulltext-index',
-    targetId: 'node',
-    details: { found: actual, applied: desired, source: applied ? 'applied' : 'setting' },
-  });
+  await recordAudit(
+    db,
+    { userId: null, username: 'system', ip: null },
+    {
+      action: 'fulltext.reconcile',
+      targetType: 'fulltext-index',
+      targetId: 'node',
+      details: { found: actual, applied: desired, source: applied ? 'applied' : 'setting' },
+    },
+  );
   return graph.fulltextStatus();
 }
 
-async function correct(graph: GraphStore, logger: Logger, actual: FulltextConfig | null, desired: FulltextConfig | null, source: string): Promise<void> {
+async function correct(
+  graph: GraphStore,
+  logger: Logger,
+  actual: FulltextConfig | null,
+  desired: FulltextConfig | null,
+  source: string,
+): Promise<void> {
   if (desired) {
     logger.warn(
       { found: actual, expected: desired, source },

@@ -26,7 +26,11 @@ export class SchemaService {
   /** 409 INDEX_EXISTS for an identical index; audited as schema.index.create. */
   async createIndex(input: SchemaIndexInput): Promise<SchemaIndex> {
     const existing = await this.graph.listIndexes();
-    if (existing.some((i) => i.entity === input.entity && i.token === input.token && JSON.stringify(i.properties) === JSON.stringify(input.properties))) {
+    if (
+      existing.some(
+        (i) => i.entity === input.entity && i.token === input.token && JSON.stringify(i.properties) === JSON.stringify(input.properties),
+      )
+    ) {
       throw new ConflictError('An identical schema index exists', 'INDEX_EXISTS');
     }
     const created = await this.graph.createIndex(input);
@@ -66,7 +70,12 @@ export class SchemaService {
     const before = await this.graph.fulltextStatus();
     await this.graph.dropFulltextIndex();
     await recordAppliedFulltext(this.ctx.db, null);
-    await audit(this.ctx, { action: 'fulltext.drop', targetType: 'fulltext-index', targetId: 'node', details: { previousState: before.state } });
+    await audit(this.ctx, {
+      action: 'fulltext.drop',
+      targetType: 'fulltext-index',
+      targetId: 'node',
+      details: { previousState: before.state },
+    });
     return this.statusWithConfig();
   }
 
@@ -74,7 +83,10 @@ export class SchemaService {
   async createFulltext(): Promise<FulltextStatus> {
     const config = await new SettingsService(this.ctx).get('FULLTEXT_INDEX');
     if (config.labels.length === 0 || config.properties.length === 0) {
-      throw new UnprocessableError('Configure the fulltext index first (POST /cfg/indexer/node/configure with labels and properties)', 'FULLTEXT_NOT_CONFIGURED');
+      throw new UnprocessableError(
+        'Configure the fulltext index first (POST /cfg/indexer/node/configure with labels and properties)',
+        'FULLTEXT_NOT_CONFIGURED',
+      );
     }
     const status = await this.graph.createFulltextIndex(config);
     await recordAppliedFulltext(this.ctx.db, config);

@@ -28,7 +28,9 @@ export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
 }
 
 export const identifierSchema = (kind: 'label' | 'relationship type' | 'property') =>
-  z.string().refine((name) => isValidIdentifier(name), { message: `invalid ${kind} name: use letters, digits, underscore, space, dot, hyphen or colon (not first)` });
+  z.string().refine((name) => isValidIdentifier(name), {
+    message: `invalid ${kind} name: use letters, digits, underscore, space, dot, hyphen or colon (not first)`,
+  });
 
 /** Labels or types, '*' meaning all (then alone). */
 export const tokenListSchema = (kind: 'label' | 'relationship type') =>

@@ -59,7 +59,12 @@ export class SettingsService {
     const clean = this.validate(known, value, 'body');
     await this.transaction(async (ctx) => {
       await this.store(ctx.db, known, clean);
-      await audit(ctx, { action: options.auditAction ?? 'settings.update', targetType: 'setting', targetId: known, details: { type: known, value: auditValue(clean) } });
+      await audit(ctx, {
+        action: options.auditAction ?? 'settings.update',
+        targetType: 'setting',
+        targetId: known,
+        details: { type: known, value: auditValue(clean) },
+      });
     });
     return clean;
   }
@@ -98,7 +103,9 @@ export class SettingsService {
   /** A zip with one <TYPE>.json per setting type. */
   async exportZip(): Promise<Buffer> {
     const all = await this.getAll();
-    return writeZip(SETTING_TYPES.map((type) => ({ name: `${type}.json`, content: Buffer.from(JSON.stringify(all[type], null, 2) + '\n', 'utf8') })));
+    return writeZip(
+      SETTING_TYPES.map((type) => ({ name: `${type}.json`, content: Buffer.from(JSON.stringify(all[type], null, 2) + '\n', 'utf8') })),
+    );
   }
 
   /**
@@ -120,7 +127,8 @@ export class SettingsService {
         );
       }
       const known = type as SettingType;
-      if (values.has(known)) throw new UnprocessableError(`The file ${file.name} is given twice`, 'SETTINGS_FILE_NAME', { file: file.name });
+      if (values.has(known))
+        throw new UnprocessableError(`The file ${file.name} is given twice`, 'SETTINGS_FILE_NAME', { file: file.name });
       let parsed: unknown;
       try {
         parsed = JSON.parse(file.content.toString('utf8').replace(/^\uFEFF/, ''));
@@ -150,7 +158,10 @@ export class SettingsService {
       return this.importFiles(readJsonZip(file.buffer, { maxEntries: maxZipEntries, maxUnzippedBytes }));
     }
     if (/\.json$/i.test(name)) {
-      if (file.mimetype && !/^(application\/json|text\/json|text\/plain|application\/octet-stream)$/i.test(file.mimetype.split(';')[0].trim())) {
+      if (
+        file.mimetype &&
+        !/^(application\/json|text\/json|text\/plain|application\/octet-stream)$/i.test(file.mimetype.split(';')[0].trim())
+      ) {
         throw new UnsupportedMediaTypeError(`A .json file was sent as ${file.mimetype}`);
       }
       return this.importFiles([{ name, content: file.buffer }]);
@@ -190,7 +201,8 @@ export class SettingsService {
   private computeAutomatic(type: SettingType, input: AutomaticInput): unknown {
     const definition = definitionOf(type);
     const parsed = definition.schema.safeParse(definition.automatic(input));
-    if (!parsed.success) throw new AppError(500, 'AUTOMATIC_SETTING_INVALID', `The automatic ${type} does not validate: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new AppError(500, 'AUTOMATIC_SETTING_INVALID', `The automatic ${type} does not validate: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
   }
 

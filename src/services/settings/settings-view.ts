@@ -16,7 +16,13 @@ export interface Visibility {
   relationshipProperty: (type: string, property: string) => boolean;
 }
 
-const EVERYTHING: Visibility = { unrestricted: true, label: () => true, type: () => true, nodeProperty: () => true, relationshipProperty: () => true };
+const EVERYTHING: Visibility = {
+  unrestricted: true,
+  label: () => true,
+  type: () => true,
+  nodeProperty: () => true,
+  relationshipProperty: () => true,
+};
 
 /**
  * The names a user may see: everything for Settings management and unrestricted scopes;
@@ -28,11 +34,16 @@ export async function visibilityFor(ctx: ServiceContext, dataTypes: AllSettings[
   if (ctx.user?.permissions.has('SETTINGS_MANAGEMENT')) return EVERYTHING;
   const scope = await accessScopeFor(ctx);
   if (scope.unrestricted) return EVERYTHING;
-  const [labels, types, keys] = await Promise.all([ctx.deps.graph.labels(scope), ctx.deps.graph.relationshipTypes(scope), ctx.deps.graph.propertyKeys(scope)]);
+  const [labels, types, keys] = await Promise.all([
+    ctx.deps.graph.labels(scope),
+    ctx.deps.graph.relationshipTypes(scope),
+    ctx.deps.graph.propertyKeys(scope),
+  ]);
   // Property names can be hidden only by group rules (property rules, or rows hiding every
   // element that carries a name); a scope narrowed by DATA_TYPES alone hides none.
   const seesNothing = scope.labels !== '*' && scope.labels.length === 0;
-  const groupRestricted = seesNothing || Boolean(scope.nodeProperties || scope.relationshipProperties || scope.nodeFilter || scope.relationshipFilter);
+  const groupRestricted =
+    seesNothing || Boolean(scope.nodeProperties || scope.relationshipProperties || scope.nodeFilter || scope.relationshipFilter);
   const visibleKeys = groupRestricted ? new Set(keys) : undefined;
   const known = (property: string) => !visibleKeys || visibleKeys.has(property);
   const admitted = (list: '*' | string[], name: string) => list === '*' || list.includes(name);
@@ -43,7 +54,8 @@ export async function visibilityFor(ctx: ServiceContext, dataTypes: AllSettings[
     label: (name) => name === '*' || visibleLabels.has(name),
     type: (name) => name === '*' || visibleTypes.has(name),
     nodeProperty: (label, property) => known(property) && isPropertyVisible(scope.nodeProperties, label === '*' ? [] : [label], property),
-    relationshipProperty: (type, property) => known(property) && isPropertyVisible(scope.relationshipProperties, type === '*' ? [] : [type], property),
+    relationshipProperty: (type, property) =>
+      known(property) && isPropertyVisible(scope.relationshipProperties, type === '*' ? [] : [type], property),
   };
 }
 
@@ -78,9 +90,15 @@ export function settingsVisibleTo(settings: AllSettings, v: Visibility): AllSett
     },
     DATA_SCHEMA: {
       ...DATA_SCHEMA,
-      nodes: Object.fromEntries(Object.entries(DATA_SCHEMA.nodes).filter(([l]) => v.label(l)).map(([l, props]) => [l, pick(props, (p) => v.nodeProperty(l, p))])),
+      nodes: Object.fromEntries(
+        Object.entries(DATA_SCHEMA.nodes)
+          .filter(([l]) => v.label(l))
+          .map(([l, props]) => [l, pick(props, (p) => v.nodeProperty(l, p))]),
+      ),
       relationships: Object.fromEntries(
-        Object.entries(DATA_SCHEMA.relationships).filter(([t]) => v.type(t)).map(([t, props]) => [t, pick(props, (p) => v.relationshipProperty(t, p))]),
+        Object.entries(DATA_SCHEMA.relationships)
+          .filter(([t]) => v.type(t))
+          .map(([t, props]) => [t, pick(props, (p) => v.relationshipProperty(t, p))]),
       ),
       ...(DATA_SCHEMA.undirected ? { undirected: DATA_SCHEMA.undirected.filter(v.type) } : {}),
     },
@@ -96,7 +114,10 @@ export function settingsVisibleTo(settings: AllSettings, v: Visibility): AllSett
   };
 }
 
-export function fulltextConfigVisibleTo(config: { labels: string[]; properties: string[] }, v: Visibility): { labels: string[]; properties: string[] } {
+export function fulltextConfigVisibleTo(
+  config: { labels: string[]; properties: string[] },
+  v: Visibility,
+): { labels: string[]; properties: string[] } {
   if (v.unrestricted) return config;
   const labels = config.labels.filter(v.label);
   return { labels, properties: config.properties.filter((p) => labels.some((l) => v.nodeProperty(l, p))) };

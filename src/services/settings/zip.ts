@@ -43,7 +43,11 @@ export function readJsonZip(buffer: Buffer, limits: ZipLimits): UploadedFile[] {
   // central header (a small upload can declare a huge number of tiny entries).
   const declaredEntries = endOfCentralDirectoryEntries(buffer);
   if (declaredEntries !== undefined && declaredEntries > limits.maxEntries) {
-    throw new AppError(413, 'ZIP_TOO_MANY_ENTRIES', `The zip archive declares ${declaredEntries} entries; at most ${limits.maxEntries} are accepted`);
+    throw new AppError(
+      413,
+      'ZIP_TOO_MANY_ENTRIES',
+      `The zip archive declares ${declaredEntries} entries; at most ${limits.maxEntries} are accepted`,
+    );
   }
   let zip: AdmZip;
   let entries: AdmZip.IZipEntry[];
@@ -55,7 +59,11 @@ export function readJsonZip(buffer: Buffer, limits: ZipLimits): UploadedFile[] {
   }
   if (entries.length === 0) throw new BadRequestError('The zip archive is empty', 'INVALID_ZIP');
   if (entries.length > limits.maxEntries) {
-    throw new AppError(413, 'ZIP_TOO_MANY_ENTRIES', `The zip archive holds ${entries.length} entries; at most ${limits.maxEntries} are accepted`);
+    throw new AppError(
+      413,
+      'ZIP_TOO_MANY_ENTRIES',
+      `The zip archive holds ${entries.length} entries; at most ${limits.maxEntries} are accepted`,
+    );
   }
   let declared = 0;
   for (const entry of entries) {
@@ -67,9 +75,14 @@ export function readJsonZip(buffer: Buffer, limits: ZipLimits): UploadedFile[] {
   for (const entry of entries) {
     const name = entry.entryName;
     if (entry.isDirectory || isUnsafeEntryName(name)) {
-      throw new BadRequestError(`Refused zip entry name ${JSON.stringify(name).slice(0, 200)}: entries must be plain file names without directories`, 'ZIP_ENTRY_NAME', { entry: name.slice(0, 200) });
+      throw new BadRequestError(
+        `Refused zip entry name ${JSON.stringify(name).slice(0, 200)}: entries must be plain file names without directories`,
+        'ZIP_ENTRY_NAME',
+        { entry: name.slice(0, 200) },
+      );
     }
-    if (!/\.json$/i.test(name)) throw new UnsupportedMediaTypeError(`Only .json files are accepted in the zip archive, not ${JSON.stringify(name).slice(0, 200)}`);
+    if (!/\.json$/i.test(name))
+      throw new UnsupportedMediaTypeError(`Only .json files are accepted in the zip archive, not ${JSON.stringify(name).slice(0, 200)}`);
     if (entry.header.encrypted) throw new BadRequestError(`Encrypted zip entries are not supported (${name})`, 'INVALID_ZIP');
   }
   const files: UploadedFile[] = [];
@@ -79,10 +92,14 @@ export function readJsonZip(buffer: Buffer, limits: ZipLimits): UploadedFile[] {
     try {
       content = entry.getData();
     } catch (error) {
-      throw new BadRequestError(`The zip entry ${entry.entryName} cannot be read: ${(error as Error).message ?? error}`.slice(0, 300), 'INVALID_ZIP');
+      throw new BadRequestError(
+        `The zip entry ${entry.entryName} cannot be read: ${(error as Error).message ?? error}`.slice(0, 300),
+        'INVALID_ZIP',
+      );
     }
     total += content.length;
-    if (total > limits.maxUnzippedBytes) throw new AppError(413, 'ZIP_TOO_LARGE', `The zip archive expands to more than ${limits.maxUnzippedBytes} bytes`);
+    if (total > limits.maxUnzippedBytes)
+      throw new AppError(413, 'ZIP_TOO_LARGE', `The zip archive expands to more than ${limits.maxUnzippedBytes} bytes`);
     files.push({ name: entry.entryName, content });
   }
   return files;

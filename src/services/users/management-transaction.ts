@@ -16,7 +16,13 @@ export async function countAdministrators(db: Knex): Promise<number> {
     .andWhere((q) =>
       q
         // eslint-disable-next-line @typescript-eslint/no-misused-promises -- knex calls the callback with its builder and ignores the return; the builder is thenable, not a promise left floating
-        .whereExists((s) => s.select(db.raw('1')).from('user_permissions as up').whereRaw('up.user_id = u.id').andWhere('up.permission_code', 'GRANT_ALL_PERMISSIONS'))
+        .whereExists((s) =>
+          s
+            .select(db.raw('1'))
+            .from('user_permissions as up')
+            .whereRaw('up.user_id = u.id')
+            .andWhere('up.permission_code', 'GRANT_ALL_PERMISSIONS'),
+        )
         // eslint-disable-next-line @typescript-eslint/no-misused-promises -- knex calls the callback with its builder and ignores the return; the builder is thenable, not a promise left floating
         .orWhereExists((s) =>
           s

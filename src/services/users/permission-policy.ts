@@ -41,12 +41,14 @@ export class PermissionPolicy {
   /** Updating, disabling, deleting, setting the password or the groups of a user. */
   assertCanManageUser(user: { id: string; username: string; effectivePermissions: PermissionCode[] }): void {
     const missing = this.missing(user.effectivePermissions);
-    if (missing.length) this.deny(missing, `Cannot manage the user "${user.username}", who holds more permissions than you`, { userId: user.id });
+    if (missing.length)
+      this.deny(missing, `Cannot manage the user "${user.username}", who holds more permissions than you`, { userId: user.id });
   }
 
   /** Updating or deleting a group, or changing its permissions or members. */
   assertCanManageGroup(group: { id: string; name: string; permissions: PermissionCode[] }): void {
     const missing = this.missing(group.permissions);
-    if (missing.length) this.deny(missing, `Cannot manage the group "${group.name}", which holds more permissions than you`, { groupId: group.id });
+    if (missing.length)
+      this.deny(missing, `Cannot manage the group "${group.name}", which holds more permissions than you`, { groupId: group.id });
   }
 }

@@ -50,15 +50,22 @@ export class UserPreviewService {
     const asUser: ServiceContext = { ...this.ctx, user };
     const [targetScope, callerScope] = await Promise.all([accessScopeFor(asUser), accessScopeFor(this.ctx)]);
     const scope = intersectAccessScopes(targetScope, callerScope);
-    await audit(this.ctx, { action: 'user.preview', targetType: 'user', targetId: target.id, details: { username: target.username, sample: sampleSize } });
+    await audit(this.ctx, {
+      action: 'user.preview',
+      targetType: 'user',
+      targetId: target.id,
+      details: { username: target.username, sample: sampleSize },
+    });
     const graph = this.ctx.deps.graph;
     const [labels, types] = await Promise.all([graph.labels(scope), graph.relationshipTypes(scope)]);
     const countedLabels = labels.slice(0, PREVIEW_MAX_KINDS);
     const countedTypes = types.slice(0, PREVIEW_MAX_KINDS);
     const perLabel: UserDataPreview['nodes']['perLabel'] = [];
-    for (const label of countedLabels) perLabel.push({ label, count: (await graph.findNodes({ filter: { label }, limit: 1 }, scope)).total });
+    for (const label of countedLabels)
+      perLabel.push({ label, count: (await graph.findNodes({ filter: { label }, limit: 1 }, scope)).total });
     const perType: UserDataPreview['relationships']['perType'] = [];
-    for (const type of countedTypes) perType.push({ type, count: (await graph.findRelationships({ filter: { type }, limit: 1 }, scope)).total });
+    for (const type of countedTypes)
+      perType.push({ type, count: (await graph.findRelationships({ filter: { type }, limit: 1 }, scope)).total });
     const nodes = await graph.findNodes({ limit: sampleSize }, scope);
     const relationships = await graph.findRelationships({ limit: 1 }, scope);
     return {

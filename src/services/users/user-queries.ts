@@ -47,7 +47,10 @@ async function relationsOf(db: Knex, userIds: string[]): Promise<Relations> {
   const viaGroups = new Map<string, Set<PermissionCode>>(userIds.map((id) => [id, new Set()]));
   if (userIds.length === 0) return { direct, groups, viaGroups };
   // Sequential on purpose: db may be a transaction (one connection).
-  const permissionRows = (await db('user_permissions').whereIn('user_id', userIds).orderBy('permission_code')) as Array<{ user_id: string; permission_code: string }>;
+  const permissionRows = (await db('user_permissions').whereIn('user_id', userIds).orderBy('permission_code')) as Array<{
+    user_id: string;
+    permission_code: string;
+  }>;
   const groupRows: Array<{ user_id: string; id: string; name: string }> = await db('user_groups as ug')
     .join('groups as g', 'g.id', 'ug.group_id')
     .whereIn('ug.user_id', userIds)
@@ -59,7 +62,8 @@ async function relationsOf(db: Knex, userIds: string[]): Promise<Relations> {
     .select('ug.user_id', 'gp.permission_code');
   for (const row of permissionRows) if (isPermissionCode(row.permission_code)) direct.get(String(row.user_id))?.push(row.permission_code);
   for (const row of groupRows) groups.get(String(row.user_id))?.push({ id: String(row.id), name: row.name });
-  for (const row of groupPermissionRows) if (isPermissionCode(row.permission_code)) viaGroups.get(String(row.user_id))?.add(row.permission_code);
+  for (const row of groupPermissionRows)
+    if (isPermissionCode(row.permission_code)) viaGroups.get(String(row.user_id))?.add(row.permission_code);
   return { direct, groups, viaGroups };
 }
 

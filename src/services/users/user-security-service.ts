@@ -22,7 +22,11 @@ export class UserSecurityService {
   constructor(private readonly ctx: ServiceContext) {}
 
   private async groupConfigs(userIds?: string[]): Promise<GroupSecurityRow[]> {
-    const query = this.ctx.db('user_groups as ug').join('groups as g', 'g.id', 'ug.group_id').orderBy('g.id').select('ug.user_id', 'g.entity_security', 'g.property_security', 'g.data_security');
+    const query = this.ctx
+      .db('user_groups as ug')
+      .join('groups as g', 'g.id', 'ug.group_id')
+      .orderBy('g.id')
+      .select('ug.user_id', 'g.entity_security', 'g.property_security', 'g.data_security');
     if (userIds) query.whereIn('ug.user_id', userIds);
     return (await query) as GroupSecurityRow[];
   }
@@ -39,12 +43,20 @@ export class UserSecurityService {
 
   /** Every non-deleted user with the dataSecurity of their groups merged. */
   async dataSecurityOfAllUsers(): Promise<UserDataSecurity[]> {
-    const users: Array<{ id: string; username: string }> = await this.ctx.db('users').where('deleted', false).orderByRaw('lower(username)').select('id', 'username');
+    const users: Array<{ id: string; username: string }> = await this.ctx
+      .db('users')
+      .where('deleted', false)
+      .orderByRaw('lower(username)')
+      .select('id', 'username');
     const byUser = new Map<string, Array<DataSecurity | null>>();
     for (const row of await this.groupConfigs()) {
       const key = String(row.user_id);
       byUser.set(key, [...(byUser.get(key) ?? []), row.data_security]);
     }
-    return users.map((user) => ({ userId: String(user.id), username: user.username, dataSecurity: mergeDataSecurity(byUser.get(String(user.id)) ?? []) }));
+    return users.map((user) => ({
+      userId: String(user.id),
+      username: user.username,
+      dataSecurity: mergeDataSecurity(byUser.get(String(user.id)) ?? []),
+    }));
   }
 }

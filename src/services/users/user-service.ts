@@ -66,7 +66,11 @@ export class UserService {
   }
 
   async info(): Promise<Array<{ id: string; username: string }>> {
-    const rows: Array<{ id: string; username: string }> = await this.ctx.db('users').where('deleted', false).orderByRaw('lower(username)').select('id', 'username');
+    const rows: Array<{ id: string; username: string }> = await this.ctx
+      .db('users')
+      .where('deleted', false)
+      .orderByRaw('lower(username)')
+      .select('id', 'username');
     return rows.map((row) => ({ id: String(row.id), username: row.username }));
   }
 
@@ -95,7 +99,12 @@ export class UserService {
     const rows: Array<{
       id: string;
       name: string;
-    }> = await this.ctx.db('user_groups as ug').join('groups as g', 'g.id', 'ug.group_id').where('ug.user_id', this.actor.id).orderByRaw('lower(g.name)').select('g.id', 'g.name');
+    }> = await this.ctx
+      .db('user_groups as ug')
+      .join('groups as g', 'g.id', 'ug.group_id')
+      .where('ug.user_id', this.actor.id)
+      .orderByRaw('lower(g.name)')
+      .select('g.id', 'g.name');
     return rows.map((row) => ({ id: String(row.id), name: row.name }));
   }
 
@@ -113,12 +122,23 @@ export class UserService {
         const groups = await resolveGroupRefs(trx, groupIds);
         this.policy.assertCanAssignGroups(groups);
         const [row]: Array<{ id: string }> = await trx('users')
-          .insert({ username: input.username, name: input.name ?? '', email: input.email ?? '', locale: input.locale ?? 'en', password_hash: passwordHash })
+          .insert({
+            username: input.username,
+            name: input.name ?? '',
+            email: input.email ?? '',
+            locale: input.locale ?? 'en',
+            password_hash: passwordHash,
+          })
           .returning('id');
         const id = String(row.id);
         if (permissions.length) await trx('user_permissions').insert(permissions.map((code) => ({ user_id: id, permission_code: code })));
         if (groupIds.length) await trx('user_groups').insert(groupIds.map((groupId) => ({ user_id: id, group_id: groupId })));
-        await audit(tctx, { action: 'user.create', targetType: 'user', targetId: id, details: { username: input.username, permissions, groupIds: groupIds.sort() } });
+        await audit(tctx, {
+          action: 'user.create',
+          targetType: 'user',
+          targetId: id,
+          details: { username: input.username, permissions, groupIds: groupIds.sort() },
+        });
         return requireUserView(trx, id);
       });
     } catch (error) {
@@ -148,7 +168,10 @@ export class UserService {
           changes[key] = { from: before[key], to: value };
         }
       }
-      if (Object.keys(fields).length) await trx('users').where({ id }).update({ ...fields, updated_at: trx.fn.now() });
+      if (Object.keys(fields).length)
+        await trx('users')
+          .where({ id })
+          .update({ ...fields, updated_at: trx.fn.now() });
       const permissionChange = diff(target.permissions, permissions);
       if (permissionChange.added.length || permissionChange.removed.length) {
         changes.permissions = permissionChange;
@@ -177,7 +200,12 @@ export class UserService {
       this.policy.assertCanAssignGroups(groups);
       const change = diff(target.groupIds, groupIds);
       await this.replaceGroups(trx, id, change);
-      await audit(tctx, { action: 'user.groups.set', targetType: 'user', targetId: id, details: { username: target.username, groupIds: [...groupIds].sort(), ...change } });
+      await audit(tctx, {
+        action: 'user.groups.set',
+        targetType: 'user',
+        targetId: id,
+        details: { username: target.username, groupIds: [...groupIds].sort(), ...change },
+      });
       return requireUserView(trx, id);
     });
     this.ctx.deps.credentialCache.forgetUser(id);
@@ -212,7 +240,9 @@ export class UserService {
       const target = await requireManagedUser(trx, id);
       this.policy.assertCanManageUser(target);
       if (target[flag] === value) return requireUserView(trx, id);
-      await trx('users').where({ id }).update({ [flag]: value, updated_at: trx.fn.now() });
+      await trx('users')
+        .where({ id })
+        .update({ [flag]: value, updated_at: trx.fn.now() });
       await audit(tctx, { action, targetType: 'user', targetId: id, details: { username: target.username, [flag]: value } });
       return requireUserView(trx, id);
     });
@@ -226,7 +256,11 @@ export class UserService {
    * (all of them unless the actor sets their own), cached script credentials are dropped and the
    * user's open password reset links end.
    */
-  async setPassword(id: string, password: string, options: { mustChangePassword?: boolean; currentSessionId?: string } = {}): Promise<void> {
+  async setPassword(
+    id: string,
+    password: string,
+    options: { mustChangePassword?: boolean; currentSessionId?: string } = {},
+  ): Promise<void> {
     const current = await requireManagedUser(this.ctx.db, id);
     this.policy.assertCanManageUser(current);
     assertPasswordPolicy(this.ctx.deps.config, password, current.username);
@@ -237,9 +271,19 @@ export class UserService {
       const trx = tctx.db;
       const target = await requireManagedUser(trx, id);
       this.policy.assertCanManageUser(target);
-      await trx('users').where({ id }).update({ password_hash: hash, must_change_password: mustChangePassword, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await trx('users').where({ id }).update({
+        password_hash: hash,
+        must_change_password: mustChangePassword,
+        password_changed_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
       const endedResetLinks = await endOpenResetLinks(trx, id);
-      await audit(tctx, { action: 'user.password.set', targetType: 'user', targetId: id, details: { username: target.username, mustChangePassword, endedResetLinks } });
+      await audit(tctx, {
+        action: 'user.password.set',
+        targetType: 'user',
+        targetId: id,
+        details: { username: target.username, mustChangePassword, endedResetLinks },
+      });
     });
     this.ctx.deps.credentialCache.forgetUser(id);
     await this.sessions?.destroyUserSessions(id, id === this.actor.id ? options.currentSessionId : undefined);

@@ -1,31 +1,13 @@
-import type {
-  AccessScope,
-  Filter,
-  GraphId,
-  GraphNode,
-  GraphRelationship,
-  Properties,
-  PropertyRule,
-} from '../../graph/graph-store';
-import {
-  UNRESTRICTED,
-} from '../../graph/graph-store';
+import type { AccessScope, Filter, GraphId, GraphNode, GraphRelationship, Properties, PropertyRule } from '../../graph/graph-store';
+import { UNRESTRICTED } from '../../graph/graph-store';
 import { ScopedGraphService } from '../graph/scoped-graph';
 import { GraphVocabulary } from '../graph/vocabulary';
 import type { DataTypes } from '../graph/data-types';
 import { dataTypesFor } from '../graph/data-types';
 import { filterNames } from '../graph/filter-tools';
 import { isPropertyVisible } from '../graph/property-visibility';
-import type {
-  ContentAppearance,
-  ContentNode,
-  ContentRelationship,
-  VisualizationContent,
-} from './content-schema';
-import {
-  emptyContent,
-  visualizationContentSchema,
-} from './content-schema';
+import type { ContentAppearance, ContentNode, ContentRelationship, VisualizationContent } from './content-schema';
+import { emptyContent, visualizationContentSchema } from './content-schema';
 
 export interface ReadNode extends ContentNode {
   labels: string[];
@@ -60,7 +42,8 @@ interface UidRef {
   value: string | number;
 }
 
-const tokensOf = (kind: Kind, element: Element): string[] => (kind === 'node' ? (element as GraphNode).labels : [(element as GraphRelationship).type]);
+const tokensOf = (kind: Kind, element: Element): string[] =>
+  kind === 'node' ? (element as GraphNode).labels : [(element as GraphRelationship).type];
 const uidOf = (entry: Entry): UidRef | undefined => {
   if (!entry.uid) return undefined;
   const token = 'label' in entry.uid ? entry.uid.label : entry.uid.type;
@@ -112,7 +95,12 @@ export class ContentPostprocessor extends ScopedGraphService {
     const { uid } = await this.dataTypes();
     // Only the uid properties are needed here, not every property of every element.
     const nodes = await this.fetchById('node', unique(content.nodes.map((n) => n.id)), scope, unique(Object.values(uid.nodes)));
-    const relationships = await this.fetchById('relationship', unique(content.relationships.map((r) => r.id)), scope, unique(Object.values(uid.relationships)));
+    const relationships = await this.fetchById(
+      'relationship',
+      unique(content.relationships.map((r) => r.id)),
+      scope,
+      unique(Object.values(uid.relationships)),
+    );
     const keptNodes = this.withUids('node', content.nodes, nodes, uid);
     const keptRelationships = this.withUids('relationship', content.relationships, relationships, uid);
     const nodeIds = new Set(keptNodes.map((n) => n.id));
@@ -130,7 +118,8 @@ export class ContentPostprocessor extends ScopedGraphService {
 
   async forReader(stored: unknown): Promise<{ content: ReadContent; deleted: DeletedCount }> {
     const parsed = parseStored(stored);
-    if (!parsed.success) this.ctx.deps.logger.warn({ issue: parsed.error.issues[0] }, 'stored visualization content does not validate; answered as empty');
+    if (!parsed.success)
+      this.ctx.deps.logger.warn({ issue: parsed.error.issues[0] }, 'stored visualization content does not validate; answered as empty');
     const content = parsed.success ? parsed.data : emptyContent();
     const scope = await this.scope();
     const { uid } = await this.dataTypes();
@@ -142,7 +131,13 @@ export class ContentPostprocessor extends ScopedGraphService {
     const readNodes: ReadNode[] = [];
     for (const { entry, element } of nodes.found) {
       const node = element as GraphNode;
-      readNodes.push({ ...withoutUid(entry as ContentNode), ...freshUid('node', node), id: node.id, labels: node.labels, properties: node.properties } as ReadNode);
+      readNodes.push({
+        ...withoutUid(entry as ContentNode),
+        ...freshUid('node', node),
+        id: node.id,
+        labels: node.labels,
+        properties: node.properties,
+      } as ReadNode);
     }
     const readRelationships: ReadRelationship[] = [];
     for (const { entry, element } of relationships.found) {
@@ -169,8 +164,12 @@ export class ContentPostprocessor extends ScopedGraphService {
       nodes: readNodes,
       relationships: readRelationships,
       styles: {
-        nodes: content.styles.nodes.filter((rule) => labelVisible(rule.label) && (!rule.property || nodeProperty(rule.label, rule.property))),
-        relationships: content.styles.relationships.filter((rule) => typeVisible(rule.type) && (!rule.property || relationshipProperty(rule.type, rule.property))),
+        nodes: content.styles.nodes.filter(
+          (rule) => labelVisible(rule.label) && (!rule.property || nodeProperty(rule.label, rule.property)),
+        ),
+        relationships: content.styles.relationships.filter(
+          (rule) => typeVisible(rule.type) && (!rule.property || relationshipProperty(rule.type, rule.property)),
+        ),
       },
       captions: {
         nodes: visibleCaptions(content.captions.nodes, labelVisible, nodeProperty),
@@ -183,7 +182,10 @@ export class ContentPostprocessor extends ScopedGraphService {
         const rules = filter.target === 'nodes' ? scope.nodeProperties : scope.relationshipProperties;
         // A filter naming no label (type) speaks of every one the reader sees: its property must be visible on each.
         const everyToken = filter.target === 'nodes' ? [...labels] : [...types];
-        const visibleFor = (p: string) => (tokens.length ? isPropertyVisible(rules, tokens, p) : isPropertyVisible(rules, [], p) && everyToken.every((token) => isPropertyVisible(rules, [token], p)));
+        const visibleFor = (p: string) =>
+          tokens.length
+            ? isPropertyVisible(rules, tokens, p)
+            : isPropertyVisible(rules, [], p) && everyToken.every((token) => isPropertyVisible(rules, [token], p));
         if (!scope.unrestricted && ![...names.properties].every(visibleFor)) return [];
         const ids = filter.target === 'nodes' ? nodes.idMap : relationships.idMap;
         return [{ ...filter, filter: remapIds(filter.filter, ids) }];
@@ -196,7 +198,9 @@ export class ContentPostprocessor extends ScopedGraphService {
       ),
       selection: {
         nodes: unique(content.selection.nodes.flatMap((id) => (nodes.idMap.has(id) ? [nodes.idMap.get(id)!] : []))),
-        relationships: unique(content.selection.relationships.flatMap((id) => (relationships.idMap.has(id) ? [relationships.idMap.get(id)!] : []))),
+        relationships: unique(
+          content.selection.relationships.flatMap((id) => (relationships.idMap.has(id) ? [relationships.idMap.get(id)!] : [])),
+        ),
       },
       view: content.view,
     };
@@ -225,7 +229,10 @@ export class ContentPostprocessor extends ScopedGraphService {
     }));
     const filter: Filter = parts.length === 1 ? parts[0] : { or: parts };
     const found: Element[] = [];
-    const stream = kind === 'node' ? this.graph.streamNodes({ filter, properties }, scope) : this.graph.streamRelationships({ filter, properties }, scope);
+    const stream =
+      kind === 'node'
+        ? this.graph.streamNodes({ filter, properties }, scope)
+        : this.graph.streamRelationships({ filter, properties }, scope);
     for await (const element of stream) found.push(element);
     return found;
   }
@@ -241,13 +248,16 @@ export class ContentPostprocessor extends ScopedGraphService {
     }
     const any = map['*'];
     const value = any ? element.properties[any] : undefined;
-    if (any && tokens.length > 0 && (typeof value === 'string' || typeof value === 'number')) return { token: tokens[0], property: any, value };
+    if (any && tokens.length > 0 && (typeof value === 'string' || typeof value === 'number'))
+      return { token: tokens[0], property: any, value };
     return undefined;
   }
 
   private uidField(kind: Kind, ref: UidRef | undefined): { uid?: ContentNode['uid'] | ContentRelationship['uid'] } {
     if (!ref) return {};
-    return kind === 'node' ? { uid: { label: ref.token, property: ref.property, value: ref.value } } : { uid: { type: ref.token, property: ref.property, value: ref.value } };
+    return kind === 'node'
+      ? { uid: { label: ref.token, property: ref.property, value: ref.value } }
+      : { uid: { type: ref.token, property: ref.property, value: ref.value } };
   }
 
   private withUids(kind: Kind, entries: Entry[], visible: Element[], uid: DataTypes['uid']): Entry[] {
@@ -283,10 +293,15 @@ export class ContentPostprocessor extends ScopedGraphService {
    * now held by another element (another uid, or none where one was stored) is never shown as the
    * saved element and counts as deleted when the saved element is gone.
    */
-  private async resolve(kind: Kind, entries: Entry[], scope: AccessScope): Promise<{ found: Array<{ entry: Entry; element: Element }>; idMap: Map<string, string>; deleted: number }> {
+  private async resolve(
+    kind: Kind,
+    entries: Entry[],
+    scope: AccessScope,
+  ): Promise<{ found: Array<{ entry: Entry; element: Element }>; idMap: Map<string, string>; deleted: number }> {
     const { uid } = await this.dataTypes();
     const map = kind === 'node' ? uid.nodes : uid.relationships;
-    const usable = (ref: UidRef | undefined): ref is UidRef => ref !== undefined && (map[ref.token] === ref.property || (!map[ref.token] && map['*'] === ref.property));
+    const usable = (ref: UidRef | undefined): ref is UidRef =>
+      ref !== undefined && (map[ref.token] === ref.property || (!map[ref.token] && map['*'] === ref.property));
     const carries = (element: Element, ref: UidRef) => element.properties[ref.property] === ref.value;
 
     // 1. Elements carrying the usable uids, unrestricted, uid properties only.
@@ -319,7 +334,9 @@ export class ContentPostprocessor extends ScopedGraphService {
     }
     if (checkAtId.length > 0) {
       const properties = unique(checkAtId.map((entry) => uidOf(entry)!.property));
-      const atId = new Map((await this.fetchById(kind, unique(checkAtId.map((e) => e.id)), UNRESTRICTED, properties)).map((element) => [element.id, element]));
+      const atId = new Map(
+        (await this.fetchById(kind, unique(checkAtId.map((e) => e.id)), UNRESTRICTED, properties)).map((element) => [element.id, element]),
+      );
       for (const entry of checkAtId) {
         const element = atId.get(entry.id);
         candidates.set(entry, element && carries(element, uidOf(entry)!) ? [entry.id] : []);
@@ -327,7 +344,9 @@ export class ContentPostprocessor extends ScopedGraphService {
     }
 
     // 3. The candidates as the reader sees them.
-    const visible = new Map((await this.fetchById(kind, unique([...candidates.values()].flat()), scope)).map((element) => [element.id, element]));
+    const visible = new Map(
+      (await this.fetchById(kind, unique([...candidates.values()].flat()), scope)).map((element) => [element.id, element]),
+    );
     const resolved = new Map<Entry, Element>();
     const unseenPlain: Entry[] = [];
     let deleted = 0;
@@ -341,7 +360,9 @@ export class ContentPostprocessor extends ScopedGraphService {
     }
     // 4. Entries without a uid the reader does not see: absent without restrictions means deleted.
     if (unseenPlain.length > 0) {
-      const exists = new Set((await this.fetchById(kind, unique(unseenPlain.map((e) => e.id)), UNRESTRICTED, [])).map((element) => element.id));
+      const exists = new Set(
+        (await this.fetchById(kind, unique(unseenPlain.map((e) => e.id)), UNRESTRICTED, [])).map((element) => element.id),
+      );
       for (const entry of unseenPlain) if (!exists.has(entry.id)) deleted++;
     }
 
@@ -362,7 +383,8 @@ export class ContentPostprocessor extends ScopedGraphService {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEntry = (value: unknown): value is { id: string } => isRecord(value) && typeof value.id === 'string';
-const isNodeEntry = (value: unknown): boolean => isEntry(value) && Number.isFinite((value as { x?: unknown }).x) && Number.isFinite((value as { y?: unknown }).y);
+const isNodeEntry = (value: unknown): boolean =>
+  isEntry(value) && Number.isFinite((value as { x?: unknown }).x) && Number.isFinite((value as { y?: unknown }).y);
 
 /**
  * Stored content as read: it was validated whole when saved (visualizationContentSchema), so the
@@ -371,7 +393,13 @@ const isNodeEntry = (value: unknown): boolean => isEntry(value) && Number.isFini
  * falls back to the full check.
  */
 function parseStored(stored: unknown): ReturnType<typeof visualizationContentSchema.safeParse> {
-  if (isRecord(stored) && Array.isArray(stored.nodes) && Array.isArray(stored.relationships) && stored.nodes.every(isNodeEntry) && stored.relationships.every(isEntry)) {
+  if (
+    isRecord(stored) &&
+    Array.isArray(stored.nodes) &&
+    Array.isArray(stored.relationships) &&
+    stored.nodes.every(isNodeEntry) &&
+    stored.relationships.every(isEntry)
+  ) {
     const rest = visualizationContentSchema.safeParse({ ...stored, nodes: [], relationships: [] });
     if (rest.success) return { ...rest, data: { ...rest.data, nodes: stored.nodes as ContentNode[], relationships: stored.relationships } };
   }
@@ -393,7 +421,11 @@ function propertyVisible(scope: AccessScope, rules: Record<string, PropertyRule>
   return isPropertyVisible(rules, token === '*' ? [] : [token], property);
 }
 
-function visibleCaptions(captions: Record<string, string[]>, tokenVisible: (token: string) => boolean, propertyOk: (token: string, property: string) => boolean): Record<string, string[]> {
+function visibleCaptions(
+  captions: Record<string, string[]>,
+  tokenVisible: (token: string) => boolean,
+  propertyOk: (token: string, property: string) => boolean,
+): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const [token, properties] of Object.entries(captions)) {
     if (!tokenVisible(token)) continue;
@@ -404,7 +436,11 @@ function visibleCaptions(captions: Record<string, string[]>, tokenVisible: (toke
 }
 
 /** The appearance without the parts that name a property hidden from the reader. */
-function visibleAppearance(appearance: ContentAppearance | undefined, nodeOk: (property: string) => boolean, relationshipOk: (property: string) => boolean): { appearance?: ContentAppearance } {
+function visibleAppearance(
+  appearance: ContentAppearance | undefined,
+  nodeOk: (property: string) => boolean,
+  relationshipOk: (property: string) => boolean,
+): { appearance?: ContentAppearance } {
   if (!appearance) return {};
   const keyOk = (key: { property: string } | { metric: string }) => !('property' in key) || nodeOk(key.property);
   const visible: ContentAppearance = {};

@@ -36,7 +36,10 @@ const color = z
   .max(64)
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,32}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]{1,40}\))$/, 'a CSS colour (#rrggbb, a name, rgb(), hsl())');
 /** An icon uploaded with POST /icons, by its file name. */
-const icon = z.string().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'an icon file name');
+const icon = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'an icon file name');
 const shape = z.enum(['circle', 'square', 'diamond', 'triangle', 'star']);
 const scalar = z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()]);
 
@@ -44,8 +47,17 @@ const uidValue = z.union([z.string().max(1000), z.number().finite()]);
 const nodeUid = z.object({ label: identifier('label'), property: identifier('property'), value: uidValue }).strict();
 const relationshipUid = z.object({ type: identifier('relationship type'), property: identifier('property'), value: uidValue }).strict();
 
-const nodeStyle = { color: color.optional(), size: z.number().finite().min(0).max(1000).optional(), icon: icon.optional(), shape: shape.optional() };
-const relationshipStyle = { color: color.optional(), width: z.number().finite().min(0).max(100).optional(), dashed: z.boolean().optional() };
+const nodeStyle = {
+  color: color.optional(),
+  size: z.number().finite().min(0).max(1000).optional(),
+  icon: icon.optional(),
+  shape: shape.optional(),
+};
+const relationshipStyle = {
+  color: color.optional(),
+  width: z.number().finite().min(0).max(100).optional(),
+  dashed: z.boolean().optional(),
+};
 
 export const contentNodeSchema = z.object({
   id: elementId,
@@ -62,8 +74,12 @@ export const contentRelationshipSchema = z.object({
   ...relationshipStyle,
 });
 
-const nodeStyleRule = z.object({ label: labelOrAll, property: identifier('property').optional(), value: scalar.optional(), ...nodeStyle }).strict();
-const relationshipStyleRule = z.object({ type: typeOrAll, property: identifier('property').optional(), value: scalar.optional(), ...relationshipStyle }).strict();
+const nodeStyleRule = z
+  .object({ label: labelOrAll, property: identifier('property').optional(), value: scalar.optional(), ...nodeStyle })
+  .strict();
+const relationshipStyleRule = z
+  .object({ type: typeOrAll, property: identifier('property').optional(), value: scalar.optional(), ...relationshipStyle })
+  .strict();
 
 const captionMap = (keys: z.ZodType<string>) => z.record(keys, z.array(identifier('property')).max(20));
 
@@ -76,14 +92,29 @@ export const contentFilterSchema = z
   })
   .strict();
 
-const styleKey = z.union([z.object({ property: identifier('property') }).strict(), z.object({ metric: z.enum(['degree', 'pagerank', 'betweenness', 'community', 'component']) }).strict()]);
+const styleKey = z.union([
+  z.object({ property: identifier('property') }).strict(),
+  z.object({ metric: z.enum(['degree', 'pagerank', 'betweenness', 'community', 'component']) }).strict(),
+]);
 const sizeRange = { min: z.number().finite().min(0).max(1000), max: z.number().finite().min(0).max(1000) };
 export const appearanceSchema = z
   .object({
-    nodeColor: z.object({ mode: z.enum(['categories', 'ranges']), key: styleKey, from: color.optional(), to: color.optional() }).strict().optional(),
-    nodeSize: z.object({ key: styleKey, ...sizeRange }).strict().optional(),
-    edgeWidth: z.object({ property: identifier('property'), ...sizeRange }).strict().optional(),
-    edgeCaption: z.object({ property: identifier('property') }).strict().optional(),
+    nodeColor: z
+      .object({ mode: z.enum(['categories', 'ranges']), key: styleKey, from: color.optional(), to: color.optional() })
+      .strict()
+      .optional(),
+    nodeSize: z
+      .object({ key: styleKey, ...sizeRange })
+      .strict()
+      .optional(),
+    edgeWidth: z
+      .object({ property: identifier('property'), ...sizeRange })
+      .strict()
+      .optional(),
+    edgeCaption: z
+      .object({ property: identifier('property') })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ContentAppearance = z.infer<typeof appearanceSchema>;
@@ -132,14 +163,27 @@ export function emptyContent(): VisualizationContent {
 export const CONTENT_EXAMPLE = {
   version: 1,
   nodes: [
-    { id: '12', uid: { label: 'Person', property: 'uuid', value: '4f0c2a8e-7d1b-4c55-9a43-2f1f0f5b8c01' }, x: 120.5, y: -40, color: '#1f77b4', size: 12 },
+    {
+      id: '12',
+      uid: { label: 'Person', property: 'uuid', value: '4f0c2a8e-7d1b-4c55-9a43-2f1f0f5b8c01' },
+      x: 120.5,
+      y: -40,
+      color: '#1f77b4',
+      size: 12,
+    },
     { id: '15', x: 260, y: 10, icon: 'company.png', shape: 'square' },
   ],
   relationships: [{ id: '31', color: '#888888', width: 2 }],
-  styles: { nodes: [{ label: 'Person', property: 'country', value: 'CZ', color: '#d62728' }], relationships: [{ type: 'KNOWS', dashed: true }] },
+  styles: {
+    nodes: [{ label: 'Person', property: 'country', value: 'CZ', color: '#d62728' }],
+    relationships: [{ type: 'KNOWS', dashed: true }],
+  },
   captions: { nodes: { Person: ['name'], Company: ['name', 'city'] }, relationships: { KNOWS: ['since'] } },
   filters: [{ target: 'nodes', filter: { property: 'age', operator: '>=', value: 18 }, enabled: true, description: 'Adults only' }],
-  appearance: { nodeColor: { mode: 'categories', key: { property: 'country' } }, nodeSize: { key: { metric: 'pagerank' }, min: 4, max: 20 } },
+  appearance: {
+    nodeColor: { mode: 'categories', key: { property: 'country' } },
+    nodeSize: { key: { metric: 'pagerank' }, min: 4, max: 20 },
+  },
   selection: { nodes: ['12'], relationships: [] },
   view: { zoom: 1.5, pan: { x: 30, y: -12 } },
 };

@@ -40,7 +40,10 @@ describe('decodeImage', () => {
   test('when the format is given twice and disagrees, or missing for plain Base64, then 400', () => {
     expect(() => decodeImage('data:image/png;base64,AAAA', 'svg', 100)).toThrow(/format/);
     expect(() => decodeImage('AAAA', undefined, 100)).toThrow(/format/);
-    expect(decodeImage('data:image/svg+xml;charset=utf-8;base64,PHN2Zy8+', undefined, 100)).toEqual({ bytes: Buffer.from('<svg/>'), format: 'svg' });
+    expect(decodeImage('data:image/svg+xml;charset=utf-8;base64,PHN2Zy8+', undefined, 100)).toEqual({
+      bytes: Buffer.from('<svg/>'),
+      format: 'svg',
+    });
   });
 });
 

@@ -12,7 +12,11 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
  * format comes from the data URL or, for plain Base64, from `format`; a data URL and a format
  * that disagree are refused. Size is checked on the encoded length before decoding.
  */
-export function decodeImage(image: string, format: ExportImageFormat | undefined, maxBytes: number): { bytes: Buffer; format: ExportImageFormat } {
+export function decodeImage(
+  image: string,
+  format: ExportImageFormat | undefined,
+  maxBytes: number,
+): { bytes: Buffer; format: ExportImageFormat } {
   let declared: ExportImageFormat | undefined;
   let payload = image;
   const match = DATA_URL.exec(image);
@@ -22,12 +26,14 @@ export function decodeImage(image: string, format: ExportImageFormat | undefined
   } else if (/^data:/i.test(image)) {
     throw new UnsupportedMediaTypeError('Only data:image/png;base64 and data:image/svg+xml;base64 URLs are accepted');
   }
-  if (declared && format && declared !== format) throw new BadRequestError(`The data URL holds ${declared}, but format says ${format}`, 'IMAGE_FORMAT_MISMATCH');
+  if (declared && format && declared !== format)
+    throw new BadRequestError(`The data URL holds ${declared}, but format says ${format}`, 'IMAGE_FORMAT_MISMATCH');
   const resolved = declared ?? format;
   if (!resolved) throw new BadRequestError('Plain Base64 needs a format (png or svg)', 'IMAGE_FORMAT_REQUIRED');
   payload = payload.replace(/[\r\n\t ]+/g, '');
   if (Math.floor((payload.length * 3) / 4) > maxBytes + 2) throw new PayloadTooLargeError(`The image is larger than ${maxBytes} bytes`);
-  if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64.test(payload)) throw new BadRequestError('The image is not valid Base64', 'INVALID_BASE64');
+  if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64.test(payload))
+    throw new BadRequestError('The image is not valid Base64', 'INVALID_BASE64');
   const bytes = Buffer.from(payload, 'base64');
   if (bytes.length > maxBytes) throw new PayloadTooLargeError(`The image is larger than ${maxBytes} bytes`);
   return { bytes, format: resolved };
@@ -129,7 +135,25 @@ function decodeEntities(text: string): string {
 // eslint-disable-next-line no-control-regex -- control characters are what browsers ignore in a scheme, so they are removed
 const squeeze = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
 
-const FORBIDDEN_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'audio', 'video', 'canvas', 'html', 'body', 'meta', 'link', 'base', 'frame', 'frameset']);
+const FORBIDDEN_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+  'audio',
+  'video',
+  'canvas',
+  'html',
+  'body',
+  'meta',
+  'link',
+  'base',
+  'frame',
+  'frameset',
+]);
 const REFERENCE_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'data', 'codebase', 'base', 'to', 'from', 'values', 'by']);
 /** Same-document fragments and inline raster images are the only references allowed. */
 const SAFE_REFERENCE = /^(#|data:image\/(png|jpeg|gif|webp);)/;
@@ -139,7 +163,17 @@ function checkReference(name: string, value: string): void {
   if (url.includes('javascript:') || url.includes('vbscript:') || url.includes('data:text/html') || url.includes('data:image/svg')) {
     throw notSafeSvg(`a script URL in ${name}`);
   }
-  if ((name === 'href' || name === 'src' || name === 'data' || name === 'action' || name === 'formaction' || name === 'codebase' || name === 'base') && url !== '' && !SAFE_REFERENCE.test(url)) {
+  if (
+    (name === 'href' ||
+      name === 'src' ||
+      name === 'data' ||
+      name === 'action' ||
+      name === 'formaction' ||
+      name === 'codebase' ||
+      name === 'base') &&
+    url !== '' &&
+    !SAFE_REFERENCE.test(url)
+  ) {
     throw notSafeSvg(`an external reference in ${name}`);
   }
 }
@@ -149,7 +183,13 @@ function checkCss(css: string): void {
   // CSS escapes could spell url( or @import in pieces: refused outright.
   if (css.includes('\\')) throw notSafeSvg('escapes in CSS');
   const text = squeeze(css);
-  if (text.includes('@import') || text.includes('expression(') || text.includes('javascript:') || text.includes('-moz-binding') || text.includes('behavior:')) {
+  if (
+    text.includes('@import') ||
+    text.includes('expression(') ||
+    text.includes('javascript:') ||
+    text.includes('-moz-binding') ||
+    text.includes('behavior:')
+  ) {
     throw notSafeSvg('active CSS');
   }
   for (const match of text.matchAll(/url\(([^)]*)\)/g)) {

@@ -44,7 +44,11 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * is shared directly, or who is a member (now, read from user_groups) of a group it is shared
  * with; holders of View all visualizations see every one.
  */
-export function visualizationQuery(db: Knex, userId: string, options: { scope: Scope; viewAll: boolean; withContent: boolean; id?: string }): Knex.QueryBuilder {
+export function visualizationQuery(
+  db: Knex,
+  userId: string,
+  options: { scope: Scope; viewAll: boolean; withContent: boolean; id?: string },
+): Knex.QueryBuilder {
   const sharedSql =
     '(v.owner_id <> ? and (exists (select 1 from visualization_user_shares vus where vus.visualization_id = v.id and vus.user_id = ?)' +
     ' or exists (select 1 from visualization_group_shares vgs join user_groups ug on ug.group_id = vgs.group_id where vgs.visualization_id = v.id and ug.user_id = ?)))';
@@ -52,8 +56,19 @@ export function visualizationQuery(db: Knex, userId: string, options: { scope: S
 
   const query = db('visualizations as v')
     .join('users as u', 'u.id', 'v.owner_id')
-    .select('v.id', 'v.owner_id', 'u.username as owner_username', 'v.name', 'v.description', 'v.content_version', 'v.created_at', 'v.updated_at')
-    .select(db.raw('exists (select 1 from visualization_hidden vh where vh.visualization_id = v.id and vh.user_id = ?) as hidden', [userId]))
+    .select(
+      'v.id',
+      'v.owner_id',
+      'u.username as owner_username',
+      'v.name',
+      'v.description',
+      'v.content_version',
+      'v.created_at',
+      'v.updated_at',
+    )
+    .select(
+      db.raw('exists (select 1 from visualization_hidden vh where vh.visualization_id = v.id and vh.user_id = ?) as hidden', [userId]),
+    )
     .select(db.raw(`${sharedSql} as shared_with_me`, shared))
     .orderByRaw('lower(v.name), v.id');
   if (options.withContent) query.select('v.content');
@@ -83,13 +98,23 @@ export function toVisualizationRow(row: RawRow): VisualizationRow {
   };
 }
 
-export async function loadVisualizations(db: Knex, userId: string, options: { scope: Scope; viewAll: boolean; withContent: boolean }): Promise<VisualizationRow[]> {
+export async function loadVisualizations(
+  db: Knex,
+  userId: string,
+  options: { scope: Scope; viewAll: boolean; withContent: boolean },
+): Promise<VisualizationRow[]> {
   const rows = (await visualizationQuery(db, userId, options)) as RawRow[];
   return rows.map(toVisualizationRow);
 }
 
 /** The visualization when the user may see it, else undefined (absent and invisible alike). */
-export async function loadVisibleVisualization(db: Knex, userId: string, id: string, viewAll: boolean, withContent = true): Promise<VisualizationRow | undefined> {
+export async function loadVisibleVisualization(
+  db: Knex,
+  userId: string,
+  id: string,
+  viewAll: boolean,
+  withContent = true,
+): Promise<VisualizationRow | undefined> {
   const row = (await visualizationQuery(db, userId, { scope: 'visible', viewAll, withContent, id }).first()) as RawRow | undefined;
   return row ? toVisualizationRow(row) : undefined;
 }

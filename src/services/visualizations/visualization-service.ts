@@ -68,7 +68,10 @@ export class VisualizationService {
 
   async list(scope: Scope, withContent: boolean): Promise<VisualizationView[]> {
     const rows = await loadVisualizations(this.ctx.db, this.user.id, { scope, viewAll: this.viewAll, withContent });
-    const shares = await loadShares(this.ctx.db, rows.filter((row) => row.ownerId === this.user.id).map((row) => row.id));
+    const shares = await loadShares(
+      this.ctx.db,
+      rows.filter((row) => row.ownerId === this.user.id).map((row) => row.id),
+    );
     const views: VisualizationView[] = [];
     for (const row of rows) views.push(await this.view(row, withContent, shares.get(row.id)));
     if (withContent && views.length > 0) {
@@ -81,7 +84,12 @@ export class VisualizationService {
   async get(id: string): Promise<VisualizationView> {
     const row = await this.requireVisible(id);
     const view = await this.view(row, true, await this.sharesIfOwner(row));
-    await audit(this.ctx, { action: 'visualization.access', targetType: 'visualization', targetId: id, details: { name: row.name, owner: row.ownerUsername } });
+    await audit(this.ctx, {
+      action: 'visualization.access',
+      targetType: 'visualization',
+      targetId: id,
+      details: { name: row.name, owner: row.ownerUsername },
+    });
     return view;
   }
 
@@ -89,14 +97,25 @@ export class VisualizationService {
     const content = await this.prepare(input.content ?? emptyContent());
     const id = await this.ctx.db.transaction(async (trx) => {
       const [row]: Array<{ id: string }> = await trx('visualizations')
-        .insert({ owner_id: this.user.id, name: input.name, description: input.description ?? '', content: JSON.stringify(content), content_version: CONTENT_VERSION })
+        .insert({
+          owner_id: this.user.id,
+          name: input.name,
+          description: input.description ?? '',
+          content: JSON.stringify(content),
+          content_version: CONTENT_VERSION,
+        })
         .returning('id');
       const created = String(row.id);
       await audit(withDb(this.ctx, trx), {
         action: 'visualization.create',
         targetType: 'visualization',
         targetId: created,
-        details: { name: input.name, description: input.description ?? '', nodes: content.nodes.length, relationships: content.relationships.length },
+        details: {
+          name: input.name,
+          description: input.description ?? '',
+          nodes: content.nodes.length,
+          relationships: content.relationships.length,
+        },
       });
       return created;
     });
@@ -113,7 +132,8 @@ export class VisualizationService {
     await this.ctx.db.transaction(async (trx) => {
       const changes: Record<string, unknown> = { nodes: content.nodes.length, relationships: content.relationships.length };
       if (input.name !== undefined && input.name !== row.name) changes.name = { from: row.name, to: input.name };
-      if (input.description !== undefined && input.description !== row.description) changes.description = { from: row.description, to: input.description };
+      if (input.description !== undefined && input.description !== row.description)
+        changes.description = { from: row.description, to: input.description };
       const updated = await trx('visualizations')
         .where({ id, owner_id: this.user.id })
         .update({
@@ -124,7 +144,12 @@ export class VisualizationService {
           updated_at: trx.fn.now(),
         });
       if (updated === 0) throw new NotFoundError('Visualization'); // deleted meanwhile
-      await audit(withDb(this.ctx, trx), { action: 'visualization.update', targetType: 'visualization', targetId: id, details: { name: input.name ?? row.name, changes } });
+      await audit(withDb(this.ctx, trx), {
+        action: 'visualization.update',
+        targetType: 'visualization',
+        targetId: id,
+        details: { name: input.name ?? row.name, changes },
+      });
     });
     return this.view(await this.requireVisible(id), true, await this.sharesIfOwner(row));
   }
@@ -134,7 +159,9 @@ export class VisualizationService {
     const row = await this.requireOwned(id);
     const description = input.description ?? row.description;
     await this.ctx.db.transaction(async (trx) => {
-      const updated = await trx('visualizations').where({ id, owner_id: this.user.id }).update({ name: input.name, description, updated_at: trx.fn.now() });
+      const updated = await trx('visualizations')
+        .where({ id, owner_id: this.user.id })
+        .update({ name: input.name, description, updated_at: trx.fn.now() });
       if (updated === 0) throw new NotFoundError('Visualization'); // deleted meanwhile
       await audit(withDb(this.ctx, trx), {
         action: 'visualization.info.update',
@@ -156,7 +183,11 @@ export class VisualizationService {
         action: 'visualization.delete',
         targetType: 'visualization',
         targetId: id,
-        details: { name: row.name, sharedWithUsers: shares.users.map((u) => u.username), sharedWithGroups: shares.groups.map((g) => g.name) },
+        details: {
+          name: row.name,
+          sharedWithUsers: shares.users.map((u) => u.username),
+          sharedWithGroups: shares.groups.map((g) => g.name),
+        },
       });
     });
   }
@@ -170,12 +201,18 @@ export class VisualizationService {
     const row = await this.requireOwned(id);
     const wanted = unique(userIds).filter((userId) => userId !== row.ownerId);
     return this.ctx.db.transaction(async (trx) => {
-      const known: Array<{ id: string; username: string }> = await trx('users').whereIn('id', wanted).andWhere('deleted', false).select('id', 'username');
+      const known: Array<{ id: string; username: string }> = await trx('users')
+        .whereIn('id', wanted)
+        .andWhere('deleted', false)
+        .select('id', 'username');
       const usernames = new Map(known.map((u) => [String(u.id), u.username]));
       const unknown = wanted.filter((userId) => !usernames.has(userId));
       if (unknown.length > 0) throw new UnprocessableError(`Unknown user id ${unknown[0]}`, 'UNKNOWN_USER', { userIds: unknown });
       const before = (await loadShares(trx, [id])).get(id)!;
-      const change = diff(before.users.map((u) => u.id), wanted);
+      const change = diff(
+        before.users.map((u) => u.id),
+        wanted,
+      );
       if (change.added.length > 0 && !this.mayShareWithEveryone()) {
         const relatedRows: Array<{ user_id: string }> = await trx('user_groups as theirs')
           .join('user_groups as mine', 'mine.group_id', 'theirs.group_id')
@@ -184,11 +221,17 @@ export class VisualizationService {
           .distinct('theirs.user_id');
         const related = new Set(relatedRows.map((r) => String(r.user_id)));
         const beyond = change.added.filter((userId) => !related.has(userId));
-        if (beyond.length > 0) throw this.beyondGroups('users', beyond.map((userId) => usernames.get(userId)!));
+        if (beyond.length > 0)
+          throw this.beyondGroups(
+            'users',
+            beyond.map((userId) => usernames.get(userId)!),
+          );
       }
       for (const userId of before.users.map((u) => u.id)) usernames.set(userId, before.users.find((u) => u.id === userId)!.username);
-      if (change.removed.length > 0) await trx('visualization_user_shares').where('visualization_id', id).whereIn('user_id', change.removed).del();
-      if (change.added.length > 0) await trx('visualization_user_shares').insert(change.added.map((userId) => ({ visualization_id: id, user_id: userId })));
+      if (change.removed.length > 0)
+        await trx('visualization_user_shares').where('visualization_id', id).whereIn('user_id', change.removed).del();
+      if (change.added.length > 0)
+        await trx('visualization_user_shares').insert(change.added.map((userId) => ({ visualization_id: id, user_id: userId })));
       const after = (await loadShares(trx, [id])).get(id)!;
       await audit(withDb(this.ctx, trx), {
         action: 'visualization.share.users',
@@ -216,15 +259,24 @@ export class VisualizationService {
       if (unknown.length > 0) throw new UnprocessableError(`Unknown group id ${unknown[0]}`, 'UNKNOWN_GROUP', { groupIds: unknown });
       const before = (await loadShares(trx, [id])).get(id)!;
       for (const group of before.groups) names.set(group.id, group.name);
-      const change = diff(before.groups.map((g) => g.id), wanted);
+      const change = diff(
+        before.groups.map((g) => g.id),
+        wanted,
+      );
       if (change.added.length > 0 && !this.mayShareWithEveryone()) {
         const ownRows: Array<{ group_id: string }> = await trx('user_groups').where('user_id', row.ownerId).select('group_id');
         const own = new Set(ownRows.map((r) => String(r.group_id)));
         const beyond = change.added.filter((groupId) => !own.has(groupId));
-        if (beyond.length > 0) throw this.beyondGroups('groups', beyond.map((groupId) => names.get(groupId)!));
+        if (beyond.length > 0)
+          throw this.beyondGroups(
+            'groups',
+            beyond.map((groupId) => names.get(groupId)!),
+          );
       }
-      if (change.removed.length > 0) await trx('visualization_group_shares').where('visualization_id', id).whereIn('group_id', change.removed).del();
-      if (change.added.length > 0) await trx('visualization_group_shares').insert(change.added.map((groupId) => ({ visualization_id: id, group_id: groupId })));
+      if (change.removed.length > 0)
+        await trx('visualization_group_shares').where('visualization_id', id).whereIn('group_id', change.removed).del();
+      if (change.added.length > 0)
+        await trx('visualization_group_shares').insert(change.added.map((groupId) => ({ visualization_id: id, group_id: groupId })));
       const after = (await loadShares(trx, [id])).get(id)!;
       await audit(withDb(this.ctx, trx), {
         action: 'visualization.share.groups',
@@ -246,9 +298,18 @@ export class VisualizationService {
     const row = await this.requireVisible(id, false);
     if (row.hidden === hidden) return;
     await this.ctx.db.transaction(async (trx) => {
-      if (hidden) await trx('visualization_hidden').insert({ visualization_id: id, user_id: this.user.id }).onConflict(['visualization_id', 'user_id']).ignore();
+      if (hidden)
+        await trx('visualization_hidden')
+          .insert({ visualization_id: id, user_id: this.user.id })
+          .onConflict(['visualization_id', 'user_id'])
+          .ignore();
       else await trx('visualization_hidden').where({ visualization_id: id, user_id: this.user.id }).del();
-      await audit(withDb(this.ctx, trx), { action: hidden ? 'visualization.hide' : 'visualization.unhide', targetType: 'visualization', targetId: id, details: { name: row.name } });
+      await audit(withDb(this.ctx, trx), {
+        action: hidden ? 'visualization.hide' : 'visualization.unhide',
+        targetType: 'visualization',
+        targetId: id,
+        details: { name: row.name },
+      });
     });
   }
 
@@ -274,7 +335,8 @@ export class VisualizationService {
 
   private async requireOwned(id: string): Promise<VisualizationRow> {
     const row = await this.requireVisible(id, false);
-    if (row.ownerId !== this.user.id) throw new ForbiddenError('Only the owner of the visualization may do this', {}, 'NOT_VISUALIZATION_OWNER');
+    if (row.ownerId !== this.user.id)
+      throw new ForbiddenError('Only the owner of the visualization may do this', {}, 'NOT_VISUALIZATION_OWNER');
     return row;
   }
 
@@ -286,7 +348,8 @@ export class VisualizationService {
   private async prepare(content: VisualizationContent): Promise<VisualizationContent> {
     const limit = this.ctx.deps.config.visualizations.maxContentBytes;
     const size = Buffer.byteLength(JSON.stringify(content), 'utf8');
-    if (size > limit) throw new PayloadTooLargeError(`The visualization content is ${size} bytes; the limit is ${limit} (visualizations.maxContentBytes)`);
+    if (size > limit)
+      throw new PayloadTooLargeError(`The visualization content is ${size} bytes; the limit is ${limit} (visualizations.maxContentBytes)`);
     return this.postprocessor.prepareForSave(content);
   }
 

@@ -19,7 +19,12 @@ pgliteScenario({ database: { acquireTimeoutMs: 1000 } }, async ({ app, knex }) =
   while (!release) await new Promise((resolve) => setTimeout(resolve, 10));
   const started = Date.now();
   const busy = await find();
-  const busyReport = { status: busy.status, code: busy.body.code, retryAfter: busy.headers['retry-after'], withinMs: Date.now() - started < 10_000 };
+  const busyReport = {
+    status: busy.status,
+    code: busy.body.code,
+    retryAfter: busy.headers['retry-after'],
+    withinMs: Date.now() - started < 10_000,
+  };
   release();
   await held;
   return { before, busy: busyReport, after: (await find()).status };

@@ -7,7 +7,13 @@ import request from 'supertest';
 import { pgliteScenario, PGLITE_ADMIN_PASSWORD } from './pglite-scenario';
 
 pgliteScenario({ auth: { lockout: { maxFailures: 5, windowMs: 60000, durationMs: 60000 } } }, async ({ app }) => {
-  const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => request(app).post('/login').send({ username: 'admin', password: `wrong-${i}` })));
+  const burst = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      request(app)
+        .post('/login')
+        .send({ username: 'admin', password: `wrong-${i}` }),
+    ),
+  );
   const statuses: Record<string, number> = {};
   for (const response of burst) statuses[response.status] = (statuses[response.status] ?? 0) + 1;
   return {

@@ -13,7 +13,10 @@ pgliteScenario({}, async ({ app }) => {
     if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
     tokens.push(login.body.csrfToken as string);
   }
-  const changed = await agents[0].put('/profile/password').set('X-CSRF-Token', tokens[0]).send({ currentPassword: PGLITE_ADMIN_PASSWORD, newPassword: 'a brand new embedded password' });
+  const changed = await agents[0]
+    .put('/profile/password')
+    .set('X-CSRF-Token', tokens[0])
+    .send({ currentPassword: PGLITE_ADMIN_PASSWORD, newPassword: 'a brand new embedded password' });
   return {
     status: changed.status,
     body: changed.body,

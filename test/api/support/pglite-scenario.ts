@@ -32,10 +32,19 @@ export interface PgliteScenario {
   config: AppConfig;
 }
 
-export function pgliteScenario(overrides: Record<string, unknown>, body: (scenario: PgliteScenario) => Promise<Record<string, unknown>>): void {
+export function pgliteScenario(
+  overrides: Record<string, unknown>,
+  body: (scenario: PgliteScenario) => Promise<Record<string, unknown>>,
+): void {
   const run = async (): Promise<Record<string, unknown>> => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gas-pglite-scenario-'));
-    const base = { dataDir: dir, database: { url: '' }, session: { secret: 'pglite-scenario' }, auth: { adminPassword: PGLITE_ADMIN_PASSWORD }, log: { level: 'silent' } };
+    const base = {
+      dataDir: dir,
+      database: { url: '' },
+      session: { secret: 'pglite-scenario' },
+      auth: { adminPassword: PGLITE_ADMIN_PASSWORD },
+      log: { level: 'silent' },
+    };
     const config = loadConfig({}, merge(base, overrides));
     const db = await openDatabase(config);
     const logger = pino({ level: 'silent' });
@@ -46,7 +55,15 @@ export function pgliteScenario(overrides: Record<string, unknown>, body: (scenar
       await syncPermissions(db.knex);
       await ensureAdmin(db.knex, config, logger);
       await graph.init();
-      const deps: AppDeps = { config, db: db.knex, graph, mailer: createMailer('', config.mail.from, logger), logger, credentialCache: new CredentialCache(0), version: '0.0.0-test' };
+      const deps: AppDeps = {
+        config,
+        db: db.knex,
+        graph,
+        mailer: createMailer('', config.mail.from, logger),
+        logger,
+        credentialCache: new CredentialCache(0),
+        version: '0.0.0-test',
+      };
       const { app, sessionStore } = createApp(deps);
       close = () => sessionStore.close();
       return { kind: db.kind, ...(await body({ app, knex: db.knex, config })) };
@@ -74,7 +91,9 @@ function merge(base: Record<string, unknown>, extra: Record<string, unknown>): R
   for (const [key, value] of Object.entries(extra)) {
     const current = out[key];
     out[key] =
-      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' ? merge(current as Record<string, unknown>, value as Record<string, unknown>) : value;
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object'
+        ? merge(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
   }
   return out;
 }
@@ -83,9 +102,14 @@ function merge(base: Record<string, unknown>, extra: Record<string, unknown>): R
 export function runPgliteScenario(file: string, timeoutMs: number): Promise<Record<string, unknown>> {
   const root = path.resolve(__dirname, '..', '..', '..');
   return new Promise((resolve, reject) => {
-    execFile(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, file)], { cwd: root, timeout: timeoutMs }, (error, out, err) => {
-      if (error) reject(new Error(`PGlite scenario ${file} failed: ${error.message}\n${err}`));
-      else resolve(JSON.parse(out.trim().split('\n').pop() as string) as Record<string, unknown>);
-    });
+    execFile(
+      path.join(root, 'node_modules', '.bin', 'tsx'),
+      [path.join(__dirname, file)],
+      { cwd: root, timeout: timeoutMs },
+      (error, out, err) => {
+        if (error) reject(new Error(`PGlite scenario ${file} failed: ${error.message}\n${err}`));
+        else resolve(JSON.parse(out.trim().split('\n').pop() as string) as Record<string, unknown>);
+      },
+    );
   });
 }

@@ -36,7 +36,9 @@ const WRITES_OR_CALLS = /\b(CREATE|MERGE|SET|DELETE|REMOVE|CALL|LOAD|FOREACH)\b/
 /** Reads the TCK; throws when the shared folder is missing (CI always provides it). */
 export function readTckReadingQueries(root = TCK_FEATURES): TckQuery[] {
   if (!fs.existsSync(root)) {
-    throw new Error(`The openCypher TCK is missing at ${root}: these tests read ../shared/opencypher-tck beside the repository, which CI always provides`);
+    throw new Error(
+      `The openCypher TCK is missing at ${root}: these tests read ../shared/opencypher-tck beside the repository, which CI always provides`,
+    );
   }
   const queries: TckQuery[] = [];
   const seen = new Set<string>();

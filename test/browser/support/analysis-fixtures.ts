@@ -36,23 +36,40 @@ export async function importMiserables(b: BrowserHarness): Promise<Miserables> {
   const fileId = upload.body.files[0].fileId as string;
   const analysis = await request(b.t.app).post('/data/import/analyzeFile').set('Authorization', admin).send({ fileId });
   const keys = Object.fromEntries(Object.keys(analysis.body.graphml.mapping.keys).map((key) => [key, 'property']));
-  const imported = await request(b.t.app).post('/data/import/importFile').set('Authorization', admin).send({ fileId, mapping: { ...analysis.body.graphml.mapping, keys } });
-  if (imported.status !== 200 || imported.body.report.nodesCreated !== 77) throw new Error(`import: ${imported.status} ${JSON.stringify(imported.body)}`);
+  const imported = await request(b.t.app)
+    .post('/data/import/importFile')
+    .set('Authorization', admin)
+    .send({ fileId, mapping: { ...analysis.body.graphml.mapping, keys } });
+  if (imported.status !== 200 || imported.body.report.nodesCreated !== 77)
+    throw new Error(`import: ${imported.status} ${JSON.stringify(imported.body)}`);
   const found = await request(b.t.app).post('/data/nodes/find').set('Authorization', admin).send({ limit: 100 });
   const characters: Character[] = (found.body.items as Array<{ id: string; properties: Record<string, unknown> }>).map((node) => {
     const modularityClass = node.properties[HIDDEN_PROPERTY] as number;
-    return { id: node.id, label: String(node.properties.label), modularityClass, size: node.properties.size as number, appeared: `${1810 + modularityClass}-06-01` };
+    return {
+      id: node.id,
+      label: String(node.properties.label),
+      modularityClass,
+      size: node.properties.size as number,
+      appeared: `${1810 + modularityClass}-06-01`,
+    };
   });
   // A few updates at a time: the set-up stays short on a loaded machine.
   for (let i = 0; i < characters.length; i += 8) {
     await Promise.all(
       characters.slice(i, i + 8).map(async (c) => {
-        const updated = await request(b.t.app).put(`/data/nodes/${c.id}`).set('Authorization', admin).send({ properties: { appeared: c.appeared } });
+        const updated = await request(b.t.app)
+          .put(`/data/nodes/${c.id}`)
+          .set('Authorization', admin)
+          .send({ properties: { appeared: c.appeared } });
         if (updated.status !== 200) throw new Error(`update: ${updated.status} ${JSON.stringify(updated.body)}`);
       }),
     );
   }
-  return { characters, byName: Object.fromEntries(characters.map((c) => [c.label, c])), relationships: imported.body.report.relationshipsCreated };
+  return {
+    characters,
+    byName: Object.fromEntries(characters.map((c) => [c.label, c])),
+    relationships: imported.body.report.relationshipsCreated,
+  };
 }
 
 /** The analyst (reads everything, shares, exports) and a restricted reader in a group that hides two characters and a property. */
@@ -66,7 +83,10 @@ export async function analysisUsers(b: BrowserHarness): Promise<{ groupId: strin
       data_security: JSON.stringify({ rules: [] }),
     })
     .returning('id');
-  await b.t.createUser('analyst', { password: 'analyst-password-1', permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA', 'CYPHER_QUERIES'] });
+  await b.t.createUser('analyst', {
+    password: 'analyst-password-1',
+    permissions: ['READ_ALL_DATA', 'SHARE_VISUALIZATION', 'SHARE_VISUALIZATION_WITH_EVERYONE', 'EXPORT_DATA', 'CYPHER_QUERIES'],
+  });
   await b.t.createUser('reader', { password: 'reader-password-1', permissions: ['EXPORT_DATA'], groupIds: [String(group.id)] });
   return { groupId: String(group.id) };
 }
@@ -84,10 +104,13 @@ export interface AnalysisWindow {
   };
 }
 
-export const display = (page: Page, id: string) => page.evaluate((nodeId) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(nodeId), id);
+export const display = (page: Page, id: string) =>
+  page.evaluate((nodeId) => (window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayData(nodeId), id);
 
 export async function workspaceReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as AnalysisWindow).gasWorkspace && (window as unknown as AnalysisWindow).gasAnalysis));
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as AnalysisWindow).gasWorkspace && (window as unknown as AnalysisWindow).gasAnalysis),
+  );
 }
 
 /** Opens a rail tool's panel unless it is open. */
@@ -100,7 +123,7 @@ export async function download(page: Page, button: string): Promise<string> {
   await openPanel(page, 'Export');
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
   const chunks: Buffer[] = [];
-  for await (const chunk of (await file.createReadStream())) chunks.push(chunk as Buffer);
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -32,7 +32,9 @@ export interface BrowserHarness {
 export async function startBrowserHarness(): Promise<BrowserHarness> {
   // CI installs chromium: a missing browser is a failure, never a silent skip.
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH. The browser tests need a real browser.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH. The browser tests need a real browser.`,
+    );
   }
   const serverLog: string[] = [];
   const logStream = new Writable({
@@ -51,7 +53,16 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -77,9 +88,12 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       const traffic: string[] = [];
       pageTraffic.set(page, traffic);
       page.on('response', (response) => {
-        if (response.status() >= 400) traffic.push(`${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`);
+        if (response.status() >= 400)
+          traffic.push(`${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`);
       });
-      page.on('requestfailed', (failed) => traffic.push(`${failed.method()} ${new URL(failed.url()).pathname} failed: ${failed.failure()?.errorText ?? 'unknown'}`));
+      page.on('requestfailed', (failed) =>
+        traffic.push(`${failed.method()} ${new URL(failed.url()).pathname} failed: ${failed.failure()?.errorText ?? 'unknown'}`),
+      );
       pageLogs.set(page, serverLog);
       page.on('dialog', (dialog) => void dialog.accept());
       // A loaded CI machine runs Chromium on software GL next to two jest workers: give it room.
@@ -91,7 +105,10 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       await page.waitForURL(/\/login\?next=/);
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('Password').fill(password);
-      await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => !url.pathname.startsWith('/login')),
+        page.getByRole('button', { name: 'Sign in' }).click(),
+      ]);
     },
     async signedInPage(target, username, password) {
       const opened = await harness.newPage();
@@ -134,10 +151,11 @@ export async function expectSaved(message: Locator, since?: string): Promise<str
   const page = message.page();
   try {
     if (since === undefined) await message.and(page.locator('.ok, .error')).first().waitFor();
-    else await page.waitForFunction(
-      ([element, before]) => !!element && /\b(ok|error)\b/.test(element.className) && element.textContent !== before,
-      [await message.elementHandle(), since] as const,
-    );
+    else
+      await page.waitForFunction(
+        ([element, before]) => !!element && /\b(ok|error)\b/.test(element.className) && element.textContent !== before,
+        [await message.elementHandle(), since] as const,
+      );
   } catch (error) {
     throw new Error(`no save result: ${(error as Error).message.split('\n')[0]}\n${pageDiagnostics(page)}`, { cause: error });
   }

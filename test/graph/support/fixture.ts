@@ -50,9 +50,18 @@ export interface Fixture {
 }
 
 export async function buildFixture(store: GraphStore): Promise<Fixture> {
-  const create = async (labels: string[], properties: Record<string, unknown>) => (await store.createNode({ labels, properties }, UNRESTRICTED)).id;
+  const create = async (labels: string[], properties: Record<string, unknown>) =>
+    (await store.createNode({ labels, properties }, UNRESTRICTED)).id;
   const node = {} as Record<NodeName, GraphId>;
-  node.alice = await create(['Person'], { uid: 'p1', name: 'Alice Smith', age: 34, city: 'Paris', salary: 5000, secretNote: 'zebra crossing', source: 'crm' });
+  node.alice = await create(['Person'], {
+    uid: 'p1',
+    name: 'Alice Smith',
+    age: 34,
+    city: 'Paris',
+    salary: 5000,
+    secretNote: 'zebra crossing',
+    source: 'crm',
+  });
   node.bob = await create(['Person', 'Vip'], { uid: 'p2', name: 'Bob Jones', age: 28, city: 'Berlin', salary: 4000 });
   node.carol = await create(['Person'], { uid: 'p3', name: 'Carol White', age: 45, city: 'Paris', salary: 6000 });
   node.dan = await create(['Person'], { uid: 'p4', name: 'Dan Brown', age: 51, city: 'Rome' });

@@ -22,7 +22,12 @@ async function main(): Promise<Record<string, unknown>> {
   try {
     await migrateToLatest(db.knex);
     await store.init();
-    const scope: AccessScope = { unrestricted: false, labels: ['Person'], types: ['KNOWS'], nodeProperties: { Person: { deny: ['salary'] } } };
+    const scope: AccessScope = {
+      unrestricted: false,
+      labels: ['Person'],
+      types: ['KNOWS'],
+      nodeProperties: { Person: { deny: ['salary'] } },
+    };
     const ids: Record<string, string> = {};
     for (const [key, labels, name] of [
       ['a', ['Person'], 'Ann'],
@@ -33,7 +38,13 @@ async function main(): Promise<Record<string, unknown>> {
     ] as const) {
       ids[key] = (await store.createNode({ labels: [...labels], properties: { name, salary: 10 } }, UNRESTRICTED)).id;
     }
-    for (const [from, to] of [['a', 's'], ['s', 'd'], ['a', 'b'], ['b', 'c'], ['c', 'd']]) {
+    for (const [from, to] of [
+      ['a', 's'],
+      ['s', 'd'],
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+    ]) {
       await store.createRelationship({ type: 'KNOWS', startNodeId: ids[from], endNodeId: ids[to], properties: {} }, UNRESTRICTED);
     }
     const names = (nodes: Array<{ properties: Record<string, unknown> }>) => nodes.map((n) => n.properties.name).join('-');
@@ -45,25 +56,42 @@ async function main(): Promise<Record<string, unknown>> {
     report.restrictedFirstProperties = restricted[0]?.nodes[0].properties;
     report.indirectRestricted = (await store.indirectRelationships([ids.a, ids.d], { maxDepth: 3 }, scope)).map((p) => names(p.nodes));
     report.streamed = names(await collect(store.streamNodes({}, scope)));
-    report.explore = await store.explore({ nodeId: ids.a, limit: 1 }, scope).then((e) => ({ nodes: names(e.nodes), remaining: e.remaining }));
+    report.explore = await store
+      .explore({ nodeId: ids.a, limit: 1 }, scope)
+      .then((e) => ({ nodes: names(e.nodes), remaining: e.remaining }));
 
     const imported = await store.importBatch({
       nodes: [{ key: 'e', labels: ['Person'], properties: { name: 'Eve' } }],
       relationships: [{ type: 'KNOWS', start: { key: 'e' }, end: { label: 'Person', property: 'name', value: 'Ann' }, properties: {} }],
     });
-    report.imported = { nodesCreated: imported.nodesCreated, relationshipsCreated: imported.relationshipsCreated, unresolved: imported.unresolved };
+    report.imported = {
+      nodesCreated: imported.nodesCreated,
+      relationshipsCreated: imported.relationshipsCreated,
+      unresolved: imported.unresolved,
+    };
     const deleted = await store.deleteNode(imported.keys.e, scope);
     report.deleted = { nodes: names(deleted?.nodes ?? []), relationships: deleted?.relationships.length };
-    report.updatedMatching = await store.updateNodesMatching({ property: 'name', operator: 'IN', value: ['Ann', 'Sam'] }, { properties: { flag: true } }, scope);
+    report.updatedMatching = await store.updateNodesMatching(
+      { property: 'name', operator: 'IN', value: ['Ann', 'Sam'] },
+      { properties: { flag: true } },
+      scope,
+    );
 
     report.fulltextStarted = (await store.createFulltextIndex({ labels: ['Person', 'Secret'], properties: ['name'] })).state;
-    report.fulltext = await waitFor(() => store.fulltextStatus(), (s) => s.state !== 'POPULATING');
+    report.fulltext = await waitFor(
+      () => store.fulltextStatus(),
+      (s) => s.state !== 'POPULATING',
+    );
     report.textRestricted = (await store.findNodes({ text: 'cat' }, scope)).items.map((n) => n.id === ids.c);
     report.textHidden = (await store.findNodes({ text: 'sam' }, scope)).total;
     report.textOpen = (await store.findNodes({ text: 'sam' }, UNRESTRICTED)).items.map((n) => n.id === ids.s);
 
     const index = await store.createIndex({ entity: 'node', token: 'Person', properties: ['name'] });
-    report.index = { state: index.state, listed: (await store.listIndexes()).map((i) => i.name === index.name), dropped: await store.dropIndex(index) };
+    report.index = {
+      state: index.state,
+      listed: (await store.listIndexes()).map((i) => i.name === index.name),
+      dropped: await store.dropIndex(index),
+    };
     return report;
   } finally {
     await store.close();

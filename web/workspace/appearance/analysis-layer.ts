@@ -163,24 +163,38 @@ export class AnalysisLayer {
 
   /** This layer's part of the saved content. */
   contentExtras(): ContentExtras {
-    const timeIsText = (property: string) => Object.values(this.workspace.state.nodes).some((node) => typeof node.properties[property] === 'string' && timeOf(node.properties[property]) !== null);
+    const timeIsText = (property: string) =>
+      Object.values(this.workspace.state.nodes).some(
+        (node) => typeof node.properties[property] === 'string' && timeOf(node.properties[property]) !== null,
+      );
     return {
       filters: this.filters.map((filter) => toSaved(filter, filter.kind === 'timeline' && timeIsText(filter.property))),
       appearance: this.style,
-      captions: { nodes: Object.fromEntries(Object.entries(this.labelCaptions).map(([label, property]) => [label, [property]])), relationships: {} },
+      captions: {
+        nodes: Object.fromEntries(Object.entries(this.labelCaptions).map(([label, property]) => [label, [property]])),
+        relationships: {},
+      },
       styles: { nodes: Object.entries(this.labelIcons).map(([label, icon]) => ({ label, icon })), relationships: [] },
     };
   }
 
   /** Takes a read content's filters, appearance and captions (what the reader may see of them). */
-  applyContent(content: { filters?: SavedFilter[]; appearance?: unknown; captions?: { nodes?: Record<string, string[]> }; styles?: { nodes?: Array<Record<string, unknown>> } }): void {
+  applyContent(content: {
+    filters?: SavedFilter[];
+    appearance?: unknown;
+    captions?: { nodes?: Record<string, string[]> };
+    styles?: { nodes?: Array<Record<string, unknown>> };
+  }): void {
     this.filters = (content.filters ?? []).map(fromSaved).filter((filter): filter is CanvasFilter => filter !== null);
     this.style = parseAppearance(content.appearance);
     const captions: Record<string, string> = {};
-    for (const [label, properties] of Object.entries(content.captions?.nodes ?? {})) if (label !== '*' && properties[0]) captions[label] = properties[0];
+    for (const [label, properties] of Object.entries(content.captions?.nodes ?? {}))
+      if (label !== '*' && properties[0]) captions[label] = properties[0];
     // Icons per label: the style rules with a label and an icon only (rules by a property value are not this panel's).
     const icons: Record<string, string> = {};
-    for (const rule of content.styles?.nodes ?? []) if (typeof rule.label === 'string' && rule.label !== '*' && typeof rule.icon === 'string' && rule.property === undefined) icons[rule.label] = rule.icon;
+    for (const rule of content.styles?.nodes ?? [])
+      if (typeof rule.label === 'string' && rule.label !== '*' && typeof rule.icon === 'string' && rule.property === undefined)
+        icons[rule.label] = rule.icon;
     this.useLabelStyles(captions, icons);
     this.changed();
   }
@@ -234,7 +248,8 @@ export class AnalysisLayer {
   private styleEdge(id: string, data: Attributes): Attributes {
     this.ensure();
     const relationship = this.workspace.state.relationships[id];
-    if (relationship && (this.hidden.has(relationship.startNodeId) || this.hidden.has(relationship.endNodeId))) return { ...data, hidden: true };
+    if (relationship && (this.hidden.has(relationship.startNodeId) || this.hidden.has(relationship.endNodeId)))
+      return { ...data, hidden: true };
     const size = this.widths.get(id);
     const label = this.edgeCaptions.get(id);
     if (size === undefined && label === undefined) return data;

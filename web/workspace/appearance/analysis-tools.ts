@@ -44,8 +44,14 @@ function legendRows(legend: Legend): Array<{ kind: 'node'; color: string; text: 
     ];
   }
   return [
-    ...legend.items.map((item) => ({ kind: 'node' as const, color: item.color, text: `${item.value ?? t('web.workspace.style.noValue')} (${formatNumber(item.count)})` })),
-    ...(legend.other ? [{ kind: 'node' as const, color: OTHER_COLOR, text: `${t('web.workspace.style.other')} (${formatNumber(legend.other)})` }] : []),
+    ...legend.items.map((item) => ({
+      kind: 'node' as const,
+      color: item.color,
+      text: `${item.value ?? t('web.workspace.style.noValue')} (${formatNumber(item.count)})`,
+    })),
+    ...(legend.other
+      ? [{ kind: 'node' as const, color: OTHER_COLOR, text: `${t('web.workspace.style.other')} (${formatNumber(legend.other)})` }]
+      : []),
   ];
 }
 
@@ -62,7 +68,10 @@ export function mountAnalysis(workspace: Workspace, appearance: Appearance, say:
   let scheduled = false;
   // The custom icons a label can be drawn with (GET /icons), read once; the panel offers them when there are any.
   let icons: string[] = [];
-  void request<string[]>('GET', '/icons').then((names) => ((icons = Array.isArray(names) ? names : []), renderAppearancePanel(panels.appearance, layer, icons)), () => undefined);
+  void request<string[]>('GET', '/icons').then(
+    (names) => ((icons = Array.isArray(names) ? names : []), renderAppearancePanel(panels.appearance, layer, icons)),
+    () => undefined,
+  );
   const renderNow = () => {
     scheduled = false;
     renderAppearancePanel(panels.appearance, layer, icons);
@@ -84,7 +93,22 @@ export function mountAnalysis(workspace: Workspace, appearance: Appearance, say:
       for (const metric of new Set<MetricName>(named)) void statistics.run(metric);
     },
   );
-  const tools: AnalysisTools = { layer, panels, tableState: (state) => layer.tableState(state, metricTitle), legendEntries: () => legendRows(layer.legend), renderNow, runMetric: statistics.run, computeOnly: async (metric) => (await runner.run(metric, layer.state, layer.visibleNodes().map((node) => node.id))).ms };
+  const tools: AnalysisTools = {
+    layer,
+    panels,
+    tableState: (state) => layer.tableState(state, metricTitle),
+    legendEntries: () => legendRows(layer.legend),
+    renderNow,
+    runMetric: statistics.run,
+    computeOnly: async (metric) =>
+      (
+        await runner.run(
+          metric,
+          layer.state,
+          layer.visibleNodes().map((node) => node.id),
+        )
+      ).ms,
+  };
   // For the browser tests, bench/ui and the console: the analysis tools of this page.
   (window as unknown as { gasAnalysis: AnalysisTools }).gasAnalysis = tools;
   return tools;

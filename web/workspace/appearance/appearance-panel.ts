@@ -35,8 +35,18 @@ function decode(value: string): StyleKey | null {
   return null;
 }
 
-function select(label: string, name: string, current: string, options: Array<[string, string]>, onChange: (value: string) => void): HTMLElement {
-  const element = h('select', { name, onchange: () => onChange(element.value) }, ...options.map(([value, text]) => h('option', { value, selected: value === current }, text)));
+function select(
+  label: string,
+  name: string,
+  current: string,
+  options: Array<[string, string]>,
+  onChange: (value: string) => void,
+): HTMLElement {
+  const element = h(
+    'select',
+    { name, onchange: () => onChange(element.value) },
+    ...options.map(([value, text]) => h('option', { value, selected: value === current }, text)),
+  );
   return h('label', { class: 'field' }, h('span', {}, label), element);
 }
 
@@ -48,8 +58,18 @@ export function renderLegendOf(legend: Legend): HTMLElement {
       'div',
       { class: 'data-legend', 'data-kind': 'gradient' },
       title,
-      h('div', { class: 'gradient-bar', role: 'img', 'aria-label': t('web.workspace.style.gradientRange', { min: formatNumber(legend.min), max: formatNumber(legend.max) }), style: `height:14px;border-radius:3px;background:linear-gradient(to right, ${legend.from}, ${legend.to})` }),
-      h('div', { class: 'gradient-ends', style: ROW_STYLE }, h('span', { class: 'min' }, formatNumber(legend.min)), h('span', { class: 'max', style: 'margin-left:auto' }, formatNumber(legend.max))),
+      h('div', {
+        class: 'gradient-bar',
+        role: 'img',
+        'aria-label': t('web.workspace.style.gradientRange', { min: formatNumber(legend.min), max: formatNumber(legend.max) }),
+        style: `height:14px;border-radius:3px;background:linear-gradient(to right, ${legend.from}, ${legend.to})`,
+      }),
+      h(
+        'div',
+        { class: 'gradient-ends', style: ROW_STYLE },
+        h('span', { class: 'min' }, formatNumber(legend.min)),
+        h('span', { class: 'max', style: 'margin-left:auto' }, formatNumber(legend.max)),
+      ),
     );
   }
   return h(
@@ -60,16 +80,33 @@ export function renderLegendOf(legend: Legend): HTMLElement {
       'ul',
       { class: 'legend' },
       ...legend.items.map((item) =>
-        h('li', { 'data-value': item.value ?? '', style: ROW_STYLE }, h('span', { class: 'swatch', style: swatch(item.color) }), h('span', { class: 'value' }, item.value ?? t('web.workspace.style.noValue')), h('span', { class: 'count', style: COUNT_STYLE }, formatNumber(item.count))),
+        h(
+          'li',
+          { 'data-value': item.value ?? '', style: ROW_STYLE },
+          h('span', { class: 'swatch', style: swatch(item.color) }),
+          h('span', { class: 'value' }, item.value ?? t('web.workspace.style.noValue')),
+          h('span', { class: 'count', style: COUNT_STYLE }, formatNumber(item.count)),
+        ),
       ),
-      ...(legend.other ? [h('li', { 'data-value': '', style: ROW_STYLE }, h('span', { class: 'swatch', style: swatch(OTHER_COLOR) }), h('span', { class: 'value' }, t('web.workspace.style.other')), h('span', { class: 'count', style: COUNT_STYLE }, formatNumber(legend.other)))] : []),
+      ...(legend.other
+        ? [
+            h(
+              'li',
+              { 'data-value': '', style: ROW_STYLE },
+              h('span', { class: 'swatch', style: swatch(OTHER_COLOR) }),
+              h('span', { class: 'value' }, t('web.workspace.style.other')),
+              h('span', { class: 'count', style: COUNT_STYLE }, formatNumber(legend.other)),
+            ),
+          ]
+        : []),
     ),
   );
 }
 
 /** Renders the panel into `target` (again on every change of the canvas or the layer); `icons`: the custom icons' file names. */
 export function renderAppearancePanel(target: HTMLElement, layer: AnalysisLayer, icons: readonly string[] = []): void {
-  const focused = document.activeElement instanceof HTMLSelectElement && target.contains(document.activeElement) ? document.activeElement.name : null;
+  const focused =
+    document.activeElement instanceof HTMLSelectElement && target.contains(document.activeElement) ? document.activeElement.name : null;
   clear(target);
   const nodes = layer.visibleNodes();
   const state = layer.state;
@@ -84,14 +121,23 @@ export function renderAppearancePanel(target: HTMLElement, layer: AnalysisLayer,
   };
 
   const colorOptions: Array<[string, string]> = [['', t('web.workspace.style.byLabel')]];
-  for (const property of nodeKeys.all) colorOptions.push([`categories|p:${property}`, t('web.workspace.style.categoriesOf', { key: property })]);
-  for (const property of nodeKeys.numeric) colorOptions.push([`ranges|p:${property}`, t('web.workspace.style.rangesOf', { key: property })]);
+  for (const property of nodeKeys.all)
+    colorOptions.push([`categories|p:${property}`, t('web.workspace.style.categoriesOf', { key: property })]);
+  for (const property of nodeKeys.numeric)
+    colorOptions.push([`ranges|p:${property}`, t('web.workspace.style.rangesOf', { key: property })]);
   for (const metric of metrics) {
     const mode = metric === 'community' || metric === 'component' ? 'categories' : 'ranges';
-    colorOptions.push([`${mode}|m:${metric}`, t(mode === 'categories' ? 'web.workspace.style.categoriesOf' : 'web.workspace.style.rangesOf', { key: metricTitle(metric) })]);
+    colorOptions.push([
+      `${mode}|m:${metric}`,
+      t(mode === 'categories' ? 'web.workspace.style.categoriesOf' : 'web.workspace.style.rangesOf', { key: metricTitle(metric) }),
+    ]);
   }
   const colorNow = style.nodeColor ? `${style.nodeColor.mode}|${encode(style.nodeColor.key)}` : '';
-  const sizeOptions: Array<[string, string]> = [['', t('web.workspace.style.sizeDefault')], ...nodeKeys.numeric.map((p): [string, string] => [`p:${p}`, p]), ...metrics.map((m): [string, string] => [`m:${m}`, metricTitle(m)])];
+  const sizeOptions: Array<[string, string]> = [
+    ['', t('web.workspace.style.sizeDefault')],
+    ...nodeKeys.numeric.map((p): [string, string] => [`p:${p}`, p]),
+    ...metrics.map((m): [string, string] => [`m:${m}`, metricTitle(m)]),
+  ];
   const labels = [...new Set(Object.values(state.nodes).flatMap((node) => node.labels))].sort();
 
   target.append(
@@ -106,14 +152,40 @@ export function renderAppearancePanel(target: HTMLElement, layer: AnalysisLayer,
       put({ nodeSize: key ? { key, ...SIZE } : undefined });
     }),
     ...labels.map((label) =>
-      select(t('web.workspace.style.captionOf', { label }), `caption-${label}`, layer.labelCaptions[label] ?? '', [['', t('web.workspace.style.captionDefault')], ...nodeKeys.all.map((p): [string, string] => [p, p])], (value) => layer.setLabelCaption(label, value || null)),
+      select(
+        t('web.workspace.style.captionOf', { label }),
+        `caption-${label}`,
+        layer.labelCaptions[label] ?? '',
+        [['', t('web.workspace.style.captionDefault')], ...nodeKeys.all.map((p): [string, string] => [p, p])],
+        (value) => layer.setLabelCaption(label, value || null),
+      ),
     ),
     ...(icons.length
-      ? labels.map((label) => select(t('web.workspace.style.iconOf', { label }), `icon-${label}`, layer.labelIcons[label] ?? '', [['', t('web.workspace.style.captionDefault')], ...icons.map((icon): [string, string] => [icon, icon])], (value) => layer.setLabelIcon(label, value || null)))
+      ? labels.map((label) =>
+          select(
+            t('web.workspace.style.iconOf', { label }),
+            `icon-${label}`,
+            layer.labelIcons[label] ?? '',
+            [['', t('web.workspace.style.captionDefault')], ...icons.map((icon): [string, string] => [icon, icon])],
+            (value) => layer.setLabelIcon(label, value || null),
+          ),
+        )
       : []),
     h('h3', {}, t('web.workspace.style.relationships')),
-    select(t('web.workspace.style.widthBy'), 'width-by', style.edgeWidth?.property ?? '', [['', t('web.workspace.style.widthDefault')], ...relationshipKeys.numeric.map((p): [string, string] => [p, p])], (value) => put({ edgeWidth: value ? { property: value, ...WIDTH } : undefined })),
-    select(t('web.workspace.style.edgeCaptionBy'), 'edge-caption-by', style.edgeCaption?.property ?? '', [['', t('web.workspace.style.edgeCaptionDefault')], ...relationshipKeys.all.map((p): [string, string] => [p, p])], (value) => put({ edgeCaption: value ? { property: value } : undefined })),
+    select(
+      t('web.workspace.style.widthBy'),
+      'width-by',
+      style.edgeWidth?.property ?? '',
+      [['', t('web.workspace.style.widthDefault')], ...relationshipKeys.numeric.map((p): [string, string] => [p, p])],
+      (value) => put({ edgeWidth: value ? { property: value, ...WIDTH } : undefined }),
+    ),
+    select(
+      t('web.workspace.style.edgeCaptionBy'),
+      'edge-caption-by',
+      style.edgeCaption?.property ?? '',
+      [['', t('web.workspace.style.edgeCaptionDefault')], ...relationshipKeys.all.map((p): [string, string] => [p, p])],
+      (value) => put({ edgeCaption: value ? { property: value } : undefined }),
+    ),
     renderLegendOf(layer.legend),
   );
   if (focused) target.querySelector<HTMLSelectElement>(`select[name="${CSS.escape(focused)}"]`)?.focus();

@@ -6,7 +6,12 @@
 import type { ContentExtras } from './analysis-layer';
 import type { SavedFilter } from '../filters/filters';
 
-type ReadContent = { filters?: SavedFilter[]; appearance?: unknown; captions?: { nodes?: Record<string, string[]> }; styles?: { nodes?: Array<Record<string, unknown>> } };
+type ReadContent = {
+  filters?: SavedFilter[];
+  appearance?: unknown;
+  captions?: { nodes?: Record<string, string[]> };
+  styles?: { nodes?: Array<Record<string, unknown>> };
+};
 
 let writer: (() => ContentExtras) | null = null;
 let reader: ((content: ReadContent) => void) | null = null;
@@ -20,7 +25,13 @@ export function registerContentExtension(write: () => ContentExtras, read: (cont
 export function extendContent<T extends { filters: unknown[] }>(content: T): T {
   if (!writer) return content;
   const extras = writer();
-  return { ...content, filters: [...content.filters, ...extras.filters], appearance: extras.appearance, captions: extras.captions, styles: extras.styles };
+  return {
+    ...content,
+    filters: [...content.filters, ...extras.filters],
+    appearance: extras.appearance,
+    captions: extras.captions,
+    styles: extras.styles,
+  };
 }
 
 export function readContentExtensions(content: unknown): void {

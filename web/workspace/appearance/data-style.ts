@@ -23,7 +23,28 @@ export interface DataStyle {
 
 export const NO_DATA_STYLE: DataStyle = {};
 /** Tableau 20: distinct enough side by side; categories past it share "other". */
-export const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac', '#a0cbe8', '#ffbe7d', '#ff9d9a', '#86bcb6', '#8cd17d', '#f1ce63', '#d4a6c8', '#fabfd2', '#d7b5a6', '#79706e'];
+export const PALETTE = [
+  '#4e79a7',
+  '#f28e2b',
+  '#e15759',
+  '#76b7b2',
+  '#59a14f',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+  '#a0cbe8',
+  '#ffbe7d',
+  '#ff9d9a',
+  '#86bcb6',
+  '#8cd17d',
+  '#f1ce63',
+  '#d4a6c8',
+  '#fabfd2',
+  '#d7b5a6',
+  '#79706e',
+];
 export const OTHER_COLOR = '#c8c8c8';
 export const NO_VALUE_COLOR = '#e0e0e0';
 const GRADIENT = { from: '#fde0c5', to: '#b3200e' };
@@ -35,7 +56,10 @@ export interface CategoryItem {
   count: number;
 }
 
-export type Legend = { kind: 'categories'; key: StyleKey; items: CategoryItem[]; other: number } | { kind: 'gradient'; key: StyleKey; min: number; max: number; from: string; to: string; missing: number } | null;
+export type Legend =
+  | { kind: 'categories'; key: StyleKey; items: CategoryItem[]; other: number }
+  | { kind: 'gradient'; key: StyleKey; min: number; max: number; from: string; to: string; missing: number }
+  | null;
 
 export interface NodeStyleMaps {
   colors: Map<string, string>;
@@ -72,7 +96,9 @@ export function categories(nodes: readonly CanvasNode[], key: StyleKey, metrics:
     const text = categoryText(valueOf(node, key, metrics));
     counts.set(text, (counts.get(text) ?? 0) + 1);
   }
-  const sorted = [...counts.entries()].filter(([value]) => value !== null).sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0]), undefined, { numeric: true }));
+  const sorted = [...counts.entries()]
+    .filter(([value]) => value !== null)
+    .sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0]), undefined, { numeric: true }));
   const items: CategoryItem[] = sorted.slice(0, PALETTE.length).map(([value, count], index) => ({ value, count, color: PALETTE[index] }));
   const other = sorted.slice(PALETTE.length).reduce((sum, [, count]) => sum + count, 0);
   const missing = counts.get(null) ?? 0;
@@ -102,7 +128,13 @@ export function mix(from: string, to: string, t: number): string {
   const a = channels(from);
   const b = channels(to);
   const at = Math.min(1, Math.max(0, t));
-  return `#${a.map((c, i) => Math.round(c + (b[i] - c) * at).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((c, i) =>
+      Math.round(c + (b[i] - c) * at)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Where a value sits in a range, 0..1 (the middle when the range is one value). */
@@ -149,7 +181,10 @@ export function nodeStyleMaps(nodes: readonly CanvasNode[], style: DataStyle, me
 }
 
 /** Edge widths and captions per relationship under the data style. */
-export function edgeStyleMaps(relationships: readonly CanvasRelationship[], style: DataStyle): { widths: Map<string, number>; captions: Map<string, string> } {
+export function edgeStyleMaps(
+  relationships: readonly CanvasRelationship[],
+  style: DataStyle,
+): { widths: Map<string, number>; captions: Map<string, string> } {
   const widths = new Map<string, number>();
   const captions = new Map<string, string>();
   const width = style.edgeWidth;
@@ -166,7 +201,10 @@ export function edgeStyleMaps(relationships: readonly CanvasRelationship[], styl
 }
 
 /** Property keys of the nodes with how they can style: categories for any, ranges and sizes for numbers. */
-export function propertyKeys(items: ReadonlyArray<{ properties: Readonly<Record<string, unknown>> }>): { all: string[]; numeric: string[] } {
+export function propertyKeys(items: ReadonlyArray<{ properties: Readonly<Record<string, unknown>> }>): {
+  all: string[];
+  numeric: string[];
+} {
   const all = new Set<string>();
   const numbers = new Set<string>();
   for (const item of items) {

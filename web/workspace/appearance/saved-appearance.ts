@@ -13,7 +13,8 @@ const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
 function key(value: unknown): StyleKey | null {
   if (!isObject(value)) return null;
   if (typeof value.property === 'string' && value.property) return { property: value.property };
-  if (typeof value.metric === 'string' && (METRICS as readonly string[]).includes(value.metric)) return { metric: value.metric as MetricName };
+  if (typeof value.metric === 'string' && (METRICS as readonly string[]).includes(value.metric))
+    return { metric: value.metric as MetricName };
   return null;
 }
 
@@ -29,7 +30,13 @@ export function parseAppearance(raw: unknown): DataStyle {
   if (isObject(nodeColor) && (nodeColor.mode === 'categories' || nodeColor.mode === 'ranges')) {
     const k = key(nodeColor.key);
     const colors = [nodeColor.from, nodeColor.to].every((c) => c === undefined || (typeof c === 'string' && COLOR.test(c)));
-    if (k && colors) style.nodeColor = { mode: nodeColor.mode, key: k, ...(nodeColor.from ? { from: nodeColor.from as string } : {}), ...(nodeColor.to ? { to: nodeColor.to as string } : {}) };
+    if (k && colors)
+      style.nodeColor = {
+        mode: nodeColor.mode,
+        key: k,
+        ...(nodeColor.from ? { from: nodeColor.from as string } : {}),
+        ...(nodeColor.to ? { to: nodeColor.to as string } : {}),
+      };
   }
   if (isObject(nodeSize)) {
     const k = key(nodeSize.key);

@@ -17,10 +17,13 @@ const FONT = 12;
 export const MAX_LEGEND_ROWS = 40;
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const safeColor = (color: string) => (/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,32}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]{1,40}\))$/.test(color) ? color : '#999999');
+const safeColor = (color: string) =>
+  /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,32}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]{1,40}\))$/.test(color) ? color : '#999999';
 
 function rows(entries: LegendEntry[]): LegendEntry[] {
-  return entries.slice(0, MAX_LEGEND_ROWS).map((entry) => ({ ...entry, text: entry.text.length > 60 ? `${entry.text.slice(0, 59)}…` : entry.text }));
+  return entries
+    .slice(0, MAX_LEGEND_ROWS)
+    .map((entry) => ({ ...entry, text: entry.text.length > 60 ? `${entry.text.slice(0, 59)}…` : entry.text }));
 }
 
 export function drawLegend(context: CanvasRenderingContext2D, entries: LegendEntry[], scale: number): void {
@@ -66,7 +69,10 @@ export function svgLegend(entries: LegendEntry[], scale: number): string {
   const height = PAD * 2 + shown.length * ROW;
   const items = shown.map((entry, i) => {
     const y = PAD * 2 + i * ROW + ROW / 2;
-    const swatch = entry.kind === 'node' ? `<circle cx="${PAD * 2 + 6}" cy="${y}" r="6" fill="${safeColor(entry.color)}"/>` : `<line x1="${PAD * 2}" y1="${y}" x2="${PAD * 2 + 14}" y2="${y}" stroke="${safeColor(entry.color)}" stroke-width="2"/>`;
+    const swatch =
+      entry.kind === 'node'
+        ? `<circle cx="${PAD * 2 + 6}" cy="${y}" r="6" fill="${safeColor(entry.color)}"/>`
+        : `<line x1="${PAD * 2}" y1="${y}" x2="${PAD * 2 + 14}" y2="${y}" stroke="${safeColor(entry.color)}" stroke-width="2"/>`;
     return `${swatch}<text x="${PAD * 3 + 14}" y="${y + 4}" font-family="sans-serif" font-size="${FONT}" fill="#1f2933">${escape(entry.text)}</text>`;
   });
   return `<g class="legend" transform="scale(${Math.round(scale * 1000) / 1000})"><rect x="${PAD}" y="${PAD}" width="${Math.round(width)}" height="${height}" fill="#ffffff" fill-opacity="0.92" stroke="#d9dee5"/>${items.join('')}</g>`;

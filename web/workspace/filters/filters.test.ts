@@ -1,7 +1,12 @@
 import { categoryCounts, dateKeys, filteredOut, fromSaved, nextFrame, putFilter, timeOf, toggleCategory, toSaved } from './filters';
 
 const node = (id: string, properties: Record<string, unknown>) => ({ id, labels: ['Character'], properties, x: 0, y: 0 });
-const nodes = [node('1', { group: 1, age: 10, born: '1815-10-03' }), node('2', { group: 2, age: 30, born: '1832-06-05' }), node('3', { group: 1, age: 20, seen: 1_600_000_000 }), node('4', {})];
+const nodes = [
+  node('1', { group: 1, age: 10, born: '1815-10-03' }),
+  node('2', { group: 2, age: 30, born: '1832-06-05' }),
+  node('3', { group: 1, age: 20, seen: 1_600_000_000 }),
+  node('4', {}),
+];
 
 describe('canvas filters', () => {
   test('when a category is hidden, then its nodes are filtered out and the others stay, those without the property too', () => {
@@ -20,7 +25,9 @@ describe('canvas filters', () => {
     expect(timeOf(1_600_000_000)).toBe(1_600_000_000_000);
     expect(timeOf(1_600_000_000_000)).toBe(1_600_000_000_000);
     expect(timeOf('Fantine')).toBeNull();
-    expect([...filteredOut(nodes, [{ kind: 'timeline', property: 'born', from: Date.UTC(1830, 0, 1), to: Date.UTC(1840, 0, 1) }])].sort()).toEqual(['1', '3', '4']);
+    expect(
+      [...filteredOut(nodes, [{ kind: 'timeline', property: 'born', from: Date.UTC(1830, 0, 1), to: Date.UTC(1840, 0, 1) }])].sort(),
+    ).toEqual(['1', '3', '4']);
     expect(dateKeys(nodes)).toEqual(['born', 'seen']);
   });
 
@@ -31,14 +38,33 @@ describe('canvas filters', () => {
   });
 
   test('when categories are counted, then the most frequent come first and nodes without the property count as no value', () => {
-    expect(categoryCounts(nodes, 'group')).toEqual([{ value: 1, text: '1', count: 2 }, { value: 2, text: '2', count: 1 }, { value: null, text: null, count: 1 }]);
+    expect(categoryCounts(nodes, 'group')).toEqual([
+      { value: 1, text: '1', count: 2 },
+      { value: 2, text: '2', count: 1 },
+      { value: null, text: null, count: 1 },
+    ]);
   });
 
   test('when filters are saved and read back, then they are the same filters, written in the filter language', () => {
-    const filters = putFilter(putFilter(putFilter([], { kind: 'categories', property: 'group', hidden: [2, null] }), { kind: 'range', property: 'age', min: 1, max: 5 }), { kind: 'timeline', property: 'born', from: Date.UTC(1820, 0, 1), to: Date.UTC(1830, 0, 1) });
+    const filters = putFilter(
+      putFilter(putFilter([], { kind: 'categories', property: 'group', hidden: [2, null] }), {
+        kind: 'range',
+        property: 'age',
+        min: 1,
+        max: 5,
+      }),
+      { kind: 'timeline', property: 'born', from: Date.UTC(1820, 0, 1), to: Date.UTC(1830, 0, 1) },
+    );
     const saved = filters.map((f) => toSaved(f, f.property === 'born'));
-    expect(saved[0].filter).toEqual({ and: [{ not: { property: 'group', operator: 'IN', value: [2] } }, { property: 'group', operator: 'IS NOT NULL' }] });
-    expect(saved[2].filter).toEqual({ and: [{ property: 'born', operator: '>=', value: '1820-01-01T00:00:00.000Z' }, { property: 'born', operator: '<=', value: '1830-01-01T00:00:00.000Z' }] });
+    expect(saved[0].filter).toEqual({
+      and: [{ not: { property: 'group', operator: 'IN', value: [2] } }, { property: 'group', operator: 'IS NOT NULL' }],
+    });
+    expect(saved[2].filter).toEqual({
+      and: [
+        { property: 'born', operator: '>=', value: '1820-01-01T00:00:00.000Z' },
+        { property: 'born', operator: '<=', value: '1830-01-01T00:00:00.000Z' },
+      ],
+    });
     expect(saved.map(fromSaved)).toEqual(filters);
     expect(fromSaved({ target: 'nodes', filter: { not: { label: 'Person' } } })).toBeNull();
   });

@@ -61,7 +61,10 @@ export function filteredOut(nodes: Iterable<CanvasNode>, filters: FilterList): S
 }
 
 /** The values of a property with their counts, most frequent first (the category filter's list). */
-export function categoryCounts(nodes: Iterable<CanvasNode>, property: string): Array<{ value: Scalar; text: string | null; count: number }> {
+export function categoryCounts(
+  nodes: Iterable<CanvasNode>,
+  property: string,
+): Array<{ value: Scalar; text: string | null; count: number }> {
   const counts = new Map<string | null, { value: Scalar; count: number }>();
   for (const node of nodes) {
     const raw = node.properties[property];
@@ -71,7 +74,12 @@ export function categoryCounts(nodes: Iterable<CanvasNode>, property: string): A
     entry.count++;
     counts.set(text, entry);
   }
-  return [...counts.entries()].map(([text, entry]) => ({ text, ...entry })).sort((a, b) => b.count - a.count || (a.text === null ? 1 : b.text === null ? -1 : a.text.localeCompare(b.text, undefined, { numeric: true })));
+  return [...counts.entries()]
+    .map(([text, entry]) => ({ text, ...entry }))
+    .sort(
+      (a, b) =>
+        b.count - a.count || (a.text === null ? 1 : b.text === null ? -1 : a.text.localeCompare(b.text, undefined, { numeric: true })),
+    );
 }
 
 /** Properties whose values are dates (ISO strings) or numbers that read as epoch times (after 1973 in seconds). */
@@ -80,11 +88,15 @@ export function dateKeys(nodes: Iterable<CanvasNode>): string[] {
   for (const node of nodes) {
     for (const [key, value] of Object.entries(node.properties)) {
       if (value === null || value === undefined || verdict.get(key) === false) continue;
-      const isDate = (typeof value === 'string' && ISO_DATE.test(value)) || (typeof value === 'number' && Number.isFinite(value) && value >= 1e8);
+      const isDate =
+        (typeof value === 'string' && ISO_DATE.test(value)) || (typeof value === 'number' && Number.isFinite(value) && value >= 1e8);
       verdict.set(key, isDate);
     }
   }
-  return [...verdict.entries()].filter(([, ok]) => ok).map(([key]) => key).sort();
+  return [...verdict.entries()]
+    .filter(([, ok]) => ok)
+    .map(([key]) => key)
+    .sort();
 }
 
 export function timeRange(nodes: Iterable<CanvasNode>, property: string): { min: number; max: number } | null {
@@ -119,7 +131,11 @@ export const toggleCategory = (filters: FilterList, index: number, value: Scalar
   });
 
 /** The next frame of a playing timeline: the window moves by `step`, and starts again at the beginning once past the end. */
-export function nextFrame(filter: Extract<CanvasFilter, { kind: 'timeline' }>, range: { min: number; max: number }, step: number): Extract<CanvasFilter, { kind: 'timeline' }> {
+export function nextFrame(
+  filter: Extract<CanvasFilter, { kind: 'timeline' }>,
+  range: { min: number; max: number },
+  step: number,
+): Extract<CanvasFilter, { kind: 'timeline' }> {
   const width = filter.to - filter.from;
   if (filter.to >= range.max) return { ...filter, from: range.min, to: range.min + width };
   const to = Math.min(range.max, filter.to + step);
@@ -148,10 +164,30 @@ export function toSaved(filter: CanvasFilter, timeIsText: boolean): SavedFilter 
     return { target: 'nodes', filter: tree, enabled: true, description: `categories ${property}` };
   }
   if (filter.kind === 'range') {
-    return { target: 'nodes', filter: { and: [{ property, operator: '>=', value: filter.min }, { property, operator: '<=', value: filter.max }] }, enabled: true, description: `range ${property}` };
+    return {
+      target: 'nodes',
+      filter: {
+        and: [
+          { property, operator: '>=', value: filter.min },
+          { property, operator: '<=', value: filter.max },
+        ],
+      },
+      enabled: true,
+      description: `range ${property}`,
+    };
   }
   const bound = (ms: number) => (timeIsText ? new Date(ms).toISOString() : ms);
-  return { target: 'nodes', filter: { and: [{ property, operator: '>=', value: bound(filter.from) }, { property, operator: '<=', value: bound(filter.to) }] }, enabled: true, description: `${TIMELINE}${property}` };
+  return {
+    target: 'nodes',
+    filter: {
+      and: [
+        { property, operator: '>=', value: bound(filter.from) },
+        { property, operator: '<=', value: bound(filter.to) },
+      ],
+    },
+    enabled: true,
+    description: `${TIMELINE}${property}`,
+  };
 }
 
 interface Comparison {

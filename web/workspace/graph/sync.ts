@@ -18,12 +18,27 @@ export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearan
   }
   for (const node of Object.values(state.nodes)) {
     const image = nodeIcon(appearance, node);
-    const attributes = { x: node.x, y: node.y, label: nodeCaption(appearance, node), color: nodeColor(appearance, node), size: nodeSize(degree.get(node.id) ?? 0, appearance, node), labels: node.labels, type: image ? 'image' : 'circle', image };
+    const attributes = {
+      x: node.x,
+      y: node.y,
+      label: nodeCaption(appearance, node),
+      color: nodeColor(appearance, node),
+      size: nodeSize(degree.get(node.id) ?? 0, appearance, node),
+      labels: node.labels,
+      type: image ? 'image' : 'circle',
+      image,
+    };
     if (graph.hasNode(node.id)) graph.mergeNodeAttributes(node.id, attributes);
     else graph.addNode(node.id, attributes);
   }
   for (const relationship of Object.values(state.relationships)) {
-    const attributes = { label: relationship.type, color: relationshipColor(appearance, relationship), size: 1.5, type: undirected.has(relationship.type) ? 'line' : 'arrow', relType: relationship.type };
+    const attributes = {
+      label: relationship.type,
+      color: relationshipColor(appearance, relationship),
+      size: 1.5,
+      type: undirected.has(relationship.type) ? 'line' : 'arrow',
+      relType: relationship.type,
+    };
     if (graph.hasEdge(relationship.id)) graph.mergeEdgeAttributes(relationship.id, attributes);
     else graph.addDirectedEdgeWithKey(relationship.id, relationship.startNodeId, relationship.endNodeId, attributes);
   }

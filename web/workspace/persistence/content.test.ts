@@ -8,7 +8,9 @@ const worksAt = { id: '11', type: 'WORKS_AT', startNodeId: '1', endNodeId: '3', 
 
 describe('visualization content', () => {
   test('when the canvas is saved and read back, then positions, filters, selection and view come back exactly', () => {
-    const state = select(['3', '11'])(toggleType('KNOWS')(toggleLabel('Company')(addSubgraph({ nodes: [alice, acme], relationships: [worksAt] })(EMPTY))));
+    const state = select(['3', '11'])(
+      toggleType('KNOWS')(toggleLabel('Company')(addSubgraph({ nodes: [alice, acme], relationships: [worksAt] })(EMPTY))),
+    );
     const view = { x: 0.42, y: 0.61, ratio: 0.5, angle: 0 };
     const saved = toContent(state, view);
     expect(saved.nodes).toEqual([
@@ -19,7 +21,11 @@ describe('visualization content', () => {
     // The server answers each element fresh from the graph.
     const read: ReadContent = {
       ...saved,
-      nodes: saved.nodes.map((n) => ({ ...n, labels: n.id === '1' ? alice.labels : acme.labels, properties: n.id === '1' ? alice.properties : acme.properties })),
+      nodes: saved.nodes.map((n) => ({
+        ...n,
+        labels: n.id === '1' ? alice.labels : acme.labels,
+        properties: n.id === '1' ? alice.properties : acme.properties,
+      })),
       relationships: [{ ...worksAt }],
     };
     const back = fromContent(read);
@@ -28,7 +34,14 @@ describe('visualization content', () => {
   });
 
   test('when a relationship comes back whose end is gone, then it is left out', () => {
-    const back = fromContent({ version: 1, nodes: [{ id: '1', x: 0, y: 0, labels: ['Person'], properties: {} }], relationships: [worksAt], filters: [], selection: { nodes: [], relationships: ['11'] }, view: { zoom: 1, pan: { x: 0.5, y: 0.5 } } });
+    const back = fromContent({
+      version: 1,
+      nodes: [{ id: '1', x: 0, y: 0, labels: ['Person'], properties: {} }],
+      relationships: [worksAt],
+      filters: [],
+      selection: { nodes: [], relationships: ['11'] },
+      view: { zoom: 1, pan: { x: 0.5, y: 0.5 } },
+    });
     expect(back.state.relationships).toEqual({});
     expect(back.state.selection).toEqual([]);
   });

@@ -46,10 +46,23 @@ export function toContent(state: CanvasState, view: View): SavedContent {
     nodes: Object.values(state.nodes).map((node) => ({ id: node.id, x: node.x, y: node.y })),
     relationships: Object.values(state.relationships).map((relationship) => ({ id: relationship.id })),
     filters: [
-      ...state.hiddenLabels.map((label): ContentFilter => ({ target: 'nodes', filter: { not: { label } }, enabled: true, description: `Hide ${label}` })),
-      ...state.hiddenTypes.map((type): ContentFilter => ({ target: 'relationships', filter: { not: { type } }, enabled: true, description: `Hide ${type}` })),
+      ...state.hiddenLabels.map((label): ContentFilter => ({
+        target: 'nodes',
+        filter: { not: { label } },
+        enabled: true,
+        description: `Hide ${label}`,
+      })),
+      ...state.hiddenTypes.map((type): ContentFilter => ({
+        target: 'relationships',
+        filter: { not: { type } },
+        enabled: true,
+        description: `Hide ${type}`,
+      })),
     ],
-    selection: { nodes: state.selection.filter((id) => state.nodes[id]), relationships: state.selection.filter((id) => state.relationships[id]) },
+    selection: {
+      nodes: state.selection.filter((id) => state.nodes[id]),
+      relationships: state.selection.filter((id) => state.relationships[id]),
+    },
     view: { zoom: 1 / view.ratio, pan: { x: view.x, y: view.y }, angle: view.angle, ...(view.box ? { box: view.box } : {}) },
   };
 }
@@ -62,15 +75,31 @@ function hiddenName(filter: Filter, key: 'label' | 'type'): string | undefined {
 
 export function fromContent(content: ReadContent): { state: CanvasState; view: View } {
   const nodes: Record<string, CanvasNode> = {};
-  for (const node of content.nodes) nodes[node.id] = { id: node.id, labels: node.labels, properties: node.properties, x: node.x, y: node.y };
+  for (const node of content.nodes)
+    nodes[node.id] = { id: node.id, labels: node.labels, properties: node.properties, x: node.x, y: node.y };
   const relationships: Record<string, CanvasRelationship> = {};
   for (const relationship of content.relationships) {
-    if (nodes[relationship.startNodeId] && nodes[relationship.endNodeId]) relationships[relationship.id] = { id: relationship.id, type: relationship.type, startNodeId: relationship.startNodeId, endNodeId: relationship.endNodeId, properties: relationship.properties };
+    if (nodes[relationship.startNodeId] && nodes[relationship.endNodeId])
+      relationships[relationship.id] = {
+        id: relationship.id,
+        type: relationship.type,
+        startNodeId: relationship.startNodeId,
+        endNodeId: relationship.endNodeId,
+        properties: relationship.properties,
+      };
   }
   const enabled = (content.filters ?? []).filter((f) => f.enabled !== false);
-  const hiddenLabels = enabled.filter((f) => f.target === 'nodes').map((f) => hiddenName(f.filter, 'label')).filter((x): x is string => !!x);
-  const hiddenTypes = enabled.filter((f) => f.target === 'relationships').map((f) => hiddenName(f.filter, 'type')).filter((x): x is string => !!x);
-  const selection = [...(content.selection?.nodes ?? []), ...(content.selection?.relationships ?? [])].filter((id) => nodes[id] || relationships[id]);
+  const hiddenLabels = enabled
+    .filter((f) => f.target === 'nodes')
+    .map((f) => hiddenName(f.filter, 'label'))
+    .filter((x): x is string => !!x);
+  const hiddenTypes = enabled
+    .filter((f) => f.target === 'relationships')
+    .map((f) => hiddenName(f.filter, 'type'))
+    .filter((x): x is string => !!x);
+  const selection = [...(content.selection?.nodes ?? []), ...(content.selection?.relationships ?? [])].filter(
+    (id) => nodes[id] || relationships[id],
+  );
   const view = content.view ?? { zoom: 1, pan: { x: 0.5, y: 0.5 } };
   return {
     state: { ...EMPTY, nodes, relationships, hiddenLabels, hiddenTypes, selection },

@@ -13,10 +13,23 @@ describe('area selection', () => {
   });
 
   test('when a lasso is drawn, then only the points inside the polygon are chosen, and a line chooses nothing', () => {
-    const triangle = [{ x: 0, y: 0 }, { x: 30, y: 0 }, { x: 0, y: 30 }];
+    const triangle = [
+      { x: 0, y: 0 },
+      { x: 30, y: 0 },
+      { x: 0, y: 30 },
+    ];
     expect(pointsInside(points, triangle)).toEqual(['a', 'b', 'c']);
-    const thin = [{ x: 0, y: 0 }, { x: 12, y: 0 }, { x: 0, y: 12 }];
+    const thin = [
+      { x: 0, y: 0 },
+      { x: 12, y: 0 },
+      { x: 0, y: 12 },
+    ];
     expect(pointsInside(points, thin)).toEqual(['a']);
-    expect(pointsInside(points, [{ x: 0, y: 0 }, { x: 10, y: 10 }])).toEqual([]);
+    expect(
+      pointsInside(points, [
+        { x: 0, y: 0 },
+        { x: 10, y: 10 },
+      ]),
+    ).toEqual([]);
   });
 });

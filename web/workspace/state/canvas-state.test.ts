@@ -1,4 +1,15 @@
-import { addSubgraph, collapse, EMPTY, isNodeShown, isRelationshipShown, removeNodes, select, setPositions, toggleLabel, vocabulary } from './canvas-state';
+import {
+  addSubgraph,
+  collapse,
+  EMPTY,
+  isNodeShown,
+  isRelationshipShown,
+  removeNodes,
+  select,
+  setPositions,
+  toggleLabel,
+  vocabulary,
+} from './canvas-state';
 
 const alice = { id: '1', labels: ['Person'], properties: { name: 'Alice' } };
 const bob = { id: '2', labels: ['Person'], properties: { name: 'Bob' } };
@@ -43,7 +54,16 @@ describe('canvas state', () => {
     expect(isNodeShown(state, state.nodes['1'])).toBe(true);
     expect(isRelationshipShown(state, state.relationships['11'])).toBe(false);
     expect(isRelationshipShown(state, state.relationships['10'])).toBe(true);
-    expect(vocabulary(state)).toEqual({ labels: [['Company', 1], ['Person', 2]], types: [['KNOWS', 1], ['WORKS_AT', 1]] });
+    expect(vocabulary(state)).toEqual({
+      labels: [
+        ['Company', 1],
+        ['Person', 2],
+      ],
+      types: [
+        ['KNOWS', 1],
+        ['WORKS_AT', 1],
+      ],
+    });
     expect(toggleLabel('Company')(state).hiddenLabels).toEqual([]);
   });
 });

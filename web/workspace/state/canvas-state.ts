@@ -93,7 +93,9 @@ export const updateElement =
   (state) => {
     if ('labels' in element) {
       const node = state.nodes[element.id];
-      return node ? { ...state, nodes: { ...state.nodes, [element.id]: { ...node, labels: element.labels, properties: element.properties } } } : state;
+      return node
+        ? { ...state, nodes: { ...state.nodes, [element.id]: { ...node, labels: element.labels, properties: element.properties } } }
+        : state;
     }
     return state.relationships[element.id] ? { ...state, relationships: { ...state.relationships, [element.id]: element } } : state;
   };
@@ -106,11 +108,17 @@ export const selectAll = (): Producer => (state) => ({ ...state, selection: Obje
 
 export const toggleLabel =
   (label: string): Producer =>
-  (state) => ({ ...state, hiddenLabels: state.hiddenLabels.includes(label) ? state.hiddenLabels.filter((l) => l !== label) : [...state.hiddenLabels, label] });
+  (state) => ({
+    ...state,
+    hiddenLabels: state.hiddenLabels.includes(label) ? state.hiddenLabels.filter((l) => l !== label) : [...state.hiddenLabels, label],
+  });
 
 export const toggleType =
   (type: string): Producer =>
-  (state) => ({ ...state, hiddenTypes: state.hiddenTypes.includes(type) ? state.hiddenTypes.filter((t) => t !== type) : [...state.hiddenTypes, type] });
+  (state) => ({
+    ...state,
+    hiddenTypes: state.hiddenTypes.includes(type) ? state.hiddenTypes.filter((t) => t !== type) : [...state.hiddenTypes, type],
+  });
 
 /** Takes positions computed by a layout (only for nodes still on the canvas). */
 export const setPositions =

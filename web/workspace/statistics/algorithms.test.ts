@@ -2,7 +2,16 @@ import { compute, packGraph } from './algorithms';
 
 // Two triangles joined by one bridge (c-d), and a lone node.
 const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'z'];
-const rels = [['a', 'b'], ['b', 'c'], ['c', 'a'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'd'], ['a', 'b']].map(([s, t], i) => ({ id: String(i), startNodeId: s, endNodeId: t }));
+const rels = [
+  ['a', 'b'],
+  ['b', 'c'],
+  ['c', 'a'],
+  ['c', 'd'],
+  ['d', 'e'],
+  ['e', 'f'],
+  ['f', 'd'],
+  ['a', 'b'],
+].map(([s, t], i) => ({ id: String(i), startNodeId: s, endNodeId: t }));
 const edges = packGraph(ids, rels);
 const byId = (values: Float64Array) => Object.fromEntries(ids.map((id, i) => [id, values[i]]));
 

@@ -47,7 +47,7 @@ export function compute(metric: MetricName, ids: readonly string[], edges: Uint3
   else if (metric === 'community') {
     // A fixed seed: the same canvas gives the same communities (and colours) on every run.
     let seed = 42;
-    const rng = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const rng = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     fill(graph.size ? louvain(graph, { rng }) : Object.fromEntries(ids.map((id, i) => [id, i])));
   } else {
     const mapping: Record<string, number> = {};

@@ -18,7 +18,12 @@ export interface StatisticsPanel {
   render(): void;
 }
 
-export function statisticsPanel(target: HTMLElement, layer: AnalysisLayer, say: (text: string) => void, runner = new StatisticsRunner()): StatisticsPanel {
+export function statisticsPanel(
+  target: HTMLElement,
+  layer: AnalysisLayer,
+  say: (text: string) => void,
+  runner = new StatisticsRunner(),
+): StatisticsPanel {
   const done = new Map<MetricName, { nodes: number; ms: number }>();
   let running: MetricName | null = null;
 
@@ -32,10 +37,21 @@ export function statisticsPanel(target: HTMLElement, layer: AnalysisLayer, say: 
       const result = await runner.run(metric, layer.state, nodes);
       done.set(metric, { nodes: nodes.length, ms: result.ms });
       layer.setMetric(metric, result.values);
-      say(t('web.workspace.statistics.done', { metric: metricTitle(metric), nodes: formatNumber(nodes.length), ms: formatNumber(Math.round(result.ms)) }));
+      say(
+        t('web.workspace.statistics.done', {
+          metric: metricTitle(metric),
+          nodes: formatNumber(nodes.length),
+          ms: formatNumber(Math.round(result.ms)),
+        }),
+      );
       return result.ms;
     } catch (error) {
-      say(t('web.workspace.statistics.failed', { metric: metricTitle(metric), reason: error instanceof Error ? error.message : String(error) }));
+      say(
+        t('web.workspace.statistics.failed', {
+          metric: metricTitle(metric),
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
       return null;
     } finally {
       running = null;
@@ -55,8 +71,25 @@ export function statisticsPanel(target: HTMLElement, layer: AnalysisLayer, say: 
           return h(
             'li',
             { 'data-metric': metric },
-            h('button', { type: 'button', 'data-metric': metric, disabled: running !== null || !layer.visibleNodes().length, onclick: () => void run(metric) }, metricTitle(metric)),
-            h('span', { class: 'result' }, running === metric ? t('web.workspace.statistics.busy') : result ? t('web.workspace.statistics.result', { nodes: formatNumber(result.nodes), ms: formatNumber(Math.round(result.ms)) }) : ''),
+            h(
+              'button',
+              {
+                type: 'button',
+                'data-metric': metric,
+                disabled: running !== null || !layer.visibleNodes().length,
+                onclick: () => void run(metric),
+              },
+              metricTitle(metric),
+            ),
+            h(
+              'span',
+              { class: 'result' },
+              running === metric
+                ? t('web.workspace.statistics.busy')
+                : result
+                  ? t('web.workspace.statistics.result', { nodes: formatNumber(result.nodes), ms: formatNumber(Math.round(result.ms)) })
+                  : '',
+            ),
           );
         }),
       ),

@@ -5,7 +5,10 @@
 import { compute } from './algorithms';
 import type { StatisticsRequest, StatisticsAnswer } from './protocol';
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<StatisticsRequest>) => void) | null; postMessage(message: StatisticsAnswer, transfer: Transferable[]): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<StatisticsRequest>) => void) | null;
+  postMessage(message: StatisticsAnswer, transfer: Transferable[]): void;
+};
 
 scope.onmessage = (event) => {
   const { id, metric, ids, edges } = event.data;

@@ -24,11 +24,22 @@ export interface DetailsActions {
 
 /** A typed value from an edit field: numbers and booleans where the schema (or the old value) says so. */
 export function parseInput(text: string, dataType: string | undefined, previous: unknown): unknown {
-  const kind = dataType ?? (typeof previous === 'number' ? (Number.isInteger(previous) ? 'integer' : 'float') : typeof previous === 'boolean' ? 'boolean' : Array.isArray(previous) ? 'list' : 'string');
+  const kind =
+    dataType ??
+    (typeof previous === 'number'
+      ? Number.isInteger(previous)
+        ? 'integer'
+        : 'float'
+      : typeof previous === 'boolean'
+        ? 'boolean'
+        : Array.isArray(previous)
+          ? 'list'
+          : 'string');
   if (text === '') return null;
   if (kind === 'integer' || kind === 'float') {
     const n = Number(text);
-    if (!Number.isFinite(n) || (kind === 'integer' && !Number.isInteger(n))) throw new Error(t(kind === 'integer' ? 'web.workspace.details.notInteger' : 'web.workspace.details.notNumber', { text }));
+    if (!Number.isFinite(n) || (kind === 'integer' && !Number.isInteger(n)))
+      throw new Error(t(kind === 'integer' ? 'web.workspace.details.notInteger' : 'web.workspace.details.notNumber', { text }));
     return n;
   }
   if (kind === 'boolean') {
@@ -38,7 +49,11 @@ export function parseInput(text: string, dataType: string | undefined, previous:
     if (/^(false|no|0)$/i.test(text) || word === t('web.common.no').toLowerCase()) return false;
     throw new Error(t('web.workspace.details.notBoolean', { text }));
   }
-  if (kind === 'list') return text.split(',').map((item) => item.trim()).filter(Boolean);
+  if (kind === 'list')
+    return text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   return text;
 }
 
@@ -57,11 +72,21 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
   const properties = (node ?? relationship)!.properties;
   const keys = Object.keys(properties)
     .filter((key) => !propertySchema(actions.schema, kind, tokens, key)?.hidden)
-    .sort((a, b) => (propertySchema(actions.schema, kind, tokens, a)?.title ?? a).localeCompare(propertySchema(actions.schema, kind, tokens, b)?.title ?? b));
+    .sort((a, b) =>
+      (propertySchema(actions.schema, kind, tokens, a)?.title ?? a).localeCompare(
+        propertySchema(actions.schema, kind, tokens, b)?.title ?? b,
+      ),
+    );
   const locale = currentLocale();
   target.append(
     h('h3', {}, node ? node.labels.join(', ') || t('web.workspace.node') : relationship!.type),
-    h('p', { class: 'muted' }, state.selection.length > 1 ? t('web.workspace.details.idSelected', { id, count: state.selection.length }) : t('web.workspace.details.id', { id })),
+    h(
+      'p',
+      { class: 'muted' },
+      state.selection.length > 1
+        ? t('web.workspace.details.idSelected', { id, count: state.selection.length })
+        : t('web.workspace.details.id', { id }),
+    ),
     h(
       'table',
       { class: 'properties' },
@@ -70,7 +95,12 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
         {},
         ...keys.map((key) => {
           const schema = propertySchema(actions.schema, kind, tokens, key);
-          return h('tr', {}, h('th', { scope: 'row', title: key }, schema?.title || key), h('td', {}, formatValue(properties[key], schema, locale)));
+          return h(
+            'tr',
+            {},
+            h('th', { scope: 'row', title: key }, schema?.title || key),
+            h('td', {}, formatValue(properties[key], schema, locale)),
+          );
         }),
       ),
     ),
@@ -81,13 +111,32 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
   for (const key of keys) {
     const schema = propertySchema(actions.schema, kind, tokens, key);
     const value = properties[key];
-    const input = h('input', { type: 'text', name: key, value: value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean | bigint), disabled: !!schema?.readOnly });
+    const input = h('input', {
+      type: 'text',
+      name: key,
+      value:
+        value === null || value === undefined
+          ? ''
+          : Array.isArray(value)
+            ? value.join(', ')
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value as string | number | boolean | bigint),
+      disabled: !!schema?.readOnly,
+    });
     inputs.push({ key, input });
     form.append(h('label', {}, schema?.title || key, input));
   }
   const newKey = h('input', { type: 'text', name: 'new-key', placeholder: t('web.workspace.details.newKeyPlaceholder') });
   const newValue = h('input', { type: 'text', name: 'new-value', placeholder: t('web.workspace.details.newValuePlaceholder') });
-  form.append(h('div', { class: 'new-property' }, h('label', {}, t('web.workspace.details.newProperty'), newKey), h('label', {}, t('web.workspace.details.value'), newValue)));
+  form.append(
+    h(
+      'div',
+      { class: 'new-property' },
+      h('label', {}, t('web.workspace.details.newProperty'), newKey),
+      h('label', {}, t('web.workspace.details.value'), newValue),
+    ),
+  );
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const path = node ? `/data/nodes/${encodeURIComponent(id)}` : `/data/relationships/${encodeURIComponent(id)}`;
   form.append(error, h('button', { type: 'submit' }, t('web.workspace.details.save')));
@@ -101,7 +150,12 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
         const value = parseInput(input.value.trim(), propertySchema(actions.schema, kind, tokens, key)?.dataType, properties[key]);
         if (JSON.stringify(value) !== JSON.stringify(properties[key] ?? null)) patch[key] = value;
       }
-      if (newKey.value.trim()) patch[newKey.value.trim()] = parseInput(newValue.value.trim(), propertySchema(actions.schema, kind, tokens, newKey.value.trim())?.dataType, undefined);
+      if (newKey.value.trim())
+        patch[newKey.value.trim()] = parseInput(
+          newValue.value.trim(),
+          propertySchema(actions.schema, kind, tokens, newKey.value.trim())?.dataType,
+          undefined,
+        );
       if (!Object.keys(patch).length) return actions.say(t('web.workspace.details.unchanged'));
       const element = await request<ApiNode | ApiRelationship>('PUT', path, { properties: patch });
       actions.updated(element, node ? 'node' : 'relationship');
@@ -130,11 +184,22 @@ function newNodeForm(actions: DetailsActions): HTMLFormElement {
   const label = h('input', { type: 'text', name: 'label', required: true, placeholder: t('web.workspace.newNode.labelPlaceholder') });
   const name = h('input', { type: 'text', name: 'name', placeholder: t('web.workspace.newNode.namePlaceholder') });
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
-  const form = h('form', { class: 'new-node' }, h('h3', {}, t('web.workspace.newNode.title')), h('label', {}, t('web.workspace.newNode.label'), label), h('label', {}, t('web.workspace.newNode.name'), name), error, h('button', { type: 'submit' }, t('web.workspace.newNode.create')));
+  const form = h(
+    'form',
+    { class: 'new-node' },
+    h('h3', {}, t('web.workspace.newNode.title')),
+    h('label', {}, t('web.workspace.newNode.label'), label),
+    h('label', {}, t('web.workspace.newNode.name'), name),
+    error,
+    h('button', { type: 'submit' }, t('web.workspace.newNode.create')),
+  );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
-      const node = await request<ApiNode>('POST', '/data/nodes', { labels: [label.value.trim()], properties: name.value.trim() ? { name: name.value.trim() } : {} });
+      const node = await request<ApiNode>('POST', '/data/nodes', {
+        labels: [label.value.trim()],
+        properties: name.value.trim() ? { name: name.value.trim() } : {},
+      });
       actions.created(node);
       actions.say(t('web.workspace.newNode.created'));
     } catch (failure) {

@@ -22,7 +22,8 @@ export interface ExportActions {
 export type LegendSource = () => LegendEntry[];
 
 export function exportPanel(actions: ExportActions): { panel: HTMLElement; refreshSize: () => void } {
-  const sizeInput = (name: string, label: string) => h('input', { type: 'number', name, min: '16', max: String(MAX_EXPORT_SIDE), step: '1', required: true, 'aria-label': label });
+  const sizeInput = (name: string, label: string) =>
+    h('input', { type: 'number', name, min: '16', max: String(MAX_EXPORT_SIDE), step: '1', required: true, 'aria-label': label });
   const width = sizeInput('width', t('web.workspace.export.width'));
   const height = sizeInput('height', t('web.workspace.export.height'));
   const legend = h('input', { type: 'checkbox', name: 'legend', checked: true });
@@ -48,8 +49,44 @@ export function exportPanel(actions: ExportActions): { panel: HTMLElement; refre
   const panel = h(
     'div',
     { class: 'export-panel' },
-    h('fieldset', {}, h('legend', {}, t('web.workspace.export.picture')), h('div', { class: 'size-row' }, h('label', {}, t('web.workspace.export.width'), width), h('span', { 'aria-hidden': 'true' }, '×'), h('label', {}, t('web.workspace.export.height'), height)), h('label', { class: 'check' }, legend, t('web.workspace.export.withLegend')), h('p', { class: 'muted small' }, t('web.workspace.export.sizeHint', { max: MAX_EXPORT_SIDE })), error, h('div', { class: 'actions' }, button(t('web.workspace.toolbar.exportPng'), () => { const o = chosen(); if (o) actions.png(o); }), button(t('web.workspace.toolbar.exportSvg'), () => { const o = chosen(); if (o) actions.svg(o); }))),
-    h('fieldset', {}, h('legend', {}, t('web.workspace.export.data')), h('div', { class: 'actions' }, button(t('web.workspace.toolbar.exportCsv'), actions.csv), button(t('web.workspace.toolbar.exportJson'), actions.json))),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('web.workspace.export.picture')),
+      h(
+        'div',
+        { class: 'size-row' },
+        h('label', {}, t('web.workspace.export.width'), width),
+        h('span', { 'aria-hidden': 'true' }, '×'),
+        h('label', {}, t('web.workspace.export.height'), height),
+      ),
+      h('label', { class: 'check' }, legend, t('web.workspace.export.withLegend')),
+      h('p', { class: 'muted small' }, t('web.workspace.export.sizeHint', { max: MAX_EXPORT_SIDE })),
+      error,
+      h(
+        'div',
+        { class: 'actions' },
+        button(t('web.workspace.toolbar.exportPng'), () => {
+          const o = chosen();
+          if (o) actions.png(o);
+        }),
+        button(t('web.workspace.toolbar.exportSvg'), () => {
+          const o = chosen();
+          if (o) actions.svg(o);
+        }),
+      ),
+    ),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('web.workspace.export.data')),
+      h(
+        'div',
+        { class: 'actions' },
+        button(t('web.workspace.toolbar.exportCsv'), actions.csv),
+        button(t('web.workspace.toolbar.exportJson'), actions.json),
+      ),
+    ),
   );
   return { panel, refreshSize };
 }

@@ -28,15 +28,28 @@ export interface FilePanel {
 
 export function filePanel(workspace: Workspace, context: FileContext): FilePanel {
   let opened: Opened = { id: null, name: t('web.workspace.name.default'), own: true };
-  const nameInput = h('input', { type: 'text', class: 'workspace-name', maxlength: '200', 'aria-label': t('web.workspace.name.label'), value: opened.name });
+  const nameInput = h('input', {
+    type: 'text',
+    class: 'workspace-name',
+    maxlength: '200',
+    'aria-label': t('web.workspace.name.label'),
+    value: opened.name,
+  });
   const title = h('h1', { class: 'visually-hidden' }, t('web.workspace.title'));
-  const button = (text: string, hint: string, action: () => void) => h('button', { type: 'button', class: 'secondary', title: hint, onclick: action }, text);
+  const button = (text: string, hint: string, action: () => void) =>
+    h('button', { type: 'button', class: 'secondary', title: hint, onclick: action }, text);
   const saveAsButton = button(t('web.workspace.toolbar.saveAs'), t('web.workspace.toolbar.saveAsTitle'), () => void saveNow(true));
   const renameButton = button(t('web.workspace.toolbar.rename'), t('web.workspace.toolbar.renameTitle'), () => void rename());
   const shareButton = button(t('web.workspace.toolbar.share'), t('web.workspace.toolbar.shareTitle'), () => share());
   shareButton.hidden = !context.permissions.includes('SHARE_VISUALIZATION');
   const linkButton = button(t('web.workspace.toolbar.copyLink'), t('web.workspace.toolbar.copyLinkTitle'), () => void copyLink());
-  const panel = h('div', { class: 'file-panel' }, title, h('label', {}, t('web.workspace.name.label'), nameInput), h('div', { class: 'actions' }, saveAsButton, renameButton, shareButton, linkButton));
+  const panel = h(
+    'div',
+    { class: 'file-panel' },
+    title,
+    h('label', {}, t('web.workspace.name.label'), nameInput),
+    h('div', { class: 'actions' }, saveAsButton, renameButton, shareButton, linkButton),
+  );
 
   const setOpened = (next: Opened) => {
     opened = next;
@@ -93,7 +106,11 @@ export function filePanel(workspace: Workspace, context: FileContext): FilePanel
 
   function share(): void {
     if (!opened.id) return;
-    void openShareDialog(opened.id, { everyone: context.permissions.includes('SHARE_VISUALIZATION_WITH_EVERYONE'), myId: context.userId, done: context.say }).catch(context.fail);
+    void openShareDialog(opened.id, {
+      everyone: context.permissions.includes('SHARE_VISUALIZATION_WITH_EVERYONE'),
+      myId: context.userId,
+      done: context.say,
+    }).catch(context.fail);
   }
 
   setOpened(opened);

@@ -37,21 +37,33 @@ export async function openFromLocation(workspace: Workspace, search: URLSearchPa
       // Data in: relationships among the saved nodes (made since the save, or not saved) join them
       // once they come, as part of the opened state (not an undo step); the saved canvas is drawn first.
       const ids = Object.keys(state.nodes);
-      void relationsAmong(ids, ids).then((among) => among.length && workspace.amend(addSubgraph({ nodes: [], relationships: among })), () => undefined);
+      void relationsAmong(ids, ids).then(
+        (among) => among.length && workspace.amend(addSubgraph({ nodes: [], relationships: among })),
+        () => undefined,
+      );
     }
     const gone = visualization.deleted && visualization.deleted.nodes + visualization.deleted.relationships;
     return {
       opened: { id: visualization.id, name: visualization.name, own: visualization.own },
-      message: gone ? t('web.workspace.open.deleted', { nodes: visualization.deleted!.nodes, relationships: visualization.deleted!.relationships }) : t('web.workspace.open.opened', { name: visualization.name }),
+      message: gone
+        ? t('web.workspace.open.deleted', { nodes: visualization.deleted!.nodes, relationships: visualization.deleted!.relationships })
+        : t('web.workspace.open.opened', { name: visualization.name }),
     };
   }
-  const ids = (search.get('nodes') ?? '').split(',').map((x) => x.trim()).filter(Boolean).slice(0, 1000);
+  const ids = (search.get('nodes') ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .slice(0, 1000);
   if (ids.length) {
     const found = await api.findNodes({ filter: { ids }, limit: ids.length });
     workspace.add(await withRelationsAmong({ nodes: found.items, relationships: [] }, Object.keys(workspace.state.nodes)));
     if (found.items.length > 1) void workspace.runLayout('forceAtlas2');
     else workspace.fit();
-    return { opened: { id: null, name: t('web.workspace.name.default'), own: true }, message: plural('web.workspace.open.fromSearch', found.items.length) };
+    return {
+      opened: { id: null, name: t('web.workspace.name.default'), own: true },
+      message: plural('web.workspace.open.fromSearch', found.items.length),
+    };
   }
   return { opened: { id: null, name: t('web.workspace.name.default'), own: true }, message: t('web.workspace.open.start') };
 }

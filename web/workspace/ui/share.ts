@@ -18,12 +18,26 @@ interface Shares {
   groups: Array<{ id: string; name: string }>;
 }
 
-const asList = (value: unknown): Named[] => (Array.isArray(value) ? (value as Named[]) : Array.isArray((value as { items?: unknown })?.items) ? ((value as { items: Named[] }).items) : []);
+const asList = (value: unknown): Named[] =>
+  Array.isArray(value)
+    ? (value as Named[])
+    : Array.isArray((value as { items?: unknown })?.items)
+      ? (value as { items: Named[] }).items
+      : [];
 
-export async function openShareDialog(visualizationId: string, options: { everyone: boolean; myId: string; done(message: string): void }): Promise<void> {
-  const visualization = await request<{ sharedWith?: Shares; name: string }>('GET', `/visualizations/${encodeURIComponent(visualizationId)}`);
+export async function openShareDialog(
+  visualizationId: string,
+  options: { everyone: boolean; myId: string; done(message: string): void },
+): Promise<void> {
+  const visualization = await request<{ sharedWith?: Shares; name: string }>(
+    'GET',
+    `/visualizations/${encodeURIComponent(visualizationId)}`,
+  );
   const shared = visualization.sharedWith ?? { users: [], groups: [] };
-  const [usersAnswer, groupsAnswer] = await Promise.all([request<unknown>('GET', options.everyone ? '/users/info' : '/users/user/related'), request<unknown>('GET', options.everyone ? '/groups/info' : '/users/user/groups')]);
+  const [usersAnswer, groupsAnswer] = await Promise.all([
+    request<unknown>('GET', options.everyone ? '/users/info' : '/users/user/related'),
+    request<unknown>('GET', options.everyone ? '/groups/info' : '/users/user/groups'),
+  ]);
   const users = asList(usersAnswer).filter((user) => String(user.id) !== options.myId);
   const groups = asList(groupsAnswer);
   for (const user of shared.users) if (!users.some((u) => String(u.id) === user.id)) users.push(user);
@@ -39,14 +53,46 @@ export async function openShareDialog(visualizationId: string, options: { everyo
     'form',
     { method: 'dialog' },
     h('h2', {}, t('web.workspace.share.title', { name: visualization.name })),
-    h('fieldset', {}, h('legend', {}, t('web.workspace.share.users')), ...(users.length ? users.map((u) => box('userIds', u, shared.users.some((s) => s.id === String(u.id)))) : [h('p', { class: 'muted' }, t('web.workspace.share.noUsers'))])),
-    h('fieldset', {}, h('legend', {}, t('web.workspace.share.groups')), ...(groups.length ? groups.map((g) => box('groupIds', g, shared.groups.some((s) => s.id === String(g.id)))) : [h('p', { class: 'muted' }, t('web.workspace.share.noGroups'))])),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('web.workspace.share.users')),
+      ...(users.length
+        ? users.map((u) =>
+            box(
+              'userIds',
+              u,
+              shared.users.some((s) => s.id === String(u.id)),
+            ),
+          )
+        : [h('p', { class: 'muted' }, t('web.workspace.share.noUsers'))]),
+    ),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('web.workspace.share.groups')),
+      ...(groups.length
+        ? groups.map((g) =>
+            box(
+              'groupIds',
+              g,
+              shared.groups.some((s) => s.id === String(g.id)),
+            ),
+          )
+        : [h('p', { class: 'muted' }, t('web.workspace.share.noGroups'))]),
+    ),
     error,
-    h('div', { class: 'actions' }, h('button', { type: 'submit', value: 'save' }, t('web.workspace.share.save')), h('button', { type: 'button', onclick: () => dialog.close() }, t('web.workspace.share.cancel'))),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'submit', value: 'save' }, t('web.workspace.share.save')),
+      h('button', { type: 'button', onclick: () => dialog.close() }, t('web.workspace.share.cancel')),
+    ),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const checked = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`)].map((input) => input.value);
+    const checked = (name: string) =>
+      [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`)].map((input) => input.value);
     try {
       await request('PUT', `/visualizations/${encodeURIComponent(visualizationId)}/users`, { userIds: checked('userIds') });
       await request('PUT', `/visualizations/${encodeURIComponent(visualizationId)}/groups`, { groupIds: checked('groupIds') });

@@ -95,7 +95,12 @@ export class Shell {
     this.canvas = h('div', { class: 'canvas', tabindex: '0', role: 'application', 'aria-label': t('web.workspace.canvas.label') });
     this.hosts = { left: h('div', { class: 'panel-host left' }), right: h('div', { class: 'panel-host right' }) };
     this.stage = h('section', { class: 'stage' }, this.canvas, this.hosts.left, this.hosts.right);
-    this.rail = h('nav', { class: 'tool-rail', role: 'toolbar', 'aria-label': t('web.workspace.toolbar.canvasTools'), 'aria-orientation': 'vertical' });
+    this.rail = h('nav', {
+      class: 'tool-rail',
+      role: 'toolbar',
+      'aria-label': t('web.workspace.toolbar.canvasTools'),
+      'aria-orientation': 'vertical',
+    });
     this.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
     this.info = h('p', { class: 'status-info' });
     this.root = h('div', { class: 'workspace' }, this.rail, this.stage, h('footer', { class: 'status-line' }, this.status, this.info));
@@ -120,10 +125,20 @@ export class Shell {
     let section: HTMLElement | undefined;
     if (options.panel) {
       const heading = h('h2', { class: 'panel-title' }, options.title);
-      const close = h('button', { type: 'button', class: 'panel-close', 'aria-label': t('web.workspace.panel.close', { name: options.title }), title: t('web.workspace.panel.close', { name: options.title }) });
+      const close = h('button', {
+        type: 'button',
+        class: 'panel-close',
+        'aria-label': t('web.workspace.panel.close', { name: options.title }),
+        title: t('web.workspace.panel.close', { name: options.title }),
+      });
       close.append(icon('close'));
       close.addEventListener('click', () => this.closePanel(options.id));
-      section = h('section', { class: `panel panel-${options.id}`, 'data-panel': options.id, 'aria-label': options.title, hidden: true }, h('header', { class: 'panel-head' }, heading, close), options.panel);
+      section = h(
+        'section',
+        { class: `panel panel-${options.id}`, 'data-panel': options.id, 'aria-label': options.title, hidden: true },
+        h('header', { class: 'panel-head' }, heading, close),
+        options.panel,
+      );
       this.hosts[side].append(section);
     }
     const registered: Registered = { options, section, handle: undefined as unknown as ToolHandle };

@@ -14,12 +14,25 @@ const MAP = { width: 180, height: 120, pad: 6 };
 export function attachViewControls(workspace: Workspace, stage: HTMLElement): { drawOverview(): void } {
   const camera = workspace.renderer.getCamera();
   const button = (name: IconName, title: string, shortcut: string, action: () => void) => {
-    const b = h('button', { type: 'button', class: 'tool', 'aria-label': title, title: `${title} (${shortcut})`, 'aria-keyshortcuts': shortcut });
+    const b = h('button', {
+      type: 'button',
+      class: 'tool',
+      'aria-label': title,
+      title: `${title} (${shortcut})`,
+      'aria-keyshortcuts': shortcut,
+    });
     b.append(icon(name));
     b.addEventListener('click', action);
     return b;
   };
-  const map = h('canvas', { class: 'overview', width: String(MAP.width), height: String(MAP.height), role: 'img', 'aria-label': t('web.workspace.view.overview'), hidden: true });
+  const map = h('canvas', {
+    class: 'overview',
+    width: String(MAP.width),
+    height: String(MAP.height),
+    role: 'img',
+    'aria-label': t('web.workspace.view.overview'),
+    hidden: true,
+  });
   const overviewButton = button('overview', t('web.workspace.view.overview'), 'V', () => {
     map.hidden = !map.hidden;
     overviewButton.setAttribute('aria-pressed', String(!map.hidden));
@@ -49,10 +62,15 @@ export function attachViewControls(workspace: Workspace, stage: HTMLElement): { 
       if (!context) return;
       context.clearRect(0, 0, MAP.width, MAP.height);
       const graph = workspace.graph;
-      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      let minX = Infinity,
+        minY = Infinity,
+        maxX = -Infinity,
+        maxY = -Infinity;
       graph.forEachNode((_id, a) => {
-        minX = Math.min(minX, a.x as number); maxX = Math.max(maxX, a.x as number);
-        minY = Math.min(minY, a.y as number); maxY = Math.max(maxY, a.y as number);
+        minX = Math.min(minX, a.x as number);
+        maxX = Math.max(maxX, a.x as number);
+        minY = Math.min(minY, a.y as number);
+        maxY = Math.max(maxY, a.y as number);
       });
       if (!Number.isFinite(minX)) return;
       const scale = Math.min((MAP.width - 2 * MAP.pad) / (maxX - minX || 1), (MAP.height - 2 * MAP.pad) / (maxY - minY || 1));
@@ -76,7 +94,10 @@ export function attachViewControls(workspace: Workspace, stage: HTMLElement): { 
   map.addEventListener('click', (event) => {
     const rect = map.getBoundingClientRect();
     // The map may be drawn smaller than its pixels (narrow screens).
-    const point = unproject(((event.clientX - rect.left) * MAP.width) / rect.width, ((event.clientY - rect.top) * MAP.height) / rect.height);
+    const point = unproject(
+      ((event.clientX - rect.left) * MAP.width) / rect.width,
+      ((event.clientY - rect.top) * MAP.height) / rect.height,
+    );
     const viewport = workspace.renderer.graphToViewport(point);
     const framed = workspace.renderer.viewportToFramedGraph(viewport);
     void camera.animate({ x: framed.x, y: framed.y }, { duration: 250 });

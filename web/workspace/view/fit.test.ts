@@ -44,8 +44,17 @@ describe('camera arithmetic', () => {
   });
 
   test('when there is one point or none, then the ratio given is kept and no box is made of nothing', () => {
-    expect(cameraToShow({ minX: 0.5, minY: 0.5, maxX: 0.5, maxY: 0.5 }, mapping, viewport, { left: 0, right: 0, top: 0, bottom: 0 }, 10, 0.7).ratio).toBe(0.7);
+    expect(
+      cameraToShow({ minX: 0.5, minY: 0.5, maxX: 0.5, maxY: 0.5 }, mapping, viewport, { left: 0, right: 0, top: 0, bottom: 0 }, 10, 0.7)
+        .ratio,
+    ).toBe(0.7);
     expect(boxOf([])).toBeNull();
-    expect(boxOf([{ x: 1, y: 2 }, { x: -1, y: Number.NaN }, { x: 3, y: -4 }])).toEqual({ minX: 1, minY: -4, maxX: 3, maxY: 2 });
+    expect(
+      boxOf([
+        { x: 1, y: 2 },
+        { x: -1, y: Number.NaN },
+        { x: 3, y: -4 },
+      ]),
+    ).toEqual({ minX: 1, minY: -4, maxX: 3, maxY: 2 });
   });
 });

@@ -35,7 +35,14 @@ export interface Camera {
  * `margin` of pixels (node sizes and captions), centred there. An empty or one-point box keeps the
  * ratio it is given.
  */
-export function cameraToShow(box: Box, mapping: CameraMapping, viewport: { width: number; height: number }, insets: Insets, margin: number, fallbackRatio = 1): Camera {
+export function cameraToShow(
+  box: Box,
+  mapping: CameraMapping,
+  viewport: { width: number; height: number },
+  insets: Insets,
+  margin: number,
+  fallbackRatio = 1,
+): Camera {
   const free = {
     left: insets.left + margin,
     right: viewport.width - insets.right - margin,
@@ -77,7 +84,8 @@ export function boxOf(points: Iterable<{ x: number; y: number }>): Box | null {
   for (const p of points) {
     if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) continue;
     if (!box) box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
-    else box = { minX: Math.min(box.minX, p.x), minY: Math.min(box.minY, p.y), maxX: Math.max(box.maxX, p.x), maxY: Math.max(box.maxY, p.y) };
+    else
+      box = { minX: Math.min(box.minX, p.x), minY: Math.min(box.minY, p.y), maxX: Math.max(box.maxX, p.x), maxY: Math.max(box.maxY, p.y) };
   }
   return box;
 }

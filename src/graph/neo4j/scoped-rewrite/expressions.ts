@@ -79,7 +79,11 @@ export abstract class ExpressionRewriter extends RewriterBase {
     const nameNode = rule(unwrap(node), 'parameterName') ?? unwrap(node);
     const name = nameOf(nameNode);
     if (!Object.prototype.hasOwnProperty.call(this.userParams, name)) {
-      throw new BadRequestError(`The query uses the parameter $${name} (at ${positionOf(node)}), which the request does not give`, 'CYPHER_PARAMETER_MISSING', { parameter: name });
+      throw new BadRequestError(
+        `The query uses the parameter $${name} (at ${positionOf(node)}), which the request does not give`,
+        'CYPHER_PARAMETER_MISSING',
+        { parameter: name },
+      );
     }
     return `$${quoteName(USER_PARAM_PREFIX + name)}`;
   }
@@ -114,9 +118,17 @@ export abstract class ExpressionRewriter extends RewriterBase {
       const inside: CstNode[] = [];
       while (j < kids.length && !(kids[j].rule === null && kids[j].token === ']')) inside.push(kids[j++]);
       const slice = inside.some((k) => k.rule === null && k.token === '..');
-      const index = inside.filter((k) => !k.space).map(textOf).join('').replace(/\s+/g, '');
+      const index = inside
+        .filter((k) => !k.space)
+        .map(textOf)
+        .join('')
+        .replace(/\s+/g, '');
       if (!slice && !/^-?\d+$/.test(index)) {
-        throw restricted(kids[i], 'Subscript access x[...]', 'with a computed key can read properties by name: only integer list indexes and slices are available with restricted data access');
+        throw restricted(
+          kids[i],
+          'Subscript access x[...]',
+          'with a computed key can read properties by name: only integer list indexes and slices are available with restricted data access',
+        );
       }
       i = j;
     }
@@ -134,7 +146,11 @@ export abstract class ExpressionRewriter extends RewriterBase {
     const { namespace, name } = this.functionName(node);
     const lower = name.toLowerCase();
     if (namespace && !TEMPORAL_NAMESPACES.has(namespace.toLowerCase())) {
-      throw restricted(node, `The function ${namespace}.${name}`, 'is not available with restricted data access (only built-in functions are)');
+      throw restricted(
+        node,
+        `The function ${namespace}.${name}`,
+        'is not available with restricted data access (only built-in functions are)',
+      );
     }
     const args = this.functionArguments(node);
     if (!namespace && (lower === 'keys' || lower === 'properties' || lower === 'labels') && args.length === 1) {
@@ -148,11 +164,19 @@ export abstract class ExpressionRewriter extends RewriterBase {
       const elementKind: ElementKind | null = isElement(kind) ? kind : null;
       if (!elementKind) {
         if (kind === 'value' || !this.anyPropertyRules) return `${name}(${arg})`;
-        throw unprovable(node, `${name}()`, `its argument is ${describeKind(kind)}; with property rules, use it on a variable bound by a MATCH pattern`);
+        throw unprovable(
+          node,
+          `${name}()`,
+          `its argument is ${describeKind(kind)}; with property rules, use it on a variable bound by a MATCH pattern`,
+        );
       }
       if (!this.c.hasPropertyRules(elementKind)) return `${name}(${arg})`;
       if (lower === 'keys') return `[gasK IN keys(${arg}) WHERE ${this.c.propertyVisible(elementKind, arg, 'gasK')}]`;
-      throw restricted(node, `${name}()`, 'would show properties that your property rules hide: use property access (n.name) or a map projection (n {.name, .age})');
+      throw restricted(
+        node,
+        `${name}()`,
+        'would show properties that your property rules hide: use property access (n.name) or a map projection (n {.name, .age})',
+      );
     }
     return this.children(node, env);
   }
@@ -160,7 +184,8 @@ export abstract class ExpressionRewriter extends RewriterBase {
   protected exists(node: CstNode, env: Env): string {
     const arg = rule(node, 'expression');
     const inner = arg ? unwrap(arg) : undefined;
-    if (inner?.rule === 'propertyOrLabelsExpression' && rules(inner, 'propertyLookup').length > 0) return `(${this.expression(arg!, env)} IS NOT NULL)`;
+    if (inner?.rule === 'propertyOrLabelsExpression' && rules(inner, 'propertyLookup').length > 0)
+      return `(${this.expression(arg!, env)} IS NOT NULL)`;
     if (inner?.rule === 'relationshipsPattern') return this.patternExpression(inner, new Map(env), true);
     return this.children(node, env);
   }
@@ -210,7 +235,12 @@ export abstract class ExpressionRewriter extends RewriterBase {
     while (current.parent) {
       const parent = current.parent;
       if (parent.rule === 'where' || (parent.rule === 'patternComprehension' && hasToken(parent, 'WHERE'))) return parent.rule === 'where';
-      if (parent.rule === 'andExpression' || parent.rule === 'orExpression' || parent.rule === 'xorExpression' || parent.rule === 'notExpression') {
+      if (
+        parent.rule === 'andExpression' ||
+        parent.rule === 'orExpression' ||
+        parent.rule === 'xorExpression' ||
+        parent.rule === 'notExpression'
+      ) {
         current = parent;
         continue;
       }
@@ -234,9 +264,18 @@ export abstract class ExpressionRewriter extends RewriterBase {
         entries.push(`${quoteName(key)}: ${this.access(kind, v, key, item)}`);
       } else if (item.rule === 'allPropertiesSelector') {
         if (!isElement(kind) && kind !== 'value' && this.anyPropertyRules) {
-          throw unprovable(item, 'The map projection .*', `it reads from ${describeKind(kind)}; with property rules, project a variable bound by a MATCH pattern and name the properties (n {.name, .age})`);
+          throw unprovable(
+            item,
+            'The map projection .*',
+            `it reads from ${describeKind(kind)}; with property rules, project a variable bound by a MATCH pattern and name the properties (n {.name, .age})`,
+          );
         }
-        if (isElement(kind) && this.c.hasPropertyRules(kind)) throw restricted(item, 'The map projection .*', 'would show properties that your property rules hide: name the properties (n {.name, .age})');
+        if (isElement(kind) && this.c.hasPropertyRules(kind))
+          throw restricted(
+            item,
+            'The map projection .*',
+            'would show properties that your property rules hide: name the properties (n {.name, .age})',
+          );
         entries.push('.*');
       } else entries.push(this.generic(item, env));
     }

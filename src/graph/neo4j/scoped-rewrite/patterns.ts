@@ -42,7 +42,11 @@ export abstract class PatternRewriter extends ExpressionRewriter {
       } else if (child.rule === 'anonymousPatternPart') {
         const inner = unwrap(child);
         if (inner.rule === 'shortestPathPatternFunction') {
-          throw restricted(inner, textOf(inner).split('(')[0].trim(), 'is not available with restricted data access (which paths are shortest could depend on hidden elements); use a variable-length pattern with ORDER BY length(p)');
+          throw restricted(
+            inner,
+            textOf(inner).split('(')[0].trim(),
+            'is not available with restricted data access (which paths are shortest could depend on hidden elements); use a variable-length pattern with ORDER BY length(p)',
+          );
         }
         out += this.patternElement(inner.rule === 'patternElement' ? inner : rule(child, 'patternElement')!, env, preds);
       } else out += textOf(child);
@@ -69,7 +73,12 @@ export abstract class PatternRewriter extends ExpressionRewriter {
 
   protected propertyPredicates(kind: ElementKind, v: string, properties: CstNode, env: Env, preds: string[]): void {
     const map = unwrap(properties);
-    if (map.rule !== 'mapLiteral') throw restricted(properties, 'A parameter map in a pattern', 'is not available with restricted data access: write the properties out ({key: $value})');
+    if (map.rule !== 'mapLiteral')
+      throw restricted(
+        properties,
+        'A parameter map in a pattern',
+        'is not available with restricted data access: write the properties out ({key: $value})',
+      );
     for (const entry of rules(map, 'literalEntry')) {
       const key = nameOf(rule(entry, 'propertyKeyName')!);
       preds.push(`${this.guard(kind, v, key)} = ${this.expression(rule(entry, 'expression')!, env)}`);
@@ -84,7 +93,8 @@ export abstract class PatternRewriter extends ExpressionRewriter {
     const v = quoteName(name);
     env.set(name, 'node');
     preds.scope.push(this.c.nodeVisible(v));
-    if (labels) for (const label of rules(labels, 'nodeLabel')) if (!this.labelVisible(nameOf(rule(label, 'labelName')!))) preds.scope.push('false');
+    if (labels)
+      for (const label of rules(labels, 'nodeLabel')) if (!this.labelVisible(nameOf(rule(label, 'labelName')!))) preds.scope.push('false');
     if (properties) this.propertyPredicates('node', v, properties, env, preds.user);
     return `(${v}${labels ? textOf(labels).trim().replace(/^/, '') : ''})`;
   }
@@ -110,7 +120,8 @@ export abstract class PatternRewriter extends ExpressionRewriter {
         if (this.currentPath) {
           const condition = `all(gasN IN nodes(${this.currentPath}) WHERE ${nodes})`;
           if (!preds.scope.includes(condition)) preds.scope.push(condition);
-        } else preds.scope.push(`all(gasE IN ${v} WHERE ${and(this.c.nodeVisible('startNode(gasE)'), this.c.nodeVisible('endNode(gasE)'))})`);
+        } else
+          preds.scope.push(`all(gasE IN ${v} WHERE ${and(this.c.nodeVisible('startNode(gasE)'), this.c.nodeVisible('endNode(gasE)'))})`);
       }
       if (properties) {
         const user: string[] = [];

@@ -37,7 +37,11 @@ export type Env = Map<string, Kind>;
 export const USER_PARAM_PREFIX = 'u_';
 
 export function restricted(node: CstNode, construct: string, why: string): ForbiddenError {
-  return new ForbiddenError(`${construct} (at ${positionOf(node)}) ${why}`, { construct, line: node.line, column: node.column }, 'CYPHER_RESTRICTED');
+  return new ForbiddenError(
+    `${construct} (at ${positionOf(node)}) ${why}`,
+    { construct, line: node.line, column: node.column },
+    'CYPHER_RESTRICTED',
+  );
 }
 
 /**
@@ -45,7 +49,11 @@ export function restricted(node: CstNode, construct: string, why: string): Forbi
  * (scope-analysis.ts) cannot prove that what the construct reads is scoped.
  */
 export function unprovable(node: CstNode, construct: string, why: string): BadRequestError {
-  return new BadRequestError(`${construct} (at ${positionOf(node)}) is not available with restricted data access: ${why}`, 'CYPHER_UNSUPPORTED', { construct, line: node.line, column: node.column });
+  return new BadRequestError(
+    `${construct} (at ${positionOf(node)}) is not available with restricted data access: ${why}`,
+    'CYPHER_UNSUPPORTED',
+    { construct, line: node.line, column: node.column },
+  );
 }
 
 export abstract class RewriterBase {
@@ -115,13 +123,21 @@ export abstract class RewriterBase {
   protected access(kind: Kind, base: string, key: string, at: CstNode): string {
     if (isElement(kind)) return this.guard(kind, base, key);
     if (kind === 'value' || !this.anyPropertyRules) return `${base}.${quoteName(key)}`;
-    throw unprovable(at, `Property access .${key}`, `it reads from ${describeKind(kind)}; with property rules, read properties from a variable bound by a MATCH pattern (or passed on by WITH)`);
+    throw unprovable(
+      at,
+      `Property access .${key}`,
+      `it reads from ${describeKind(kind)}; with property rules, read properties from a variable bound by a MATCH pattern (or passed on by WITH)`,
+    );
   }
 
   protected checkVariable(node: CstNode): string {
     const name = nameOf(node);
     if (/^gas/i.test(name)) {
-      throw new BadRequestError(`The variable ${name} (at ${positionOf(node)}) starts with "gas", which the service reserves for the variables it adds`, 'CYPHER_RESERVED_NAME', { line: node.line, column: node.column });
+      throw new BadRequestError(
+        `The variable ${name} (at ${positionOf(node)}) starts with "gas", which the service reserves for the variables it adds`,
+        'CYPHER_RESERVED_NAME',
+        { line: node.line, column: node.column },
+      );
     }
     return name;
   }

@@ -56,7 +56,11 @@ export class Neo4jConnection implements StoreInternals {
   async init(): Promise<void> {
     if (!this.driver) {
       try {
-        this.driver = neo4j.driver(this.options.url, neo4j.auth.basic(this.options.username, this.options.password), driverConfig(this.options));
+        this.driver = neo4j.driver(
+          this.options.url,
+          neo4j.auth.basic(this.options.username, this.options.password),
+          driverConfig(this.options),
+        );
       } catch (error) {
         throw new GraphUnavailableError(`Invalid graphdb.connector.url ${JSON.stringify(this.options.url)}: ${(error as Error).message}`);
       }
@@ -72,7 +76,10 @@ export class Neo4jConnection implements StoreInternals {
         'This Neo4j server (or its Bolt protocol version) cannot select a database: graphdb.connector.database is ignored',
       );
     }
-    this.options.logger?.info({ version: components.version, edition: components.edition, dialect: this.dialectValue.kind }, 'Connected to Neo4j');
+    this.options.logger?.info(
+      { version: components.version, edition: components.edition, dialect: this.dialectValue.kind },
+      'Connected to Neo4j',
+    );
   }
 
   async close(): Promise<void> {
@@ -91,7 +98,11 @@ export class Neo4jConnection implements StoreInternals {
     const driver = this.requireDriver();
     const query = 'CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition';
     const attempt = (database: string | undefined) => {
-      const session = driver.session({ defaultAccessMode: neo4j.session.READ, bookmarkManager: this.bookmarks, ...(database ? { database } : {}) });
+      const session = driver.session({
+        defaultAccessMode: neo4j.session.READ,
+        bookmarkManager: this.bookmarks,
+        ...(database ? { database } : {}),
+      });
       return this.withDeadline(session, () => session.executeRead((tx) => run(tx, query), { timeout: this.options.queryTimeoutMs }));
     };
     let records: Neo4jRecord[];
@@ -136,7 +147,9 @@ export class Neo4jConnection implements StoreInternals {
   mapError(error: unknown, context?: MapErrorContext): unknown {
     const mapped = mapNeo4jError(error, context);
     if (mapped instanceof GraphPasswordChangeRequiredError) {
-      this.options.logger?.error('Neo4j requires a password change (Neo.ClientError.Security.CredentialsExpired): run `npm run graphdb:password`');
+      this.options.logger?.error(
+        'Neo4j requires a password change (Neo.ClientError.Security.CredentialsExpired): run `npm run graphdb:password`',
+      );
     } else if (mapped instanceof GraphUnavailableError) {
       this.options.logger?.warn({ err: { code: (error as { code?: string })?.code, message: (error as Error)?.message } }, mapped.message);
     }

@@ -8,7 +8,12 @@ import type { StoreInternals } from './store-internals';
 
 /* Free Cypher: a user's query in an explicit transaction, checked by its plan first, with a client-side time guard. */
 
-export async function runCypher(s: StoreInternals, query: string, params: Record<string, unknown>, options: CypherOptions): Promise<CypherResult> {
+export async function runCypher(
+  s: StoreInternals,
+  query: string,
+  params: Record<string, unknown>,
+  options: CypherOptions,
+): Promise<CypherResult> {
   if (typeof query !== 'string' || !query.trim()) throw new BadRequestError('The query is empty', 'CYPHER_ERROR');
   const timeoutMs = assertInteger('timeoutMs', options.timeoutMs, 1, 24 * 3600 * 1000);
   const maxRows = assertInteger('maxRows', options.maxRows, 0, Number.MAX_SAFE_INTEGER);
@@ -57,7 +62,10 @@ export async function runCypher(s: StoreInternals, query: string, params: Record
   } catch (error) {
     if (timedOut) {
       // Do not wait for a query the server has not stopped yet: release in the background.
-      void tx.rollback().catch(() => undefined).finally(() => session.close().catch(() => undefined));
+      void tx
+        .rollback()
+        .catch(() => undefined)
+        .finally(() => session.close().catch(() => undefined));
       throw new GraphTimeoutError();
     }
     if (tx.isOpen()) await tx.rollback().catch(() => undefined);

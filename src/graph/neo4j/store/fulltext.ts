@@ -24,7 +24,9 @@ export async function fulltextStatus(s: StoreInternals): Promise<FulltextStatus>
       progress: state === 'ONLINE' ? 100 : Math.max(0, Math.min(100, index.progress)),
       config: { labels: index.tokens, properties: index.properties },
     };
-    if (state === 'FAILED') status.failureMessage = index.failureMessage || (await indexFailure(s, index.name)) || 'The fulltext index failed (see the Neo4j log)';
+    if (state === 'FAILED')
+      status.failureMessage =
+        index.failureMessage || (await indexFailure(s, index.name)) || 'The fulltext index failed (see the Neo4j log)';
   }
   s.fulltextCache = { at: Date.now(), status };
   return status;
@@ -49,7 +51,8 @@ export async function cachedFulltextStatus(s: StoreInternals): Promise<FulltextS
 export async function createFulltextIndex(s: StoreInternals, config: FulltextConfig): Promise<FulltextStatus> {
   const labels = assertIdentifiers('label', config.labels ?? []);
   const properties = assertIdentifiers('property', config.properties ?? []);
-  if (labels.length === 0 || properties.length === 0) throw new BadRequestError('The fulltext index needs at least one label and one property', 'INVALID_FULLTEXT_CONFIG');
+  if (labels.length === 0 || properties.length === 0)
+    throw new BadRequestError('The fulltext index needs at least one label and one property', 'INVALID_FULLTEXT_CONFIG');
   const current = await fulltextStatus(s);
   if (current.state !== 'NOT_CREATED') await dropFulltextIndex(s);
   const command = createFulltextCypher(s.dialect, FULLTEXT_INDEX_NAME, uniq(labels), uniq(properties));

@@ -46,4 +46,3 @@ export function orderByIds<T extends { id: string }>(items: T[], ids: string[]):
   }
   return out;
 }
-

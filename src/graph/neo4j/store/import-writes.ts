@@ -1,6 +1,15 @@
 import neo4j from 'neo4j-driver';
 import { ConflictError } from '../../../errors';
-import type { AccessScope, BulkImportBatch, BulkImportOptions, BulkImportResult, GraphId, ImportBatch, ImportBatchResult, NodeRef } from '../../graph-store';
+import type {
+  AccessScope,
+  BulkImportBatch,
+  BulkImportOptions,
+  BulkImportResult,
+  GraphId,
+  ImportBatch,
+  ImportBatchResult,
+  NodeRef,
+} from '../../graph-store';
 import { assertIdentifier, assertIdentifiers, cypherIdentifier } from '../../identifiers';
 import { neo4jBulkImport } from '../bulk-import';
 import { createIndexCypher, encodeId } from '../dialect';
@@ -29,8 +38,14 @@ export async function importBatch(s: StoreInternals, batch: ImportBatch): Promis
 
   // Relationships: grouped by type and how each end is found.
   type EndSpec = { kind: 'id' } | { kind: 'prop'; label: string; property: string };
-  const specOf = (ref: NodeRef): EndSpec => ('label' in ref ? { kind: 'prop', label: assertIdentifier('label', ref.label), property: assertIdentifier('property', ref.property) } : { kind: 'id' });
-  const relGroups = new Map<string, { type: string; start: EndSpec; end: EndSpec; rows: Array<{ i: number; s: unknown; e: unknown; props: Record<string, unknown> }> }>();
+  const specOf = (ref: NodeRef): EndSpec =>
+    'label' in ref
+      ? { kind: 'prop', label: assertIdentifier('label', ref.label), property: assertIdentifier('property', ref.property) }
+      : { kind: 'id' };
+  const relGroups = new Map<
+    string,
+    { type: string; start: EndSpec; end: EndSpec; rows: Array<{ i: number; s: unknown; e: unknown; props: Record<string, unknown> }> }
+  >();
   for (const rel of batch.relationships) {
     assertIdentifier('relationship type', rel.type);
     specOf(rel.start);
@@ -106,7 +121,12 @@ export async function importBatch(s: StoreInternals, batch: ImportBatch): Promis
 }
 
 /** Bulk import in one explicit transaction (src/graph/neo4j/bulk-import.ts). */
-export async function bulkImport(s: StoreInternals, source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options: BulkImportOptions = {}): Promise<BulkImportResult> {
+export async function bulkImport(
+  s: StoreInternals,
+  source: AsyncIterable<BulkImportBatch>,
+  scope: AccessScope,
+  options: BulkImportOptions = {},
+): Promise<BulkImportResult> {
   return neo4jBulkImport(
     {
       dialect: s.dialect,
@@ -145,7 +165,10 @@ async function ensureImportIndexes(s: StoreInternals, pairs: Array<{ label: stri
     const session = s.session('READ');
     // Waits at most queryTimeoutMs (within the call's deadline); past it the import goes on (correct, slower until online).
     const seconds = neo4j.int(Math.max(1, Math.floor(s.options.queryTimeoutMs / 1000)));
-    await s.withDeadline(session, () => session.run('CALL db.awaitIndexes($seconds)', { seconds }))
-      .catch((error: unknown) => s.options.logger?.warn({ err: error }, 'import indexes not online yet; the import matches without them meanwhile'));
+    await s
+      .withDeadline(session, () => session.run('CALL db.awaitIndexes($seconds)', { seconds }))
+      .catch((error: unknown) =>
+        s.options.logger?.warn({ err: error }, 'import indexes not online yet; the import matches without them meanwhile'),
+      );
   }
 }

@@ -60,7 +60,8 @@ export async function dropIndex(s: StoreInternals, input: SchemaIndexInput): Pro
 }
 
 export function normaliseIndexInput(input: SchemaIndexInput): SchemaIndexInput {
-  if (input.entity !== 'node' && input.entity !== 'relationship') throw new BadRequestError('entity must be node or relationship', 'INVALID_INDEX');
+  if (input.entity !== 'node' && input.entity !== 'relationship')
+    throw new BadRequestError('entity must be node or relationship', 'INVALID_INDEX');
   const token = assertIdentifier(input.entity === 'node' ? 'label' : 'relationship type', input.token);
   const properties = assertIdentifiers('property', input.properties ?? []);
   if (properties.length === 0) throw new BadRequestError('An index needs at least one property', 'INVALID_INDEX');

@@ -27,7 +27,11 @@ export function shortPageTotal(skip: number, limit: number, length: number): num
 }
 
 /** MATCH part and WHERE conditions for a node search (fulltext when online, else a scan). */
-async function nodeSearch(s: StoreInternals, c: CypherCompiler, query: Pick<FindQuery, 'filter' | 'text'>): Promise<{ match: string; where: string; scored: boolean }> {
+async function nodeSearch(
+  s: StoreInternals,
+  c: CypherCompiler,
+  query: Pick<FindQuery, 'filter' | 'text'>,
+): Promise<{ match: string; where: string; scored: boolean }> {
   if (query.filter) assertFilter(query.filter);
   const text = query.text?.trim();
   let match = 'MATCH (n)';
@@ -106,19 +110,32 @@ export async function findRelationships(s: StoreInternals, query: FindQuery, sco
   return { items, total };
 }
 
-export async function* streamNodes(s: StoreInternals, query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode> {
+export async function* streamNodes(
+  s: StoreInternals,
+  query: Pick<FindQuery, 'filter' | 'text' | 'properties'>,
+  scope: AccessScope,
+): AsyncIterable<GraphNode> {
   const c = s.compiler(scope);
   const { match, where } = await nodeSearch(s, c, query);
   const cypher = `${match} WHERE ${and(where, `${c.id('n')} > $after`)} WITH n ORDER BY ${c.id('n')} RETURN ${c.id('n')} AS k, ${c.nodeProjection('n', query.properties)} AS item`;
   for await (const batch of ordered(s, cypher, c.params.values)) for (const record of batch) yield nodeFromProjection(record.get('item'));
 }
 
-export async function* streamRelationships(s: StoreInternals, query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship> {
+export async function* streamRelationships(
+  s: StoreInternals,
+  query: Pick<FindQuery, 'filter' | 'properties'>,
+  scope: AccessScope,
+): AsyncIterable<GraphRelationship> {
   const c = s.compiler(scope);
   if (query.filter) assertFilter(query.filter);
-  const where = and(c.relationshipVisible('r', 'a', 'b'), query.filter ? c.filter(query.filter, 'r', 'relationship') : undefined, `${c.id('r')} > $after`);
+  const where = and(
+    c.relationshipVisible('r', 'a', 'b'),
+    query.filter ? c.filter(query.filter, 'r', 'relationship') : undefined,
+    `${c.id('r')} > $after`,
+  );
   const cypher = `MATCH (a)-[r]->(b) WHERE ${where} WITH r ORDER BY ${c.id('r')} RETURN ${c.id('r')} AS k, ${c.relationshipProjection('r', query.properties)} AS item`;
-  for await (const batch of ordered(s, cypher, c.params.values)) for (const record of batch) yield relationshipFromProjection(record.get('item'));
+  for await (const batch of ordered(s, cypher, c.params.values))
+    for (const record of batch) yield relationshipFromProjection(record.get('item'));
 }
 
 /** One statement ordered by `k`, streamed with bounded memory (ordered-stream.ts); `$after` is bound here. */

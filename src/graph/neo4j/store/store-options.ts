@@ -27,7 +27,9 @@ export interface Neo4jGraphStoreOptions {
 }
 
 /** Driver settings derived from the options (exported for the unit tests). */
-export function driverConfig(options: Pick<Neo4jGraphStoreOptions, 'connectionTimeoutMs' | 'connectionAcquisitionTimeoutMs' | 'maxTransactionRetryTimeMs'>) {
+export function driverConfig(
+  options: Pick<Neo4jGraphStoreOptions, 'connectionTimeoutMs' | 'connectionAcquisitionTimeoutMs' | 'maxTransactionRetryTimeMs'>,
+) {
   return {
     userAgent: 'graph-analytics-service',
     disableLosslessIntegers: false,

@@ -18,7 +18,13 @@ const MAX_SHORTEST_DEPTH = 32;
 const DEFAULT_INDIRECT_DEPTH = 3;
 const MAX_INDIRECT_DEPTH = 10;
 
-export async function directRelationships(s: StoreInternals, a: GraphId[], b: GraphId[], scope: AccessScope, types?: string[]): Promise<GraphRelationship[]> {
+export async function directRelationships(
+  s: StoreInternals,
+  a: GraphId[],
+  b: GraphId[],
+  scope: AccessScope,
+  types?: string[],
+): Promise<GraphRelationship[]> {
   if (a.length === 0 || b.length === 0) return [];
   const c = s.compiler(scope);
   const where = and(
@@ -32,7 +38,12 @@ export async function directRelationships(s: StoreInternals, a: GraphId[], b: Gr
   return dedupe(records.map((r) => relationshipFromProjection(r.get('item'))));
 }
 
-export async function indirectRelationships(s: StoreInternals, nodeIds: GraphId[], query: PathQuery, scope: AccessScope): Promise<GraphPath[]> {
+export async function indirectRelationships(
+  s: StoreInternals,
+  nodeIds: GraphId[],
+  query: PathQuery,
+  scope: AccessScope,
+): Promise<GraphPath[]> {
   if (nodeIds.length < 2) return [];
   const depth = assertInteger('maxDepth', query.maxDepth ?? DEFAULT_INDIRECT_DEPTH, 2, MAX_INDIRECT_DEPTH);
   const c = s.compiler(scope);
@@ -92,7 +103,13 @@ export async function explore(s: StoreInternals, query: ExploreQuery, scope: Acc
   };
 }
 
-export async function shortestPaths(s: StoreInternals, from: GraphId, to: GraphId, query: PathQuery, scope: AccessScope): Promise<GraphPath[]> {
+export async function shortestPaths(
+  s: StoreInternals,
+  from: GraphId,
+  to: GraphId,
+  query: PathQuery,
+  scope: AccessScope,
+): Promise<GraphPath[]> {
   const depth = assertInteger('maxDepth', query.maxDepth ?? DEFAULT_SHORTEST_DEPTH, 1, MAX_SHORTEST_DEPTH);
   const c = s.compiler(scope);
   const a = encodeId(s.dialect, from);

@@ -25,14 +25,20 @@ import type { StoreInternals } from './store-internals';
 
 export async function createNode(s: StoreInternals, input: NodeInput, scope: AccessScope): Promise<GraphNode> {
   const c = s.compiler(scope);
-  const labels = assertIdentifiers('label', input.labels ?? []).map((l) => ':' + cypherIdentifier('label', l)).join('');
+  const labels = assertIdentifiers('label', input.labels ?? [])
+    .map((l) => ':' + cypherIdentifier('label', l))
+    .join('');
   const props = c.params.add(toPropertyMap(validatedProperties(input.properties)), 'props');
   const query = `CREATE (n${labels}) SET n = ${props} RETURN ${c.nodeProjection('n')} AS item`;
   const records = await s.write((tx) => run(tx, query, c.params.values));
   return nodeFromProjection(records[0].get('item'));
 }
 
-export async function createRelationship(s: StoreInternals, input: RelationshipInput, scope: AccessScope): Promise<GraphRelationship | null> {
+export async function createRelationship(
+  s: StoreInternals,
+  input: RelationshipInput,
+  scope: AccessScope,
+): Promise<GraphRelationship | null> {
   const type = cypherIdentifier('relationship type', input.type);
   const c = s.compiler(scope);
   const start = encodeId(s.dialect, input.startNodeId);
@@ -55,7 +61,13 @@ export async function createRelationship(s: StoreInternals, input: RelationshipI
 }
 
 /** SET / REMOVE clauses for an update of `v`. */
-function updateClauses(c: CypherCompiler, v: string, patch: PropertyPatch | undefined, addLabels?: string[], removeLabels?: string[]): string {
+function updateClauses(
+  c: CypherCompiler,
+  v: string,
+  patch: PropertyPatch | undefined,
+  addLabels?: string[],
+  removeLabels?: string[],
+): string {
   const set: Record<string, unknown> = {};
   const remove: string[] = [];
   for (const [key, value] of Object.entries(patch ?? {})) {
@@ -82,7 +94,12 @@ export async function updateNode(s: StoreInternals, id: GraphId, update: NodeUpd
   return records[0] ? nodeFromProjection(records[0].get('item')) : null;
 }
 
-export async function updateRelationship(s: StoreInternals, id: GraphId, patch: PropertyPatch, scope: AccessScope): Promise<GraphRelationship | null> {
+export async function updateRelationship(
+  s: StoreInternals,
+  id: GraphId,
+  patch: PropertyPatch,
+  scope: AccessScope,
+): Promise<GraphRelationship | null> {
   const encoded = encodeId(s.dialect, id);
   if (encoded === undefined) return null;
   const c = s.compiler(scope);
@@ -93,7 +110,12 @@ export async function updateRelationship(s: StoreInternals, id: GraphId, patch: 
   return records[0] ? relationshipFromProjection(records[0].get('item')) : null;
 }
 
-export async function updateNodesMatching(s: StoreInternals, filter: Filter | undefined, update: NodeUpdate, scope: AccessScope): Promise<number> {
+export async function updateNodesMatching(
+  s: StoreInternals,
+  filter: Filter | undefined,
+  update: NodeUpdate,
+  scope: AccessScope,
+): Promise<number> {
   const c = s.compiler(scope);
   const where = and(c.nodeVisible('n'), filter ? c.filter(filter, 'n', 'node') : undefined);
   const clauses = updateClauses(c, 'n', update.properties, update.addLabels, update.removeLabels);

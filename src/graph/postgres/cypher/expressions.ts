@@ -106,4 +106,3 @@ export function atomExpr(t: Translator, n: CstNode, ctx: Ctx): Expr {
   if (words[0] === 'NULL') return { sql: raw('null::jsonb'), type: 'value', constant: { value: null } };
   throw unsupported(n, constructName(n));
 }
-

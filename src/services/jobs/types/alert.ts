@@ -13,13 +13,20 @@ const configSchema = z
   .object({
     ...nodeQueryFields,
     cypher: z.string().trim().min(1).max(100_000).optional(),
-    recipients: z.array(z.email('a recipient must be an e-mail address')).min(1, 'name at least one recipient').max(50, 'at most 50 recipients'),
+    recipients: z
+      .array(z.email('a recipient must be an e-mail address'))
+      .min(1, 'name at least one recipient')
+      .max(50, 'at most 50 recipients'),
     subject: z.string().trim().min(1).max(200).optional(),
     maxMatches: z.number().int().min(1).max(ALERT_MAX_MATCHES, `at most ${ALERT_MAX_MATCHES} matches`).optional(),
   })
   .strict()
-  .refine((c) => !(c.cypher && (c.filter || c.labels?.length || c.text)), { message: 'give either a find filter (filter, labels, text) or a Cypher query, not both' })
-  .refine((c) => Boolean(c.cypher || c.filter || c.labels?.length || c.text?.trim()), { message: 'give a find filter (filter, labels or text) or a Cypher query' });
+  .refine((c) => !(c.cypher && (c.filter || c.labels?.length || c.text)), {
+    message: 'give either a find filter (filter, labels, text) or a Cypher query, not both',
+  })
+  .refine((c) => Boolean(c.cypher || c.filter || c.labels?.length || c.text?.trim()), {
+    message: 'give a find filter (filter, labels or text) or a Cypher query',
+  });
 
 type AlertConfig = z.infer<typeof configSchema>;
 
@@ -54,7 +61,8 @@ function collectNodes(value: unknown, add: (node: GraphNode) => void): void {
   if (Array.isArray(value)) return value.forEach((v) => collectNodes(v, add));
   if (!value || typeof value !== 'object') return;
   const v = value as Record<string, unknown>;
-  if (typeof v.id === 'string' && Array.isArray(v.labels) && v.properties && typeof v.properties === 'object') add(v as unknown as GraphNode);
+  if (typeof v.id === 'string' && Array.isArray(v.labels) && v.properties && typeof v.properties === 'object')
+    add(v as unknown as GraphNode);
   else if (Array.isArray(v.nodes)) collectNodes(v.nodes, add);
 }
 
@@ -65,10 +73,13 @@ function collectNodes(value: unknown, add: (node: GraphNode) => void): void {
 export const alertJob = defineJobType({
   type: 'alert',
   title: 'Alert',
-  description:
-    `Runs a find filter (or a Cypher query) and mails the nodes that are new since the previous run to the recipients, with a link that opens them; at most ${ALERT_MAX_MATCHES} matches are considered.`,
+  description: `Runs a find filter (or a Cypher query) and mails the nodes that are new since the previous run to the recipients, with a link that opens them; at most ${ALERT_MAX_MATCHES} matches are considered.`,
   configSchema,
-  example: { filter: { and: [{ label: 'Transaction' }, { property: 'amount', operator: '>', value: 10000 }] }, recipients: ['fraud-team@example.com'], subject: 'Large transactions' },
+  example: {
+    filter: { and: [{ label: 'Transaction' }, { property: 'amount', operator: '>', value: 10000 }] },
+    recipients: ['fraud-team@example.com'],
+    subject: 'Large transactions',
+  },
   permissions: [],
   check(config, ctx) {
     if (config.cypher) {

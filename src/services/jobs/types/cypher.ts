@@ -20,9 +20,10 @@ const configSchema = z
 export const cypherJob = defineJobType({
   type: 'cypher',
   title: 'Cypher statements',
-  description: 'Runs Cypher statements, in order; the first failing statement fails the run. On the PostgreSQL backend the reading subset of Cypher is translated (docs/cypher-postgres.md); a statement outside it fails the run with CYPHER_UNSUPPORTED naming the construct.',
+  description:
+    'Runs Cypher statements, in order; the first failing statement fails the run. On the PostgreSQL backend the reading subset of Cypher is translated (docs/cypher-postgres.md); a statement outside it fails the run with CYPHER_UNSUPPORTED naming the construct.',
   configSchema,
-  example: { statements: ["MATCH (p:Person) WHERE p.reviewed IS NULL SET p.reviewed = false RETURN p LIMIT 1000"], parameters: {} },
+  example: { statements: ['MATCH (p:Person) WHERE p.reviewed IS NULL SET p.reviewed = false RETURN p LIMIT 1000'], parameters: {} },
   permissions: ['CYPHER_QUERIES'],
   async run(run) {
     const service = new CypherService(run.ctx);

@@ -21,7 +21,10 @@ const configSchema = z
   .strict();
 
 function timestampedName(file: string, at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return file.replace(/\.csv$/i, `-${stamp}.csv`);
 }
 
@@ -35,7 +38,13 @@ export const exportJob = defineJobType({
   title: 'CSV export',
   description: 'Writes the nodes matching a find filter as a CSV file into the export directory of the server (jobs.exportDir).',
   configSchema,
-  example: { labels: ['Company'], filter: { property: 'country', operator: '=', value: 'CZ' }, properties: ['name', 'country'], file: 'companies/cz.csv', timestamped: false },
+  example: {
+    labels: ['Company'],
+    filter: { property: 'country', operator: '=', value: 'CZ' },
+    properties: ['name', 'country'],
+    file: 'companies/cz.csv',
+    timestamped: false,
+  },
   permissions: ['EXPORT_DATA'],
   async run(run) {
     const { config } = run;
@@ -43,7 +52,12 @@ export const exportJob = defineJobType({
     const relative = config.timestamped ? timestampedName(config.file, new Date()) : config.file;
     const target = resolveUnder(directory, relative);
     await mkdir(path.dirname(target), { recursive: true });
-    const query = { filter: config.filter, labels: config.labels, text: config.text, ...(config.properties ? { properties: propertyList(config.properties) } : {}) };
+    const query = {
+      filter: config.filter,
+      labels: config.labels,
+      text: config.text,
+      ...(config.properties ? { properties: propertyList(config.properties) } : {}),
+    };
 
     let columns = query.properties;
     if (!columns) {
@@ -76,7 +90,11 @@ export const exportJob = defineJobType({
       await rename(temporary, target);
       run.count('rows', rows);
       run.log(`wrote ${rows} node(s) to ${relative}`);
-      await audit(run.ctx, { action: 'data.export', targetType: 'nodes', details: { format: 'csv', columns, job: run.job.name, file: relative } });
+      await audit(run.ctx, {
+        action: 'data.export',
+        targetType: 'nodes',
+        details: { format: 'csv', columns, job: run.job.name, file: relative },
+      });
       return { result: { file: relative, rows } };
     } catch (error) {
       out.destroy();

@@ -35,7 +35,9 @@ const mappingSchema = z
 
 const configSchema = z
   .object({
-    file: relativeServerPath.refine((value) => value.toLowerCase().endsWith('.csv'), { message: 'only CSV files (.csv) can be imported by a job for now' }),
+    file: relativeServerPath.refine((value) => value.toLowerCase().endsWith('.csv'), {
+      message: 'only CSV files (.csv) can be imported by a job for now',
+    }),
     mapping: mappingSchema,
   })
   .strict();
@@ -48,16 +50,22 @@ const configSchema = z
 export const importJob = defineJobType({
   type: 'import',
   title: 'CSV node import',
-  description: 'Creates one node per row of a CSV file under the server import directory (jobs.importDir), with a label and a column-to-property mapping.',
+  description:
+    'Creates one node per row of a CSV file under the server import directory (jobs.importDir), with a label and a column-to-property mapping.',
   configSchema,
-  example: { file: 'people/new-people.csv', mapping: { label: 'Person', columns: { 'Full name': 'name', Age: 'age' }, types: { age: 'number' } } },
+  example: {
+    file: 'people/new-people.csv',
+    mapping: { label: 'Person', columns: { 'Full name': 'name', Age: 'age' }, types: { age: 'number' } },
+  },
   permissions: ['DATA_MANAGEMENT'],
   async run(run) {
     const { config, deps } = run;
     const file = resolveUnder(deps.config.jobs.importDir, config.file);
     const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new UnprocessableError(`the file ${config.file} does not exist in the import directory`, 'IMPORT_FILE_MISSING');
-    if (info.size > deps.config.uploads.maxBytes) throw new UnprocessableError(`the file ${config.file} is larger than ${deps.config.uploads.maxBytes} bytes`, 'IMPORT_FILE_TOO_LARGE');
+    if (!info?.isFile())
+      throw new UnprocessableError(`the file ${config.file} does not exist in the import directory`, 'IMPORT_FILE_MISSING');
+    if (info.size > deps.config.uploads.maxBytes)
+      throw new UnprocessableError(`the file ${config.file} is larger than ${deps.config.uploads.maxBytes} bytes`, 'IMPORT_FILE_TOO_LARGE');
     // The import engine of spec 4.7 (src/services/import): streamed CSV, encoding and delimiter
     // detected, one transaction (a failure or a cancel leaves nothing), rows that do not convert
     // rejected with a reason, audited as data.import.
@@ -66,7 +74,13 @@ export const importJob = defineJobType({
       kind: 'nodes',
       labels: [config.mapping.label],
       ...(columns
-        ? { columns: Object.entries(columns).map(([column, property]) => ({ column, property, type: JOB_TYPE_TO_COLUMN[config.mapping.types?.[property] ?? 'string'] })) }
+        ? {
+            columns: Object.entries(columns).map(([column, property]) => ({
+              column,
+              property,
+              type: JOB_TYPE_TO_COLUMN[config.mapping.types?.[property] ?? 'string'],
+            })),
+          }
         : {}),
     };
     const status = await new ImportService(run.ctx).importServerFile({ path: file, name: config.file, size: info.size }, mapping, () => {
@@ -78,7 +92,11 @@ export const importJob = defineJobType({
       }
     });
     run.throwIfCancelled();
-    if (status.state !== 'succeeded' || !status.report) throw new UnprocessableError(status.error?.message ?? `the import of ${config.file} did not finish`, status.error?.code ?? 'IMPORT_FAILED');
+    if (status.state !== 'succeeded' || !status.report)
+      throw new UnprocessableError(
+        status.error?.message ?? `the import of ${config.file} did not finish`,
+        status.error?.code ?? 'IMPORT_FAILED',
+      );
     const created = status.report.nodesCreated;
     run.count('nodesCreated', created);
     if (status.report.rowsRejected) run.count('rowsRejected', status.report.rowsRejected);

@@ -18,19 +18,28 @@ export const reindexJob = defineJobType({
   async run(run) {
     const config = await new SettingsService(run.ctx).get('FULLTEXT_INDEX');
     if (config.labels.length === 0 || config.properties.length === 0) {
-      throw new UnprocessableError('The fulltext index is not configured (no labels or no properties): configure it on the settings page first', 'FULLTEXT_NOT_CONFIGURED');
+      throw new UnprocessableError(
+        'The fulltext index is not configured (no labels or no properties): configure it on the settings page first',
+        'FULLTEXT_NOT_CONFIGURED',
+      );
     }
     const graph = run.deps.graph;
     let status = await graph.createFulltextIndex(config);
     await recordAppliedFulltext(run.ctx.db, config);
-    await audit(run.ctx, { action: 'fulltext.create', targetType: 'fulltext-index', targetId: 'node', details: { config, job: run.job.name } });
+    await audit(run.ctx, {
+      action: 'fulltext.create',
+      targetType: 'fulltext-index',
+      targetId: 'node',
+      details: { config, job: run.job.name },
+    });
     run.log(`reindexing ${config.labels.length} label(s), ${config.properties.length} propert(ies)`);
     while (status.state === 'POPULATING') {
       run.throwIfCancelled();
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       status = await graph.fulltextStatus();
     }
-    if (status.state !== 'ONLINE') throw new Error(`the fulltext index ended in state ${status.state}${status.failureMessage ? `: ${status.failureMessage}` : ''}`);
+    if (status.state !== 'ONLINE')
+      throw new Error(`the fulltext index ended in state ${status.state}${status.failureMessage ? `: ${status.failureMessage}` : ''}`);
     run.log('the fulltext index is online');
   },
 });
