@@ -22,24 +22,19 @@
  * The service runs in this process on an embedded store under a temporary DATA_DIR (or DATABASE_URL).
  */
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import type { Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { loadConfig } from '../../src/config';
-import { startService } from '../../src/server';
+import type { startService } from '../../src/server';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { projectRoot } from '../../src/paths';
+import { launchBenchBrowser, PASSWORD, startBenchService } from './harness';
 
 const NODES = intEnv('BENCH_UI_NODES', 5000);
 const RELS = intEnv('BENCH_UI_RELS', 10000);
 const HUB = intEnv('BENCH_UI_HUB', 2000);
 const REPS = intEnv('BENCH_UI_REPS', 3);
-const PASSWORD = 'bench-ui-admin-password';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function intEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -183,33 +178,8 @@ const frameTimes = (page: Page, rendererPath: 'gasWorkspace' | 'bare') =>
   }, rendererPath);
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gas-bench-ui-'));
-  const config = loadConfig(
-    {},
-    {
-      dataDir,
-      database: { url: process.env.DATABASE_URL ?? '' },
-      server: { host: '127.0.0.1', port: 0 },
-      auth: { adminPassword: PASSWORD },
-      session: { secret: 'bench-ui-session-secret' },
-      log: { level: 'warn' },
-    },
-  );
-  const service = await startService(config, pino({ level: 'warn' }));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const { dataDir, service } = await startBenchService('gas-bench-ui-');
+  const browser = await launchBenchBrowser();
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {
     process.stdout.write(`seeding ${NODES} nodes, ${RELS} relationships and a hub with ${HUB} neighbours ...\n`);
