@@ -13,15 +13,11 @@
  * Targets (issue 19): a change at most 100 ms of main-thread work; each algorithm at most 2 s in
  * the worker with no main-thread task over 50 ms meanwhile. Medians of BENCH_UI_REPS (5) runs.
  */
-import http from 'node:http';
-import path from 'node:path';
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import type { startService } from '../../src/server';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
-import { projectRoot } from '../../src/paths';
-import { launchBenchBrowser, PASSWORD, startBenchService } from './harness';
+import { bareServer, launchBenchBrowser, PASSWORD, startBenchService } from './harness';
 
 const NODES = intEnv('BENCH_UI_NODES', 5000);
 const RELS = intEnv('BENCH_UI_RELS', 10000);
@@ -90,34 +86,6 @@ async function seed(url: string, graph: Graph): Promise<{ visualizationId: strin
   if (response.status !== 201) throw new Error(`creating the visualization: ${response.status} ${await response.text()}`);
   const bareGraph = JSON.stringify({ nodes: nodeIds.map((id, i) => ({ id, ...positions[i], label: `Person ${i}` })), relationships });
   return { visualizationId: ((await response.json()) as { id: string }).id, bareGraph };
-}
-
-async function bareServer(graphJson: string): Promise<{ url: string; close(): Promise<void> }> {
-  const { build } = await import('esbuild');
-  const bundle = await build({
-    entryPoints: [path.join(projectRoot, 'bench', 'ui', 'bare.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    minify: true,
-  });
-  const script = bundle.outputFiles[0].text;
-  const server = http.createServer((req, res) => {
-    if (req.url === '/bare/graph.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(graphJson);
-    if (req.url === '/bare/bare.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    res
-      .writeHead(200, { 'content-type': 'text/html' })
-      .end(
-        '<!doctype html><html><body style="margin:0"><div id="canvas" style="width:1280px;height:800px"></div><script src="/bare/bare.js"></script></body></html>',
-      );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 interface Tools {

@@ -21,15 +21,11 @@
  *
  * The service runs in this process on an embedded store under a temporary DATA_DIR (or DATABASE_URL).
  */
-import http from 'node:http';
-import path from 'node:path';
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import type { startService } from '../../src/server';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
-import { projectRoot } from '../../src/paths';
-import { launchBenchBrowser, PASSWORD, startBenchService } from './harness';
+import { bareServer, launchBenchBrowser, PASSWORD, startBenchService } from './harness';
 
 const NODES = intEnv('BENCH_UI_NODES', 5000);
 const RELS = intEnv('BENCH_UI_RELS', 10000);
@@ -112,33 +108,6 @@ async function seed(url: string, graph: Awaited<ReturnType<typeof startService>>
 }
 
 /** Serves the baseline page: bare sigma on the same graph. */
-async function bareServer(graphJson: string): Promise<{ url: string; close(): Promise<void> }> {
-  const { build } = await import('esbuild');
-  const bundle = await build({
-    entryPoints: [path.join(projectRoot, 'bench', 'ui', 'bare.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    minify: true,
-  });
-  const script = bundle.outputFiles[0].text;
-  const server = http.createServer((req, res) => {
-    if (req.url === '/bare/graph.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(graphJson);
-    if (req.url === '/bare/bare.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    res
-      .writeHead(200, { 'content-type': 'text/html' })
-      .end(
-        '<!doctype html><html><body style="margin:0"><div id="canvas" style="width:1280px;height:800px"></div><script src="/bare/bare.js"></script></body></html>',
-      );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Milliseconds from navigation start to the mark, read in the page. */
 const firstRender = (page: Page) =>
