@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../support/test-app';
 import { sharedDataset, uploadFiles } from '../support/graph-helpers';
 import type { BrowserHarness } from './support/browser';
-import { startBrowserHarness } from './support/browser';
+import { pageDiagnostics, startBrowserHarness } from './support/browser';
 
 /**
  * The workspace's screen walked as an analyst would, on Les Misérables (../shared/datasets,
@@ -55,6 +55,9 @@ beforeAll(async () => {
   await b.t.createUser('analyst', { password: 'analyst-password-1', permissions: ['READ_ALL_DATA', 'EXPORT_DATA'] });
   await b.t.createUser('viewer', { password: 'viewer-password-1', permissions: ['READ_ALL_DATA'] });
 }, 120000);
+afterEach(async () => {
+  await b?.closePages();
+});
 afterAll(async () => {
   await b?.close();
 });
@@ -62,8 +65,20 @@ afterAll(async () => {
 /** Opens the whole graph (?nodes=) and waits until the layout after the load has settled. */
 async function openAll(page: Page, user: string, password: string): Promise<void> {
   await b.signIn(page, `/visualization?nodes=${nodeIds.join(',')}`, user, password);
-  await page.waitForFunction(() => (window as unknown as ScreenWindow).gasWorkspace?.graph.order === 77);
-  await page.waitForFunction(() => (window as unknown as ScreenWindow).gasWorkspace.graph.size === 254);
+  try {
+    await page.waitForFunction(() => (window as unknown as ScreenWindow).gasWorkspace?.graph.order === 77);
+    await page.waitForFunction(() => (window as unknown as ScreenWindow).gasWorkspace.graph.size === 254);
+  } catch (error) {
+    // Say what the page had and what the server answered, not only that a wait timed out.
+    const had = await page
+      .evaluate(() => {
+        const workspace = (window as unknown as ScreenWindow).gasWorkspace;
+        const status = document.querySelector('.status-line, [role=status]')?.textContent ?? '';
+        return workspace ? `${workspace.graph.order} nodes, ${workspace.graph.size} relationships; status: ${status}` : 'no workspace';
+      })
+      .catch((e: Error) => e.message);
+    throw new Error(`the workspace did not load the 77 nodes and 254 relationships (${had})\n${pageDiagnostics(page)}`, { cause: error });
+  }
   await page.waitForFunction(() => !(window as unknown as ScreenWindow).gasWorkspace.layoutRunning, undefined, { timeout: 20000 });
   // The fit after the layout is not animated; one frame for sigma to draw it.
   await page.waitForTimeout(200);
