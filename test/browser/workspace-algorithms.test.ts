@@ -33,6 +33,9 @@ beforeAll(async () => {
   data = await importMiserables(b);
   ({ groupId } = await analysisUsers(b));
 }, 240000);
+afterEach(async () => {
+  await b?.closePages();
+});
 afterAll(async () => {
   await b?.close();
 });

@@ -82,6 +82,9 @@ beforeAll(async () => {
   });
   await b.t.createUser('restricted', { password: 'restricted-password-1', permissions: ['EXPORT_DATA'], groupIds: [String(group.id)] });
 }, 60000);
+afterEach(async () => {
+  await b?.closePages();
+});
 afterAll(async () => {
   await b?.close();
 });
