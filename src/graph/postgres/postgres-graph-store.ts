@@ -149,11 +149,11 @@ export class PostgresGraphStore implements GraphStore {
   // reads
 
   getNodes(ids: GraphId[], scope: AccessScope, properties?: string[]): Promise<GraphNode[]> {
-    return fetchNodes(this.runner, new ScopeSql(scope), ids, properties);
+    return fetchNodes(this.runner, ScopeSql.for(scope), ids, properties);
   }
 
   getRelationships(ids: GraphId[], scope: AccessScope, properties?: string[]): Promise<GraphRelationship[]> {
-    return fetchRelationships(this.runner, new ScopeSql(scope), ids, properties);
+    return fetchRelationships(this.runner, ScopeSql.for(scope), ids, properties);
   }
 
   private async nodeWhere(s: ScopeSql, query: Pick<FindQuery, 'filter' | 'text'>): Promise<Sql> {
@@ -169,7 +169,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async findNodes(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphNode>> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const { skip, limit } = pageArgs(query);
     const where = await this.nodeWhere(s, query);
     const order = s.nodeOrder('n', query.sort);
@@ -192,7 +192,9 @@ export class PostgresGraphStore implements GraphStore {
     const items =
       limit === 0
         ? []
-        : await this.runner.rows<NodeRow>(
+        : // Prepared (issue 24): a lookup by a key is planned once per connection; labels and keys are
+          // literals in the text (sql.ts literal()), so the generic plan still uses their indexes.
+          await this.runner.prepared<NodeRow>(
             sql`select ${s.nodeColumns('n', query.properties)} from graph_nodes n where ${where} ${order} offset ${skip}::bigint limit ${limit}::bigint`,
           );
     // A short page (not past the end) already tells the total: save the count statement.
@@ -211,7 +213,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async findRelationships(query: FindQuery, scope: AccessScope): Promise<FindResult<GraphRelationship>> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const { skip, limit } = pageArgs(query);
     if (typeof query.text === 'string' && query.text.trim() !== '') {
       throw new BadRequestError('Text search applies to nodes only', 'TEXT_SEARCH_NODES_ONLY');
@@ -239,7 +241,7 @@ export class PostgresGraphStore implements GraphStore {
    * (id > last order by id), which do not hold its only connection between pages.
    */
   async *streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const where = await this.nodeWhere(s, query);
     if (where === FALSE) return;
     if (canUseCursor(this.runner.knex)) {
@@ -261,7 +263,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async *streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const where = this.relationshipWhere(s, query);
     if (where === FALSE) return;
     if (canUseCursor(this.runner.knex)) {
@@ -286,7 +288,7 @@ export class PostgresGraphStore implements GraphStore {
   // schema of the data
 
   async labels(scope: AccessScope): Promise<string[]> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const list = s.labelList;
     if (list !== null) {
       if (list.length === 0) return [];
@@ -302,7 +304,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async relationshipTypes(scope: AccessScope): Promise<string[]> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const visible = s.relationshipVisible('r');
     if (visible === FALSE) return [];
     // Loose index scan over the type index, then one existence probe per type when restricted.
@@ -319,7 +321,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async propertyKeys(scope: AccessScope): Promise<string[]> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const rows = await this.runner.rows<{ key: string }>(sql`
       select k as key from (
         select jsonb_object_keys(${s.nodeProperties('n')}) as k from graph_nodes n where ${s.nodeVisible('n')}
@@ -330,7 +332,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async frequency(query: FrequencyQuery, scope: AccessScope): Promise<FrequencyResult> {
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const property = assertIdentifier('property', query?.property);
     if (!['nodes', 'relationships', 'all'].includes(query.target))
       throw new BadRequestError('target is one of nodes, relationships, all', 'INVALID_QUERY');
@@ -372,7 +374,7 @@ export class PostgresGraphStore implements GraphStore {
   async sample(limit: number, scope: AccessScope): Promise<Subgraph> {
     if (!Number.isInteger(limit) || limit < 0) throw new BadRequestError('limit must be a non-negative integer', 'INVALID_QUERY');
     if (limit === 0) return { nodes: [], relationships: [] };
-    const s = new ScopeSql(scope);
+    const s = ScopeSql.for(scope);
     const nodes = await this.runner.rows<NodeRow>(
       sql`select ${s.nodeColumns('n')} from graph_nodes n where ${s.nodeVisible('n')} order by n.id limit ${limit}::int`,
     );
@@ -386,19 +388,19 @@ export class PostgresGraphStore implements GraphStore {
   // traversal
 
   directRelationships(a: GraphId[], b: GraphId[], scope: AccessScope, types?: string[]): Promise<GraphRelationship[]> {
-    return traversal.directRelationships(this.runner, new ScopeSql(scope), a, b, types);
+    return traversal.directRelationships(this.runner, ScopeSql.for(scope), a, b, types);
   }
 
   indirectRelationships(nodeIds: GraphId[], query: PathQuery, scope: AccessScope): Promise<GraphPath[]> {
-    return traversal.indirectRelationships(this.runner, new ScopeSql(scope), nodeIds, query ?? {});
+    return traversal.indirectRelationships(this.runner, ScopeSql.for(scope), nodeIds, query ?? {});
   }
 
   explore(query: ExploreQuery, scope: AccessScope): Promise<ExploreResult> {
-    return traversal.explore(this.runner, new ScopeSql(scope), query);
+    return traversal.explore(this.runner, ScopeSql.for(scope), query);
   }
 
   shortestPaths(from: GraphId, to: GraphId, query: PathQuery, scope: AccessScope): Promise<GraphPath[]> {
-    return traversal.shortestPaths(this.runner, new ScopeSql(scope), from, to, query ?? {});
+    return traversal.shortestPaths(this.runner, ScopeSql.for(scope), from, to, query ?? {});
   }
 
   // ------------------------------------------------------------------------------------------
@@ -424,7 +426,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   createNode(input: NodeInput, scope: AccessScope, options?: GraphWriteOptions<GraphNode>): Promise<GraphNode> {
-    return this.atomically(options, (runner) => writes.createNode(runner, new ScopeSql(scope), input));
+    return this.atomically(options, (runner) => writes.createNode(runner, ScopeSql.for(scope), input));
   }
 
   createRelationship(
@@ -432,7 +434,7 @@ export class PostgresGraphStore implements GraphStore {
     scope: AccessScope,
     options?: GraphWriteOptions<GraphRelationship | null>,
   ): Promise<GraphRelationship | null> {
-    return this.atomically(options, (runner) => writes.createRelationship(runner, new ScopeSql(scope), input));
+    return this.atomically(options, (runner) => writes.createRelationship(runner, ScopeSql.for(scope), input));
   }
 
   updateNode(
@@ -441,7 +443,7 @@ export class PostgresGraphStore implements GraphStore {
     scope: AccessScope,
     options?: GraphWriteOptions<GraphNode | null>,
   ): Promise<GraphNode | null> {
-    return this.atomically(options, (runner) => writes.updateNode(runner, new ScopeSql(scope), id, update));
+    return this.atomically(options, (runner) => writes.updateNode(runner, ScopeSql.for(scope), id, update));
   }
 
   updateRelationship(
@@ -450,7 +452,7 @@ export class PostgresGraphStore implements GraphStore {
     scope: AccessScope,
     options?: GraphWriteOptions<GraphRelationship | null>,
   ): Promise<GraphRelationship | null> {
-    return this.atomically(options, (runner) => writes.updateRelationship(runner, new ScopeSql(scope), id, patch));
+    return this.atomically(options, (runner) => writes.updateRelationship(runner, ScopeSql.for(scope), id, patch));
   }
 
   updateNodesMatching(
@@ -459,11 +461,11 @@ export class PostgresGraphStore implements GraphStore {
     scope: AccessScope,
     options?: GraphWriteOptions<number>,
   ): Promise<number> {
-    return this.atomically(options, (runner) => writes.updateNodesMatching(runner, new ScopeSql(scope), filter, update));
+    return this.atomically(options, (runner) => writes.updateNodesMatching(runner, ScopeSql.for(scope), filter, update));
   }
 
   deleteNode(id: GraphId, scope: AccessScope, options?: GraphWriteOptions<DeletedElements | null>): Promise<DeletedElements | null> {
-    return this.atomically(options, (runner) => writes.deleteNode(runner, new ScopeSql(scope), id));
+    return this.atomically(options, (runner) => writes.deleteNode(runner, ScopeSql.for(scope), id));
   }
 
   deleteRelationship(
@@ -471,14 +473,14 @@ export class PostgresGraphStore implements GraphStore {
     scope: AccessScope,
     options?: GraphWriteOptions<DeletedElements | null>,
   ): Promise<DeletedElements | null> {
-    return this.atomically(options, (runner) => writes.deleteRelationship(runner, new ScopeSql(scope), id));
+    return this.atomically(options, (runner) => writes.deleteRelationship(runner, ScopeSql.for(scope), id));
   }
 
   /** Undo of an import: one transaction, always (the deletions and beforeCommit commit together). */
   deleteCreated(created: CreatedElements, scope: AccessScope, options?: GraphWriteOptions<DeletedCreated>): Promise<DeletedCreated> {
     return retryOnContention(this.knex, () =>
       this.knex.transaction(async (trx) => {
-        const result = await deleteCreated(new QueryRunner(trx, this.options.queryTimeoutMs), new ScopeSql(scope), created);
+        const result = await deleteCreated(new QueryRunner(trx, this.options.queryTimeoutMs), ScopeSql.for(scope), created);
         await options?.beforeCommit?.(result, { sql: trx });
         return result;
       }),
@@ -491,7 +493,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   bulkImport(source: AsyncIterable<BulkImportBatch>, scope: AccessScope, options?: BulkImportOptions): Promise<BulkImportResult> {
-    return bulkImport(this.knex, this.options.queryTimeoutMs, new ScopeSql(scope), source, options);
+    return bulkImport(this.knex, this.options.queryTimeoutMs, ScopeSql.for(scope), source, options);
   }
 
   // ------------------------------------------------------------------------------------------

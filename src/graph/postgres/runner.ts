@@ -6,9 +6,34 @@ import type { Executor, Sql } from './sql';
 import { EXACT_JSON_QUERY_OPTIONS } from './json-values';
 import { databaseUnavailable } from '../../db/availability';
 
+/** The most statement texts a runner prepares (named); each pooled connection keeps them until it closes. */
+const PREPARED_NAMES = 500;
+const POSITIONED_TEXTS = 2000;
+
+/** What the direct path uses of knex's node-postgres client (knex's own pool, search path and connection checks). */
+interface PgClientAccess {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<unknown>;
+  cancelQuery(connection: PgConnection): Promise<unknown>;
+}
+
+interface PgConnection {
+  query(config: { text: string; values: unknown[]; name?: string; types?: unknown }): Promise<unknown>;
+}
+
+/** knex's positionBindings for PostgreSQL: each `?` not escaped by a backslash becomes `$1`, `$2`, ...; `\\?` becomes `?`. */
+export function positionBindings(text: string): string {
+  let n = 0;
+  return text.replace(/(\\*)(\?)/g, (_match, escapes: string) => (escapes.length % 2 ? '?' : `$${++n}`));
+}
+
 /** Runs compiled Sql on knex (or a transaction), with the query time limit and error mapping. */
 export class QueryRunner {
   private readonly canCancel: boolean;
+  /** Text -> prepared statement name (bounded: PREPARED_NAMES). */
+  private readonly names = new Map<string, string>();
+  /** Text with `?` -> text with `$n` (bounded: POSITIONED_TEXTS, then started afresh). */
+  private readonly positioned = new Map<string, string>();
 
   constructor(
     readonly knex: Knex,
@@ -19,6 +44,7 @@ export class QueryRunner {
   }
 
   async rows<T = Record<string, unknown>>(query: Sql, executor: Executor = this.knex): Promise<T[]> {
+    if (this.canCancel && executor === this.knex) return this.direct<T>(query, null);
     // Graph properties are jsonb: read with integers beyond 2^53 kept exactly (json-values.ts).
     let statement = executor.raw(query.text, query.values as Knex.RawBinding[]).options(EXACT_JSON_QUERY_OPTIONS);
     if (this.timeoutMs) statement = statement.timeout(this.timeoutMs, { cancel: this.canCancel });
@@ -33,20 +59,78 @@ export class QueryRunner {
   /**
    * rows() as a named prepared statement on a PostgreSQL server (node-pg prepares it once per
    * connection, then only binds and executes; after five executions PostgreSQL may keep a generic
-   * plan): for the traversal statements, whose planning (1.4 ms for an explore at 100,000 nodes)
-   * cost as much as running them. The name is a hash of the text, so a name always means one
-   * text; the texts come from a handful of scope shapes, not from values. PGlite: rows().
+   * plan, which sees labels and property names as constants: sql.ts literal()): for the hot reads
+   * and the traversal steps, whose planning (1.4 ms for an explore at 100,000 nodes) cost as much
+   * as running them. The name is a hash of the text, so a name always means one text; at most
+   * PREPARED_NAMES texts are ever prepared by a runner (each connection keeps its prepared
+   * statements for its lifetime), later ones run unnamed. PGlite: rows().
    */
   async prepared<T = Record<string, unknown>>(query: Sql, executor: Executor = this.knex): Promise<T[]> {
     if (!this.canCancel) return this.rows<T>(query, executor);
-    const name = `gas_${createHash('sha1').update(query.text).digest('hex').slice(0, 24)}`;
-    let statement = executor.raw(query.text, query.values as Knex.RawBinding[]).options({ ...EXACT_JSON_QUERY_OPTIONS, name });
+    let name = this.names.get(query.text);
+    if (name === undefined && this.names.size < PREPARED_NAMES) {
+      name = `gas_${createHash('sha1').update(query.text).digest('hex').slice(0, 24)}`;
+      this.names.set(query.text, name);
+    }
+    if (executor === this.knex) return this.direct<T>(query, name ?? null);
+    let statement = executor
+      .raw(query.text, query.values as Knex.RawBinding[])
+      .options({ ...EXACT_JSON_QUERY_OPTIONS, ...(name ? { name } : {}) });
     if (this.timeoutMs) statement = statement.timeout(this.timeoutMs, { cancel: this.canCancel });
     try {
       const result = (await statement) as { rows: T[] };
       return result.rows;
     } catch (error) {
       throw mapDatabaseError(error);
+    }
+  }
+
+  /**
+   * A statement on a pooled node-postgres connection directly, not through knex.raw (issue 24: knex
+   * cost about 0.12 ms per small call, as much as an indexed lookup): the `?` placeholders become
+   * `$n` once per text (as knex does: `\\?` stays a literal `?`), the query time limit cancels the
+   * statement on the server as knex's does, and knex's 'query' event is still emitted when someone
+   * listens (tests and bench:graph read the statements sent).
+   */
+  private async direct<T>(query: Sql, name: string | null): Promise<T[]> {
+    const client = this.knex.client as unknown as PgClientAccess;
+    let text = this.positioned.get(query.text);
+    if (text === undefined) {
+      text = positionBindings(query.text);
+      if (this.positioned.size >= POSITIONED_TEXTS) this.positioned.clear();
+      this.positioned.set(query.text, text);
+    }
+    if (this.knex.listenerCount('query') > 0) this.knex.emit('query', { sql: text, bindings: query.values, method: 'raw' });
+    let connection: PgConnection;
+    try {
+      connection = await client.acquireConnection();
+    } catch (error) {
+      throw mapDatabaseError(error);
+    }
+    const config = { text, values: query.values as unknown[], types: EXACT_JSON_QUERY_OPTIONS.types, ...(name ? { name } : {}) };
+    const running = connection.query(config) as Promise<{ rows: T[] }>;
+    // The connection goes back to the pool only when its statement has ended and a cancel sent for
+    // it is done (a late cancel must not hit the next statement on the connection), as knex does.
+    let cancelling: Promise<unknown> | null = null;
+    const release = () => (cancelling ?? Promise.resolve()).then(() => client.releaseConnection(connection));
+    void running.then(release, release);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      if (!this.timeoutMs) return (await running).rows;
+      // As knex's timeout(ms, { cancel: true }): the statement is cancelled on the server, and the
+      // caller has its GRAPH_TIMEOUT then, even when the cancel came before the statement started.
+      const ms = this.timeoutMs;
+      const limit = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          cancelling = client.cancelQuery(connection).catch(() => undefined);
+          void cancelling.then(() => reject(new GraphTimeoutError()));
+        }, ms);
+      });
+      return (await Promise.race([running, limit])).rows;
+    } catch (error) {
+      throw mapDatabaseError(error);
+    } finally {
+      if (timer) clearTimeout(timer);
     }
   }
 

@@ -9,14 +9,14 @@ describe('ScopeSql: the forms of an equality', () => {
   it('when a property that cannot be hidden is compared with a string, then the containment and the ->> form appear once each and no accessor comparison', () => {
     const compiled = new ScopeSql(UNRESTRICTED).nodeFilter('n', { property: 'city', operator: '=', value: 'City000' });
     expect(count(compiled.text, 'n.properties @> jsonb_build_object')).toBe(1);
-    expect(count(compiled.text, 'n.properties ->> ?::text')).toBe(1);
-    expect(compiled.text).not.toMatch(/n\.properties -> \?::text = /);
+    expect(count(compiled.text, "n.properties ->> 'city'::text")).toBe(1);
+    expect(compiled.text).not.toContain("n.properties -> 'city'::text = ");
   });
 
   it('when the value is a number or a boolean, then the containment alone', () => {
     for (const value of [42, true]) {
       const compiled = new ScopeSql(UNRESTRICTED).nodeFilter('n', { property: 'age', operator: '=', value });
-      expect(compiled.text).toBe('(n.properties @> jsonb_build_object(?::text, ?::jsonb))');
+      expect(compiled.text).toBe("(n.properties @> jsonb_build_object('age'::text, ?::jsonb))");
     }
   });
 

@@ -2,7 +2,7 @@ import { BadRequestError } from '../../errors';
 import type { AccessScope } from '../graph-store';
 import { UNRESTRICTED } from '../graph-store';
 import { ScopeSql } from './sql-filter';
-import { and, FALSE, raw, sql, TRUE } from './sql';
+import { and, FALSE, literal, literalArray, raw, sql, TRUE } from './sql';
 
 const RESTRICTED: AccessScope = {
   unrestricted: false,
@@ -12,7 +12,7 @@ const RESTRICTED: AccessScope = {
 };
 
 describe('ScopeSql', () => {
-  it('when a filter carries values, then they are bindings and never part of the SQL text', () => {
+  it('when a filter carries values, then they are bindings and never part of the SQL text; labels and property names are quoted literals in it', () => {
     const s = new ScopeSql(UNRESTRICTED);
     const compiled = s.nodeFilter('n', {
       and: [
@@ -22,11 +22,12 @@ describe('ScopeSql', () => {
       ],
     });
     expect(compiled.text).not.toContain('drop table');
-    expect(compiled.text).not.toContain('Person');
-    expect(compiled.text).not.toMatch(/'name'|'age'/);
+    expect(compiled.text).toContain("array['Person'::text]");
+    expect(compiled.text).toContain("'name'::text");
+    expect(compiled.text).toContain("'age'::text");
     expect(compiled.values).toContain("x'); drop table graph_nodes; --");
-    expect(compiled.values).toContain('Person');
-    expect(compiled.values).toContain('name');
+    expect(compiled.values).not.toContain('Person');
+    expect(compiled.values).not.toContain('name');
     expect(compiled.text.split('?').length - 1).toBe(compiled.values.length);
   });
 
@@ -35,11 +36,30 @@ describe('ScopeSql', () => {
     expect(s.nodeAccessor('n', 'city').text).toBe('null::jsonb');
   });
 
-  it('when a property is hidden for one label only, then the accessor tests the labels with a binding', () => {
+  it('when a property is hidden for one label only, then the accessor tests the labels, written as literals', () => {
     const s = new ScopeSql(RESTRICTED);
     const acc = s.nodeAccessor('n', 'salary');
-    expect(acc.text).toContain('case when not (n.labels && ?::text[])');
-    expect(acc.values).toEqual([['Person'], 'salary']);
+    expect(acc.text).toBe("(case when not (n.labels && array['Person'::text]) then n.properties -> 'salary'::text end)");
+    expect(acc.values).toEqual([]);
+  });
+
+  it('when a name would end a literal (a quote, a backslash, a ? placeholder), then it stays a binding', () => {
+    for (const name of ["it's", 'a\\b', 'why?']) {
+      const compiled = literal(name);
+      expect(compiled.text).toBe('?::text');
+      expect(compiled.values).toEqual([name]);
+    }
+    expect(literal('Person').text).toBe("'Person'::text");
+    expect(literalArray(['A', "b'c"]).text).toBe("array['A'::text, ?::text]");
+  });
+
+  it('when the same scope is compiled twice (another request of the same reader), then the compiled scope is reused; an edited scope is compiled afresh', () => {
+    const scope = JSON.parse(JSON.stringify(RESTRICTED)) as AccessScope;
+    expect(ScopeSql.for(scope)).toBe(ScopeSql.for(JSON.parse(JSON.stringify(RESTRICTED)) as AccessScope));
+    expect(ScopeSql.for(scope).nodeVisible('n')).toBe(ScopeSql.for(scope).nodeVisible('n'));
+    const edited = { ...scope, labels: ['Person', 'Company'] };
+    expect(ScopeSql.for(edited)).not.toBe(ScopeSql.for(scope));
+    expect(ScopeSql.for(edited).nodeVisible('n').text).toContain("'Company'::text");
   });
 
   it('when a hidden label or type is filtered on, then the condition is constant false', () => {

@@ -2,12 +2,14 @@ import type { AccessScope, Filter, PropertyRule, SortKey } from '../graph-store'
 import { assertFilter, assertIdentifier } from '../identifiers';
 import { postgresRegex } from '../regex';
 import { toJsonText } from '../../exact-json';
-import { and, FALSE, join, or, raw, Sql, sql, TRUE, validIds } from './sql';
+import { and, FALSE, join, literal, literalArray, or, raw, Sql, sql, TRUE, validIds } from './sql';
 
 /**
  * Compiles the filter language and the AccessScope to parameterised SQL over graph_nodes /
- * graph_relationships. Aliases are constant names chosen by the calling code; labels, types,
- * property names and values are always bindings.
+ * graph_relationships. Aliases are constant names chosen by the calling code; values are always
+ * bindings; labels, types and property names (checked by assertIdentifier) are quoted literals in
+ * the text (sql.ts literal()), so that a prepared statement's generic plan can use the indexes on
+ * them (issue 24: `properties ->> $1` never matches the expression index of :Person(uid)).
  *
  * Hidden properties read as absent (SQL NULL): a filter on one matches nothing (as on a missing
  * property), a sort on one sorts as missing, and projections strip them with
@@ -70,10 +72,10 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
       const a = raw(ctx.alias);
       // Raw-property probes let the planner use the GIN index (and a schema index for strings);
       // the accessor comparison keeps hidden properties unmatched.
-      const contains = sql`${a}.properties @> jsonb_build_object(${filter.property}::text, ${json}::jsonb)`;
+      const contains = sql`${a}.properties @> jsonb_build_object(${literal(filter.property)}, ${json}::jsonb)`;
       const probe =
         typeof filter.value === 'string'
-          ? sql`${contains} and (${a}.properties ->> ${filter.property}::text) = ${filter.value}::text`
+          ? sql`${contains} and (${a}.properties ->> ${literal(filter.property)}) = ${filter.value}::text`
           : contains;
       // Each form once (issue 11 item 7: the planner multiplies the selectivities of repeated
       // forms of one condition, expected 2 rows of 171,000 and chose plans that re-read every match
@@ -82,7 +84,7 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
       // equal scalar; 1 = 1.0 as for jsonb =), so the accessor comparison is left out; strings keep
       // the ->> form, which a schema index serves.
       const scalar = ['string', 'number', 'boolean', 'bigint'].includes(typeof filter.value);
-      if (scalar && acc.text === `${ctx.alias}.properties -> ?::text`) return sql`(${probe})`;
+      if (scalar && acc.text === sql`${a}.properties -> ${literal(filter.property)}`.text) return sql`(${probe})`;
       return sql`(${probe} and ${eq})`;
     }
     case '<>':
@@ -118,7 +120,44 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
   }
 }
 
+/** Compiled scopes kept (by their serialized form): beyond this many readers' scopes the oldest is dropped. */
+const SCOPE_CACHE_SIZE = 256;
+const compiledScopes = new Map<string, ScopeSql>();
+
 export class ScopeSql {
+  /**
+   * The compiled scope of a reader, cached by the scope's serialized form (issue 24: the hot reads
+   * compiled the same rules on every call): the scope is built per request from the settings and the
+   * groups' security, so an edit of DATA_TYPES, a group's security or a permission is another key at
+   * once and nothing needs invalidating; unused keys age out (LRU, SCOPE_CACHE_SIZE).
+   */
+  static for(scope: AccessScope): ScopeSql {
+    if (scope.unrestricted === true) return UNRESTRICTED_SQL;
+    const key = JSON.stringify(scope);
+    const hit = compiledScopes.get(key);
+    if (hit) {
+      compiledScopes.delete(key);
+      compiledScopes.set(key, hit);
+      return hit;
+    }
+    const compiled = new ScopeSql(scope);
+    compiledScopes.set(key, compiled);
+    if (compiledScopes.size > SCOPE_CACHE_SIZE) compiledScopes.delete(compiledScopes.keys().next().value as string);
+    return compiled;
+  }
+
+  /** Fragments depending on the alias only (the rows' rules, the columns), compiled once per alias. */
+  private readonly memo = new Map<string, Sql>();
+
+  private memoized(key: string, compile: () => Sql): Sql {
+    let hit = this.memo.get(key);
+    if (!hit) {
+      hit = compile();
+      this.memo.set(key, hit);
+    }
+    return hit;
+  }
+
   readonly open: boolean;
   private readonly visibleLabels: string[] | null;
   private readonly visibleTypes: string[] | null;
@@ -169,10 +208,14 @@ export class ScopeSql {
   /** The node row rule: a visible label, and the scope's node filter. */
   nodeVisible(alias: string): Sql {
     if (this.scope.unrestricted) return TRUE;
+    return this.memoized(`nv:${alias}`, () => this.compileNodeVisible(alias));
+  }
+
+  private compileNodeVisible(alias: string): Sql {
     const a = raw(alias);
     const parts: Sql[] = [];
     if (this.visibleLabels !== null)
-      parts.push(this.visibleLabels.length === 0 ? FALSE : sql`${a}.labels && ${this.visibleLabels}::text[]`);
+      parts.push(this.visibleLabels.length === 0 ? FALSE : sql`${a}.labels && ${literalArray(this.visibleLabels)}`);
     if (this.scope.nodeFilter !== undefined) parts.push(compileFilter(this.scope.nodeFilter, this.rawNodeContext(alias)));
     return and(parts);
   }
@@ -180,9 +223,14 @@ export class ScopeSql {
   /** The relationship rule without its ends: a visible type and the scope's relationship filter. */
   relationshipOwnVisible(alias: string): Sql {
     if (this.scope.unrestricted) return TRUE;
+    return this.memoized(`rv:${alias}`, () => this.compileRelationshipOwnVisible(alias));
+  }
+
+  private compileRelationshipOwnVisible(alias: string): Sql {
     const a = raw(alias);
     const parts: Sql[] = [];
-    if (this.visibleTypes !== null) parts.push(this.visibleTypes.length === 0 ? FALSE : sql`${a}.type = any(${this.visibleTypes}::text[])`);
+    if (this.visibleTypes !== null)
+      parts.push(this.visibleTypes.length === 0 ? FALSE : sql`${a}.type = any(${literalArray(this.visibleTypes)})`);
     if (this.scope.relationshipFilter !== undefined)
       parts.push(compileFilter(this.scope.relationshipFilter, this.rawRelationshipContext(alias)));
     return and(parts);
@@ -207,23 +255,23 @@ export class ScopeSql {
   nodeAccessor(alias: string, property: string): Sql {
     assertIdentifier('property', property);
     const a = raw(alias);
-    const plain = sql`${a}.properties -> ${property}::text`;
+    const plain = sql`${a}.properties -> ${literal(property)}`;
     if (!this.nodeRules) return plain;
     if (hides(this.nodeRules['*'], property)) return raw('null::jsonb');
     const hiding = Object.keys(this.nodeRules).filter((label) => label !== '*' && hides(this.nodeRules![label], property));
     if (hiding.length === 0) return plain;
-    return sql`(case when not (${a}.labels && ${hiding}::text[]) then ${plain} end)`;
+    return sql`(case when not (${a}.labels && ${literalArray(hiding)}) then ${plain} end)`;
   }
 
   relationshipAccessor(alias: string, property: string): Sql {
     assertIdentifier('property', property);
     const a = raw(alias);
-    const plain = sql`${a}.properties -> ${property}::text`;
+    const plain = sql`${a}.properties -> ${literal(property)}`;
     if (!this.relRules) return plain;
     if (hides(this.relRules['*'], property)) return raw('null::jsonb');
     const hiding = Object.keys(this.relRules).filter((type) => type !== '*' && hides(this.relRules![type], property));
     if (hiding.length === 0) return plain;
-    return sql`(case when not (${a}.type = any(${hiding}::text[])) then ${plain} end)`;
+    return sql`(case when not (${a}.type = any(${literalArray(hiding)})) then ${plain} end)`;
   }
 
   /** A user filter on nodes; throws BadRequestError when malformed. */
@@ -235,7 +283,7 @@ export class ScopeSql {
       alias,
       accessor: (p) => this.nodeAccessor(alias, p),
       containment: true,
-      label: (l) => (this.labelVisible(l) ? sql`${raw(alias)}.labels @> array[${l}::text]` : FALSE),
+      label: (l) => (this.labelVisible(l) ? sql`${raw(alias)}.labels @> array[${literal(l)}]` : FALSE),
       type: () => FALSE,
     });
   }
@@ -249,7 +297,7 @@ export class ScopeSql {
       accessor: (p) => this.relationshipAccessor(alias, p),
       containment: true,
       label: () => FALSE,
-      type: (t) => (this.typeVisible(t) ? sql`${raw(alias)}.type = ${t}::text` : FALSE),
+      type: (t) => (this.typeVisible(t) ? sql`${raw(alias)}.type = ${literal(t)}` : FALSE),
     });
   }
 
@@ -281,18 +329,18 @@ export class ScopeSql {
   nodeLabels(alias: string): Sql {
     const a = raw(alias);
     if (this.visibleLabels === null) return sql`${a}.labels`;
-    return sql`array(select u.l from unnest(${a}.labels) with ordinality as u(l, o) where u.l = any(${this.visibleLabels}::text[]) order by u.o)`;
+    return sql`array(select u.l from unnest(${a}.labels) with ordinality as u(l, o) where u.l = any(${literalArray(this.visibleLabels)}) order by u.o)`;
   }
 
   nodeProperties(alias: string, properties?: string[]): Sql {
     const a = raw(alias);
     let expr = this.nodeRules
-      ? (denyOnly(this.nodeRules, (label) => sql`${a}.labels @> array[${label}::text]`, sql`${a}.properties`) ??
+      ? (denyOnly(this.nodeRules, (label) => sql`${a}.labels @> array[${literal(label)}]`, sql`${a}.properties`) ??
         sql`gas_visible_properties(${a}.labels, ${a}.properties, ${JSON.stringify(this.nodeRules)}::jsonb)`)
       : sql`${a}.properties`;
     if (properties) {
       properties.forEach((p) => assertIdentifier('property', p));
-      expr = sql`gas_pick_properties(${expr}, ${properties}::text[])`;
+      expr = sql`gas_pick_properties(${expr}, ${literalArray(properties)})`;
     }
     return expr;
   }
@@ -300,23 +348,33 @@ export class ScopeSql {
   relationshipProperties(alias: string, properties?: string[]): Sql {
     const a = raw(alias);
     let expr = this.relRules
-      ? (denyOnly(this.relRules, (type) => sql`${a}.type = ${type}::text`, sql`${a}.properties`) ??
+      ? (denyOnly(this.relRules, (type) => sql`${a}.type = ${literal(type)}`, sql`${a}.properties`) ??
         sql`gas_visible_properties(array[${a}.type], ${a}.properties, ${JSON.stringify(this.relRules)}::jsonb)`)
       : sql`${a}.properties`;
     if (properties) {
       properties.forEach((p) => assertIdentifier('property', p));
-      expr = sql`gas_pick_properties(${expr}, ${properties}::text[])`;
+      expr = sql`gas_pick_properties(${expr}, ${literalArray(properties)})`;
     }
     return expr;
   }
 
   /** Columns id, labels, properties of a node row. */
   nodeColumns(alias: string, properties?: string[]): Sql {
+    if (!properties)
+      return this.memoized(
+        `nc:${alias}`,
+        () => sql`${raw(alias)}.id::text as id, ${this.nodeLabels(alias)} as labels, ${this.nodeProperties(alias)} as properties`,
+      );
     return sql`${raw(alias)}.id::text as id, ${this.nodeLabels(alias)} as labels, ${this.nodeProperties(alias, properties)} as properties`;
   }
 
   /** Columns id, type, start_id, end_id, properties of a relationship row. */
   relationshipColumns(alias: string, properties?: string[]): Sql {
+    if (!properties) return this.memoized(`rc:${alias}`, () => this.compileRelationshipColumns(alias));
+    return this.compileRelationshipColumns(alias, properties);
+  }
+
+  private compileRelationshipColumns(alias: string, properties?: string[]): Sql {
     const a = raw(alias);
     return sql`${a}.id::text as id, ${a}.type as type, ${a}.start_id::text as start_id, ${a}.end_id::text as end_id, ${this.relationshipProperties(alias, properties)} as properties`;
   }
@@ -332,9 +390,9 @@ export class ScopeSql {
     return {
       entity: 'node',
       alias,
-      accessor: (p) => sql`${raw(alias)}.properties -> ${p}::text`,
+      accessor: (p) => sql`${raw(alias)}.properties -> ${literal(p)}`,
       containment: true,
-      label: (l) => sql`${raw(alias)}.labels @> array[${l}::text]`,
+      label: (l) => sql`${raw(alias)}.labels @> array[${literal(l)}]`,
       type: () => FALSE,
     };
   }
@@ -343,13 +401,15 @@ export class ScopeSql {
     return {
       entity: 'relationship',
       alias,
-      accessor: (p) => sql`${raw(alias)}.properties -> ${p}::text`,
+      accessor: (p) => sql`${raw(alias)}.properties -> ${literal(p)}`,
       containment: true,
       label: () => FALSE,
-      type: (t) => sql`${raw(alias)}.type = ${t}::text`,
+      type: (t) => sql`${raw(alias)}.type = ${literal(t)}`,
     };
   }
 }
+
+const UNRESTRICTED_SQL = new ScopeSql({ unrestricted: true, labels: '*', types: '*' });
 
 /**
  * When every rule only denies, the visible properties are the stored ones minus the denied keys:
@@ -361,11 +421,11 @@ function denyOnly(rules: Record<string, PropertyRule>, matches: (token: string) 
   const list = (value: unknown): string[] | null => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null);
   if (Object.values(rules).some((rule) => rule && rule.allow !== undefined)) return null;
   const always = list(rules['*']?.deny) ?? [];
-  const parts: Sql[] = [sql`${always}::text[]`];
+  const parts: Sql[] = [literalArray(always)];
   for (const [token, rule] of Object.entries(rules)) {
     if (token === '*') continue;
     const keys = (list(rule?.deny) ?? []).filter((k) => !always.includes(k));
-    if (keys.length > 0) parts.push(sql`(case when ${matches(token)} then ${keys}::text[] else '{}'::text[] end)`);
+    if (keys.length > 0) parts.push(sql`(case when ${matches(token)} then ${literalArray(keys)} else '{}'::text[] end)`);
   }
   if (parts.length === 1 && always.length === 0) return properties;
   return sql`(${properties} - (${join(parts, ' || ')}))`;

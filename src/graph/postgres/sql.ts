@@ -10,6 +10,10 @@ export class Sql {
     readonly text: string,
     readonly values: readonly unknown[],
   ) {}
+
+  wrap(before: string, after: string): Sql {
+    return new Sql(before + this.text + after, this.values);
+  }
 }
 
 export function sql(strings: TemplateStringsArray, ...parts: unknown[]): Sql {
@@ -32,6 +36,27 @@ export function sql(strings: TemplateStringsArray, ...parts: unknown[]): Sql {
 /** Constant SQL text written in this code base (never user input). */
 export function raw(text: string): Sql {
   return new Sql(text, []);
+}
+
+/**
+ * A label, type or property name as a quoted SQL string literal in the statement's TEXT (not a
+ * binding), so that a prepared statement's generic plan sees the constant: `properties ->> 'uid'`
+ * matches the expression index on :Person(uid), where `properties ->> $1` cannot (issue 24).
+ * For names checked by assertIdentifier (letters, digits, `_ .-:` and spaces); a name with a quote,
+ * a backslash, a `?` (knex's placeholder) or NUL stays a binding, whatever the caller checked.
+ */
+export function literal(name: string): Sql {
+  if (typeof name !== 'string' || /['\\?]/.test(name) || name.includes('\u0000')) return sql`${name}::text`;
+  return new Sql(`'${name}'::text`, []);
+}
+
+/** A list of names (see literal) as a text[] constant in the statement's text. */
+export function literalArray(names: readonly string[]): Sql {
+  if (names.length === 0) return raw(`'{}'::text[]`);
+  return join(
+    names.map((n) => literal(n)),
+    ', ',
+  ).wrap('array[', ']');
 }
 
 export function join(parts: Sql[], separator: string, empty = ''): Sql {

@@ -179,30 +179,30 @@ async function materialise(runner: QueryRunner, scope: ScopeSql, paths: Array<{ 
 }
 
 interface Side {
-  dist: Map<string, number>;
+  /** The nodes this side has reached (its origin included). */
+  seen: Set<string>;
+  /** The nodes reached at this side's last level. */
+  frontier: string[];
   /** node -> (relationship, neighbour one step closer to this side's origin) */
   preds: Map<string, Array<[string, string]>>;
 }
 
-interface LevelRow {
-  i: number;
-  side: 'f' | 'b';
-  depth: number;
-  rids: string[];
-  srcs: string[];
-  dsts: string[];
-  met: boolean;
+interface EdgeRow {
+  rid: string;
+  src: string;
+  dst: string;
 }
 
 /**
- * All shortest paths by bidirectional breadth-first search in ONE statement: a recursive query
- * whose single row per level carries both frontiers and both sets of seen nodes, expands the
- * smaller frontier (the visible relationships into visible, unseen nodes; the seen set is an
- * anti-join on a hashed subplan, not an array scan), returns that level's edges, and stops at the
- * first level where the frontiers meet (or maxDepth, or an empty frontier). The ends' visibility is
- * the anchor's condition. Every shortest path through the meeting nodes is then enumerated here
- * from the predecessor lists of both sides, and their nodes and relationships are read through the
- * scope (two statements, sent together).
+ * All shortest paths by bidirectional breadth-first search, one prepared statement per level
+ * (issue 24: the single recursive statement this replaces carried both frontiers and seen sets
+ * through every level and was slower than the per-level search a person writes). Each level
+ * expands the smaller frontier through the (start_id, type) / (end_id, type) indexes: the visible
+ * relationships into visible nodes that side has not seen (the scope at every step, as in
+ * stepSql), and stops at the first level that meets the other side, at maxDepth or at an empty
+ * frontier. The ends' visibility is checked first. Every shortest path through the meeting nodes
+ * is then enumerated from the predecessor lists of both sides, and their nodes and relationships
+ * are read through the scope (two statements, sent together).
  */
 export async function shortestPaths(
   runner: QueryRunner,
@@ -221,70 +221,45 @@ export async function shortestPaths(
   }
   if (typeCondition(scope, 'r', query.types) === FALSE) return [];
 
-  const reverse: Record<Direction, Direction> = { out: 'in', in: 'out', both: 'both' };
   const nodeRule = scope.nodeVisible('n');
-  const f = sql`${from}::bigint`;
-  const t = sql`${to}::bigint`;
-  const levels = await runner.prepared<LevelRow>(sql`
-    with recursive bfs(i, fdepth, bdepth, ffront, bfront, fseen, bseen, side, rids, srcs, dsts, met) as (
-      select 0, 0, 0, array[${f}], array[${t}], array[${f}], array[${t}], 'x'::text, '{}'::bigint[], '{}'::bigint[], '{}'::bigint[], false
-      where (select count(*) from graph_nodes n where n.id in (${f}, ${t}) and ${nodeRule}) = 2
-      union all
-      select b.i + 1,
-        case when s.fwd then b.fdepth + 1 else b.fdepth end,
-        case when s.fwd then b.bdepth else b.bdepth + 1 end,
-        case when s.fwd then x.nxt else b.ffront end,
-        case when s.fwd then b.bfront else x.nxt end,
-        case when s.fwd then b.fseen || x.nxt else b.fseen end,
-        case when s.fwd then b.bseen else b.bseen || x.nxt end,
-        case when s.fwd then 'f' else 'b' end,
-        x.rids, x.srcs, x.dsts,
-        exists (select 1 from unnest(x.nxt) m(id) where m.id in (select unnest(case when s.fwd then b.bseen else b.fseen end)))
-      from bfs b
-      cross join lateral (select cardinality(b.ffront) <= cardinality(b.bfront) as fwd) s
-      cross join lateral (
-        with e as materialized (
-          select st.rid, st.src, st.dst
-          from (
-            select * from (${stepSql(scope, dir, sql`any(b.ffront)`, query.types)}) fe where s.fwd
-            union all
-            select * from (${stepSql(scope, reverse[dir], sql`any(b.bfront)`, query.types)}) be where not s.fwd
-          ) st
-          ${nodeRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = st.dst`}
-          where ${nodeRule} and st.dst not in (select unnest(case when s.fwd then b.fseen else b.bseen end))
-        )
-        select coalesce((select array_agg(e.rid) from e), '{}') as rids,
-               coalesce((select array_agg(e.src) from e), '{}') as srcs,
-               coalesce((select array_agg(e.dst) from e), '{}') as dsts,
-               coalesce((select array_agg(distinct e.dst) from e), '{}') as nxt
-      ) x
-      where not b.met and b.fdepth + b.bdepth < ${maxDepth}::int
-        and cardinality(case when s.fwd then b.ffront else b.bfront end) > 0
-    )
-    select i, side, case when side = 'b' then bdepth else fdepth end as depth,
-      rids::text[] as rids, srcs::text[] as srcs, dsts::text[] as dsts, met
-    from bfs where ${SERIAL} order by i`);
-  // No anchor row: an end is missing or invisible.
-  if (levels.length === 0) return [];
-  const last = levels[levels.length - 1];
-  if (!last.met) return [];
+  const ends = await runner.prepared<{ visible: number }>(
+    sql`select count(*)::int as visible from graph_nodes n where n.id = any(${[from, to]}::bigint[]) and ${nodeRule} and ${SERIAL}`,
+  );
+  if (Number(ends[0]?.visible) !== 2) return [];
 
-  const fwd: Side = { dist: new Map([[from, 0]]), preds: new Map() };
-  const bwd: Side = { dist: new Map([[to, 0]]), preds: new Map() };
-  for (const level of levels) {
-    if (level.side !== 'f' && level.side !== 'b') continue;
-    const side = level.side === 'f' ? fwd : bwd;
-    const depth = Number(level.depth);
-    for (let k = 0; k < level.dsts.length; k++) {
-      const dst = level.dsts[k];
-      if (!side.dist.has(dst)) side.dist.set(dst, depth);
-      const list = side.preds.get(dst);
-      if (list) list.push([level.rids[k], level.srcs[k]]);
-      else side.preds.set(dst, [[level.rids[k], level.srcs[k]]]);
+  const reverse: Record<Direction, Direction> = { out: 'in', in: 'out', both: 'both' };
+  const level = (d: Direction, frontier: string[], seen: Set<string>) =>
+    runner.prepared<EdgeRow>(sql`
+      select e.rid::text as rid, e.src::text as src, e.dst::text as dst
+      from (${stepSql(scope, d, sql`any(${frontier}::bigint[])`, query.types)}) e
+      ${nodeRule === TRUE ? sql`` : sql`join graph_nodes n on n.id = e.dst`}
+      where ${nodeRule} and e.dst not in (select unnest(${[...seen]}::bigint[])) and ${SERIAL}`);
+
+  const fwd: Side = { seen: new Set([from]), frontier: [from], preds: new Map() };
+  const bwd: Side = { seen: new Set([to]), frontier: [to], preds: new Map() };
+  let depth = 0;
+  let meeting: string[] = [];
+  while (depth < maxDepth && meeting.length === 0) {
+    const forward = fwd.frontier.length <= bwd.frontier.length;
+    const side = forward ? fwd : bwd;
+    if (side.frontier.length === 0) return [];
+    const rows = await level(forward ? dir : reverse[dir], side.frontier, side.seen);
+    depth++;
+    const next = new Set<string>();
+    for (const r of rows) {
+      next.add(r.dst);
+      const list = side.preds.get(r.dst);
+      if (list) list.push([r.rid, r.src]);
+      else side.preds.set(r.dst, [[r.rid, r.src]]);
     }
+    for (const n of next) side.seen.add(n);
+    side.frontier = [...next];
+    const other = forward ? bwd : fwd;
+    meeting = side.frontier.filter((n) => other.seen.has(n));
   }
-  const other = last.side === 'f' ? bwd : fwd;
-  const meeting = [...new Set(last.dsts)].filter((n) => other.dist.has(n)).sort(compareIds);
+  if (meeting.length === 0) return [];
+  meeting.sort(compareIds);
+
   const paths: Array<{ nodes: string[]; rels: string[] }> = [];
   outer: for (const m of meeting) {
     for (const head of halves(fwd, m, from)) {
