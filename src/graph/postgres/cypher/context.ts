@@ -56,6 +56,8 @@ export interface Binding {
   nestedNull?: boolean;
   /** A value projected from the literal null (`WITH null AS a`): a pattern may use it as a node. */
   nullLiteral?: boolean;
+  /** A temporal value known when translating (`WITH date('2015-07-21') AS d`): functions of it are computed then. */
+  constant?: { value: unknown };
   /** bigint id (node, rel) or jsonb value. */
   sql: Sql;
   /** Alias of the graph_nodes / graph_relationships row (node, rel). */
@@ -69,6 +71,8 @@ export interface Column {
   nestedNull?: boolean;
   /** Projected from the literal null. */
   nullLiteral?: boolean;
+  /** A temporal value known when translating (Binding.constant). */
+  constant?: { value: unknown };
 }
 
 export interface PatternSql {

@@ -70,5 +70,5 @@ export function variableRef(t: Translator, n: CstNode, ctx: Ctx, named?: string)
   const b = ctx.vars.get(name);
   if (!b) throw cypherError(n, `Variable \`${name}\` not defined`);
   const type: ExprType = b.kind === 'node' ? 'node' : b.kind === 'rel' ? 'rel' : b.kind;
-  return { sql: b.sql, type, element: b.alias ? b : undefined, nestedNull: b.nestedNull };
+  return { sql: b.sql, type, element: b.alias ? b : undefined, nestedNull: b.nestedNull, constant: b.constant };
 }

@@ -7,6 +7,7 @@ import type { Ctx, Expr, Translator } from './context';
 import { cypherError, raise, unsupported } from './context';
 import { expr } from './expression-entry';
 import { json } from './expression-values';
+import { temporalProperty } from './functions/temporal-fold';
 import { constructName, hasNestedNull, literalJson, unescapeString } from './values';
 
 export function propertyOrLabels(t: Translator, n: CstNode, ctx: Ctx): Expr {
@@ -41,9 +42,13 @@ export function propertyOf(t: Translator, target: Expr, key: string, at: CstNode
     return { sql: sql`nullif(${target.sql} -> 'properties' -> ${key}::text, 'null'::jsonb)`, type: 'value', aggregate: target.aggregate };
   }
   if (target.type === 'value') {
+    const folded = temporalProperty(target, key, at);
+    if (folded) return folded;
     const v = target.sql;
+    // A typed value (a date, a point: docs/values.md) read from the graph: its components are not
+    // computed when the query runs, refused rather than read as a map's keys.
     return {
-      sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'object' then nullif(${v} -> ${key}::text, 'null'::jsonb) else ${raise('GCY02', `Type mismatch: property access .${key} on a value that is not a map, node or relationship (at ${positionOf(at)})`, 'jsonb')} end)`,
+      sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'object' and jsonb_exists(${v}, ${'$type'}::text) and jsonb_exists(${v}, ${'_value'}::text) then ${raise('GCY01', `Property access .${key} on a temporal or spatial value read when the query runs (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} when jsonb_typeof(${v}) = 'object' then nullif(${v} -> ${key}::text, 'null'::jsonb) else ${raise('GCY02', `Type mismatch: property access .${key} on a value that is not a map, node or relationship (at ${positionOf(at)})`, 'jsonb')} end)`,
       type: 'value',
       nestedNull: target.nestedNull,
       aggregate: target.aggregate,

@@ -9,6 +9,7 @@ import { expr } from './expression-entry';
 import { bool, json } from './expression-values';
 import { numberLiteral } from './literals';
 import { safeRegex } from './regex-subset';
+import { temporalArithmetic, temporalComparison } from './functions/temporal-fold';
 
 export function logical(t: Translator, n: CstNode, childRule: string, op: 'or' | 'xor' | 'and', ctx: Ctx): Expr {
   const parts = rules(n, childRule).map((c) => {
@@ -34,6 +35,12 @@ export function comparison(t: Translator, n: CstNode, ctx: Ctx): Expr {
       .join('');
     const right = expr(t, rule(partial, 'addOrSubtractExpression')!, ctx);
     aggregate = aggregate || !!right.aggregate;
+    const folded = temporalComparison(left, right, op);
+    if (folded) {
+      parts.push(folded);
+      left = right;
+      continue;
+    }
     switch (op) {
       case '=':
         parts.push(equals(t, left, right, partial));
@@ -141,6 +148,11 @@ export function arithmetic(t: Translator, n: CstNode, ctx: Ctx): Expr {
     if ((current.type !== 'value' || value.type !== 'value') && op !== '+')
       throw unsupported(opNode!, `The operator ${op} on lists of nodes or relationships`);
     if (current.type !== 'value' || value.type !== 'value') throw unsupported(opNode!, 'Joining lists of nodes or relationships');
+    const folded = temporalArithmetic(current, value, op!, opNode!);
+    if (folded) {
+      current = folded;
+      continue;
+    }
     current = {
       sql: sql`gas_cypher_arithmetic(${op!}::text, ${current.sql}, ${value.sql}, ${positionOf(opNode!)}::text)`,
       type: 'value',

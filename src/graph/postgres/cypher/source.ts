@@ -37,7 +37,7 @@ export class Source {
         },
       };
     }
-    return { kind: column.kind, sql: ref, nestedNull: column.nestedNull, nullLiteral: column.nullLiteral };
+    return { kind: column.kind, sql: ref, nestedNull: column.nestedNull, nullLiteral: column.nullLiteral, constant: column.constant };
   }
 
   bindings(): Map<string, Binding> {

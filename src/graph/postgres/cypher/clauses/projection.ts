@@ -8,6 +8,7 @@ import { cypherError, raise, unsupported } from '../context';
 import { conditionOf, expr } from '../expression-entry';
 import { elementJson, json, variableRef } from '../expression-values';
 import { Source } from '../source';
+import { isTypedJson } from '../functions/temporal-model';
 import { AGGREGATES, kindOf, normalize, variablesOnlyInAggregates } from '../values';
 
 export function projectionClause(t: Translator, node: CstNode, stage: Stage, isReturn: boolean): { stage: Stage; columns: string[] } {
@@ -91,6 +92,8 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
       kind: kindOf(i.expr),
       nestedNull: i.expr.nestedNull,
       nullLiteral: !!i.expr.constant && i.expr.constant.value === null,
+      // Only typed values (dates, durations) are carried on as constants: their functions are computed when translating.
+      constant: i.expr.constant && isTypedJson(i.expr.constant.value) ? i.expr.constant : undefined,
     });
   const sortVars = new Map<string, Binding>();
   const outerStage: Stage = { sql: inner, vars: new Map([...hidden, ...outVars]), order: passthrough ? stage.order : [] };

@@ -8,18 +8,19 @@ import { expr } from '../expression-entry';
 import { json } from '../expression-values';
 import { floatJson, isInt } from '../values';
 import { scalarFunction } from './scalar';
+import { isTemporalFunction, temporalCall, temporalToString } from './temporal-fold';
 
 export function functionCall(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const body = rule(n, 'functionInvocationBody')!;
   const namespace = rule(body, 'namespace');
   const nsText = namespace ? textOf(namespace).trim() : '';
   const fname = nameOf(rule(body, 'functionName')!);
-  if (nsText) throw unsupported(n, `The function ${nsText}${fname}`);
+  if (nsText && !isTemporalFunction(nsText, fname.toLowerCase())) throw unsupported(n, `The function ${nsText}${fname}`);
   const distinct = hasToken(n, 'DISTINCT');
   const argNodes = rules(n, 'expression');
   const lower = fname.toLowerCase();
   const aggregates = ['count', 'collect', 'sum', 'avg', 'min', 'max'];
-  if (aggregates.includes(lower)) {
+  if (!nsText && aggregates.includes(lower)) {
     if (!ctx.aggregates) throw unsupported(n, `The aggregate ${fname}() here (only as a whole WITH or RETURN item)`);
     if (argNodes.length !== 1) throw cypherError(n, `${fname}() takes one argument`);
     // As Neo4j: no random function inside an aggregate (TCK Return6 [15], NonConstantExpression).
@@ -32,6 +33,9 @@ export function functionCall(t: Translator, n: CstNode, ctx: Ctx): Expr {
   }
   if (distinct) throw cypherError(n, `DISTINCT is only for aggregates`);
   const args = argNodes.map((a) => expr(t, a, ctx));
+  if (isTemporalFunction(nsText, lower)) return temporalCall(n, nsText, fname, args);
+  const folded = lower === 'tostring' && args.length === 1 ? temporalToString(args[0]) : undefined;
+  if (folded) return folded;
   const result = scalarFunction(t, n, fname, lower, args);
   return args.some((a) => a.aggregate) ? { ...result, aggregate: true } : result;
 }
