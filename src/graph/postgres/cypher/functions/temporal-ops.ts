@@ -9,6 +9,7 @@ import {
   floorDiv,
   floorMod,
   formatOffset,
+  formatTemporal,
   isoWeek,
   monthLength,
   NANOS_PER_DAY,
@@ -329,12 +330,12 @@ export function compareTemporal(a: Temporal, b: Temporal): number | null {
   return 0;
 }
 
-/** Cypher's equality: the same type and the same value (a date-time: the same instant). */
+/**
+ * Cypher's equality on Neo4j: the same type and the same value, a time or date-time with the same
+ * wall clock and the same offset and zone (java.time's equals: the same instant at another offset
+ * is not equal), a duration with the same months, days, seconds and nanoseconds; so exactly when
+ * the canonical texts are equal (the jsonb equality of docs/values.md).
+ */
 export function equalTemporal(a: Temporal, b: Temporal): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'Duration') {
-    const d = b as Duration;
-    return a.months === d.months && a.days === d.days && a.seconds === d.seconds && a.nanos === d.nanos;
-  }
-  return compareTemporal(a, b) === 0;
+  return a.kind === b.kind && formatTemporal(a) === formatTemporal(b);
 }
