@@ -1,5 +1,6 @@
+import type { Component } from './temporal-build';
 import { fromMap, fromText, truncate } from './temporal-build';
-import type { Component, Temporal } from './temporal-model';
+import type { Temporal } from './temporal-model';
 import { formatTemporal, TemporalError, toTypedJson } from './temporal-model';
 import { parseTemporalText } from './temporal-parse';
 import { addDuration, between, compareTemporal, component, equalTemporal } from './temporal-ops';
