@@ -7,7 +7,7 @@ import { dataTypesFor } from '../graph/data-types';
 import { filterNames } from '../graph/filter-tools';
 import { isPropertyVisible } from '../graph/property-visibility';
 import type { ContentAppearance, ContentNode, ContentRelationship, VisualizationContent } from './content-schema';
-import { emptyContent, visualizationContentSchema } from './content-schema';
+import { contentNodeSchema, contentRelationshipSchema, emptyContent, visualizationContentSchema } from './content-schema';
 
 export interface ReadNode extends ContentNode {
   labels: string[];
@@ -124,36 +124,24 @@ export class ContentPostprocessor extends ScopedGraphService {
     const scope = await this.scope();
     const { uid } = await this.dataTypes();
     // The uid as the reader sees it: never a property value hidden from the reader.
-    const freshUid = (kind: Kind, element: Element) => this.uidField(kind, this.uidFor(kind, element, uid));
+    const freshUid = (kind: Kind, element: Element) => this.uidField(kind, this.uidFor(kind, element, uid)).uid;
 
     const nodes = await this.resolve('node', content.nodes, scope);
     const relationships = await this.resolve('relationship', content.relationships, scope);
-    const readNodes: ReadNode[] = [];
-    for (const { entry, element } of nodes.found) {
-      const node = element as GraphNode;
-      readNodes.push({
-        ...withoutUid(entry as ContentNode),
-        ...freshUid('node', node),
-        id: node.id,
-        labels: node.labels,
-        properties: node.properties,
-      } as ReadNode);
+    // Thousands of elements: each read element is built field by field (no spread of the entry).
+    const readNodes: ReadNode[] = new Array<ReadNode>(nodes.found.length);
+    for (let i = 0; i < nodes.found.length; i++) {
+      const { entry, element } = nodes.found[i];
+      readNodes[i] = readElement(entry, element, freshUid('node', element), NODE_ENTRY_KEYS) as ReadNode;
     }
-    const readRelationships: ReadRelationship[] = [];
-    for (const { entry, element } of relationships.found) {
-      const relationship = element as GraphRelationship;
-      readRelationships.push({
-        ...withoutUid(entry as ContentRelationship),
-        ...freshUid('relationship', relationship),
-        id: relationship.id,
-        type: relationship.type,
-        startNodeId: relationship.startNodeId,
-        endNodeId: relationship.endNodeId,
-        properties: relationship.properties,
-      } as ReadRelationship);
+    const readRelationships: ReadRelationship[] = new Array<ReadRelationship>(relationships.found.length);
+    for (let i = 0; i < relationships.found.length; i++) {
+      const { entry, element } = relationships.found[i];
+      readRelationships[i] = readElement(entry, element, freshUid('relationship', element), RELATIONSHIP_ENTRY_KEYS) as ReadRelationship;
     }
 
-    const { labels, types } = await this.vocabulary();
+    // The reader's labels and types (a read of the graph) only when a style, caption, filter or appearance names some.
+    const { labels, types } = namesTokens(content) ? await this.vocabulary() : { labels: new Set<string>(), types: new Set<string>() };
     const labelVisible = (label: string) => label === '*' || labels.has(label);
     const typeVisible = (type: string) => type === '*' || types.has(type);
     const nodeProperty = (label: string, property: string) => propertyVisible(scope, scope.nodeProperties, label, property);
@@ -307,71 +295,89 @@ export class ContentPostprocessor extends ScopedGraphService {
     // 1. Elements carrying the usable uids, unrestricted, uid properties only.
     const usableRefs = entries.map(uidOf).filter(usable);
     const byUid = new Map<string, Element[]>();
-    for (const element of await this.fetchByUid(kind, usableRefs, UNRESTRICTED, unique(usableRefs.map((ref) => ref.property)))) {
-      for (const ref of usableRefs) {
-        if (!tokensOf(kind, element).includes(ref.token) || !carries(element, ref)) continue;
-        const key = `${ref.token}\u0000${valueKey(ref.property, ref.value)}`;
-        const list = byUid.get(key) ?? [];
-        if (!list.includes(element)) list.push(element);
-        byUid.set(key, list);
+    const wantedUids = new Set(usableRefs.map((ref) => `${ref.token}\u0000${valueKey(ref.property, ref.value)}`));
+    const uidProperties = unique(usableRefs.map((ref) => ref.property));
+    // Each element is looked up by its own (token, uid property, value) keys: no pass over every ref per element.
+    for (const element of await this.fetchByUid(kind, usableRefs, UNRESTRICTED, uidProperties)) {
+      for (const token of tokensOf(kind, element)) {
+        for (const property of uidProperties) {
+          const value = element.properties[property];
+          if (typeof value !== 'string' && typeof value !== 'number') continue;
+          const key = `${token}\u0000${valueKey(property, value)}`;
+          if (!wantedUids.has(key)) continue;
+          const list = byUid.get(key) ?? [];
+          if (!list.includes(element)) list.push(element);
+          byUid.set(key, list);
+        }
       }
     }
 
-    // 2. Candidate ids per entry, best first.
-    const candidates = new Map<Entry, string[]>();
-    const checkAtId: Entry[] = [];
-    for (const entry of entries) {
+    // 2. Candidate ids per entry (by index), best first: an entry without a uid has just its id.
+    const candidates: Array<string | string[]> = new Array<string | string[]>(entries.length);
+    const checkAtId: number[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       const ref = uidOf(entry);
       if (!ref) {
-        candidates.set(entry, [entry.id]);
+        candidates[i] = entry.id;
         continue;
       }
       const carriers = usable(ref) ? (byUid.get(`${ref.token}\u0000${valueKey(ref.property, ref.value)}`) ?? []) : [];
       if (carriers.length > 0) {
         const ids = carriers.map((element) => element.id);
-        candidates.set(entry, ids.includes(entry.id) ? [entry.id, ...ids.filter((id) => id !== entry.id)] : ids);
-      } else checkAtId.push(entry);
+        candidates[i] = ids.includes(entry.id) ? [entry.id, ...ids.filter((id) => id !== entry.id)] : ids;
+      } else checkAtId.push(i);
     }
     if (checkAtId.length > 0) {
-      const properties = unique(checkAtId.map((entry) => uidOf(entry)!.property));
+      const properties = unique(checkAtId.map((i) => uidOf(entries[i])!.property));
       const atId = new Map(
-        (await this.fetchById(kind, unique(checkAtId.map((e) => e.id)), UNRESTRICTED, properties)).map((element) => [element.id, element]),
+        (await this.fetchById(kind, unique(checkAtId.map((i) => entries[i].id)), UNRESTRICTED, properties)).map((element) => [
+          element.id,
+          element,
+        ]),
       );
-      for (const entry of checkAtId) {
-        const element = atId.get(entry.id);
-        candidates.set(entry, element && carries(element, uidOf(entry)!) ? [entry.id] : []);
+      for (const i of checkAtId) {
+        const element = atId.get(entries[i].id);
+        candidates[i] = element && carries(element, uidOf(entries[i])!) ? [entries[i].id] : [];
       }
     }
 
-    // 3. The candidates as the reader sees them.
-    const visible = new Map(
-      (await this.fetchById(kind, unique([...candidates.values()].flat()), scope)).map((element) => [element.id, element]),
-    );
-    const resolved = new Map<Entry, Element>();
-    const unseenPlain: Entry[] = [];
+    // 3. The candidates as the reader sees them (one read).
+    const wanted = new Set<string>();
+    for (const c of candidates) {
+      if (typeof c === 'string') wanted.add(c);
+      else for (const id of c) wanted.add(id);
+    }
+    const visible = new Map<string, Element>();
+    for (const element of await this.fetchById(kind, [...wanted], scope)) visible.set(element.id, element);
+    const resolved: Array<Element | undefined> = new Array<Element | undefined>(entries.length);
+    const unseenPlain: string[] = [];
     let deleted = 0;
-    for (const entry of entries) {
-      const ids = candidates.get(entry)!;
-      const id = ids.find((candidate) => visible.has(candidate));
-      if (id !== undefined) resolved.set(entry, visible.get(id)!);
-      else if (entry.uid) {
-        if (ids.length === 0) deleted++;
-      } else unseenPlain.push(entry);
+    for (let i = 0; i < entries.length; i++) {
+      const c = candidates[i];
+      if (typeof c === 'string') {
+        const element = visible.get(c);
+        if (element) resolved[i] = element;
+        else unseenPlain.push(c);
+        continue;
+      }
+      const id = c.find((candidate) => visible.has(candidate));
+      if (id !== undefined) resolved[i] = visible.get(id)!;
+      else if (c.length === 0) deleted++;
     }
     // 4. Entries without a uid the reader does not see: absent without restrictions means deleted.
     if (unseenPlain.length > 0) {
-      const exists = new Set(
-        (await this.fetchById(kind, unique(unseenPlain.map((e) => e.id)), UNRESTRICTED, [])).map((element) => element.id),
-      );
-      for (const entry of unseenPlain) if (!exists.has(entry.id)) deleted++;
+      const exists = new Set((await this.fetchById(kind, unique(unseenPlain), UNRESTRICTED, [])).map((element) => element.id));
+      for (const id of unseenPlain) if (!exists.has(id)) deleted++;
     }
 
     const found: Array<{ entry: Entry; element: Element }> = [];
     const idMap = new Map<string, string>();
     const taken = new Set<string>();
-    for (const entry of entries) {
-      const element = resolved.get(entry);
+    for (let i = 0; i < entries.length; i++) {
+      const element = resolved[i];
       if (!element) continue;
+      const entry = entries[i];
       if (!idMap.has(entry.id)) idMap.set(entry.id, element.id);
       if (taken.has(element.id)) continue;
       taken.add(element.id);
@@ -404,6 +410,39 @@ function parseStored(stored: unknown): ReturnType<typeof visualizationContentSch
     if (rest.success) return { ...rest, data: { ...rest.data, nodes: stored.nodes as ContentNode[], relationships: stored.relationships } };
   }
   return visualizationContentSchema.safeParse(stored);
+}
+
+/** The stored fields of an entry a read gives back as they are (its id and uid come fresh from the graph). */
+const entryKeys = (shape: object) => Object.keys(shape).filter((key) => key !== 'id' && key !== 'uid');
+const NODE_ENTRY_KEYS = entryKeys(contentNodeSchema.shape);
+const RELATIONSHIP_ENTRY_KEYS = entryKeys(contentRelationshipSchema.shape);
+
+/** A read element: the entry's stored fields, the fresh uid, and the element as the reader sees it. */
+function readElement(entry: Entry, element: Element, uid: ContentNode['uid'] | ContentRelationship['uid'], keys: string[]): object {
+  const read: Record<string, unknown> = { id: element.id };
+  const stored = entry as unknown as Record<string, unknown>;
+  for (const key of keys) if (stored[key] !== undefined) read[key] = stored[key];
+  if (uid) read.uid = uid;
+  if ('labels' in element) read.labels = element.labels;
+  else {
+    read.type = element.type;
+    read.startNodeId = element.startNodeId;
+    read.endNodeId = element.endNodeId;
+  }
+  read.properties = element.properties;
+  return read;
+}
+
+/** Whether the content names labels, types or properties the reader's vocabulary must be checked against. */
+function namesTokens(content: VisualizationContent): boolean {
+  return (
+    content.styles.nodes.length > 0 ||
+    content.styles.relationships.length > 0 ||
+    Object.keys(content.captions.nodes).length > 0 ||
+    Object.keys(content.captions.relationships).length > 0 ||
+    content.filters.length > 0 ||
+    content.appearance !== undefined
+  );
 }
 
 function unique<T>(values: T[]): T[] {
