@@ -28,7 +28,7 @@ import { renderDetails } from './ui/details';
 import type { DataSchema } from '../shared/data-schema';
 import { NO_SCHEMA } from '../shared/data-schema';
 import type { LayoutName } from './layouts/layouts';
-import { exportPng, exportSvg, openFromLocation } from './ui/persistence';
+import { embeddedVisualization, exportPng, exportSvg, openFromLocation } from './ui/persistence';
 import type { AreaMode } from './selection/area-select';
 import { attachAreaSelection } from './selection/area-select';
 import { Shell } from './ui/shell';
@@ -89,7 +89,10 @@ async function loadContext(): Promise<{
 
 export async function mountWorkspace(root: HTMLElement): Promise<Workspace> {
   performance.mark('gas:mount');
-  const { appearance, schema, canEdit, permissions, userId, undirected } = await loadContext();
+  const context = loadContext();
+  // The embedded canvas is parsed while the settings and the session are on their way.
+  embeddedVisualization();
+  const { appearance, schema, canEdit, permissions, userId, undirected } = await context;
   performance.mark('gas:context');
   const shell = new Shell(root);
   const say = (text: string) => (shell.status.textContent = text);

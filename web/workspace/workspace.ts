@@ -61,42 +61,41 @@ export class Workspace {
       renderEdgeLabels: false,
       edgeLabelSize: 11,
       edgeLabelColor: { color: '#52606d' },
-      nodeProgramClasses: {
-        circle: NodeCircleProgram,
-        image: createNodeImageProgram({ keepWithinCircle: true, padding: 0.15, drawingMode: 'background' }),
-      },
+      // The icon program joins when a node first has an icon (useImages): building it opens a WebGL
+      // context of its own, a cost a canvas without icons never pays.
+      nodeProgramClasses: { circle: NodeCircleProgram },
       // The canvas is hidden while the table view is shown.
       allowInvalidContainer: true,
       defaultEdgeType: 'arrow',
       labelRenderedSizeThreshold: 3,
       zIndex: true,
+      // Sigma hands each reducer a copy of the element's attributes: they are changed in place, so a
+      // refresh of thousands of elements allocates nothing here.
       nodeReducer: (id, data) => {
         const state = this.state;
         const node = state.nodes[id];
-        const out = { ...data };
-        if (node && !isNodeShown(state, node)) out.hidden = true;
-        if (state.selection.includes(id)) {
-          out.highlighted = true;
-          out.zIndex = 2;
+        if (node && state.hiddenLabels.length && !isNodeShown(state, node)) data.hidden = true;
+        if (this.selected(state).has(id)) {
+          data.highlighted = true;
+          data.zIndex = 2;
         }
         if (this.hovered && id !== this.hovered && !this.hoverNeighbours.has(id)) {
-          out.color = '#e2e2e2';
-          out.label = '';
-          out.zIndex = 0;
+          data.color = '#e2e2e2';
+          data.label = '';
+          data.zIndex = 0;
         }
-        return out;
+        return data;
       },
       edgeReducer: (id, data) => {
         const state = this.state;
         const relationship = state.relationships[id];
-        const out = { ...data };
-        if (relationship && !isRelationshipShown(state, relationship)) out.hidden = true;
+        if (relationship && !isRelationshipShown(state, relationship)) data.hidden = true;
         if (this.hovered && relationship && relationship.startNodeId !== this.hovered && relationship.endNodeId !== this.hovered) {
-          out.color = '#f0f0f0';
-          out.label = '';
+          data.color = '#f0f0f0';
+          data.label = '';
         }
-        if (state.selection.includes(id)) out.size = 3;
-        return out;
+        if (this.selected(state).has(id)) data.size = 3;
+        return data;
       },
     });
     // Sigma follows window resizes only; the canvas also changes size when panels or toolbars do.
@@ -107,6 +106,25 @@ export class Workspace {
     this.renderer.getCamera().on('updated', () => this.showEdgeCaptions());
     this.renderer.on('enterNode', ({ node }) => this.hover(node));
     this.renderer.on('leaveNode', () => this.hover(null));
+  }
+
+  /** Drawing held by batch(): what is owed when it ends. */
+  private holding = 0;
+  private pendingLoad = false;
+  private pendingRender = false;
+  /** What the graph was last made equal to (syncGraph is skipped when nothing of it changed). */
+  private synced: { state: CanvasState; appearance: Appearance; undirected: ReadonlySet<string> } | null = null;
+  private imagesInUse = false;
+  private selectedFor: readonly string[] | null = null;
+  private selectedIds: ReadonlySet<string> = new Set();
+
+  /** The selection as a set, built once per selection (the reducers ask once per element). */
+  private selected(state: CanvasState): ReadonlySet<string> {
+    if (state.selection !== this.selectedFor) {
+      this.selectedFor = state.selection;
+      this.selectedIds = new Set(state.selection);
+    }
+    return this.selectedIds;
   }
 
   get state(): CanvasState {
@@ -158,13 +176,47 @@ export class Workspace {
   load(state: CanvasState): void {
     this.stopLayout();
     this.history = startHistory(state);
-    // Built whole and handed to sigma at once: thousands of single additions to a graph sigma
-    // already watches each cost an incremental update.
+    if (this.holding) this.pendingLoad = true;
+    else this.install();
+  }
+
+  /**
+   * Runs `work` with drawing held: what it changes (the state, the appearance, the analysis layer's
+   * style and filters) is drawn once at the end. Opening a saved canvas is one drawing, not one per part.
+   */
+  batch(work: () => void): void {
+    this.holding++;
+    try {
+      work();
+    } finally {
+      this.holding--;
+      if (!this.holding) {
+        const [load, render] = [this.pendingLoad, this.pendingRender];
+        this.pendingLoad = this.pendingRender = false;
+        if (load) this.install();
+        else if (render) this.render();
+      }
+    }
+  }
+
+  /** Sigma's refresh, held while a batch runs (the analysis layer's repaints). */
+  refresh(options?: Parameters<Sigma['refresh']>[0]): void {
+    if (this.holding) this.pendingRender = true;
+    else this.renderer.refresh(options);
+  }
+
+  /**
+   * The present state as a new graph, built whole and handed to sigma at once (which draws it):
+   * thousands of single additions to a graph sigma already watches each cost an incremental update.
+   */
+  private install(): void {
     const graph = new Graph({ multi: true, type: 'directed' });
-    syncGraph(graph, state, this.appearance, this.undirected);
+    if (syncGraph(graph, this.state, this.appearance, this.undirected).images) this.useImages();
+    this.synced = { state: this.state, appearance: this.appearance, undirected: this.undirected };
     this.graph = graph;
+    this.showEdgeCaptions();
     this.renderer.setGraph(graph);
-    this.render();
+    this.drawn();
   }
 
   /** Changes the present state without an undo step (what an opening brings after the first drawing). */
@@ -410,9 +462,32 @@ export class Workspace {
   }
 
   private render(): void {
-    syncGraph(this.graph, this.state, this.appearance, this.undirected);
+    if (this.holding) {
+      this.pendingRender = true;
+      return;
+    }
+    const synced = this.synced;
+    // The graph already shows this state as drawn with these settings: only the reducers run again.
+    if (!synced || synced.state !== this.state || synced.appearance !== this.appearance || synced.undirected !== this.undirected) {
+      if (syncGraph(this.graph, this.state, this.appearance, this.undirected).images) this.useImages();
+      this.synced = { state: this.state, appearance: this.appearance, undirected: this.undirected };
+    }
     this.showEdgeCaptions();
     this.renderer.refresh();
+    this.drawn();
+  }
+
+  /** Registers sigma's icon program, once, before the first node with an icon is drawn. */
+  private useImages(): void {
+    if (this.imagesInUse) return;
+    this.imagesInUse = true;
+    this.renderer.setSetting('nodeProgramClasses', {
+      ...this.renderer.getSetting('nodeProgramClasses'),
+      image: createNodeImageProgram({ keepWithinCircle: true, padding: 0.15, drawingMode: 'background' }),
+    });
+  }
+
+  private drawn(): void {
     if (!this.firstRenderMarked && this.graph.order > 0) {
       // For bench/ui: when the first elements were drawn.
       this.firstRenderMarked = true;

@@ -44,6 +44,8 @@ export class AnalysisLayer {
   private version = 0;
   private computedVersion = -1;
   private hidden = new Set<string>();
+  /** The nodes the filters leave (one array per computation: the panels read it many times per render). */
+  private shown: readonly CanvasNode[] = [];
   private colors = new Map<string, string>();
   private sizes = new Map<string, number>();
   private widths = new Map<string, number>();
@@ -94,9 +96,9 @@ export class AnalysisLayer {
   }
 
   /** Nodes on the canvas that pass the filters. */
-  visibleNodes(): CanvasNode[] {
+  visibleNodes(): readonly CanvasNode[] {
     this.ensure();
-    return Object.values(this.workspace.state.nodes).filter((node) => !this.hidden.has(node.id));
+    return this.shown;
   }
 
   setStyle(style: DataStyle): void {
@@ -201,14 +203,14 @@ export class AnalysisLayer {
 
   private changed(repaint: 'none' | 'colors' | 'all' = 'all'): void {
     this.version++;
-    const renderer = this.workspace.renderer;
-    if (repaint === 'all') renderer.refresh();
+    const workspace = this.workspace;
+    if (repaint === 'all') workspace.refresh();
     else if (repaint === 'colors') {
       try {
-        renderer.refresh({ partialGraph: { nodes: this.workspace.graph.nodes() }, skipIndexation: true });
+        workspace.refresh({ partialGraph: { nodes: workspace.graph.nodes() }, skipIndexation: true });
       } catch {
         // A node sigma has not indexed yet (added in this same frame) cannot be repainted alone.
-        renderer.refresh();
+        workspace.refresh();
       }
     }
     this.notify();
@@ -227,6 +229,7 @@ export class AnalysisLayer {
     this.hidden = filteredOut(Object.values(state.nodes), this.filters);
     // The style reads what stays on the canvas: the legend counts what the analyst sees.
     const shown = Object.values(state.nodes).filter((node) => !this.hidden.has(node.id));
+    this.shown = shown;
     const nodeMaps = nodeStyleMaps(shown, this.style, this.metrics);
     this.colors = nodeMaps.colors;
     this.sizes = nodeMaps.sizes;
@@ -236,23 +239,31 @@ export class AnalysisLayer {
     this.edgeCaptions = edgeMaps.captions;
   }
 
+  // Sigma hands the reducers a copy of the attributes: changed in place (no copy per element and refresh).
   private styleNode(id: string, data: Attributes): Attributes {
     this.ensure();
-    if (this.hidden.has(id)) return { ...data, hidden: true };
+    if (this.hidden.has(id)) {
+      data.hidden = true;
+      return data;
+    }
     const color = this.colors.get(id);
     const size = this.sizes.get(id);
-    if (color === undefined && size === undefined) return data;
-    return { ...data, ...(color !== undefined ? { color } : {}), ...(size !== undefined ? { size } : {}) };
+    if (color !== undefined) data.color = color;
+    if (size !== undefined) data.size = size;
+    return data;
   }
 
   private styleEdge(id: string, data: Attributes): Attributes {
     this.ensure();
     const relationship = this.workspace.state.relationships[id];
-    if (relationship && (this.hidden.has(relationship.startNodeId) || this.hidden.has(relationship.endNodeId)))
-      return { ...data, hidden: true };
+    if (relationship && (this.hidden.has(relationship.startNodeId) || this.hidden.has(relationship.endNodeId))) {
+      data.hidden = true;
+      return data;
+    }
     const size = this.widths.get(id);
     const label = this.edgeCaptions.get(id);
-    if (size === undefined && label === undefined) return data;
-    return { ...data, ...(size !== undefined ? { size } : {}), ...(label !== undefined ? { label } : {}) };
+    if (size !== undefined) data.size = size;
+    if (label !== undefined) data.label = label;
+    return data;
   }
 }

@@ -7,7 +7,7 @@ import { clear, h } from '../../shared/dom';
 import { formatNumber, t } from '../../shared/i18n';
 import type { AnalysisLayer } from './analysis-layer';
 import type { DataStyle, Legend, MetricName, StyleKey } from './data-style';
-import { OTHER_COLOR, METRICS, propertyKeys } from './data-style';
+import { OTHER_COLOR, METRICS, propertyKeys, propertyKeysOf } from './data-style';
 
 const SIZE = { min: 3, max: 22 };
 // Inline: the panel brings its own few rules rather than depending on the page's stylesheet.
@@ -111,7 +111,7 @@ export function renderAppearancePanel(target: HTMLElement, layer: AnalysisLayer,
   const nodes = layer.visibleNodes();
   const state = layer.state;
   const nodeKeys = propertyKeys(nodes);
-  const relationshipKeys = propertyKeys(Object.values(state.relationships));
+  const relationshipKeys = propertyKeysOf(state.relationships);
   const metrics = METRICS.filter((metric) => layer.metrics[metric]);
   const style = layer.style;
   const put = (change: Partial<DataStyle>) => {

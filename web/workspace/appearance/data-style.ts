@@ -201,10 +201,10 @@ export function edgeStyleMaps(
 }
 
 /** Property keys of the nodes with how they can style: categories for any, ranges and sizes for numbers. */
-export function propertyKeys(items: ReadonlyArray<{ properties: Readonly<Record<string, unknown>> }>): {
-  all: string[];
-  numeric: string[];
-} {
+export function propertyKeys(items: ReadonlyArray<{ properties: Readonly<Record<string, unknown>> }>): PropertyKeys {
+  // The panels ask again on every render: once per list (the canvas state and the layer's lists are never changed in place).
+  const known = keysOf.get(items);
+  if (known) return known;
   const all = new Set<string>();
   const numbers = new Set<string>();
   for (const item of items) {
@@ -214,5 +214,21 @@ export function propertyKeys(items: ReadonlyArray<{ properties: Readonly<Record<
     }
   }
   const sort = (set: Set<string>) => [...set].sort((a, b) => a.localeCompare(b));
-  return { all: sort(all), numeric: sort(numbers) };
+  const keys = { all: sort(all), numeric: sort(numbers) };
+  keysOf.set(items, keys);
+  return keys;
 }
+
+interface PropertyKeys {
+  all: string[];
+  numeric: string[];
+}
+const keysOf = new WeakMap<object, PropertyKeys>();
+
+/** The property keys of a canvas state's nodes or relationships (its record), computed once per record. */
+export function propertyKeysOf(record: Readonly<Record<string, { properties: Readonly<Record<string, unknown>> }>>): PropertyKeys {
+  let items = valuesOf.get(record);
+  if (!items) valuesOf.set(record, (items = Object.values(record)));
+  return propertyKeys(items);
+}
+const valuesOf = new WeakMap<object, ReadonlyArray<{ properties: Readonly<Record<string, unknown>> }>>();

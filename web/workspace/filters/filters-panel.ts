@@ -6,9 +6,9 @@
 import { clear, h } from '../../shared/dom';
 import { formatNumber, t } from '../../shared/i18n';
 import type { AnalysisLayer } from '../appearance/analysis-layer';
-import { categoryText, numericRange, propertyKeys } from '../appearance/data-style';
+import { categoryText, numericRange, propertyKeysOf } from '../appearance/data-style';
 import type { CanvasFilter } from './filters';
-import { categoryCounts, dateKeys, nextFrame, putFilter, removeFilter, timeRange, toggleCategory } from './filters';
+import { categoryCounts, dateKeysOf, nextFrame, putFilter, removeFilter, timeRange, toggleCategory } from './filters';
 
 /** Steps of a range or timeline slider (a slider moves over positions, not over raw values). */
 const STEPS = 200;
@@ -139,9 +139,8 @@ function categoriesBody(layer: AnalysisLayer, index: number, filter: Extract<Can
 }
 
 function addForm(layer: AnalysisLayer): HTMLElement {
-  const nodes = Object.values(layer.state.nodes);
-  const keys = propertyKeys(nodes);
-  const dates = dateKeys(nodes);
+  const keys = propertyKeysOf(layer.state.nodes);
+  const dates = dateKeysOf(layer.state.nodes);
   const property = h(
     'select',
     { name: 'filter-property', 'aria-label': t('web.workspace.filters.property') },
@@ -159,6 +158,7 @@ function addForm(layer: AnalysisLayer): HTMLElement {
   const add = () => {
     const key = property.value;
     if (!key) return;
+    const nodes = Object.values(layer.state.nodes);
     let filter: CanvasFilter;
     if (kind.value === 'range') {
       const range = numericRange(nodes.map((node) => node.properties[key])) ?? { min: 0, max: 0 };

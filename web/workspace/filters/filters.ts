@@ -82,6 +82,14 @@ export function categoryCounts(
     );
 }
 
+/** dateKeys of a canvas state's nodes (its record), computed once per record: the panel asks on every render. */
+export function dateKeysOf(nodes: Readonly<Record<string, CanvasNode>>): string[] {
+  let keys = datesOf.get(nodes);
+  if (!keys) datesOf.set(nodes, (keys = dateKeys(Object.values(nodes))));
+  return keys;
+}
+const datesOf = new WeakMap<object, string[]>();
+
 /** Properties whose values are dates (ISO strings) or numbers that read as epoch times (after 1973 in seconds). */
 export function dateKeys(nodes: Iterable<CanvasNode>): string[] {
   const verdict = new Map<string, boolean>();

@@ -8,7 +8,13 @@ import type { CanvasState } from '../state/canvas-state';
 import type { Appearance } from '../style/style';
 import { nodeCaption, nodeColor, nodeIcon, nodeSize, relationshipColor } from '../style/style';
 
-export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearance, undirected: ReadonlySet<string> = new Set()): void {
+export function syncGraph(
+  graph: Graph,
+  state: CanvasState,
+  appearance: Appearance,
+  undirected: ReadonlySet<string> = new Set(),
+): { images: boolean } {
+  let images = false;
   for (const id of graph.nodes()) if (!state.nodes[id]) graph.dropNode(id);
   for (const id of graph.edges()) if (!state.relationships[id]) graph.dropEdge(id);
   const degree = new Map<string, number>();
@@ -18,6 +24,7 @@ export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearan
   }
   for (const node of Object.values(state.nodes)) {
     const image = nodeIcon(appearance, node);
+    if (image) images = true;
     const attributes = {
       x: node.x,
       y: node.y,
@@ -42,6 +49,8 @@ export function syncGraph(graph: Graph, state: CanvasState, appearance: Appearan
     if (graph.hasEdge(relationship.id)) graph.mergeEdgeAttributes(relationship.id, attributes);
     else graph.addDirectedEdgeWithKey(relationship.id, relationship.startNodeId, relationship.endNodeId, attributes);
   }
+  // Whether a node is drawn with an icon (the renderer registers its icon program then).
+  return { images };
 }
 
 /** Positions as the renderer has them (after a layout), to be taken into the state. */

@@ -20,25 +20,45 @@ export interface Opened {
   own: boolean;
 }
 
+let embedded: VisualizationAnswer | null | undefined;
+
+/**
+ * The visualization the page embeds, parsed once: the page parses it while its first requests
+ * (settings, session) are on their way, and the opening takes it from here.
+ */
+export function embeddedVisualization(): VisualizationAnswer | null {
+  if (embedded === undefined) {
+    const text = document.getElementById('visualization-data')?.textContent;
+    embedded = text ? (JSON.parse(text) as VisualizationAnswer) : null;
+  }
+  return embedded;
+}
+
 /** Opens ?id= (a saved visualization) or ?nodes= (ids chosen on the search page) into the workspace. */
 export async function openFromLocation(workspace: Workspace, search: URLSearchParams): Promise<{ opened: Opened; message: string }> {
   const id = search.get('id');
   if (id) {
     // The page embeds what the server read for it (one read, one access event); the API is the fallback.
-    const embedded = document.getElementById('visualization-data')?.textContent;
-    const visualization = embedded ? (JSON.parse(embedded) as VisualizationAnswer) : await api.visualization(id);
+    const visualization = embeddedVisualization() ?? (await api.visualization(id));
     if (visualization.content) {
       const { state, view } = fromContent(visualization.content);
-      workspace.load(state);
-      readContentExtensions(visualization.content);
+      // The canvas, its appearance and the layer's style and filters are drawn once, together.
+      workspace.batch(() => {
+        workspace.load(state);
+        readContentExtensions(visualization.content);
+      });
       // The box saved shows whole at this window size; an older save without one keeps its camera.
       if (view.box) workspace.showBox(view.box);
       else workspace.setView(view);
       // Data in: relationships among the saved nodes (made since the save, or not saved) join them
       // once they come, as part of the opened state (not an undo step); the saved canvas is drawn first.
       const ids = Object.keys(state.nodes);
+      // Only the ones not on the canvas yet change it: an answer of nothing new costs no redraw.
       void relationsAmong(ids, ids).then(
-        (among) => among.length && workspace.amend(addSubgraph({ nodes: [], relationships: among })),
+        (among) => {
+          const fresh = among.filter((relationship) => !workspace.state.relationships[relationship.id]);
+          if (fresh.length) workspace.amend(addSubgraph({ nodes: [], relationships: fresh }));
+        },
         () => undefined,
       );
     }
