@@ -97,7 +97,10 @@ export function orderCompare(t: Translator, a: Expr, b: Expr, op: string, at: Cs
   const x = json(t, a);
   const y = json(t, b);
   const o = raw(op);
+  // Typed values (dates, times, durations, points: docs/values.md) by gas_value_compare: null
+  // across kinds, for durations and points, as on Neo4j.
   return sql`(case
+    when jsonb_typeof(${x}) = 'object' and jsonb_typeof(${y}) = 'object' and gas_value_kind(${x}) <> 'MAP' and gas_value_kind(${y}) <> 'MAP' then gas_value_compare(${x}, ${y}) ${o} 0
     when jsonb_typeof(${x}) in ('array', 'object') and jsonb_typeof(${x}) = jsonb_typeof(${y}) then ${raise('GCY01', `The operator ${op} on lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'boolean')}
     when jsonb_typeof(${x}) = 'string' and jsonb_typeof(${y}) = 'string' then (${x} #>> '{}') collate "C" ${o} (${y} #>> '{}') collate "C"
     when jsonb_typeof(${x}) = jsonb_typeof(${y}) then ${x} ${o} ${y}

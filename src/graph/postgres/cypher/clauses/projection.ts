@@ -171,8 +171,11 @@ export function sortKeysOf(t: Translator, e: Expr, desc: boolean, at: CstNode): 
   if (e.type !== 'value' && e.type !== 'bool') throw unsupported(at, 'ORDER BY a node, relationship, path or list of them');
   const v = json(t, e);
   const dir = raw(desc ? 'desc nulls first' : 'asc nulls last');
-  const rank = sql`(case when jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `ORDER BY over lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'int')} else ${jsonTypeRank(v)} end)`;
-  return [sql`${rank} ${dir}`, sql`${codePointKey(v)} ${dir}`, sql`${v} ${dir}`];
+  // Typed values (docs/values.md) rank and order by gas_value_rank / gas_value_key; the other
+  // types keep their order after them (string, boolean, number: ranks 9 to 11 of gas_value_rank).
+  const rank = sql`(case when jsonb_typeof(${v}) = 'object' and gas_value_kind(${v}) <> 'MAP' then gas_value_rank(${v}) when jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `ORDER BY over lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'int')} else ${jsonTypeRank(v)} + 7 end)`;
+  const typedKey = sql`(case when jsonb_typeof(${v}) = 'object' then gas_value_key(${v}) end)`;
+  return [sql`${rank} ${dir}`, sql`${codePointKey(v)} ${dir}`, sql`${typedKey} ${dir}`, sql`${v} ${dir}`];
 }
 
 /** The column value of a projected expression: ids for nodes and relationships, jsonb otherwise. */

@@ -1,0 +1,87 @@
+import request from 'supertest';
+import type { TestApp } from '../support/test-app';
+import { createTestApp, ADMIN_PASSWORD, testGraphBackend } from '../support/test-app';
+
+/**
+ * Temporal values in POST /data/cypher (issue 21): results in the typed JSON of docs/values.md,
+ * the same answers on both backends; on PostgreSQL the temporal functions are computed while
+ * translating, values that only exist when the query runs compare and sort with Neo4j's meaning
+ * (gas_value_compare / gas_value_key), and what is not computed is refused, never guessed.
+ */
+let t: TestApp;
+let admin: string;
+const onPostgres = testGraphBackend === 'postgres';
+
+const cypher = (query: string, params: Record<string, unknown> = {}) =>
+  request(t.app).post('/data/cypher').set('Authorization', admin).send({ query, params });
+
+async function rows(query: string, params: Record<string, unknown> = {}): Promise<unknown[][]> {
+  const response = await cypher(query, params);
+  expect({ query, status: response.status, body: response.status === 200 ? undefined : response.body }).toEqual({
+    query,
+    status: 200,
+    body: undefined,
+  });
+  return response.body.rows as unknown[][];
+}
+
+const typed = ($type: string, _value: string) => ({ $type, _value });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.basic('admin', ADMIN_PASSWORD);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+test('when a query builds temporal values, then they are answered as typed JSON with their components', async () => {
+  expect(
+    await rows(
+      `WITH datetime({year: 1984, month: 10, day: 11, hour: 12, timezone: 'Europe/Stockholm'}) AS d
+       RETURN date($text) AS a, d AS b, d.epochMillis AS c, duration.between(date('2015-01-31'), d) AS e, localtime({hour: 9}) AS f`,
+      { text: '2015-W30-2' },
+    ),
+  ).toEqual([
+    [
+      typed('Date', '2015-07-21'),
+      typed('ZonedDateTime', '1984-10-11T12:00+01:00[Europe/Stockholm]'),
+      466340400000,
+      typed('Duration', 'P-30Y-3M-19DT-12H'),
+      typed('LocalTime', '09:00'),
+    ],
+  ]);
+  expect(await rows(`RETURN date('2015-07-21') + duration('P1M10D') AS a, date('2015-07-21') < date('2015-07-22') AS b`)).toEqual([
+    [typed('Date', '2015-08-31'), true],
+  ]);
+});
+
+test('when values known only at run time are compared and sorted, then dates order as dates and durations do not order', async () => {
+  expect(
+    await rows(
+      `UNWIND [date('2015-07-21'), date('1999-01-01'), date('2001-05-05')] AS d
+       WITH d WHERE d > date('2000-01-01') RETURN d ORDER BY d DESC`,
+    ),
+  ).toEqual([[typed('Date', '2015-07-21')], [typed('Date', '2001-05-05')]]);
+  expect(await rows(`UNWIND [duration('P1D')] AS d RETURN d < duration('P2D') AS lt, d = duration('P1D') AS eq`)).toEqual([[null, true]]);
+});
+
+test('when a temporal value is invalid, then the query fails with a Cypher error', async () => {
+  const response = await cypher(`RETURN date({year: 2015, month: 2, day: 30}) AS d`);
+  expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: 'CYPHER_ERROR' });
+});
+
+(onPostgres ? test : test.skip)(
+  'when a temporal function needs a value known only at run time on PostgreSQL, then it is refused, not guessed',
+  async () => {
+    for (const query of [
+      `UNWIND ['2015-07-21'] AS s RETURN date(s) AS d`,
+      `UNWIND [date('2015-07-21')] AS d RETURN d.year AS y`,
+      `RETURN datetime() AS now`,
+    ]) {
+      const response = await cypher(query);
+      expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: 400, code: 'CYPHER_UNSUPPORTED' });
+    }
+  },
+);
