@@ -410,6 +410,11 @@ export interface GraphStore {
    */
   streamNodes(query: Pick<FindQuery, 'filter' | 'text' | 'properties'>, scope: AccessScope): AsyncIterable<GraphNode>;
   streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship>;
+  /**
+   * The visible property keys of the nodes streamNodes(query) would give, in no promised order
+   * (a CSV export's column set, issue 24). Optional: without it, the export reads the stream twice.
+   */
+  nodePropertyKeys?(query: Pick<FindQuery, 'filter' | 'text'>, scope: AccessScope): Promise<string[]>;
 
   // schema of the data
   labels(scope: AccessScope): Promise<string[]>;

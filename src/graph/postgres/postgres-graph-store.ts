@@ -262,6 +262,17 @@ export class PostgresGraphStore implements GraphStore {
     }
   }
 
+  /** The export's column set in one statement, the hidden properties left out (the rows are then read once, streamNodes). */
+  async nodePropertyKeys(query: Pick<FindQuery, 'filter' | 'text'>, scope: AccessScope): Promise<string[]> {
+    const s = ScopeSql.for(scope);
+    const where = await this.nodeWhere(s, query);
+    if (where === FALSE) return [];
+    const row = await this.runner.one<{ keys: string[] }>(
+      sql`select coalesce(array_agg(distinct k), '{}') as keys from graph_nodes n cross join lateral jsonb_object_keys(${s.nodeProperties('n')}) k where ${where}`,
+    );
+    return row?.keys ?? [];
+  }
+
   async *streamRelationships(query: Pick<FindQuery, 'filter' | 'properties'>, scope: AccessScope): AsyncIterable<GraphRelationship> {
     const s = ScopeSql.for(scope);
     const where = this.relationshipWhere(s, query);

@@ -12,6 +12,8 @@ interface ExportPlan<T extends GraphNode | GraphRelationship> {
   fixedValues(element: T): unknown[];
   /** A fresh pass over the exported elements (streamed by the adapter, in id order). */
   elements(): AsyncIterable<T>;
+  /** The union of the exported elements' visible property keys in one statement, when the adapter can (else a first pass of elements()). */
+  keys?(): Promise<string[]>;
   /** Requested property columns; absent = the union of the visible keys of the exported elements. */
   properties?: string[];
   what: string;
@@ -20,8 +22,9 @@ interface ExportPlan<T extends GraphNode | GraphRelationship> {
 /**
  * CSV exports (EXPORT_DATA), returned as a Download that the router writes. Elements are streamed from the adapter under the user's scope, so
  * hidden elements and properties never reach the file, and memory stays constant: when the
- * request names no properties, a first streamed pass collects the union of the visible property
- * keys of the exported elements (the column set), and a second pass writes the rows.
+ * request names no properties, the union of the visible property keys of the exported elements
+ * (the column set) comes first, from one statement of the adapter (nodePropertyKeys) or else a
+ * first streamed pass, and one pass writes the rows.
  *
  * Columns: nodes "id, labels (joined by ;), <properties>"; relationships "id, type, start, end,
  * <properties>". Lists and maps are written as JSON.
@@ -49,6 +52,7 @@ export class GraphExportService extends ScopedGraphService {
       fixedColumns: ['id', 'labels'],
       fixedValues: (n: GraphNode) => [n.id, n.labels.join(';')],
       elements: () => this.graph.streamNodes(query, scope),
+      ...(this.graph.nodePropertyKeys ? { keys: () => this.graph.nodePropertyKeys!(query, scope) } : {}),
       properties: query.properties,
     });
   }
@@ -73,8 +77,9 @@ export class GraphExportService extends ScopedGraphService {
   private async stream<T extends GraphNode | GraphRelationship>(plan: ExportPlan<T>): Promise<Download> {
     let columns = plan.properties;
     if (!columns) {
-      const keys = new Set<string>();
-      for await (const element of plan.elements()) for (const key of Object.keys(element.properties)) keys.add(key);
+      // The adapter's one statement (PostgreSQL: the rows then pass once, cursor to socket), else a first streamed pass.
+      const keys = new Set<string>(plan.keys ? await plan.keys() : []);
+      if (!plan.keys) for await (const element of plan.elements()) for (const key of Object.keys(element.properties)) keys.add(key);
       columns = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     }
     await audit(this.ctx, { action: 'data.export', targetType: plan.what, details: { format: 'csv', columns } });
