@@ -1,6 +1,9 @@
 import type { CstNode } from '../../src/cypher/parser';
 import { parseCypher, rule, rules, nameOf, textOf, unwrap, descendants } from '../../src/cypher/parser';
 import { inspect } from 'node:util';
+import { computeTemporal } from '../../src/graph/postgres/cypher/functions/temporal-fold';
+import type { TypedJson } from '../../src/graph/postgres/cypher/functions/temporal-model';
+import { isTypedJson, TemporalError, TemporalUnsupported, toTypedJson } from '../../src/graph/postgres/cypher/functions/temporal-model';
 
 /**
  * The TCK's setup queries (`And having executed:`, the named graphs) interpreted here, on a graph
@@ -18,6 +21,10 @@ export class Int {
 }
 export class MapValue {
   constructor(readonly v: Map<string, Value>) {}
+}
+/** A temporal value, in the typed JSON of docs/values.md (computed by the translator's temporal functions). */
+export class TypedValue {
+  constructor(readonly v: TypedJson) {}
 }
 export class MemNode {
   deleted = false;
@@ -37,7 +44,7 @@ export class MemRel {
     readonly props: Map<string, Value>,
   ) {}
 }
-export type Value = null | boolean | number | string | Int | MapValue | MemNode | MemRel | Value[];
+export type Value = null | boolean | number | string | Int | MapValue | TypedValue | MemNode | MemRel | Value[];
 
 export interface MemGraph {
   nodes: MemNode[];
@@ -558,6 +565,8 @@ class Interpreter {
         const fname = textOf(rule(u, 'functionInvocationBody')!).trim().toLowerCase();
         if (fname === 'collect' || fname === 'count') return this.aggregate(u, fname);
         const args = rules(u, 'expression').map((e) => this.eval(e, row));
+        const temporal = /^(date|localtime|time|localdatetime|datetime|duration)(\.\w+)?$/.exec(fname);
+        if (temporal) return temporalValue(temporal[1], temporal[2]?.slice(1), args, u);
         if (fname === 'range') {
           const [a, b, s] = args;
           const step = s === undefined ? 1n : (s as Int).v;
@@ -587,6 +596,24 @@ class Interpreter {
   }
 }
 
+/** A temporal function of setup values (the translator's own computation of it). */
+function temporalValue(kind: string, fname: string | undefined, args: Value[], at: CstNode): Value {
+  const json = (v: Value): unknown => {
+    if (v instanceof Int) return Number(v.v);
+    if (v instanceof TypedValue) return v.v;
+    if (v instanceof MapValue) return Object.fromEntries([...v.v].map(([k, x]) => [k, json(x)]));
+    if (v === null || typeof v === 'number' || typeof v === 'string') return v;
+    return unsupported('a temporal function of this value', at);
+  };
+  try {
+    const value = fname ? computeTemporal(kind, fname, args.map(json)) : computeTemporal('', kind, args.map(json));
+    return value === null ? null : new TypedValue(toTypedJson(value));
+  } catch (error) {
+    if (error instanceof TemporalError || error instanceof TemporalUnsupported) return unsupported(`${kind}(): ${error.message}`, at);
+    throw error;
+  }
+}
+
 /** Runs the setup queries in order on an empty graph in memory; the graph they leave (deleted elements left out). */
 export function interpretSetup(queries: string[]): MemGraph {
   const interpreter = new Interpreter();
@@ -605,6 +632,7 @@ export function valueToJson(v: Value): string {
     return Number.isInteger(v) && Math.abs(v) < 1e21 ? `${v}.0` : String(v);
   }
   if (Array.isArray(v)) return `[${v.map(valueToJson).join(',')}]`;
+  if (v instanceof TypedValue && isTypedJson(v.v)) return JSON.stringify(v.v);
   if (v instanceof MapValue) throw new SetupUnsupported('a map as a property value');
   throw new SetupUnsupported('a node or relationship as a property value');
 }

@@ -68,7 +68,7 @@ function guarded<T>(n: CstNode, what: string, compute: () => T): T {
   }
 }
 
-function componentOf(n: CstNode, value: unknown): Component {
+function componentOf(value: unknown): Component {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'bigint') return Number(value);
@@ -76,75 +76,87 @@ function componentOf(n: CstNode, value: unknown): Component {
     const v = fromTypedJson(value);
     if (v) return v;
   }
-  throw cypherError(n, 'Type mismatch: a temporal component must be a number, a string or a temporal value');
+  throw new TemporalError('Type mismatch: a temporal component must be a number, a string or a temporal value');
 }
 
-function mapOf(n: CstNode, value: unknown): ComponentMap {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw cypherError(n, 'Type mismatch: expected a map');
-  return new Map(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, componentOf(n, v)]));
-}
-
-function constants(n: CstNode, name: string, args: Expr[]): unknown[] {
-  return args.map((a) => {
-    if (!a.constant) throw unsupported(n, `${name}() of a value known only when the query runs`);
-    return a.constant.value;
-  });
+function mapOf(value: unknown): ComponentMap {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TemporalError('Type mismatch: expected a map');
+  return new Map(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, componentOf(v)]));
 }
 
 export function temporalCall(n: CstNode, namespace: string, fname: string, args: Expr[]): Expr {
   const ns = namespace.replace(/\.$/, '');
   const name = ns ? `${ns}.${fname}` : fname;
+  const values = args.map((a) => {
+    if (!a.constant) throw unsupported(n, `${name}() of a value known only when the query runs`);
+    return a.constant.value;
+  });
+  try {
+    return temporalExpr(computeTemporal(ns, fname, values));
+  } catch (error) {
+    if (error instanceof TemporalUnsupported) throw unsupported(n, `${name}(): ${error.message}`);
+    if (error instanceof TemporalError) throw cypherError(n, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A temporal function of values (JSON values: numbers, strings, maps, typed JSON, null): its value,
+ * or null. Throws TemporalError (the query's error) or TemporalUnsupported. Also the TCK runner's
+ * setup interpreter (test/tck/setup.ts) computes its temporal properties with it.
+ */
+export function computeTemporal(namespace: string, fname: string, values: unknown[]): Temporal | null {
+  const ns = namespace.replace(/\.$/, '');
+  const name = ns ? `${ns}.${fname}` : fname;
   const lower = fname.toLowerCase();
   const kind = CONSTRUCTORS[(ns || fname).toLowerCase()];
+  if (!kind) throw new TemporalUnsupported(`the function ${name}()`);
+  const arity = (...counts: number[]) => {
+    if (!counts.includes(values.length)) throw new TemporalError(`${name}() takes ${counts.join(' or ')} argument(s)`);
+  };
   if (ns && ['statement', 'transaction', 'realtime'].includes(lower)) {
     // The clock in a given zone: null for a null zone, else refused (a cached plan would freeze the clock).
-    if (args.length === 1 && args[0].constant?.value === null) return temporalExpr(null);
-    throw unsupported(n, `The clock function ${name}()`);
+    if (values.length === 1 && values[0] === null) return null;
+    throw new TemporalUnsupported('the clock');
   }
-  const values = constants(n, name, args);
-  const arity = (...counts: number[]) => {
-    if (!counts.includes(args.length)) throw cypherError(n, `${name}() takes ${counts.join(' or ')} argument(s)`);
-  };
-  return guarded(n, `${name}()`, () => {
-    if (!ns) {
-      if (args.length === 0) throw new TemporalUnsupported('the current time');
-      arity(1);
-      const [v] = values;
-      if (v === null) return temporalExpr(null);
-      if (typeof v === 'string') return temporalExpr(fromText(kind, v));
-      if (isTypedJson(v)) {
-        const value = fromTypedJson(v);
-        if (!value) throw new TemporalError(`Cannot construct a ${kind} from a ${v.$type}`);
-        return temporalExpr(fromValue(kind, value));
-      }
-      return temporalExpr(fromMap(kind, mapOf(n, v)));
+  if (!ns) {
+    if (values.length === 0) throw new TemporalUnsupported('the current time');
+    arity(1);
+    const [v] = values;
+    if (v === null) return null;
+    if (typeof v === 'string') return fromText(kind, v);
+    if (isTypedJson(v)) {
+      const value = fromTypedJson(v);
+      if (!value) throw new TemporalError(`Cannot construct a ${kind} from a ${v.$type}`);
+      return fromValue(kind, value);
     }
-    if (lower === 'truncate' && kind !== 'Duration') {
-      arity(2, 3);
-      const [unit, v, map] = values;
-      if (v === null || unit === null) return temporalExpr(null);
-      if (typeof unit !== 'string') throw new TemporalError('The unit of truncate() must be a string');
-      const value = componentOf(n, v);
-      if (value === null || typeof value !== 'object') throw new TemporalError('truncate() needs a temporal value');
-      return temporalExpr(truncate(kind, unit, value, map === undefined || map === null ? new Map<string, Component>() : mapOf(n, map)));
-    }
-    if (kind === 'Duration' && ['between', 'inmonths', 'indays', 'inseconds'].includes(lower)) {
-      arity(2);
-      const [a, b] = values.map((v) => componentOf(n, v));
-      if (a === null || b === null) return temporalExpr(null);
-      if (typeof a !== 'object' || typeof b !== 'object') throw new TemporalError(`${name}() needs two temporal values`);
-      return temporalExpr(between(a, b, lower as 'between'));
-    }
-    if (kind === 'DateTime' && (lower === 'fromepoch' || lower === 'fromepochmillis')) {
-      arity(lower === 'fromepoch' ? 2 : 1);
-      if (values.some((v) => v === null)) return temporalExpr(null);
-      const [a, b] = values.map((v) => componentOf(n, v));
-      if (typeof a !== 'number' || (lower === 'fromepoch' && typeof b !== 'number')) throw new TemporalError(`${name}() needs integers`);
-      if (lower === 'fromepochmillis') return temporalExpr(fromEpoch(Math.floor(a / 1000), (a % 1000) * 1_000_000));
-      return temporalExpr(fromEpoch(a, b as number));
-    }
-    throw new TemporalUnsupported(`the function ${name}()`);
-  });
+    return fromMap(kind, mapOf(v));
+  }
+  if (lower === 'truncate' && kind !== 'Duration') {
+    arity(2, 3);
+    const [unit, v, map] = values;
+    if (v === null || unit === null) return null;
+    if (typeof unit !== 'string') throw new TemporalError('The unit of truncate() must be a string');
+    const value = componentOf(v);
+    if (value === null || typeof value !== 'object') throw new TemporalError('truncate() needs a temporal value');
+    return truncate(kind, unit, value, map === undefined || map === null ? new Map<string, Component>() : mapOf(map));
+  }
+  if (kind === 'Duration' && ['between', 'inmonths', 'indays', 'inseconds'].includes(lower)) {
+    arity(2);
+    const [a, b] = values.map((v) => componentOf(v));
+    if (a === null || b === null) return null;
+    if (typeof a !== 'object' || typeof b !== 'object') throw new TemporalError(`${name}() needs two temporal values`);
+    return between(a, b, lower as 'between');
+  }
+  if (kind === 'DateTime' && (lower === 'fromepoch' || lower === 'fromepochmillis')) {
+    arity(lower === 'fromepoch' ? 2 : 1);
+    if (values.some((v) => v === null)) return null;
+    const [a, b] = values.map((v) => componentOf(v));
+    if (typeof a !== 'number' || (lower === 'fromepoch' && typeof b !== 'number')) throw new TemporalError(`${name}() needs integers`);
+    if (lower === 'fromepochmillis') return fromEpoch(Math.floor(a / 1000), (a % 1000) * 1_000_000);
+    return fromEpoch(a, b as number);
+  }
+  throw new TemporalUnsupported(`the function ${name}()`);
 }
 
 /** `.year`, `.epochMillis`, ... of a temporal constant (undefined: the target is not one). */
