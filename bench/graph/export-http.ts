@@ -108,7 +108,13 @@ async function writeCsv(raw: RawPg, restricted: boolean, city: string | null, re
         for (const v of r.vals) out += ',' + field(v, v !== null && !/^-?\d/.test(v));
         out += '\r\n';
       }
-      if (out.length > 0 && !res.write(out)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (out.length > 0 && !res.write(out)) {
+        // The listeners of the event that did not come are removed (each once() adds an 'error' listener too).
+        const stop = new AbortController();
+        await Promise.race([once(res, 'drain', { signal: stop.signal }), once(res, 'close', { signal: stop.signal })]).finally(() =>
+          stop.abort(),
+        );
+      }
       out = '';
       if (page.length < 5000 || res.destroyed) break;
     }
@@ -124,6 +130,9 @@ async function writeCsv(raw: RawPg, restricted: boolean, city: string | null, re
 
 /** The restricted reader of bench:graph as a user of the service: a group with the same rules, EXPORT_DATA. */
 export async function createRestrictedUser(knex: Knex, cities: string[]): Promise<void> {
+  // A database kept by an earlier run (BENCH_REUSE_URL) has them already: made afresh.
+  await knex('users').where({ username: RESTRICTED_USER }).delete();
+  await knex('groups').where({ name: 'bench restricted' }).delete();
   const [group] = await knex('groups')
     .insert({
       name: 'bench restricted',
