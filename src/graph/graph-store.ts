@@ -349,6 +349,48 @@ export interface CypherOptions {
    * rewritten safely is refused (403 CYPHER_RESTRICTED). Absent or unrestricted: run as written.
    */
   scope?: AccessScope;
+  /**
+   * Writing clauses (CREATE, MERGE, SET, REMOVE, DELETE) on the PostgreSQL backend: every element
+   * the query writes is shown to this check before it is written, as the writer sees it (hidden
+   * labels and properties left out); a throw refuses the query and nothing of it is written.
+   * Without it (or with readOnly) a writing query is refused: 403 READ_ONLY_QUERY.
+   */
+  writeCheck?: (write: CypherElementWrite) => void;
+  /** With writeCheck: runs inside the query's transaction before the commit (its audit event). */
+  beforeCommit?: (result: CypherResult, transaction: GraphWriteTransaction) => Promise<void>;
+}
+
+/** An element a Cypher query writes, as the writer sees it (CypherOptions.writeCheck). */
+export type CypherElementWrite =
+  | {
+      entity: 'node';
+      mode: 'create' | 'update';
+      /** The visible labels after the write. */
+      labels: string[];
+      /** The visible properties after the write. */
+      properties: Properties;
+      /** Labels the write adds or removes. */
+      namedLabels: string[];
+      /** Properties set (a value) or removed (null) by the write; a creation: every property given. */
+      patch: PropertyPatch;
+    }
+  | { entity: 'relationship'; mode: 'create' | 'update'; type: string; properties: Properties; patch: PropertyPatch };
+
+/**
+ * What a writing query changed, counted as the openCypher TCK counts side effects (a difference
+ * of the graph before and after, as far as the writer can see it): elements created and deleted,
+ * label names that came to exist or ceased to exist on any node, properties given a new value
+ * (created elements' included) and properties that lost their value (deleted elements' included).
+ */
+export interface CypherSideEffects {
+  nodesCreated: number;
+  nodesDeleted: number;
+  relationshipsCreated: number;
+  relationshipsDeleted: number;
+  labelsAdded: number;
+  labelsRemoved: number;
+  propertiesSet: number;
+  propertiesRemoved: number;
 }
 
 export interface CypherResult {
@@ -356,6 +398,8 @@ export interface CypherResult {
   /** Graph values serialised as GraphNode / GraphRelationship / GraphPath. */
   rows: unknown[][];
   truncated: boolean;
+  /** A query with writing clauses (PostgreSQL backend): what it changed. */
+  sideEffects?: CypherSideEffects;
 }
 
 export interface ServerInfo {

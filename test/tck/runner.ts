@@ -19,8 +19,10 @@ import { interpretSetup, graphSignature, valueToJson, SetupUnsupported } from '.
  * The openCypher TCK through the service: each scenario's graph is built from its setup queries
  * (interpreted in memory by setup.ts, loaded with POST /data/nodes and POST /data/relationships),
  * its query is sent to POST /data/cypher, and the answer is compared as the TCK specifies.
- * The graph stays loaded while consecutive scenarios build the same one (queries only read; a
- * query that may write and was answered makes the next scenario reload).
+ * The graph stays loaded while consecutive scenarios build the same one (a query that may write
+ * and was answered makes the next scenario reload). The side effects are compared with the
+ * answer's sideEffects (every one the TCK does not list is 0); a control query runs after an
+ * answered query and its rows are compared as the TCK says.
  * The reference is the TCK's own expectation (where Neo4j 3.5.5 disagrees, its outcome from
  * neo4j-3.5.5-outcomes.tsv is only shown beside). An expected error counts as passed when the
  * service answers a 4xx of a roughly matching kind (errorKindMatches), whatever its detail.
@@ -41,6 +43,9 @@ export const READING_FOLDERS = [
   'expressions',
   'useCases',
 ];
+
+/** The writing-clause folders (issue 22), run by default with the reading ones. */
+export const WRITING_FOLDERS = ['clauses/create', 'clauses/delete', 'clauses/merge', 'clauses/remove', 'clauses/set'];
 
 export type Outcome =
   | 'passed'
@@ -101,7 +106,39 @@ export const scenarioKey = (r: { feature: string; name: string }) => `${r.featur
 function errorKindMatches(kind: string, code: string): boolean {
   if (kind === 'SyntaxError') return code === 'CYPHER_SYNTAX_ERROR' || code === 'CYPHER_ERROR';
   if (kind === 'ParameterMissing') return code === 'CYPHER_PARAMETER_MISSING' || code === 'CYPHER_ERROR';
+  // A value no property can hold (a map, a list of lists or of mixed kinds): the service's portable-values refusal.
+  if (kind === 'TypeError') return code === 'CYPHER_ERROR' || code === 'PROPERTY_VALUE_NOT_PORTABLE';
   return code === 'CYPHER_ERROR';
+}
+
+interface RowsExpectation {
+  kind: 'rows';
+  table: string[][] | null;
+  ordered: boolean;
+  unorderedLists: boolean;
+}
+
+/** The TCK's side-effect names and the fields of the answer's sideEffects. */
+const SIDE_EFFECTS: Record<string, string> = {
+  '+nodes': 'nodesCreated',
+  '-nodes': 'nodesDeleted',
+  '+relationships': 'relationshipsCreated',
+  '-relationships': 'relationshipsDeleted',
+  '+labels': 'labelsAdded',
+  '-labels': 'labelsRemoved',
+  '+properties': 'propertiesSet',
+  '-properties': 'propertiesRemoved',
+};
+
+/** Why the answered side effects differ from the expected ones (every one not listed is 0), or undefined. */
+function sideEffectsDiffer(expected: string[][], answered: Record<string, unknown> | undefined): string | undefined {
+  const want = new Map(expected.map(([k, n]) => [k, Number(n)]));
+  // The answer is read with exact numbers ({ raw } objects).
+  const count = (v: unknown) => (typeof v === 'number' ? v : v && typeof v === 'object' && 'raw' in v ? Number((v as { raw: string }).raw) : 0);
+  const wrong = Object.entries(SIDE_EFFECTS)
+    .map(([tck, field]) => [tck, want.get(tck) ?? 0, count(answered?.[field])] as const)
+    .filter(([, w, got]) => w !== got);
+  return wrong.length ? `side effects: ${wrong.map(([tck, w, got]) => `${tck} ${got} instead of ${w}`).join(', ')}` : undefined;
 }
 
 const WRITES = /\b(CREATE|MERGE|SET|DELETE|REMOVE|FOREACH)\b/i;
@@ -275,13 +312,14 @@ export class TckRunner {
     const setup: string[] = [];
     let params = '{}';
     let query: string | undefined;
-    /** Run after a query that writes, to read what it wrote: only reached when the query was answered. */
+    /** Run after a query that writes, to read what it wrote: only when the query was answered as expected. */
     let controlQuery: string | undefined;
     let expectation:
       | { kind: 'rows'; table: string[][] | null; ordered: boolean; unorderedLists: boolean }
       | { kind: 'error'; error: string; phase: string; detail: string }
       | undefined;
     let sideEffects: string[][] | null = null;
+    let main: { expectation: typeof expectation; sideEffects: string[][] | null } | undefined;
     for (const step of s.steps) {
       const t = step.text;
       let m: RegExpExecArray | null;
@@ -298,8 +336,16 @@ export class TckRunner {
           return done('skipped-step', `parameters: ${(error as Error).message}`);
         }
       } else if (t === 'executing query:' && step.docString !== undefined) query = step.docString;
-      else if (t === 'executing control query:' && step.docString !== undefined) controlQuery = step.docString;
-      else if ((m = /^the result should be(, in any order|, in order)?( \(ignoring element order for lists\))?:$/.exec(t)) && step.table) {
+      else if (t === 'executing control query:' && step.docString !== undefined) {
+        // The expectations so far are the query's; the ones after belong to the control query.
+        controlQuery = step.docString;
+        main = { expectation, sideEffects };
+        expectation = undefined;
+        sideEffects = null;
+      } else if (
+        (m = /^the result should be(, in any order|, in order)?( \(ignoring element order for lists\))?:$/.exec(t)) &&
+        step.table
+      ) {
         expectation = { kind: 'rows', table: step.table, ordered: m[1] === ', in order', unorderedLists: !!m[2] };
       } else if (t === 'the result should be empty') expectation = { kind: 'rows', table: null, ordered: false, unorderedLists: false };
       else if ((m = /^an? (\w+) should be raised at ([\w ]+): (.*)$/.exec(t)))
@@ -308,7 +354,10 @@ export class TckRunner {
       else if (t === 'the side effects should be:' && step.table) sideEffects = step.table;
       else return done('skipped-step', `step "${step.keyword} ${t}"`);
     }
+    const control = main ? { query: controlQuery!, expectation } : undefined;
+    if (main) ({ expectation, sideEffects } = main);
     if (query === undefined || expectation === undefined) return done('skipped-step', 'no query or no expectation');
+    if (control && control.expectation?.kind !== 'rows') return done('skipped-step', 'a control query without expected rows');
     const q = query;
     const extra = { query: q, errorExpected: expectation.kind === 'error' };
 
@@ -334,9 +383,6 @@ export class TckRunner {
     if (answer.status >= 500) return done('5xx', problem(), extra);
     if (answer.status !== 200 && code === 'CYPHER_UNSUPPORTED') return done('refused', problem(), extra);
 
-    if (controlQuery !== undefined)
-      return done('skipped-step', `the query was answered (${answer.status} ${code}); control queries are not run`, extra);
-
     if (expectation.kind === 'error') {
       const expected = `${expectation.error} at ${expectation.phase}: ${expectation.detail}`;
       if (answer.status === 200)
@@ -346,8 +392,24 @@ export class TckRunner {
     }
 
     if (answer.status !== 200) return done('error-instead-of-answer', problem(), extra);
-    const body = parseJsonExact(answer.text) as { columns: string[]; rows: Json[][]; truncated: boolean };
-    if (body.truncated) return done('wrong-answer', 'truncated answer', extra);
+    const compared = this.compare(answer.text, expectation, sideEffects);
+    if (compared.outcome !== 'passed' || !control) return done(compared.outcome, compared.detail, extra);
+    const checked = await this.http('post', '/data/cypher', `{"query":${JSON.stringify(control.query)},"params":{}}`);
+    if (checked.status !== 200)
+      return done('error-instead-of-answer', `control query: ${checked.status} ${checked.text.slice(0, 300)}`, extra);
+    const again = this.compare(checked.text, control.expectation as RowsExpectation, null);
+    return done(again.outcome, again.detail && `control query: ${again.detail}`, extra);
+  }
+
+  /** An answer (200) against the expected rows and side effects (null: not checked). */
+  private compare(text: string, expectation: RowsExpectation, sideEffects: string[][] | null): { outcome: Outcome; detail?: string } {
+    const body = parseJsonExact(text) as unknown as {
+      columns: string[];
+      rows: Json[][];
+      truncated: boolean;
+      sideEffects?: Record<string, number>;
+    };
+    if (body.truncated) return { outcome: 'wrong-answer', detail: 'truncated answer' };
     let match: Match;
     let why: string | undefined;
     if (expectation.table === null) {
@@ -358,20 +420,20 @@ export class TckRunner {
       try {
         expected = readExpectedTable(expectation.table);
       } catch (error) {
-        return done('skipped-step', `expected table: ${(error as Error).message}`, extra);
+        return { outcome: 'skipped-step', detail: `expected table: ${(error as Error).message}` };
       }
       ({ match, why } = matchResult(expected, body.columns, body.rows, expectation));
     }
-    const writes = (sideEffects ?? []).some(([, n]) => n !== '0');
-    if (match !== 'no' && writes) {
+    const effects = sideEffects === null ? undefined : sideEffectsDiffer(sideEffects, body.sideEffects);
+    if (match !== 'no' && effects) {
       match = 'no';
-      why = `side effects ${JSON.stringify(sideEffects)} expected from an answered query`;
+      why = effects;
     }
     const got = () =>
       `${why}; got ${JSON.stringify({ columns: body.columns, rows: body.rows }, (_k, v: unknown) => (v && typeof v === 'object' && 'raw' in v ? Number((v as { raw: string }).raw) : v)).slice(0, 400)}`;
-    if (match === 'exact') return done('passed', undefined, extra);
-    if (match === 'floatAsInteger') return done('float-as-integer', 'integral floats answered as integers', extra);
-    return done('wrong-answer', got(), extra);
+    if (match === 'exact') return { outcome: 'passed' };
+    if (match === 'floatAsInteger') return { outcome: 'float-as-integer', detail: 'integral floats answered as integers' };
+    return { outcome: 'wrong-answer', detail: got() };
   }
 }
 

@@ -11,6 +11,7 @@ import type { Http, ScenarioResult } from './runner';
 import {
   TckRunner,
   READING_FOLDERS,
+  WRITING_FOLDERS,
   PASSED,
   readRatchet,
   writeRatchet,
@@ -26,7 +27,7 @@ import {
  * last written, and this test fails when one of them no longer passes.
  *
  *   TCK_WRITE_RATCHET=1  rewrites the ratchet from this run (entries of folders not run are kept)
- *   TCK_FOLDERS=a,b      runs only these folders (under features/; default: the reading folders)
+ *   TCK_FOLDERS=a,b      runs only these folders (under features/; default: the reading and writing-clause folders)
  *   TCK_REPORT=1         writes every scenario's outcome to $TMPDIR/tck-<backend>-results.tsv, the failures
  *                        to tck-<backend>-failures.txt and the table per feature file to tck-<backend>-features.txt
  */
@@ -35,7 +36,7 @@ const folders = process.env.TCK_FOLDERS
   ? process.env.TCK_FOLDERS.split(',')
       .map((f) => f.trim())
       .filter(Boolean)
-  : READING_FOLDERS;
+  : [...READING_FOLDERS, ...WRITING_FOLDERS];
 const inScope = (key: string) => folders.some((f) => key.startsWith(`${f}/`));
 
 let t: TestApp;
@@ -55,7 +56,7 @@ afterAll(async () => {
 });
 
 test(
-  'when the TCK reading scenarios run through POST /data/cypher, then every scenario of the ratchet still passes',
+  'when the TCK scenarios run through POST /data/cypher, then every scenario of the ratchet still passes',
   async () => {
     const admin = t.basic('admin', ADMIN_PASSWORD);
     const http: Http = async (method, url, body) => {

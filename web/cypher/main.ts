@@ -3,7 +3,8 @@
  * CodeMirror 6, completion fed with the labels, types and property keys the user can see), JSON
  * parameters, results as a table and as a graph that opens in the visualization workspace, and a
  * per-user history kept as the user setting "cypherHistory". On the PostgreSQL backend the page says
- * which part of Cypher is translated there; a refusal (400 CYPHER_UNSUPPORTED) names the construct.
+ * which part of Cypher is translated there; a refusal (400 CYPHER_UNSUPPORTED) names the construct;
+ * a writing query's side effects are shown under its rows.
  */
 import { createCypherEditor, type EditorApi } from '@neo4j-cypher/codemirror';
 import '@neo4j-cypher/codemirror/css/cypher-codemirror.css';
@@ -20,6 +21,8 @@ interface CypherAnswer {
   columns: string[];
   rows: unknown[][];
   truncated: boolean;
+  /** A writing query on the PostgreSQL backend: what it changed. */
+  sideEffects?: Record<string, number>;
 }
 
 interface HistoryEntry {
@@ -177,6 +180,7 @@ function renderTable(answer: CypherAnswer): void {
   summary.textContent = answer.truncated
     ? plural('web.cypher.rowsTruncated', answer.rows.length)
     : plural('web.cypher.rows', answer.rows.length);
+  if (answer.sideEffects) summary.textContent += ` ${t('web.cypher.sideEffects', answer.sideEffects)}`;
 }
 
 /** The result's graph: what it returned, drawn in the graph tab; the workspace opens the same nodes with the relationships among them. */

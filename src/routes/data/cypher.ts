@@ -12,6 +12,33 @@ const cypherBody = z.object({
   params: z.record(z.string(), z.unknown()).default({}).openapi({ example: { age: 30 } }),
 });
 
+const count = z.number().int().min(0);
+const sideEffectsSchema = z
+  .object({
+    nodesCreated: count,
+    nodesDeleted: count,
+    relationshipsCreated: count,
+    relationshipsDeleted: count,
+    labelsAdded: count.openapi({ description: 'Label names that no visible node carried before and one carries after (as the openCypher TCK counts +labels)' }),
+    labelsRemoved: count.openapi({ description: 'Label names that a visible node carried before and none carries after' }),
+    propertiesSet: count.openapi({ description: 'Properties given a new value, those of created elements included' }),
+    propertiesRemoved: count.openapi({ description: 'Properties that lost their value (removed, replaced, or on a deleted element)' }),
+  })
+  .openapi({
+    description:
+      'Present when the query has writing clauses (PostgreSQL backend): what it changed, counted as the openCypher TCK counts side effects, as far as the writer can see (hidden elements, labels and properties are not counted)',
+    example: {
+      nodesCreated: 1,
+      nodesDeleted: 0,
+      relationshipsCreated: 1,
+      relationshipsDeleted: 0,
+      labelsAdded: 1,
+      labelsRemoved: 0,
+      propertiesSet: 2,
+      propertiesRemoved: 0,
+    },
+  });
+
 export function createCypherRouter(_deps: AppDeps): Router {
   const router = Router();
 
@@ -22,7 +49,10 @@ export function createCypherRouter(_deps: AppDeps): Router {
       summary: 'Run a Cypher query',
       description:
         'Runs a Cypher query with parameters, within the configured time limit (504) and row limit ("truncated": true when rows were cut). ' +
-        'On the PostgreSQL backend a read subset of Cypher (MATCH, OPTIONAL MATCH, WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT, aggregation, bounded variable-length patterns, named paths, common functions; docs/cypher-postgres.md) is translated to SQL with the user\'s access rules in every pattern, read-only; anything else answers 400 CYPHER_UNSUPPORTED naming the construct and its line:column. The rest of this description is about the Neo4j backend. ' +
+        'On the PostgreSQL backend a read subset of Cypher (MATCH, OPTIONAL MATCH, WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT, aggregation, bounded variable-length patterns, named paths, common functions; docs/cypher-postgres.md) is translated to SQL with the user\'s access rules in every pattern; anything else answers 400 CYPHER_UNSUPPORTED naming the construct and its line:column. ' +
+        'Writing clauses on PostgreSQL (CREATE, MERGE with ON CREATE / ON MATCH SET, SET, REMOVE, DELETE, DETACH DELETE) need DATA_MANAGEMENT (else 403 READ_ONLY_QUERY naming the clause); the query runs in one transaction with its cypher.run audit event and answers "sideEffects". ' +
+        'Every element written passes the rules of the node and relationship endpoints: the writer\'s access rules (403 GRAPH_WRITE_HIDDEN / PROPERTY_NOT_WRITABLE naming only what the query wrote; what the writer cannot see is never matched, and SET n = {...} keeps hidden properties), DATA_SCHEMA (422 DATA_SCHEMA_VIOLATION), portable values (400 PROPERTY_VALUE_NOT_PORTABLE) and graph.maxPropertiesPerElement (413); any error leaves nothing written. ' +
+        'The rest of this description is about the Neo4j backend. ' +
         'LOAD CSV is refused for everyone on both backends (the database server would read its files or fetch a URL): 403 CYPHER_LOAD_CSV_REFUSED with its line:column. ' +
         'Procedures: every procedure the query would call (found in its plan, whatever the syntax) is judged by the mode the server declares: DBMS procedures (user and password administration, configuration) never run, ' +
         'WRITE and SCHEMA procedures only for users with unrestricted access and DATA_MANAGEMENT, and routines that run Cypher given as text (apoc.cypher.*, apoc.periodic.*, ...), that make the server read files or fetch URLs (apoc.load.*) or dbms.* functions are refused: 403 CYPHER_PROCEDURE_REFUSED. ' +
@@ -38,11 +68,16 @@ export function createCypherRouter(_deps: AppDeps): Router {
       responses: {
         200: {
           description: 'Columns and rows; graph values as Node, Relationship and Path objects',
-          schema: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())), truncated: z.boolean() }),
+          schema: z.object({
+            columns: z.array(z.string()),
+            rows: z.array(z.array(z.unknown())),
+            truncated: z.boolean(),
+            sideEffects: sideEffectsSchema.optional(),
+          }),
           example: { columns: ['p'], rows: [[nodeExample]], truncated: false },
         },
       },
-      errors: [429, 501, 503, 504],
+      errors: [413, 422, 429, 501, 503, 504],
     },
     ({ ctx, body }) => withinCypherLimits(ctx, () => new CypherService(ctx).run(body.query, body.params)),
   );

@@ -2,6 +2,7 @@ import type { AccessScope, CypherResult, GraphNode, GraphRelationship } from '..
 import { auditedGraphWrite } from './audited-write';
 import { ScopedGraphService } from './scoped-graph';
 import { collectIds, rebuild } from './cypher-guard';
+import { cypherWriteCheck, runDetails } from './cypher-writes';
 
 const REREAD_CHUNK = 1000;
 
@@ -34,19 +35,33 @@ export class CypherService extends ScopedGraphService {
     const { config } = this.ctx.deps;
     const scope = await this.scope();
     const options = { timeoutMs: config.graphdb.queryTimeoutMs, maxRows: config.graphdb.maxRows };
+    const readOnly = !this.ctx.user?.permissions.has('DATA_MANAGEMENT');
+    // Writing clauses on PostgreSQL: each element written passes the writer's scope and DATA_SCHEMA (cypher-writes.ts).
+    const sqlWrites = !readOnly && this.graph.backend === 'postgres';
+    const writeCheck = sqlWrites ? await cypherWriteCheck(this.ctx, scope) : undefined;
     if (scope.unrestricted) {
-      const readOnly = !this.ctx.user?.permissions.has('DATA_MANAGEMENT');
       if (readOnly) return this.graph.runCypher(query, params, { ...options, readOnly });
-      // A write-capable run and its cypher.run event as one unit (intent + confirmation on Neo4j).
+      // A write-capable run and its cypher.run event as one unit (intent + confirmation on Neo4j;
+      // on PostgreSQL a writing query records it inside its own transaction).
       return auditedGraphWrite<CypherResult>(
         this.ctx,
         { action: 'cypher.run', targetType: 'graph' },
-        () => this.graph.runCypher(query, params, { ...options, readOnly }),
-        () => ({ action: 'cypher.run', targetType: 'graph', details: { query: query.slice(0, 10_000), readOnly } }),
+        (write) => this.graph.runCypher(query, params, { ...options, readOnly, writeCheck, beforeCommit: write.beforeCommit }),
+        (result) => ({ action: 'cypher.run', targetType: 'graph', details: runDetails(query, readOnly, result) }),
       );
     }
-    const result = await this.graph.runCypher(query, params, { ...options, readOnly: true, scope });
-    return this.visibleOnly(result, scope);
+    if (!writeCheck) {
+      const result = await this.graph.runCypher(query, params, { ...options, readOnly: true, scope });
+      return this.visibleOnly(result, scope);
+    }
+    // A restricted writer on PostgreSQL: a query that wrote is audited with its transaction, a read is not.
+    const result = await auditedGraphWrite<CypherResult>(
+      this.ctx,
+      { action: 'cypher.run', targetType: 'graph' },
+      (write) => this.graph.runCypher(query, params, { ...options, readOnly, scope, writeCheck, beforeCommit: write.beforeCommit }),
+      (answer) => (answer.sideEffects ? { action: 'cypher.run', targetType: 'graph', details: runDetails(query, readOnly, answer) } : null),
+    );
+    return { ...(await this.visibleOnly(result, scope)), ...(result.sideEffects ? { sideEffects: result.sideEffects } : {}) };
   }
 
   private async visibleOnly(result: CypherResult, scope: AccessScope): Promise<CypherResult> {

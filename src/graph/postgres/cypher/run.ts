@@ -4,18 +4,18 @@ import { UNRESTRICTED, type CypherOptions, type CypherResult } from '../../graph
 import { QueryRunner } from '../runner';
 import { ScopeSql } from '../sql-filter';
 import { Sql } from '../sql';
-import type { ColumnKind } from './translate';
 import { GRAMMAR_NOTE, translateParsed } from './translate';
 import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
 import { parseUserQuery } from '../../../cypher/parser';
 import type { CypherPlanCache } from './plan-cache';
+import { runWritingQuery, writingClauses } from './writing';
 
 /**
  * runCypher of the PostgreSQL adapter: the query translated to one SQL statement (translate.ts)
  * with the reader's scope compiled in, run with the statement time limit of every read, and its
  * rows shaped as the Neo4j backend shapes them (nodes { id, labels, properties }, relationships
- * { id, type, startNodeId, endNodeId, properties }). Only reading queries are translated: a query
- * runs read-only whatever options.readOnly says (writing clauses are 400 CYPHER_UNSUPPORTED).
+ * { id, type, startNodeId, endNodeId, properties }). A query with writing clauses runs in its own
+ * transaction (writing.ts): only with options.writeCheck and not readOnly, else 403 READ_ONLY_QUERY.
  * With `plans`, a repeated query reuses its parse and its translation (plan-cache.ts).
  */
 export async function runCypherOnPostgres(
@@ -37,9 +37,11 @@ export async function runCypherOnPostgres(
     assertNoLoadCsv(query);
     return parseUserQuery(query, GRAMMAR_NOTE);
   };
+  const parsed = plans ? await plans.parse(query, parse) : await parse();
+  // Writing clauses: one transaction, clause by clause (writing.ts); never a cached plan.
+  if (writingClauses(parsed)) return runWritingQuery(knex, parsed, values, options, maxDepth, mapCypherError, shape);
   // The scope is compiled only for a translation (a cached plan has it compiled in).
-  const translate = async () =>
-    translateParsed(plans ? await plans.parse(query, parse) : await parse(), values, new ScopeSql(scope), maxRows, maxDepth);
+  const translate = async () => translateParsed(parsed, values, new ScopeSql(scope), maxRows, maxDepth);
   const translated = plans ? await plans.plan({ query, params: values, scope, maxRows, maxDepth }, translate) : await translate();
   const runner = new QueryRunner(knex, options.timeoutMs);
   let rows: Array<Record<string, unknown>>;
@@ -104,7 +106,7 @@ function deepShape(value: unknown): unknown {
 }
 
 /** Keys in the order the Neo4j backend writes them (jsonb orders object keys by length). */
-function shape(value: unknown, kind: ColumnKind): unknown {
+function shape(value: unknown, kind: string): unknown {
   switch (kind) {
     case 'path':
       return value === null || typeof value !== 'object'

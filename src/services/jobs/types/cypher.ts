@@ -21,7 +21,7 @@ export const cypherJob = defineJobType({
   type: 'cypher',
   title: 'Cypher statements',
   description:
-    'Runs Cypher statements, in order; the first failing statement fails the run. On the PostgreSQL backend the reading subset of Cypher is translated (docs/cypher-postgres.md); a statement outside it fails the run with CYPHER_UNSUPPORTED naming the construct.',
+    'Runs Cypher statements, in order; the first failing statement fails the run. On the PostgreSQL backend the translated subset of Cypher runs (docs/cypher-postgres.md: reading clauses, and CREATE, MERGE, SET, REMOVE, DELETE when the user holds Data management; each statement is one transaction and its side effects are counted in the run); a statement outside it fails the run with CYPHER_UNSUPPORTED naming the construct.',
   configSchema,
   example: { statements: ['MATCH (p:Person) WHERE p.reviewed IS NULL SET p.reviewed = false RETURN p LIMIT 1000'], parameters: {} },
   permissions: ['CYPHER_QUERIES'],
@@ -32,7 +32,12 @@ export const cypherJob = defineJobType({
       const result = await service.run(statement, run.config.parameters ?? {});
       run.count('statements');
       run.count('rows', result.rows.length);
-      run.log(`statement ${index + 1}: ${result.rows.length} row(s)${result.truncated ? ' (truncated)' : ''}`);
+      // A writing statement (PostgreSQL backend): what it changed, summed over the run.
+      const changed = Object.entries<number>({ ...result.sideEffects }).filter(([, n]) => n > 0);
+      for (const [what, n] of changed) run.count(what, n);
+      run.log(
+        `statement ${index + 1}: ${result.rows.length} row(s)${result.truncated ? ' (truncated)' : ''}${changed.length ? `; ${changed.map(([what, n]) => `${what} ${n}`).join(', ')}` : ''}`,
+      );
     }
   },
 });
