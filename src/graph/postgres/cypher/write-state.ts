@@ -126,12 +126,14 @@ export class WriteState {
    * (string), a path or a list of elements as their objects, anything else as its value.
    */
   async evaluate(nodes: CstNode[], rows: Row[] = this.rows): Promise<{ values: unknown[][]; types: ExprType[] }> {
-    if (nodes.length === 0 || rows.length === 0) return { values: rows.map(() => []), types: nodes.map(() => 'value') };
+    if (nodes.length === 0) return { values: rows.map(() => []), types: [] };
     const t = this.translator();
     const stage = this.rowsStage(t, rows);
     const source = new Source(t, stage);
     const ctx: Ctx = { vars: source.bindings(), aggregates: false, order: [] };
+    // Translated even without rows: an error of the query itself (an undefined variable) is one whatever the data.
     const exprs: Expr[] = nodes.map((n) => expr(t, n, ctx));
+    if (rows.length === 0) return { values: [], types: exprs.map((e) => e.type) };
     const selected = exprs.map((e, i) => {
       const value =
         e.type === 'node' || e.type === 'rel' ? sql`(${e.sql})::text` : e.type === 'bool' ? sql`to_jsonb(${e.sql})` : json(t, e);
@@ -207,14 +209,46 @@ export class WriteState {
     }
   }
 
-  /** Counts a property change as the TCK does: a new value is set, an old value is removed. */
-  countProperty(before: unknown, after: unknown): void {
-    const same =
-      before !== undefined && before !== null && after !== undefined && after !== null && toJsonText(before) === toJsonText(after);
-    if (same) return;
-    if (before !== undefined && before !== null) this.effects.propertiesRemoved++;
-    if (after !== undefined && after !== null) this.effects.propertiesSet++;
+  /**
+   * A property written (null: absent), for the side effects: they compare each property's value
+   * before the query with its value after it, as the TCK's graph difference does (a property
+   * created and then changed by the same query is one property set).
+   */
+  property(kind: 'node' | 'rel', id: string, key: string, before: unknown, after: unknown): void {
+    const k = `${kind}:${id}:${key}`;
+    if (!this.propertyBefore.has(k)) this.propertyBefore.set(k, before ?? null);
+    this.propertyAfter.set(k, after ?? null);
   }
+
+  /** An element created (counted) or deleted (counted, unless this query created it: then neither is). */
+  created(kind: 'node' | 'rel', id: string): void {
+    this.createdElements.add(`${kind}:${id}`);
+    if (kind === 'node') this.effects.nodesCreated++;
+    else this.effects.relationshipsCreated++;
+  }
+
+  deleted(kind: 'node' | 'rel', id: string): void {
+    const mine = this.createdElements.delete(`${kind}:${id}`);
+    if (kind === 'node') {
+      if (mine) this.effects.nodesCreated--;
+      else this.effects.nodesDeleted++;
+    } else if (mine) this.effects.relationshipsCreated--;
+    else this.effects.relationshipsDeleted++;
+  }
+
+  /** The property side effects, from the values before and after. */
+  finishProperties(): void {
+    for (const [k, before] of this.propertyBefore) {
+      const after = this.propertyAfter.get(k) ?? null;
+      if (before !== null && after !== null && toJsonText(before) === toJsonText(after)) continue;
+      if (before !== null) this.effects.propertiesRemoved++;
+      if (after !== null) this.effects.propertiesSet++;
+    }
+  }
+
+  private readonly propertyBefore = new Map<string, unknown>();
+  private readonly propertyAfter = new Map<string, unknown>();
+  private readonly createdElements = new Set<string>();
 }
 
 /** A map of property values to write: each key a valid name, each value storable (null: absent / removed). */

@@ -147,6 +147,7 @@ export async function runWritingQuery(
       }
       if (pending.length > 0) throw unsupported(pending[pending.length - 1], 'A query that ends with a reading clause');
       await w.finishLabels();
+      w.finishProperties();
       result.sideEffects = { ...w.effects };
       await options.beforeCommit?.(result, { sql: trx });
       return result;

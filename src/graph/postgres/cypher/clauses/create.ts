@@ -141,8 +141,8 @@ export async function createPlanned(w: WriteState, plan: CreatePlan, rows: Row[]
   const idOf = new Map<string, string>();
   newNodes.forEach((n, k) => {
     idOf.set(`${n.row}:${n.node}`, nodeIds[k]);
-    w.effects.nodesCreated++;
-    w.effects.propertiesSet += Object.keys(n.properties).length;
+    w.created('node', nodeIds[k]);
+    for (const [key, value] of Object.entries(n.properties)) w.property('node', nodeIds[k], key, null, value);
   });
 
   const newRels: Array<{ row: number; rel: number; type: string; s: string; e: string; properties: Record<string, unknown> }> = [];
@@ -173,10 +173,10 @@ export async function createPlanned(w: WriteState, plan: CreatePlan, rows: Row[]
     await w.sqlRows(sql`insert into graph_relationships (id, type, start_id, end_id, properties)
       select x.id::bigint, x.type, x.s::bigint, x.e::bigint, x.properties
       from jsonb_to_recordset(${toJsonText(payload)}::jsonb) as x(id text, type text, s text, e text, properties jsonb)`);
-    for (const r of newRels) {
-      w.effects.relationshipsCreated++;
-      w.effects.propertiesSet += Object.keys(r.properties).length;
-    }
+    newRels.forEach((r, k) => {
+      w.created('rel', relIds[k]);
+      for (const [key, value] of Object.entries(r.properties)) w.property('rel', relIds[k], key, null, value);
+    });
   }
 
   // The new variables.

@@ -1,5 +1,5 @@
 import type { CstNode } from '../../../../cypher/parser';
-import { hasToken, rules } from '../../../../cypher/parser';
+import { hasToken, rules, unwrap } from '../../../../cypher/parser';
 import { BadRequestError } from '../../../../errors';
 import { sql } from '../../sql';
 import type { ExprType } from '../context';
@@ -13,10 +13,29 @@ import { idText } from '../write-state';
  * the writer cannot see go with their node, as with DELETE /data/nodes/{id}, and are not counted.
  * Deleting what this query deleted already does nothing; the rows keep the deleted ids.
  */
+/** Expressions whose value may be an element only at run time (a variable, a property, a subscript, a function, ...). */
+const VALUE_SOURCES = new Set([
+  'variable',
+  'symbolicName',
+  'propertyOrLabelsExpression',
+  'functionInvocation',
+  'caseExpression',
+  'parameter',
+  'stringListNullOperatorExpression',
+  'atom',
+]);
+
 export async function deleteClause(w: WriteState, node: CstNode): Promise<void> {
   const detach = hasToken(node, 'DETACH');
   const exprs = rules(node, 'expression');
   const { values, types } = await w.evaluate(exprs);
+  types.forEach((type, i) => {
+    const inner = unwrap(exprs[i]);
+    // A label test (`DELETE n:L`) or an arithmetic value is no element, whatever the rows.
+    if (type === 'bool') throw cypherError(exprs[i], 'Only nodes, relationships and paths can be deleted (to remove a label, use REMOVE)');
+    if (type === 'value' && !VALUE_SOURCES.has(inner.rule ?? ''))
+      throw cypherError(exprs[i], 'Type mismatch: DELETE expects a node, a relationship or a path');
+  });
   const nodeIds = new Set<string>();
   const relIds = new Set<string>();
   for (const row of values) row.forEach((value, i) => collect(value, types[i], exprs[i], nodeIds, relIds));
@@ -27,8 +46,8 @@ export async function deleteClause(w: WriteState, node: CstNode): Promise<void> 
     await w.sqlRows(sql`delete from graph_relationships r where r.id = any(${[...states.keys()]}::bigint[])`);
     for (const state of states.values()) {
       w.deletedRelationships.add(state.id);
-      w.effects.relationshipsDeleted++;
-      w.effects.propertiesRemoved += Object.keys(state.visibleProperties).length;
+      w.deleted('rel', state.id);
+      for (const [key, value] of Object.entries(state.visibleProperties)) w.property('rel', state.id, key, value, null);
     }
   }
 
@@ -51,8 +70,8 @@ export async function deleteClause(w: WriteState, node: CstNode): Promise<void> 
   }
   for (const r of attached) {
     w.deletedRelationships.add(r.id);
-    w.effects.relationshipsDeleted++;
-    w.effects.propertiesRemoved += Object.keys(r.vp ?? {}).length;
+    w.deleted('rel', r.id);
+    for (const [key, value] of Object.entries(r.vp ?? {})) w.property('rel', r.id, key, value, null);
   }
   await w.sqlRows(
     sql`delete from graph_relationships r where r.start_id = any(${present}::bigint[]) or r.end_id = any(${present}::bigint[])`,
@@ -60,8 +79,8 @@ export async function deleteClause(w: WriteState, node: CstNode): Promise<void> 
   await w.sqlRows(sql`delete from graph_nodes n where n.id = any(${present}::bigint[])`);
   for (const state of nodes.values()) {
     w.deletedNodes.add(state.id);
-    w.effects.nodesDeleted++;
-    w.effects.propertiesRemoved += Object.keys(state.visibleProperties).length;
+    w.deleted('node', state.id);
+    for (const [key, value] of Object.entries(state.visibleProperties)) w.property('node', state.id, key, value, null);
   }
 }
 

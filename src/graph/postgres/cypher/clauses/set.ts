@@ -168,7 +168,7 @@ function applyTo(w: WriteState, state: ElementState, patch: Record<string, unkno
   const properties = { ...state.properties };
   const visible = { ...state.visibleProperties };
   for (const [key, value] of Object.entries(patch)) {
-    w.countProperty(properties[key], value);
+    w.property(state.type === undefined ? 'node' : 'rel', state.id, key, properties[key], value);
     if (value === null) {
       delete properties[key];
       delete visible[key];
