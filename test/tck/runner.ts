@@ -134,7 +134,8 @@ const SIDE_EFFECTS: Record<string, string> = {
 function sideEffectsDiffer(expected: string[][], answered: Record<string, unknown> | undefined): string | undefined {
   const want = new Map(expected.map(([k, n]) => [k, Number(n)]));
   // The answer is read with exact numbers ({ raw } objects).
-  const count = (v: unknown) => (typeof v === 'number' ? v : v && typeof v === 'object' && 'raw' in v ? Number((v as { raw: string }).raw) : 0);
+  const count = (v: unknown) =>
+    typeof v === 'number' ? v : v && typeof v === 'object' && 'raw' in v ? Number((v as { raw: string }).raw) : 0;
   const wrong = Object.entries(SIDE_EFFECTS)
     .map(([tck, field]) => [tck, want.get(tck) ?? 0, count(answered?.[field])] as const)
     .filter(([, w, got]) => w !== got);
