@@ -10,6 +10,8 @@ import louvain from 'graphology-communities-louvain';
 import { connectedComponents } from 'graphology-components';
 import type { MetricName } from '../appearance/data-style';
 
+export { packGraph } from './pack';
+
 /**
  * Relationships become simple edges (parallel ones and, for the undirected measures, both
  * directions merged): PageRank follows the direction, Louvain, betweenness and components
@@ -58,16 +60,4 @@ export function compute(metric: MetricName, ids: readonly string[], edges: Uint3
     fill(mapping);
   }
   return values;
-}
-
-/** What the canvas hands the worker: node ids and relationships as index pairs (one transferable buffer). */
-export function packGraph(ids: readonly string[], relationships: Iterable<{ startNodeId: string; endNodeId: string }>): Uint32Array {
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const pairs: number[] = [];
-  for (const r of relationships) {
-    const a = index.get(r.startNodeId);
-    const b = index.get(r.endNodeId);
-    if (a !== undefined && b !== undefined) pairs.push(a, b);
-  }
-  return Uint32Array.from(pairs);
 }

@@ -5,7 +5,7 @@
  */
 import type { CanvasState } from '../state/canvas-state';
 import type { MetricName } from '../appearance/data-style';
-import { packGraph } from './algorithms';
+import { packGraph } from './pack';
 import type { StatisticsAnswer, StatisticsRequest } from './protocol';
 
 export const WORKER_URL = '/assets/build/workspace-statistics.js';
