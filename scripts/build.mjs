@@ -1,7 +1,7 @@
 // Builds dist/ for running: every TypeScript file of src, migrations and bench transpiled by esbuild
 // (about a second), in the layout tsc would write. Type checking is not part of running: `npm test`
 // (and `npm run typecheck`) type-checks everything with tsc.
-import { readdirSync, rmSync, existsSync, mkdirSync, writeFileSync, renameSync, cpSync } from 'node:fs';
+import { readdirSync, rmSync, existsSync, mkdirSync, writeFileSync, renameSync, cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -61,6 +61,22 @@ export async function build() {
   return entryPoints.length;
 }
 
+/**
+ * @sigma/node-image builds its two default programs when its module is evaluated, and each build opens
+ * a WebGL context only to read MAX_TEXTURE_SIZE (hundreds of milliseconds with software WebGL before
+ * the workspace's script even starts). The workspace builds its own program when a node first has an
+ * icon; marked pure, the unused defaults are left out of the bundle.
+ */
+const pureNodeImageDefaults = {
+  name: 'pure-node-image-defaults',
+  setup(build) {
+    build.onLoad({ filter: /sigma-node-image\.esm\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(/= createNodeImageProgram\(/g, '= /* @__PURE__ */ createNodeImageProgram('),
+      loader: 'js',
+    }));
+  },
+};
+
 /** The browser bundles: no CDN and no download at run time; the page loads /assets/build/<entry>.js. */
 export async function buildWeb() {
   const { build: esbuild } = await import('esbuild');
@@ -79,6 +95,7 @@ export async function buildWeb() {
     sourcemap: true,
     legalComments: 'linked',
     logLevel: 'warning',
+    plugins: [pureNodeImageDefaults],
   });
   for (const file of result.outputFiles) {
     const temporary = `${file.path}.${process.pid}.tmp`;

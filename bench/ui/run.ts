@@ -172,10 +172,15 @@ async function main(): Promise<void> {
     };
     const baseline = { first: [] as number[], frames: [] as number[][] };
     for (let rep = 0; rep < REPS; rep++) {
+      // Each measured opening starts from about:blank: leaving a page that drew with WebGL (SwiftShader)
+      // straight for another page of the same site took seconds of its teardown into the next page's
+      // figures (3 to 5 s more, measured), charged to whichever side came next.
+      await page.goto('about:blank');
       await page.goto(`${bare.url}`);
       baseline.first.push(await firstRender(page));
       baseline.frames.push(await frameTimes(page, 'bare'));
 
+      await page.goto('about:blank');
       await page.goto(`${service.url}/visualization?id=${seeded.visualizationId}`);
       product.first.push(await firstRender(page));
       product.answered.push(
