@@ -45,10 +45,10 @@ export function propertyOf(t: Translator, target: Expr, key: string, at: CstNode
     const folded = temporalProperty(target, key, at);
     if (folded) return folded;
     const v = target.sql;
-    // A typed value (a date, a point: docs/values.md) read from the graph: its components are not
-    // computed when the query runs, refused rather than read as a map's keys.
+    // A typed value (a date, a duration, a point: docs/values.md) known only when the query runs:
+    // its component by gas_temporal_component, not read as a map's keys.
     return {
-      sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'object' and jsonb_exists(${v}, ${'$type'}::text) and jsonb_exists(${v}, ${'_value'}::text) then ${raise('GCY01', `Property access .${key} on a temporal or spatial value read when the query runs (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} when jsonb_typeof(${v}) = 'object' then nullif(${v} -> ${key}::text, 'null'::jsonb) else ${raise('GCY02', `Type mismatch: property access .${key} on a value that is not a map, node or relationship (at ${positionOf(at)})`, 'jsonb')} end)`,
+      sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'object' and gas_value_kind(${v}) <> 'MAP' then gas_temporal_component(${v}, ${key}::text) when jsonb_typeof(${v}) = 'object' then nullif(${v} -> ${key}::text, 'null'::jsonb) else ${raise('GCY02', `Type mismatch: property access .${key} on a value that is not a map, node or relationship (at ${positionOf(at)})`, 'jsonb')} end)`,
       type: 'value',
       nestedNull: target.nestedNull,
       aggregate: target.aggregate,
