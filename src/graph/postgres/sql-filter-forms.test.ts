@@ -26,4 +26,15 @@ describe('ScopeSql: the forms of an equality', () => {
     expect(hidden.text).toMatch(/case when not/);
     expect(hidden.text).toMatch(/end\) = \?::jsonb\)$/);
   });
+
+  it('when IN lists strings only, then the property is compared as text (string typed) with a text[] binding; with other values, as jsonb', () => {
+    const strings = new ScopeSql(UNRESTRICTED).nodeFilter('n', { property: 'city', operator: 'IN', value: ['A', 'B'] });
+    expect(strings.text).toBe(
+      "(jsonb_typeof(n.properties -> 'city'::text) = 'string' and (n.properties ->> 'city'::text) = any(?::text[]))",
+    );
+    expect(strings.values).toEqual([['A', 'B']]);
+    const mixed = new ScopeSql(UNRESTRICTED).nodeFilter('n', { property: 'city', operator: 'IN', value: ['1', 1] });
+    expect(mixed.text).toBe("(n.properties -> 'city'::text = any(?::jsonb[]))");
+    expect(mixed.values).toEqual([['"1"', '1']]);
+  });
 });

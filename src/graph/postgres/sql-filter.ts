@@ -103,6 +103,15 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
       // where `in (select jsonb_array_elements(...))` became a nested-loop semi join per row.
       if (!Array.isArray(filter.value)) return sql`(${acc} in (select jsonb_array_elements(${toJsonText(filter.value)}::jsonb)))`;
       if (filter.value.length === 0) return FALSE;
+      if (filter.value.every((v) => typeof v === 'string')) {
+        // Strings only (a scope's list of cities): text against a text[], the same matches (jsonb
+        // strings are equal when their text is), where binding a jsonb[] parsed every element on
+        // each execution of a prepared statement (issue 24: +0.15 ms per lookup for 100 values); the
+        // ->> form of a property that cannot be hidden is the one a schema index serves.
+        const plain = acc.text === sql`${raw(ctx.alias)}.properties -> ${literal(filter.property)}`.text;
+        const value = plain ? sql`(${raw(ctx.alias)}.properties ->> ${literal(filter.property)})` : sql`(${acc} #>> '{}')`;
+        return sql`(jsonb_typeof(${acc}) = 'string' and ${value} = any(${filter.value}::text[]))`;
+      }
       return sql`(${acc} = any(${filter.value.map((v) => toJsonText(v))}::jsonb[]))`;
     case 'CONTAINS':
       return sql`(${isString} and strpos(${text}, ${String(filter.value)}::text) > 0)`;
