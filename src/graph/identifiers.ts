@@ -1,7 +1,9 @@
 import { BadRequestError } from '../errors';
+import { IntegralFloat } from '../exact-json';
 import type { Filter } from './graph-store';
 import { COMPARISON_OPERATORS, NULL_OPERATORS } from './graph-store';
 import { parseRegex, RegexSyntaxError } from './regex';
+import { canonicalTypedValue, isTypedValue, TypedValueError } from './typed-values';
 
 /**
  * Labels, relationship types and property names reach Cypher as quoted identifiers. Only names
@@ -115,7 +117,12 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
       if (keys.length !== 3 || !('value' in value)) throw invalid(at, `${operator} needs a value`);
       const v = value.value;
       if (operator === 'IN') {
-        if (!Array.isArray(v) || !v.every(isScalar)) throw invalid(`${at}.value`, 'IN needs an array of strings, numbers or booleans');
+        if (!Array.isArray(v) || !v.every(isScalar))
+          throw invalid(`${at}.value`, 'IN needs an array of strings, numbers, booleans, temporal values or points');
+        v.forEach((element, i) => {
+          const canonical = canonicalFilterValue(element, `${at}.value[${i}]`);
+          if (canonical !== element) v[i] = canonical;
+        });
         Object.freeze(v);
       } else if (['CONTAINS', 'STARTS WITH', 'ENDS WITH', '=~'].includes(operator)) {
         if (typeof v !== 'string') throw invalid(`${at}.value`, `${operator} needs a string`);
@@ -127,7 +134,10 @@ export function assertFilter(filter: unknown, path = 'filter'): asserts filter i
           }
         }
       } else if (!isScalar(v)) {
-        throw invalid(`${at}.value`, 'expected a string, number or boolean');
+        throw invalid(`${at}.value`, 'expected a string, number, boolean, temporal value or point');
+      } else {
+        const canonical = canonicalFilterValue(v, `${at}.value`);
+        if (canonical !== v) value.value = canonical;
       }
       return 0;
     }
@@ -141,8 +151,22 @@ function isScalar(value: unknown): boolean {
     typeof value === 'string' ||
     typeof value === 'boolean' ||
     typeof value === 'bigint' ||
-    (typeof value === 'number' && Number.isFinite(value))
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (value instanceof IntegralFloat && Number.isFinite(value.value)) ||
+    isTypedValue(value)
   );
+}
+
+/** A typed value (docs/values.md) in its canonical text, so that equality compares it as stored; other values as they are. */
+function canonicalFilterValue(value: unknown, at: string): unknown {
+  if (!isTypedValue(value)) return value;
+  try {
+    const canonical = canonicalTypedValue(value);
+    return canonical._value === value._value ? value : canonical;
+  } catch (error) {
+    if (error instanceof TypedValueError) throw invalid(at, `not a ${value.$type}: ${error.message}`);
+    throw error;
+  }
 }
 
 function invalid(at: string, message: string): BadRequestError {

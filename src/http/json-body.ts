@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import express from 'express';
 import { AppError } from '../errors';
-import { hasLongDigitRun, installBigIntJsonFallback, parseJsonText, toJsonText } from '../exact-json';
+import { needsExactParse, installBigIntJsonFallback, parseJsonText, toJsonText } from '../exact-json';
 
 const EXACT_BODY = Symbol('exactJsonBody');
 
@@ -16,9 +16,10 @@ export function exactJson(this: Response, body: unknown): Response {
 
 /**
  * The JSON body parser: express.json (limits, charsets, strict mode and its error types as
- * before) plus exact 64-bit integers. A body with a run of 16 or more digits is parsed again by
- * parseJsonText, which keeps integers beyond 2^53 as BigInt and refuses those beyond the signed
- * 64-bit range (400 INTEGER_OUT_OF_RANGE); every other body costs one byte scan. Responses
+ * before) plus exact 64-bit integers and whole floats. A body with a candidate literal (a run of 16
+ * digits, an exponent, a zero fraction: needsExactParse) is parsed again by parseJsonText, which
+ * keeps integers beyond 2^53 as BigInt, refuses those beyond the signed 64-bit range (400
+ * INTEGER_OUT_OF_RANGE) and keeps 2.0 a float (IntegralFloat); every other body costs one byte scan. Responses
  * write BigInt back as digits (res.json is replaced for every request).
  */
 export function jsonBody(options: { limit: number | string; type: string[] }): RequestHandler {
@@ -28,14 +29,14 @@ export function jsonBody(options: { limit: number | string; type: string[] }): R
     verify(req, _res, buffer, encoding) {
       // Digits are single bytes in UTF-8 only; other charsets (UTF-16) are decoded before the scan.
       const utf8 = !encoding || /^utf-?8$/i.test(encoding);
-      if (utf8 && !hasLongDigitRun(buffer)) return;
+      if (utf8 && !needsExactParse(buffer)) return;
       let text: string;
       try {
         text = new TextDecoder(encoding || 'utf-8').decode(buffer);
       } catch {
         return; // body-parser answers the charset itself
       }
-      if (!utf8 && !hasLongDigitRun(text)) return;
+      if (!utf8 && !needsExactParse(text)) return;
       try {
         (req as WithExactBody)[EXACT_BODY] = parseJsonText(text, 'request');
       } catch (error) {

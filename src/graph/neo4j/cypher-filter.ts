@@ -4,6 +4,7 @@ import { assertFilter, assertIdentifier, assertIdentifiers, cypherIdentifier } f
 import { cypherRegex } from '../regex';
 import type { Dialect } from './dialect';
 import { encodeIds, idExpr } from './dialect';
+import { toFilterParam } from './temporal';
 
 /**
  * Compiles the filter language and the AccessScope into parameterised Cypher fragments.
@@ -285,7 +286,7 @@ export class CypherCompiler {
       case 'CONTAINS':
       case 'STARTS WITH':
       case 'ENDS WITH':
-        return `${expr} ${f.operator} ${this.params.add((f as { value: unknown }).value, 'v')}`;
+        return `${expr} ${f.operator} ${this.params.add(toFilterParam((f as { value: unknown }).value), 'v')}`;
       default:
         throw new Error(`unreachable operator ${String((f as { operator: unknown }).operator)}`);
     }

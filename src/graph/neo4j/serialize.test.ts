@@ -1,4 +1,5 @@
 import neo4j from 'neo4j-driver';
+import { IntegralFloat } from '../../exact-json';
 import {
   idToString,
   integerToJson,
@@ -48,21 +49,31 @@ describe('driver values → port JSON', () => {
     expect(out.relationships[1].startNodeId).toBe('3');
   });
 
-  it('temporals → ISO text, points → {srid, x, y[, z]}, maps recursively', () => {
-    expect(serializeValue(new NDate(2024, 2, 29))).toBe('2024-02-29');
-    expect(serializeValue(new LocalTime(1, 2, 3, 0))).toBe('01:02:03');
-    expect(serializeValue(new Time(1, 2, 3, 0, 3600))).toBe('01:02:03+01:00');
-    expect(serializeValue(new LocalDateTime(2024, 1, 2, 3, 4, 5, 0))).toBe('2024-01-02T03:04:05');
-    expect(serializeValue(new DateTime(2024, 1, 2, 3, 4, 5, 0, 0))).toBe('2024-01-02T03:04:05Z');
-    expect(serializeValue(new DateTime(2024, 1, 2, 3, 4, 5, 0, undefined, 'Europe/Berlin'))).toBe('2024-01-02T03:04:05[Europe/Berlin]');
-    expect(serializeValue(new Duration(1, 2, 3, 0))).toBe('P1M2DT3S');
-    expect(serializeValue(new Point(neo4j.int(4326), 1.5, 2.5))).toEqual({ srid: 4326, x: 1.5, y: 2.5 });
-    expect(serializeValue(new Point(neo4j.int(9157), 1, 2, 3))).toEqual({ srid: 9157, x: 1, y: 2, z: 3 });
+  it('temporals and points → typed JSON in the canonical text, whole floats → IntegralFloat, maps recursively', () => {
+    const typed = ($type: string, _value: string) => ({ $type, _value });
+    expect(serializeValue(new NDate(2024, 2, 29))).toEqual(typed('Date', '2024-02-29'));
+    expect(serializeValue(new LocalTime(1, 2, 3, 0))).toEqual(typed('LocalTime', '01:02:03'));
+    expect(serializeValue(new LocalTime(1, 2, 0, 0))).toEqual(typed('LocalTime', '01:02'));
+    expect(serializeValue(new Time(1, 2, 3, 500000000, 3600))).toEqual(typed('Time', '01:02:03.500+01:00'));
+    expect(serializeValue(new LocalDateTime(2024, 1, 2, 3, 4, 5, 1))).toEqual(typed('LocalDateTime', '2024-01-02T03:04:05.000000001'));
+    expect(serializeValue(new DateTime(2024, 1, 2, 3, 4, 5, 0, 0))).toEqual(typed('OffsetDateTime', '2024-01-02T03:04:05Z'));
+    expect(serializeValue(new DateTime(2024, 1, 2, 3, 4, 5, 0, undefined, 'Europe/Berlin'))).toEqual(
+      typed('ZonedDateTime', '2024-01-02T03:04:05+01:00[Europe/Berlin]'),
+    );
+    expect(serializeValue(new DateTime(2024, 7, 2, 3, 4, 5, 0, 7200, 'Europe/Berlin'))).toEqual(
+      typed('ZonedDateTime', '2024-07-02T03:04:05+02:00[Europe/Berlin]'),
+    );
+    expect(serializeValue(new Duration(14, 2, 3723, 500000000))).toEqual(typed('Duration', 'P1Y2M2DT1H2M3.5S'));
+    expect(serializeValue(new Duration(0, 0, -2, 500000000))).toEqual(typed('Duration', 'PT-1.5S'));
+    expect(serializeValue(new Duration(0, 0, 0, 0))).toEqual(typed('Duration', 'PT0S'));
+    expect(serializeValue(new Point(neo4j.int(4326), 1.5, 2.5))).toEqual(typed('Point', 'SRID=4326;POINT (1.5 2.5)'));
+    expect(serializeValue(new Point(neo4j.int(9157), 1, 2, 3))).toEqual(typed('Point', 'SRID=9157;POINT Z (1.0 2.0 3.0)'));
+    expect(serializeValue([2, 2.5])).toEqual([new IntegralFloat(2), 2.5]);
     expect(serializeValue({ a: { b: neo4j.int(5) }, c: null })).toEqual({ a: { b: 5 }, c: null });
     expect(serializeValue(new Uint8Array([1, 2, 3]))).toBe('AQID');
   });
 
-  it('when a stored property holds a point or a temporal value, then it reads as text that either backend can store back', () => {
+  it('when a stored property holds a point or a temporal value, then it reads as typed JSON that either backend can store back', () => {
     const props = {
       at: new NDate(2024, 2, 29),
       where: new Point(neo4j.int(4326), 1.5, 2.5),
@@ -70,14 +81,21 @@ describe('driver values → port JSON', () => {
       path: [new Point(neo4j.int(7203), 0, 1)],
     };
     const node = new Node(neo4j.int(1), ['Place'], props, '1');
-    expect(serializeValue(node)).toEqual({
-      id: '1',
-      labels: ['Place'],
-      properties: { at: '2024-02-29', where: 'SRID=4326;POINT(1.5 2.5)', up: 'SRID=4979;POINT Z(1 2 3)', path: ['SRID=7203;POINT(0 1)'] },
-    });
+    const properties = {
+      at: { $type: 'Date', _value: '2024-02-29' },
+      where: { $type: 'Point', _value: 'SRID=4326;POINT (1.5 2.5)' },
+      up: { $type: 'Point', _value: 'SRID=4979;POINT Z (1.0 2.0 3.0)' },
+      path: [{ $type: 'Point', _value: 'SRID=7203;POINT (0.0 1.0)' }],
+    };
+    expect(serializeValue(node)).toEqual({ id: '1', labels: ['Place'], properties });
     expect(nodeFromProjection({ id: neo4j.int(1), labels: [], props: [['where', new Point(neo4j.int(4326), 3, 4)]] }).properties).toEqual({
-      where: 'SRID=4326;POINT(3 4)',
+      where: { $type: 'Point', _value: 'SRID=4326;POINT (3.0 4.0)' },
     });
+    // Written back: the driver's own types again.
+    for (const [key, value] of Object.entries(properties)) {
+      const written = toPropertyValue(key, value);
+      expect(serializeValue(written)).toEqual(value);
+    }
   });
 
   it('projections from the adapter queries (pairs of visible properties)', () => {
@@ -117,6 +135,36 @@ describe('JSON → driver values for writes', () => {
     expect((toPropertyValue('a', 9223372036854775807n) as { toString(): string }).toString()).toBe('9223372036854775807');
     expect(() => toPropertyValue('a', [[1]])).toThrow(/cannot hold lists/);
     expect(toPropertyMap({ a: null, b: 'x' })).toEqual({ b: 'x' });
+  });
+
+  it('when a value is a whole float or a typed value, then the driver gets a float or its native temporal and spatial type', () => {
+    expect(toPropertyValue('f', new IntegralFloat(2))).toBe(2);
+    expect(toPropertyValue('f', [new IntegralFloat(2), 3])).toEqual([2, 3]);
+    expect(neo4j.isDate(toPropertyValue('d', { $type: 'Date', _value: '2015-07-21' }))).toBe(true);
+    const zoned = toPropertyValue('z', { $type: 'ZonedDateTime', _value: '2015-07-21T12:31:14.645+01:00[Europe/London]' }) as InstanceType<
+      typeof DateTime
+    >;
+    expect(neo4j.isDateTime(zoned)).toBe(true);
+    expect(zoned.timeZoneId).toBe('Europe/London');
+    expect(Number(zoned.nanosecond)).toBe(645000000);
+    const duration = toPropertyValue('d', { $type: 'Duration', _value: 'PT-1.5S' }) as InstanceType<typeof Duration>;
+    expect([Number(duration.seconds), Number(duration.nanoseconds)]).toEqual([-2, 500000000]);
+    expect(neo4j.isPoint(toPropertyValue('p', { $type: 'Point', _value: 'SRID=4979;POINT Z (1 2 3)' }))).toBe(true);
+    expect(() => toPropertyValue('d', { $type: 'Date', _value: '2015-02-30' })).toThrow(/not a Date/);
+    expect(() =>
+      toPropertyValue('d', [
+        { $type: 'Date', _value: '2015-02-03' },
+        { $type: 'LocalTime', _value: '12:00' },
+      ]),
+    ).toThrow(/one temporal type/);
+    const params = toCypherParam({
+      d: { $type: 'LocalTime', _value: '12:00' },
+      f: new IntegralFloat(1),
+      m: { $type: 'Date', _value: 'x' },
+    }) as Record<string, unknown>;
+    expect(neo4j.isLocalTime(params.d)).toBe(true);
+    expect(params.f).toBe(1);
+    expect(params.m).toEqual({ $type: 'Date', _value: 'x' });
   });
 
   it('Cypher parameters: safe integers → Integer so LIMIT $n works', () => {

@@ -1,25 +1,30 @@
 import type { Integer, Node, Path, Relationship } from 'neo4j-driver';
 import neo4j from 'neo4j-driver';
-import { assertPortableValue } from '../property-values';
+import { IntegralFloat } from '../../exact-json';
+import { portableValue } from '../property-values';
 import type { GraphNode, GraphPath, GraphRelationship, Properties } from '../graph-store';
+import { isTypedValue } from '../typed-values';
+import { fromDriverTemporal, isDriverTemporal, toDriverTyped } from './temporal';
 
 /**
  * Driver values → the port's JSON shapes.
  *  - Integer → number in the safe range (±2^53), else a BigInt, written as exact JSON digits
- *    (src/exact-json.ts): 64-bit integers keep every digit;
+ *    (src/exact-json.ts): 64-bit integers keep every digit; a FLOAT (a JS number from the driver)
+ *    that is whole → IntegralFloat, written 2.0;
  *  - Node → { id, labels, properties }, Relationship → { id, type, startNodeId, endNodeId, properties },
  *    Path → { nodes, relationships }; ids are the element ids as strings (the driver fills elementId
  *    with String(identity) on Bolt 3/4 and with the server's element id on Bolt 5);
- *  - temporal values and durations → their ISO 8601 text; points → { srid, x, y[, z] };
+ *  - temporal values, durations and points → typed JSON ({"$type": "Date", "_value": "2015-07-21"},
+ *    docs/values.md), in the canonical text (./temporal.ts);
  *  - byte arrays → base64 text.
- * Property values (serializeProperties, the projections) stay portable, i.e. writable back on
- * either backend: temporal values are their ISO 8601 text already, and a point becomes its
- * EWKT text ("SRID=4326;POINT(1.5 2.5)", "SRID=4979;POINT Z(1 2 3)") instead of a map.
  */
 export function serializeValue(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return String(value);
+    return Number.isInteger(value) ? new IntegralFloat(value) : value;
+  }
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
   if (neo4j.isInt(value)) return integerToJson(value);
   if (Array.isArray(value)) return value.map(serializeValue);
@@ -38,22 +43,7 @@ export function serializeValue(value: unknown): unknown {
       end: serializeNode(segment.end),
     };
   }
-  if (neo4j.isPoint(value)) {
-    const point = value;
-    const out: Record<string, number> = { srid: Number(serializeValue(point.srid)), x: point.x, y: point.y };
-    if (point.z !== undefined && point.z !== null) out.z = point.z;
-    return out;
-  }
-  if (
-    neo4j.isDate(value) ||
-    neo4j.isDateTime(value) ||
-    neo4j.isLocalDateTime(value) ||
-    neo4j.isLocalTime(value) ||
-    neo4j.isTime(value) ||
-    neo4j.isDuration(value)
-  ) {
-    return String(value);
-  }
+  if (isDriverTemporal(value)) return fromDriverTemporal(value);
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -68,15 +58,8 @@ export function integerToJson(value: Integer): number | bigint {
   return value.inSafeRange() ? value.toNumber() : value.toBigInt();
 }
 
-/** A stored property value → JSON: as serializeValue, but points (in lists too) as EWKT text. */
+/** A stored property value → JSON (serializeValue: temporal values and points are typed JSON). */
 export function serializePropertyValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(serializePropertyValue);
-  if (value !== null && typeof value === 'object' && neo4j.isPoint(value)) {
-    const point = value;
-    const srid = Number(serializeValue(point.srid));
-    const hasZ = point.z !== undefined && point.z !== null;
-    return hasZ ? `SRID=${srid};POINT Z(${point.x} ${point.y} ${point.z})` : `SRID=${srid};POINT(${point.x} ${point.y})`;
-  }
   return serializeValue(value);
 }
 
@@ -183,27 +166,29 @@ export function pathFromProjection(value: unknown): GraphPath {
 // JSON → driver values for writes and Cypher parameters.
 
 /**
- * A property value for a write, checked by assertPortableValue (the rule both backends share:
- * 400 PROPERTY_VALUE_NOT_PORTABLE for maps, nested or mixed lists, null in a list). Integers
- * become Neo4j Integers (stored as INTEGER, not FLOAT): safe JS integers and BigInts (64-bit,
- * exact); a list of numbers is an INTEGER list when every element is an integer in the 64-bit
- * range, else a FLOAT list.
+ * A property value for a write, in the form both backends store (portableValue: 400
+ * PROPERTY_VALUE_NOT_PORTABLE for maps, nested or mixed lists, null in a list). Integers become
+ * Neo4j Integers (stored as INTEGER, not FLOAT): safe JS integers and BigInts (64-bit, exact);
+ * floats (IntegralFloat included) JS numbers, which the driver sends as FLOAT; typed values the
+ * driver's temporal and spatial types. A list holding a float is a FLOAT list (portableValue made
+ * its integers floats).
  */
 export function toPropertyValue(key: string, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  assertPortableValue(key, value);
-  if (Array.isArray(value)) {
-    if (value.length === 0 || (typeof value[0] !== 'number' && typeof value[0] !== 'bigint')) return value;
-    const integers = value.every((v) => typeof v === 'bigint' || (Number.isInteger(v) && Math.abs(v as number) < 2 ** 63));
-    return integers ? value.map(toInteger) : value;
-  }
+  return toDriverValue(portableValue(key, value));
+}
+
+function toDriverValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toDriverValue);
   if (typeof value === 'bigint') return toInteger(value);
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return neo4j.int(value);
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? neo4j.int(value) : value;
+  if (value instanceof IntegralFloat) return value.value;
+  if (isTypedValue(value)) return toDriverTyped(value);
   return value;
 }
 
-function toInteger(value: unknown): Integer {
-  return typeof value === 'bigint' ? neo4j.int(value.toString()) : neo4j.int(value as number);
+function toInteger(value: bigint | number): Integer {
+  return typeof value === 'bigint' ? neo4j.int(value.toString()) : neo4j.int(value);
 }
 
 /** Properties for CREATE / SET: null values are dropped (absent). */
@@ -216,14 +201,32 @@ export function toPropertyMap(properties: Record<string, unknown> | undefined): 
   return out;
 }
 
-/** Free Cypher parameters: safe integers → Integer (so LIMIT $n works), recursively. */
+/**
+ * Free Cypher parameters and filter values: safe integers → Integer (so LIMIT $n works), BigInt →
+ * Integer, IntegralFloat → a float, typed values → the driver's temporal and spatial types (a typed
+ * value that does not parse stays a map), recursively.
+ */
 export function toCypherParam(value: unknown): unknown {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? neo4j.int(value) : value;
+  if (typeof value === 'bigint') return toInteger(value);
+  if (value instanceof IntegralFloat) return value.value;
   if (Array.isArray(value)) return value.map(toCypherParam);
+  if (isTypedValue(value)) {
+    const typed = toDriverTypedOrUndefined(value);
+    if (typed !== undefined) return typed;
+  }
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = toCypherParam(v);
     return out;
   }
   return value;
+}
+
+function toDriverTypedOrUndefined(value: Parameters<typeof toDriverTyped>[0]): unknown {
+  try {
+    return toDriverTyped(value);
+  } catch {
+    return undefined;
+  }
 }

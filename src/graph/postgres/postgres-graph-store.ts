@@ -46,7 +46,7 @@ import type { NodeRow, RelationshipRow } from './runner';
 import { QueryRunner, toNode, toRelationship } from './runner';
 import { createSchemaIndex, dropSchemaIndex, listSchemaIndexes } from './schema-indexes';
 import { and, FALSE, raw, Sql, sql, TRUE } from './sql';
-import { codePointKey, jsonTypeRank, ScopeSql } from './sql-filter';
+import { codePointKey, jsonTypeRank, ScopeSql, typedValueKey } from './sql-filter';
 import * as traversal from './traversal';
 import * as writes from './writes';
 import { bulkImport } from './bulk-import';
@@ -369,7 +369,7 @@ export class PostgresGraphStore implements GraphStore {
       with vals as (${union}),
       agg as materialized (select v, count(*)::bigint as c from vals group by v)
       select v as value, c::int as count, (sum(c) over ())::bigint::text as total, (count(*) over ())::int as distinct
-      from agg where v is not null order by c desc, ${jsonTypeRank(raw('v'))}, ${codePointKey(raw('v'))}, v limit ${Math.max(limit, 1)}::int`);
+      from agg where v is not null order by c desc, ${jsonTypeRank(raw('v'))}, ${codePointKey(raw('v'))}, ${typedValueKey(raw('v'))}, v limit ${Math.max(limit, 1)}::int`);
     // (Equal counts come in value order, values of different types in Cypher's order, as on Neo4j.
     // The elements without the property form one group that is dropped after grouping: filtering
     // them first made PostgreSQL extract the property twice per row. "materialized" keeps that

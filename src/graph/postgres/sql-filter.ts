@@ -2,6 +2,8 @@ import type { AccessScope, Filter, PropertyRule, SortKey } from '../graph-store'
 import { assertFilter, assertIdentifier } from '../identifiers';
 import { postgresRegex } from '../regex';
 import { toJsonText } from '../../exact-json';
+import type { TypedValue } from '../typed-values';
+import { isTypedValue } from '../typed-values';
 import { and, FALSE, join, literal, literalArray, or, raw, Sql, sql, TRUE, validIds } from './sql';
 
 /**
@@ -95,6 +97,7 @@ function compileFilter(filter: Filter, ctx: FilterContext): Sql {
     case '>=': {
       // Strings compare by code point (collate "C"), as on Neo4j, whatever the database's collation.
       if (typeof filter.value === 'string') return sql`(${isString} and ${text} collate "C" ${raw(filter.operator)} ${filter.value}::text)`;
+      if (isTypedValue(filter.value)) return typedRange(acc, filter.operator, filter.value);
       const json = toJsonText(filter.value);
       return sql`(jsonb_typeof(${acc}) = jsonb_typeof(${json}::jsonb) and ${acc} ${raw(filter.operator)} ${json}::jsonb)`;
     }
@@ -326,7 +329,12 @@ export class ScopeSql {
     const keys = (sort ?? []).flatMap((key) => {
       const dir = raw(key.direction === 'desc' ? 'desc nulls last' : 'asc nulls last');
       const value = accessor(key.property);
-      return [sql`${jsonTypeRank(value)} ${dir}`, sql`${codePointKey(value)} ${dir}`, sql`${value} ${dir}`];
+      return [
+        sql`${jsonTypeRank(value)} ${dir}`,
+        sql`${codePointKey(value)} ${dir}`,
+        sql`${typedValueKey(value)} ${dir}`,
+        sql`${value} ${dir}`,
+      ];
     });
     keys.push(sql`${raw(alias)}.id asc`);
     return sql`order by ${joinComma(keys)}`;
@@ -441,12 +449,29 @@ function denyOnly(rules: Record<string, PropertyRule>, matches: (token: string) 
 }
 
 /**
- * Rank of a jsonb value's type in Cypher's order of values (maps, lists, strings, booleans,
- * numbers), NULL for NULL: sorted before the value itself, it makes PostgreSQL order values of
- * different types as Neo4j does (jsonb alone orders strings < numbers < booleans < arrays).
+ * Rank of a jsonb value's type in Cypher's order of values (maps, lists, points, temporal types,
+ * durations, strings, booleans, numbers: gas_value_rank, docs/values.md), NULL for NULL: sorted
+ * before the value itself, it makes PostgreSQL order values of different types as Neo4j does
+ * (jsonb alone orders strings < numbers < booleans < arrays < objects).
  */
 export function jsonTypeRank(value: Sql): Sql {
-  return sql`(case jsonb_typeof(${value}) when 'object' then 0 when 'array' then 1 when 'string' then 2 when 'boolean' then 3 when 'number' then 4 end)`;
+  return sql`gas_value_rank(${value})`;
+}
+
+/** The order of temporal values and points within their type (gas_value_key: dates by day, zoned datetimes by instant, ...), NULL for other values. */
+export function typedValueKey(value: Sql): Sql {
+  return sql`gas_value_key(${value})`;
+}
+
+/**
+ * `<`, `<=`, `>`, `>=` against a temporal value: true only for a stored value of the same Cypher
+ * type (an offset and a zoned datetime are one type) that orders so (zoned ones by instant).
+ * Durations and points have no such order in Cypher: false, as any comparison Cypher leaves null.
+ */
+function typedRange(acc: Sql, operator: string, value: TypedValue): Sql {
+  if (value.$type === 'Duration' || value.$type === 'Point') return FALSE;
+  const json = toJsonText(value);
+  return sql`(gas_value_kind(${acc}) = gas_value_kind(${json}::jsonb) and (gas_value_key(${acc}))[1] ${raw(operator)} (gas_value_key(${json}::jsonb))[1])`;
 }
 
 /**
