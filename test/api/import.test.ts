@@ -6,6 +6,7 @@ import type { GraphNode, GraphRelationship } from '../../src/graph/graph-store';
 import type { TestApp } from '../support/test-app';
 import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
 import { allNodes, allRelationships, emptyGraph, uploadFiles } from '../support/graph-helpers';
+import { IntegralFloat } from '../../src/exact-json';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'import');
 const fixture = (name: string): Buffer => readFileSync(path.join(FIXTURES, name));
@@ -50,9 +51,15 @@ const peopleMapping = {
 };
 
 const expectedPeople = [
-  { labels: ['Person'], properties: { id: 1, name: 'Ann', age: 34, born: '1990-04-01', active: true, tags: ['a', 'b'] } },
-  { labels: ['Person'], properties: { id: 2, name: 'Bob', age: 41, born: '1983-11-20', active: false, tags: ['c'] } },
-  { labels: ['Person'], properties: { id: 3, name: 'Cyril', age: 28, born: '1996-02-29', active: true } },
+  {
+    labels: ['Person'],
+    properties: { id: 1, name: 'Ann', age: 34, born: { $type: 'Date', _value: '1990-04-01' }, active: true, tags: ['a', 'b'] },
+  },
+  {
+    labels: ['Person'],
+    properties: { id: 2, name: 'Bob', age: 41, born: { $type: 'Date', _value: '1983-11-20' }, active: false, tags: ['c'] },
+  },
+  { labels: ['Person'], properties: { id: 3, name: 'Cyril', age: 28, born: { $type: 'Date', _value: '1996-02-29' }, active: true } },
 ];
 
 describe('upload', () => {
@@ -229,7 +236,11 @@ describe('import', () => {
     expect(second.body.report).toMatchObject({ nodesCreated: 1, nodesUpdated: 1 });
     const after = await nodes();
     expect(after).toHaveLength(4);
-    expect(after.find((n) => n.properties.name === 'Ann')!.properties).toMatchObject({ id: 1, age: 35, born: '1990-04-01' });
+    expect(after.find((n) => n.properties.name === 'Ann')!.properties).toMatchObject({
+      id: 1,
+      age: 35,
+      born: { $type: 'Date', _value: '1990-04-01' },
+    });
     const events = await t.deps.db('audit_events').where({ action: 'data.import' }).orderBy('id');
     expect(events).toHaveLength(2);
     expect(events[0].details).toMatchObject({ file: 'people.csv', rowsRead: 3, nodesCreated: 3, durationMs: expect.any(Number) });
@@ -261,7 +272,7 @@ describe('import', () => {
       expect.arrayContaining([
         ['KNOWS', people.get(1), people.get(2), { since: 2019, weight: 0.5 }],
         ['KNOWS', people.get(2), people.get(3), { since: 2021, weight: 1.5 }],
-        ['KNOWS', people.get(3), people.get(1), { since: 2020, weight: 2 }],
+        ['KNOWS', people.get(3), people.get(1), { since: 2020, weight: new IntegralFloat(2) }],
       ]),
     );
     expect(rels).toHaveLength(3);
@@ -309,8 +320,8 @@ describe('import', () => {
     const byId = new Map(all.map((n) => [n.properties.id, n.id]));
     expect((await relationships()).map((r) => [r.type, r.startNodeId, r.endNodeId, r.properties])).toEqual(
       expect.arrayContaining([
-        ['IN', byId.get('a'), byId.get('c'), { distance: 0 }],
-        ['IN', byId.get('b'), byId.get('c'), { distance: 0 }],
+        ['IN', byId.get('a'), byId.get('c'), { distance: new IntegralFloat(0) }],
+        ['IN', byId.get('b'), byId.get('c'), { distance: new IntegralFloat(0) }],
         ['ROAD', byId.get('a'), byId.get('b'), { distance: 205.5 }],
       ]),
     );

@@ -3,7 +3,7 @@ import { h } from '../shared/dom';
 import { t } from '../shared/i18n';
 import { field, frame, removeButton, type SettingEditor } from './form-kit';
 
-const DATA_TYPES = ['string', 'integer', 'float', 'boolean', 'date', 'datetime', 'list'];
+const DATA_TYPES = ['string', 'integer', 'float', 'boolean', 'date', 'datetime', 'time', 'duration', 'point', 'list'];
 const ROLES = ['', 'title', 'subtitle', 'uid', 'description', 'image', 'none'];
 const ROLE_KEYS: Record<string, string> = {
   '': 'settingsForms.role.none',

@@ -32,6 +32,12 @@ describe('DATA_SCHEMA on pages', () => {
     expect(formatValue('1990-04-01', schema.nodes.Person.born, 'de-DE')).toBe('01.04.1990');
     expect(formatValue(1234567, schema.nodes.Person.salary, 'de-DE')).toBe('1.234.567');
     expect(formatValue(['a', 'b'], undefined)).toBe('a, b');
+    expect(formatValue({ $type: 'Date', _value: '1990-04-01' }, undefined, 'de-DE')).toBe('01.04.1990');
+    expect(formatValue({ $type: 'LocalDateTime', _value: '1990-04-01T12:30:05.123456' }, undefined, 'en-US')).toBe(
+      'Apr 1, 1990, 12:30:05 PM',
+    );
+    expect(formatValue({ $type: 'Duration', _value: 'P1DT2H' }, undefined)).toBe('P1DT2H');
+    expect(formatValue([{ $type: 'Point', _value: 'SRID=7203;POINT (1.0 2.0)' }], undefined)).toBe('SRID=7203;POINT (1.0 2.0)');
     expect(formatValue(null, undefined)).toBe('');
   });
 });

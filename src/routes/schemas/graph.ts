@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import '../../openapi/registry';
+import { registry } from '../../openapi/registry';
+import { TYPED_VALUE_TYPES } from '../../graph/typed-values';
 import { filterSchema } from '../../services/security/security-config';
 
 /**
@@ -25,14 +26,59 @@ export const typeName = name('Relationship type');
 export const propertyName = name('Property name');
 
 const VALUES_NOTE =
-  'Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; ' +
-  'maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE';
+  'Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), ' +
+  'temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; ' +
+  'maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE';
 
-export const propertiesSchema = z
-  .record(z.string(), z.unknown())
-  .openapi({ description: `Property values by name. ${VALUES_NOTE}`, example: { name: 'Alice', age: 34 } });
+/** Neo4j's Query API typed JSON for temporal values and points (docs/values.md). */
+export const typedValueSchema = registry.register(
+  'TypedValue',
+  z
+    .object({
+      $type: z.enum(TYPED_VALUE_TYPES),
+      _value: z.string().openapi({ description: "The value's text as Neo4j's toString writes it (ISO 8601; EWKT for points)" }),
+    })
+    .strict()
+    .openapi({
+      description:
+        'A temporal value or a point: Date 2015-07-21, LocalTime 12:31:14.645876123, Time 12:31:14.645876123+01:00, ' +
+        'LocalDateTime 2015-07-21T12:31:14.645876123, OffsetDateTime 2015-07-21T12:31:14.645+01:00 (Z for UTC), ' +
+        'ZonedDateTime 2015-07-21T12:31:14.645+01:00[Europe/London], Duration P14DT16H12M, ' +
+        'Point SRID=4326;POINT (1.2 3.4) or SRID=4979;POINT Z (1.2 3.4 5.6) (SRIDs 7203, 9157, 4326, 4979). Written back in that canonical text.',
+      example: { $type: 'Date', _value: '2015-07-21' },
+    }),
+);
+
+const TYPED_REF = { $ref: '#/components/schemas/TypedValue' };
+const SCALAR_VALUES = [
+  { type: 'string' as const },
+  { type: 'boolean' as const },
+  { type: 'integer' as const, format: 'int64', description: 'An integer: a JSON number without a decimal point or exponent' },
+  { type: 'number' as const, format: 'double', description: 'A float: always written with a decimal point or an exponent (2.0)' },
+  TYPED_REF,
+];
+
+/**
+ * One property value, the same wherever one appears in the API. Validated by the services
+ * (PROPERTY_VALUE_NOT_PORTABLE names the property and the reason), so the runtime schema takes
+ * any JSON and the document states the forms.
+ */
+export const propertyValueSchema = registry.register(
+  'PropertyValue',
+  z.unknown().openapi({
+    description:
+      'A property value: a string, a boolean, an integer, a float (2.0 stays a float), a temporal value or a point (TypedValue), or a list of values of one of these types.',
+    anyOf: [...SCALAR_VALUES, { type: 'array' as const, items: { anyOf: SCALAR_VALUES } }],
+    example: { $type: 'LocalDateTime', _value: '2015-07-21T12:31:14.645876123' },
+  }),
+);
+
+export const propertiesSchema = z.record(z.string(), propertyValueSchema).openapi({
+  description: `Property values by name. ${VALUES_NOTE}`,
+  example: { name: 'Alice', age: 34, score: 2.0, born: { $type: 'Date', _value: '1990-04-01' } },
+});
 export const propertyPatchSchema = z
-  .record(z.string(), z.unknown())
+  .record(z.string(), z.unknown().openapi({ anyOf: [{ $ref: '#/components/schemas/PropertyValue' }, { type: 'null' as const }] }))
   .openapi({ description: `Properties to set; a null value removes the property. ${VALUES_NOTE}`, example: { age: 35, nickname: null } });
 
 export const nodeExample = { id: '42', labels: ['Person'], properties: { name: 'Alice', age: 34 } };
@@ -84,7 +130,7 @@ export { filterSchema };
 export const frequencyResultSchema = z
   .object({
     property: z.string(),
-    values: z.array(z.object({ value: z.unknown(), count: z.number().int() })),
+    values: z.array(z.object({ value: propertyValueSchema, count: z.number().int() })),
     total: z.number().int().openapi({ description: 'Elements that have the property' }),
     distinct: z.number().int().openapi({ description: 'Distinct values' }),
   })

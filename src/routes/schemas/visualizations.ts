@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../../openapi/registry';
 import { CONTENT_EXAMPLE, visualizationContentSchema } from '../../services/visualizations/content-schema';
+import { propertyValueSchema } from './graph';
 import { idSchema } from './users';
 
 const name = z.string().trim().min(1).max(200);
@@ -25,7 +26,7 @@ const shareInfoSchema = z
 const readNode = z.looseObject({
   id: z.string(),
   labels: z.array(z.string()),
-  properties: z.record(z.string(), z.unknown()),
+  properties: z.record(z.string(), propertyValueSchema),
   x: z.number(),
   y: z.number(),
 });
@@ -34,7 +35,7 @@ const readRelationship = z.looseObject({
   type: z.string(),
   startNodeId: z.string(),
   endNodeId: z.string(),
-  properties: z.record(z.string(), z.unknown()),
+  properties: z.record(z.string(), propertyValueSchema),
 });
 
 const readContentSchema = z

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { toJsonText } from '../../exact-json';
+import { floatLiteral, IntegralFloat, toJsonText } from '../../exact-json';
+import { isTypedValue } from '../../graph/typed-values';
 
 /**
  * The one CSV writer of every export (graph nodes, find, relationships and the audit log).
@@ -55,7 +56,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * One field, the same for every export (graph and audit): null/undefined empty; numbers, booleans
- * and big integers as text; lists and maps as JSON; strings as they are, except that a string
+ * and big integers as text (a whole float with its '.0'); temporal values as their ISO 8601 text and
+ * points as EWKT (docs/values.md); lists and maps as JSON; strings as they are, except that a string
  * starting with =, +, -, @, tab or carriage return gets a leading apostrophe so that a spreadsheet
  * shows it as text instead of running it. Numbers are never prefixed (-5 stays a number). Fields
  * are quoted when they hold a comma, quote, CR or LF or start/end with white space; quotes doubled.
@@ -65,6 +67,8 @@ export function csvField(value: unknown): string {
   let text: string;
   if (typeof value === 'string') text = FORMULA_START.test(value) ? `'${value}` : value;
   else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
+  else if (value instanceof IntegralFloat) text = floatLiteral(value.value);
+  else if (isTypedValue(value)) text = value._value;
   else text = toJsonText(value); // integers beyond 2^53 (BigInt) as exact digits
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { BadRequestError, UnprocessableError } from '../../errors';
+import { IntegralFloat } from '../../exact-json';
 
 /** The elements a key is declared for (GraphML's key.for; absent = all). */
 export type GraphmlDomain = 'node' | 'edge' | 'graph' | 'all' | 'port' | 'hyperedge' | 'endpoint' | 'graphml';
@@ -331,8 +332,10 @@ export function graphmlValue(text: string, type: GraphmlKey['type']): unknown {
     }
     case 'float':
     case 'double': {
+      // A float key's value stays FLOAT when whole (2 is 2.0), as on Neo4j.
       const n = Number(text.trim());
-      return text.trim() !== '' && Number.isFinite(n) ? n : undefined;
+      if (text.trim() === '' || !Number.isFinite(n)) return undefined;
+      return Number.isInteger(n) ? new IntegralFloat(n) : n;
     }
     default:
       return text;

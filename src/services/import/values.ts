@@ -1,3 +1,6 @@
+import { IntegralFloat } from '../../exact-json';
+import { canonicalTypedValue } from '../../graph/typed-values';
+
 export type ColumnType = 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'string' | 'list';
 
 const INTEGER = /^[+-]?\d{1,19}$/;
@@ -48,7 +51,9 @@ export function convertCell(text: string, type: ColumnType, separator = '|'): un
     }
     case 'float': {
       if (!FLOAT.test(t)) throw new Error(`"${text.slice(0, 50)}" is not a number`);
-      return Number(t);
+      // A float column stays FLOAT also for a whole cell ("2" is 2.0), as on Neo4j.
+      const n = Number(t);
+      return Number.isInteger(n) ? new IntegralFloat(n) : n;
     }
     case 'boolean':
       if (/^(true|yes|1)$/i.test(t)) return true;
@@ -56,10 +61,11 @@ export function convertCell(text: string, type: ColumnType, separator = '|'): un
       throw new Error(`"${text.slice(0, 50)}" is not true or false`);
     case 'date':
       if (!DATE.test(t) || !validDate(t)) throw new Error(`"${text.slice(0, 50)}" is not a date (YYYY-MM-DD)`);
-      return t;
-    case 'datetime':
+      return { $type: 'Date', _value: t };
+    case 'datetime': {
       if (!DATETIME.test(t) || !validDate(t)) throw new Error(`"${text.slice(0, 50)}" is not a date and time (ISO 8601)`);
-      return t;
+      return dateTimeValue(t);
+    }
     case 'list':
       return text
         .split(separator)
@@ -67,5 +73,19 @@ export function convertCell(text: string, type: ColumnType, separator = '|'): un
         .filter((s) => s !== '');
     default:
       return text;
+  }
+}
+
+/**
+ * An ISO 8601 date and time as a typed value (docs/values.md): with an offset (or Z) an
+ * OffsetDateTime, without one a LocalDateTime (a spreadsheet's date cells carry no zone).
+ */
+export function dateTimeValue(text: string): unknown {
+  const iso = text.replace(' ', 'T');
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(iso);
+  try {
+    return canonicalTypedValue({ $type: zoned ? 'OffsetDateTime' : 'LocalDateTime', _value: iso });
+  } catch {
+    throw new Error(`"${text.slice(0, 50)}" is not a date and time (ISO 8601)`);
   }
 }

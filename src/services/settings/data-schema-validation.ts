@@ -1,5 +1,8 @@
 import { UnprocessableError } from '../../errors';
+import { IntegralFloat } from '../../exact-json';
+import { isTypedValue } from '../../graph/typed-values';
 import type { DataSchema, PropertySchema } from './data-schema';
+import { typedDataType } from './data-schema';
 
 /**
  * Input restrictions of DATA_SCHEMA for writes through the API (pure: the caller loads the
@@ -10,10 +13,11 @@ import type { DataSchema, PropertySchema } from './data-schema';
  * - mandatory: on create the property must be present and not null or ""; on update it may not
  *   be removed (set to null) or emptied;
  * - readOnly: on update the property may not be written (create may set it);
- * - dataType: string, integer, float (any finite number), boolean, date (YYYY-MM-DD), datetime
- *   (ISO 8601), list (an array);
+ * - dataType: string, integer, float (any finite number), boolean, date (a Date value, or
+ *   YYYY-MM-DD text), datetime (a LocalDateTime, OffsetDateTime or ZonedDateTime value, or ISO
+ *   8601 text), time (Time or LocalTime), duration, point (docs/values.md), list (an array);
  * - allowedValues: the value (each item of a list) is one of them;
- * - min / max: numbers compare numerically, dates and datetimes chronologically;
+ * - min / max: numbers compare numerically, dates and datetimes chronologically (a local datetime as if in UTC);
  * - maxLength: characters of a string, items of a list.
  * A null value in an update removes the property and is only checked against mandatory.
  */
@@ -49,13 +53,15 @@ function isEmpty(value: unknown): boolean {
 }
 
 function typeMatches(dataType: PropertySchema['dataType'], value: unknown): boolean {
+  const typed = typedDataType(value);
+  if (typed) return typed === dataType;
   switch (dataType) {
     case 'string':
       return typeof value === 'string';
     case 'integer':
       return (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
     case 'float':
-      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint';
+      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint' || value instanceof IntegralFloat;
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
@@ -72,7 +78,15 @@ function typeMatches(dataType: PropertySchema['dataType'], value: unknown): bool
 /** A BigInt (an integer beyond 2^53) compares with the bounds exactly: JS compares bigint and number by value. */
 function comparable(rule: PropertySchema, value: unknown): number | bigint | undefined {
   if ((rule.dataType === 'integer' || rule.dataType === 'float') && (typeof value === 'number' || typeof value === 'bigint')) return value;
-  if ((rule.dataType === 'date' || rule.dataType === 'datetime') && typeof value === 'string') return Date.parse(value);
+  if (rule.dataType === 'float' && value instanceof IntegralFloat) return value.value;
+  if (rule.dataType === 'date' || rule.dataType === 'datetime') {
+    if (typeof value === 'string') return Date.parse(value);
+    if (isTypedValue(value)) {
+      const iso = value._value.replace(/\[[^\]]*\]$/, '').replace(/(\.\d{3})\d+/, '$1');
+      const time = Date.parse(value.$type === 'Date' ? `${iso}T00:00:00Z` : value.$type === 'LocalDateTime' ? `${iso}Z` : iso);
+      return Number.isNaN(time) ? undefined : time;
+    }
+  }
   return undefined;
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IntegralFloat } from '../../exact-json';
+import { isTypedValue } from '../../graph/typed-values';
 import type { AutomaticInput, SettingDefinition } from './setting-type';
 import { humanize, identifierSchema, nodeValuesByLabel, relationshipValuesByType, titleProperty } from './setting-type';
 import { automaticUid } from './data-types';
@@ -8,7 +10,18 @@ import { automaticUid } from './data-types';
  * must meet (see data-schema-validation.ts). Per label (nodes) and type (relationships), '*' for
  * all of them; a label's own entry wins over '*' for the same property.
  */
-export const DATA_TYPES_OF_PROPERTIES = ['string', 'integer', 'float', 'boolean', 'date', 'datetime', 'list'] as const;
+export const DATA_TYPES_OF_PROPERTIES = [
+  'string',
+  'integer',
+  'float',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'duration',
+  'point',
+  'list',
+] as const;
 export const PROPERTY_ROLES = ['title', 'subtitle', 'uid', 'description', 'image', 'none'] as const;
 
 const scalar = z.union([z.string().max(10000), z.number(), z.boolean()]);
@@ -85,13 +98,35 @@ export type DataSchema = z.infer<typeof dataSchemaSchema>;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/** The DATA_SCHEMA data type of a typed value (docs/values.md): datetimes with or without a zone are one 'datetime', times likewise. */
+export function typedDataType(value: unknown): PropertySchema['dataType'] | undefined {
+  if (!isTypedValue(value)) return undefined;
+  switch (value.$type) {
+    case 'Date':
+      return 'date';
+    case 'LocalDateTime':
+    case 'OffsetDateTime':
+    case 'ZonedDateTime':
+      return 'datetime';
+    case 'Time':
+    case 'LocalTime':
+      return 'time';
+    case 'Duration':
+      return 'duration';
+    case 'Point':
+      return 'point';
+  }
+}
+
 /** The data type that fits every sampled value (mixed types fall back to string). */
 export function inferDataType(values: unknown[]): PropertySchema['dataType'] {
   const present = values.filter((v) => v !== null && v !== undefined);
   if (present.length === 0) return 'string';
   if (present.every((v) => typeof v === 'boolean')) return 'boolean';
-  if (present.every((v) => typeof v === 'number' && Number.isInteger(v))) return 'integer';
-  if (present.every((v) => typeof v === 'number')) return 'float';
+  if (present.every((v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint')) return 'integer';
+  if (present.every((v) => typeof v === 'number' || typeof v === 'bigint' || v instanceof IntegralFloat)) return 'float';
+  const typed = typedDataType(present[0]);
+  if (typed && present.every((v) => typedDataType(v) === typed)) return typed;
   if (present.every((v) => Array.isArray(v))) return 'list';
   if (present.every((v) => typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v)))) return 'date';
   if (present.every((v) => typeof v === 'string' && DATETIME.test(v) && !Number.isNaN(Date.parse(v)))) return 'datetime';

@@ -2663,7 +2663,7 @@ export interface components {
             total: number;
             values: {
                 count: number;
-                value?: unknown;
+                value?: components["schemas"]["PropertyValue"];
             }[];
         };
         FulltextAutomaticConfig: {
@@ -2847,9 +2847,9 @@ export interface components {
         Node: {
             id: string;
             labels: string[];
-            /** @description Property values by name. Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE */
+            /** @description Property values by name. Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE */
             properties: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["PropertyValue"];
             };
         };
         /** @description A path: nodes in order from start to end, and the relationships between them */
@@ -2878,7 +2878,7 @@ export interface components {
         PropertySchema: {
             allowedValues?: (string | number | boolean)[];
             /** @enum {string} */
-            dataType: "string" | "integer" | "float" | "boolean" | "date" | "datetime" | "list";
+            dataType: "string" | "integer" | "float" | "boolean" | "date" | "datetime" | "time" | "duration" | "point" | "list";
             format?: string;
             hidden?: boolean;
             mandatory?: boolean;
@@ -2905,6 +2905,8 @@ export interface components {
                 };
             };
         };
+        /** @description A property value: a string, a boolean, an integer, a float (2.0 stays a float), a temporal value or a point (TypedValue), or a list of values of one of these types. */
+        PropertyValue: string | boolean | number | components["schemas"]["TypedValue"] | (string | boolean | number | components["schemas"]["TypedValue"])[];
         RelatedUser: {
             id: string;
             name: string;
@@ -2914,9 +2916,9 @@ export interface components {
         Relationship: {
             endNodeId: string;
             id: string;
-            /** @description Property values by name. Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE */
+            /** @description Property values by name. Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE */
             properties: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["PropertyValue"];
             };
             startNodeId: string;
             type: string;
@@ -2946,6 +2948,13 @@ export interface components {
         };
         SettingsImportResult: {
             imported: string[];
+        };
+        /** @description A temporal value or a point: Date 2015-07-21, LocalTime 12:31:14.645876123, Time 12:31:14.645876123+01:00, LocalDateTime 2015-07-21T12:31:14.645876123, OffsetDateTime 2015-07-21T12:31:14.645+01:00 (Z for UTC), ZonedDateTime 2015-07-21T12:31:14.645+01:00[Europe/London], Duration P14DT16H12M, Point SRID=4326;POINT (1.2 3.4) or SRID=4979;POINT Z (1.2 3.4 5.6) (SRIDs 7203, 9157, 4326, 4979). Written back in that canonical text. */
+        TypedValue: {
+            /** @description The value's text as Neo4j's toString writes it (ISO 8601; EWKT for points) */
+            _value: string;
+            /** @enum {string} */
+            $type: "Date" | "Time" | "LocalTime" | "OffsetDateTime" | "ZonedDateTime" | "LocalDateTime" | "Duration" | "Point";
         };
         User: {
             /** Format: date-time */
@@ -3253,7 +3262,7 @@ export interface components {
                 id: string;
                 labels: string[];
                 properties: {
-                    [key: string]: unknown;
+                    [key: string]: components["schemas"]["PropertyValue"];
                 };
                 x: number;
                 y: number;
@@ -3264,7 +3273,7 @@ export interface components {
                 endNodeId: string;
                 id: string;
                 properties: {
-                    [key: string]: unknown;
+                    [key: string]: components["schemas"]["PropertyValue"];
                 };
                 startNodeId: string;
                 type: string;
@@ -6153,11 +6162,11 @@ export interface operations {
                 "application/json": {
                     labels: string[];
                     /**
-                     * @description Property values by name. Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE
+                     * @description Property values by name. Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE
                      * @default {}
                      */
                     properties?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["PropertyValue"];
                     };
                 };
             };
@@ -6283,11 +6292,11 @@ export interface operations {
                 "application/json": {
                     addLabels?: string[];
                     /**
-                     * @description Properties to set; a null value removes the property. Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE
+                     * @description Properties to set; a null value removes the property. Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE
                      * @default {}
                      */
                     properties?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["PropertyValue"] | null;
                     };
                     removeLabels?: string[];
                 };
@@ -6758,11 +6767,11 @@ export interface operations {
                     filter: components["schemas"]["Filter"];
                     removeLabels?: string[];
                     /**
-                     * @description Properties to set; a null value removes the property. Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE
+                     * @description Properties to set; a null value removes the property. Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE
                      * @default {}
                      */
                     set?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["PropertyValue"] | null;
                     };
                 };
             };
@@ -7424,11 +7433,11 @@ export interface operations {
                     /** @description Internal element id (digits, or a Neo4j 5 element id) */
                     endNodeId: string;
                     /**
-                     * @description Property values by name. Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE
+                     * @description Property values by name. Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE
                      * @default {}
                      */
                     properties?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["PropertyValue"];
                     };
                     /** @description Internal element id (digits, or a Neo4j 5 element id) */
                     startNodeId: string;
@@ -7566,11 +7575,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Properties to set; a null value removes the property. Values: strings, booleans, numbers (integers are 64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), or lists holding only one of these kinds; maps, nested or mixed lists and null inside a list: 400 PROPERTY_VALUE_NOT_PORTABLE
+                     * @description Properties to set; a null value removes the property. Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE
                      * @default {}
                      */
                     properties?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["PropertyValue"] | null;
                     };
                 };
             };

@@ -12,7 +12,7 @@ import type { Appearance } from '../style/style';
 import type { DataStyle, Legend, MetricName, Metrics, StyleKey } from './data-style';
 import { edgeStyleMaps, METRICS, nodeStyleMaps } from './data-style';
 import type { CanvasFilter, SavedFilter } from '../filters/filters';
-import { filteredOut, fromSaved, timeOf, toSaved } from '../filters/filters';
+import { filteredOut, fromSaved, timeFormOf, toSaved } from '../filters/filters';
 import { parseAppearance } from './saved-appearance';
 
 /** What this layer adds to a visualization's content (the rest is the canvas state's). */
@@ -165,12 +165,9 @@ export class AnalysisLayer {
 
   /** This layer's part of the saved content. */
   contentExtras(): ContentExtras {
-    const timeIsText = (property: string) =>
-      Object.values(this.workspace.state.nodes).some(
-        (node) => typeof node.properties[property] === 'string' && timeOf(node.properties[property]) !== null,
-      );
+    const timeForm = (property: string) => timeFormOf(Object.values(this.workspace.state.nodes).map((node) => node.properties[property]));
     return {
-      filters: this.filters.map((filter) => toSaved(filter, filter.kind === 'timeline' && timeIsText(filter.property))),
+      filters: this.filters.map((filter) => toSaved(filter, filter.kind === 'timeline' ? timeForm(filter.property) : false)),
       appearance: this.style,
       captions: {
         nodes: Object.fromEntries(Object.entries(this.labelCaptions).map(([label, property]) => [label, [property]])),

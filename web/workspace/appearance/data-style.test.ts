@@ -1,7 +1,8 @@
+import type { CanvasNode } from '../state/canvas-state';
 import { categories, edgeStyleMaps, mix, nodeStyleMaps, NO_VALUE_COLOR, OTHER_COLOR, PALETTE, propertyKeys } from './data-style';
 import { parseAppearance } from './saved-appearance';
 
-const node = (id: string, properties: Record<string, unknown>) => ({ id, labels: ['Character'], properties, x: 0, y: 0 });
+const node = (id: string, properties: CanvasNode['properties']) => ({ id, labels: ['Character'], properties, x: 0, y: 0 });
 const nodes = [node('1', { group: 'a', age: 10 }), node('2', { group: 'b', age: 30 }), node('3', { group: 'a', age: 20 }), node('4', {})];
 
 describe('style by the data', () => {

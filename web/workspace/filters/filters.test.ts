@@ -1,6 +1,18 @@
-import { categoryCounts, dateKeys, filteredOut, fromSaved, nextFrame, putFilter, timeOf, toggleCategory, toSaved } from './filters';
+import type { CanvasNode } from '../state/canvas-state';
+import {
+  categoryCounts,
+  dateKeys,
+  filteredOut,
+  fromSaved,
+  nextFrame,
+  putFilter,
+  timeFormOf,
+  timeOf,
+  toggleCategory,
+  toSaved,
+} from './filters';
 
-const node = (id: string, properties: Record<string, unknown>) => ({ id, labels: ['Character'], properties, x: 0, y: 0 });
+const node = (id: string, properties: CanvasNode['properties']) => ({ id, labels: ['Character'], properties, x: 0, y: 0 });
 const nodes = [
   node('1', { group: 1, age: 10, born: '1815-10-03' }),
   node('2', { group: 2, age: 30, born: '1832-06-05' }),
@@ -67,5 +79,29 @@ describe('canvas filters', () => {
     });
     expect(saved.map(fromSaved)).toEqual(filters);
     expect(fromSaved({ target: 'nodes', filter: { not: { label: 'Person' } } })).toBeNull();
+  });
+
+  it('when a property holds typed temporal values, then the timeline reads them and saves bounds of the same type', () => {
+    const date = (v: string) => ({ $type: 'Date', _value: v });
+    expect(timeOf(date('1815-10-03'))).toBe(Date.UTC(1815, 9, 3));
+    expect(timeOf({ $type: 'LocalDateTime', _value: '2015-07-21T12:31:14.645876123' })).toBe(Date.UTC(2015, 6, 21, 12, 31, 14, 645));
+    expect(timeOf({ $type: 'ZonedDateTime', _value: '2015-07-21T12:31+01:00[Europe/London]' })).toBe(Date.UTC(2015, 6, 21, 11, 31));
+    expect(timeOf({ $type: 'Duration', _value: 'P1D' })).toBeNull();
+    expect(dateKeys([{ id: '1', labels: [], properties: { born: date('1815-10-03'), name: 'x' } }] as never)).toEqual(['born']);
+    expect(timeFormOf([undefined, date('1815-10-03')])).toBe('Date');
+    expect(timeFormOf(['1815-10-03'])).toBe('text');
+    const timeline = { kind: 'timeline' as const, property: 'born', from: Date.UTC(1800, 0, 1), to: Date.UTC(1850, 11, 31) };
+    const saved = toSaved(timeline, 'Date');
+    expect(saved.filter).toEqual({
+      and: [
+        { property: 'born', operator: '>=', value: date('1800-01-01') },
+        { property: 'born', operator: '<=', value: date('1850-12-31') },
+      ],
+    });
+    expect(fromSaved(saved)).toEqual(timeline);
+    expect((toSaved(timeline, 'OffsetDateTime').filter.and as Array<{ value: unknown }>)[0].value).toEqual({
+      $type: 'OffsetDateTime',
+      _value: '1800-01-01T00:00:00.000Z',
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Filters on the canvas (as gephi-lite does): categories of a property, a numeric range, a timeline
- * over a date property (ISO date strings or epoch numbers). Pure state and pure functions: the
+ * over a date property (typed temporal values as the API writes them, {"$type": "Date", "_value":
+ * "2015-07-21"}, ISO date strings or epoch numbers). Pure state and pure functions: the
  * workspace computes the hidden node ids once per change, sigma's reducers hide them, and the
  * table, the CSV and the exports read the same set. Saved in the visualization as filters of the
  * filter language (a filter names what stays shown).
@@ -22,8 +23,42 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 /** Numbers below this are epoch seconds, above it milliseconds (1e11 s is the year 5138, 1e11 ms is 1973). */
 const SECONDS_BOUND = 1e11;
 
+/** The temporal types (docs/values.md) a timeline can run over, as the API writes them. */
+export type TimeForm = 'number' | 'text' | 'Date' | 'LocalDateTime' | 'OffsetDateTime' | 'ZonedDateTime';
+const TEMPORAL_FORMS: ReadonlySet<string> = new Set(['Date', 'LocalDateTime', 'OffsetDateTime', 'ZonedDateTime']);
+
+function temporal(value: unknown): { type: TimeForm; text: string } | null {
+  const v = value as { $type?: unknown; _value?: unknown } | null;
+  if (!v || typeof v !== 'object' || typeof v.$type !== 'string' || typeof v._value !== 'string' || !TEMPORAL_FORMS.has(v.$type))
+    return null;
+  return { type: v.$type as TimeForm, text: v._value };
+}
+
+/** Epoch ms of a typed temporal value: dates at midnight UTC, local datetimes read as UTC, zoned ones at their instant. */
+function typedTime(type: TimeForm, text: string): number {
+  const iso = text.replace(/\[[^\]]*\]$/, '').replace(/(\.\d{3})\d+/, '$1');
+  if (type === 'Date') return Date.parse(`${iso}T00:00:00Z`);
+  return Date.parse(type === 'LocalDateTime' ? `${iso}Z` : iso);
+}
+
+/** The form a timeline's bounds take for a property: the temporal type its values have, else ISO text or epoch numbers. */
+export function timeFormOf(values: Iterable<unknown>): TimeForm {
+  let text = false;
+  for (const value of values) {
+    const typed = temporal(value);
+    if (typed) return typed.type === 'ZonedDateTime' ? 'OffsetDateTime' : typed.type;
+    if (typeof value === 'string' && timeOf(value) !== null) text = true;
+  }
+  return text ? 'text' : 'number';
+}
+
 /** A property value as a point in time (epoch ms), or null when it is not a date. */
 export function timeOf(value: unknown): number | null {
+  const typed = temporal(value);
+  if (typed) {
+    const ms = typedTime(typed.type, typed.text);
+    return Number.isFinite(ms) ? ms : null;
+  }
   if (typeof value === 'string' && ISO_DATE.test(value)) {
     const ms = Date.parse(value);
     return Number.isFinite(ms) ? ms : null;
@@ -68,7 +103,7 @@ export function categoryCounts(
   const counts = new Map<string | null, { value: Scalar; count: number }>();
   for (const node of nodes) {
     const raw = node.properties[property];
-    const value: Scalar = raw === undefined ? null : typeof raw === 'object' && raw !== null ? JSON.stringify(raw) : (raw as Scalar);
+    const value: Scalar = raw === undefined ? null : typeof raw === 'object' && raw !== null ? JSON.stringify(raw) : raw;
     const text = categoryText(raw);
     const entry = counts.get(text) ?? { value, count: 0 };
     entry.count++;
@@ -97,7 +132,9 @@ export function dateKeys(nodes: Iterable<CanvasNode>): string[] {
     for (const [key, value] of Object.entries(node.properties)) {
       if (value === null || value === undefined || verdict.get(key) === false) continue;
       const isDate =
-        (typeof value === 'string' && ISO_DATE.test(value)) || (typeof value === 'number' && Number.isFinite(value) && value >= 1e8);
+        temporal(value) !== null ||
+        (typeof value === 'string' && ISO_DATE.test(value)) ||
+        (typeof value === 'number' && Number.isFinite(value) && value >= 1e8);
       verdict.set(key, isDate);
     }
   }
@@ -162,7 +199,12 @@ export interface SavedFilter {
 
 const TIMELINE = 'timeline ';
 
-export function toSaved(filter: CanvasFilter, timeIsText: boolean): SavedFilter {
+/**
+ * The saved form of a canvas filter. A timeline's bounds take the form of the property's values
+ * (timeForm, or true for ISO text): typed values of the same temporal type compare as dates on
+ * both backends, where text would compare as text and match no date.
+ */
+export function toSaved(filter: CanvasFilter, timeForm: boolean | TimeForm): SavedFilter {
   const { property } = filter;
   if (filter.kind === 'categories') {
     const values = filter.hidden.filter((v) => v !== null);
@@ -184,7 +226,15 @@ export function toSaved(filter: CanvasFilter, timeIsText: boolean): SavedFilter 
       description: `range ${property}`,
     };
   }
-  const bound = (ms: number) => (timeIsText ? new Date(ms).toISOString() : ms);
+  const form: TimeForm = timeForm === true ? 'text' : timeForm === false ? 'number' : timeForm;
+  const bound = (ms: number): unknown => {
+    if (form === 'number') return ms;
+    const iso = new Date(ms).toISOString();
+    if (form === 'text') return iso;
+    if (form === 'Date') return { $type: 'Date', _value: iso.slice(0, 10) };
+    if (form === 'LocalDateTime') return { $type: 'LocalDateTime', _value: iso.slice(0, -1) };
+    return { $type: 'OffsetDateTime', _value: iso };
+  };
   return {
     target: 'nodes',
     filter: {
