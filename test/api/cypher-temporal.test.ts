@@ -127,6 +127,20 @@ test('when components of values known only at run time are read, then they equal
   expect(await rows(`UNWIND [date('2015-07-21')] AS d RETURN d.year AS y`)).toEqual([[2015]]);
 });
 
+test('when a query builds points, then they are typed JSON with their components and distances', async () => {
+  expect(
+    await rows(
+      `WITH point({x: 1, y: 2}) AS p RETURN p AS a, point({longitude: 12.5, latitude: 56.25, height: 100}) AS b, p.x AS c, p.crs AS d,
+       distance(p, point({x: 4, y: 6})) AS e, distance(p, point({latitude: 1, longitude: 2})) AS f`,
+    ),
+  ).toEqual([
+    [typed('Point', 'SRID=7203;POINT (1.0 2.0)'), typed('Point', 'SRID=4979;POINT Z (12.5 56.25 100.0)'), 1, 'cartesian', 5, null],
+  ]);
+  expect(await rows(`UNWIND [point({x: 3, y: 4, z: 5})] AS p RETURN p.z AS z, p.srid AS srid`)).toEqual([[5, 9157]]);
+  const geographic = await rows(`RETURN distance(point({latitude: 0, longitude: 0}), point({latitude: 0, longitude: 1})) AS d`);
+  expect(Math.round(geographic[0][0] as number)).toBe(111320);
+});
+
 test('when a temporal value is invalid, then the query fails with a Cypher error', async () => {
   const response = await cypher(`RETURN date({year: 2015, month: 2, day: 30}) AS d`);
   expect({ status: response.status, code: response.body.code }).toEqual({ status: 400, code: 'CYPHER_ERROR' });

@@ -8,6 +8,7 @@ import { cypherError, raise, unsupported } from './context';
 import { expr } from './expression-entry';
 import { json } from './expression-values';
 import { temporalProperty } from './functions/temporal-fold';
+import { pointProperty } from './functions/spatial';
 import { constructName, hasNestedNull, literalJson, unescapeString } from './values';
 
 export function propertyOrLabels(t: Translator, n: CstNode, ctx: Ctx): Expr {
@@ -42,7 +43,7 @@ export function propertyOf(t: Translator, target: Expr, key: string, at: CstNode
     return { sql: sql`nullif(${target.sql} -> 'properties' -> ${key}::text, 'null'::jsonb)`, type: 'value', aggregate: target.aggregate };
   }
   if (target.type === 'value') {
-    const folded = temporalProperty(target, key, at);
+    const folded = temporalProperty(target, key, at) ?? pointProperty(target, key, at);
     if (folded) return folded;
     const v = target.sql;
     // A typed value (a date, a duration, a point: docs/values.md) known only when the query runs:

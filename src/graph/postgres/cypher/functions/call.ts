@@ -8,6 +8,7 @@ import { expr } from '../expression-entry';
 import { json } from '../expression-values';
 import { floatJson, isInt } from '../values';
 import { scalarFunction } from './scalar';
+import { spatialCall } from './spatial';
 import { isTemporalFunction, temporalCall, temporalToString } from './temporal-fold';
 
 export function functionCall(t: Translator, n: CstNode, ctx: Ctx): Expr {
@@ -34,6 +35,7 @@ export function functionCall(t: Translator, n: CstNode, ctx: Ctx): Expr {
   if (distinct) throw cypherError(n, `DISTINCT is only for aggregates`);
   const args = argNodes.map((a) => expr(t, a, ctx));
   if (isTemporalFunction(nsText, lower)) return temporalCall(n, nsText, fname, args);
+  if (lower === 'point' || lower === 'distance') return spatialCall(n, lower, args);
   const folded = lower === 'tostring' && args.length === 1 ? temporalToString(args[0]) : undefined;
   if (folded) return folded;
   const result = scalarFunction(t, n, fname, lower, args);
