@@ -30,6 +30,8 @@ export function positionBindings(text: string): string {
 /** Runs compiled Sql on knex (or a transaction), with the query time limit and error mapping. */
 export class QueryRunner {
   private readonly canCancel: boolean;
+  /** Statements on the base knex (not a transaction) go to a pooled node-postgres connection directly. */
+  private readonly pooled: boolean;
   /** Text -> prepared statement name (bounded: PREPARED_NAMES). */
   private readonly names = new Map<string, string>();
   /** Text with `?` -> text with `$n` (bounded: POSITIONED_TEXTS, then started afresh). */
@@ -41,10 +43,13 @@ export class QueryRunner {
   ) {
     // PGlite (knex-pglite) cannot cancel a running query; node-postgres can.
     this.canCancel = (knex.client as { config?: { client?: unknown } }).config?.client === 'pg';
+    // Statements of a transaction stay with knex, which refuses them once it has ended (its
+    // connection is back in the pool then); the direct path is for the pool's own statements.
+    this.pooled = this.canCancel && (knex as { isTransaction?: boolean }).isTransaction !== true;
   }
 
   async rows<T = Record<string, unknown>>(query: Sql, executor: Executor = this.knex): Promise<T[]> {
-    if (this.canCancel && executor === this.knex) return this.direct<T>(query, null);
+    if (this.pooled && executor === this.knex) return this.direct<T>(query, null);
     // Graph properties are jsonb: read with integers beyond 2^53 kept exactly (json-values.ts).
     let statement = executor.raw(query.text, query.values as Knex.RawBinding[]).options(EXACT_JSON_QUERY_OPTIONS);
     if (this.timeoutMs) statement = statement.timeout(this.timeoutMs, { cancel: this.canCancel });
@@ -72,7 +77,7 @@ export class QueryRunner {
       name = `gas_${createHash('sha1').update(query.text).digest('hex').slice(0, 24)}`;
       this.names.set(query.text, name);
     }
-    if (executor === this.knex) return this.direct<T>(query, name ?? null);
+    if (this.pooled && executor === this.knex) return this.direct<T>(query, name ?? null);
     let statement = executor
       .raw(query.text, query.values as Knex.RawBinding[])
       .options({ ...EXACT_JSON_QUERY_OPTIONS, ...(name ? { name } : {}) });
