@@ -126,8 +126,11 @@ export class ContentPostprocessor extends ScopedGraphService {
     // The uid as the reader sees it: never a property value hidden from the reader.
     const freshUid = (kind: Kind, element: Element) => this.uidField(kind, this.uidFor(kind, element, uid)).uid;
 
-    const nodes = await this.resolve('node', content.nodes, scope);
-    const relationships = await this.resolve('relationship', content.relationships, scope);
+    // Both reads at once: on a server store they run on two connections, and either's decoding overlaps the other's query.
+    const [nodes, relationships] = await Promise.all([
+      this.resolve('node', content.nodes, scope),
+      this.resolve('relationship', content.relationships, scope),
+    ]);
     // Thousands of elements: each read element is built field by field (no spread of the entry).
     const readNodes: ReadNode[] = new Array<ReadNode>(nodes.found.length);
     for (let i = 0; i < nodes.found.length; i++) {

@@ -83,7 +83,9 @@ export class VisualizationService {
   /** GET /visualizations/{id} and the /visualization page: audited as an access. */
   async get(id: string): Promise<VisualizationView> {
     const row = await this.requireVisible(id);
-    const view = await this.view(row, true, await this.sharesIfOwner(row));
+    // The shares (owner only) are read while the content is postprocessed.
+    const shares = this.sharesIfOwner(row);
+    const view = await this.view(row, true, shares);
     await audit(this.ctx, {
       action: 'visualization.access',
       targetType: 'visualization',
@@ -353,7 +355,12 @@ export class VisualizationService {
     return this.postprocessor.prepareForSave(content);
   }
 
-  private async view(row: VisualizationRow, withContent: boolean, shares: ShareInfo | undefined): Promise<VisualizationView> {
+  private async view(
+    row: VisualizationRow,
+    withContent: boolean,
+    sharesRead: ShareInfo | undefined | Promise<ShareInfo | undefined>,
+  ): Promise<VisualizationView> {
+    const [read, shares] = await Promise.all([withContent ? this.postprocessor.forReader(row.content) : undefined, sharesRead]);
     const view: VisualizationView = {
       id: row.id,
       name: row.name,
@@ -367,8 +374,7 @@ export class VisualizationService {
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
-    if (withContent) {
-      const read = await this.postprocessor.forReader(row.content);
+    if (read) {
       view.content = read.content;
       view.deleted = read.deleted;
     }
