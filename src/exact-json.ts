@@ -100,23 +100,50 @@ const NUMBER_LITERAL_OR_STRING = /"(?:[^"\\]|\\.)*"|(-?\d+)((?:\.\d+)?(?:[eE][-+
  * costs the exact parse.
  */
 export function needsExactParse(text: string | Uint8Array): boolean {
+  // Two copies of one loop: a closure reading either kind made every body and every stored text scan slower.
+  return typeof text === 'string' ? candidateInString(text) : candidateInBytes(text);
+}
+
+function candidateInString(text: string): boolean {
   let run = 0;
   const n = text.length;
-  const code = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i];
   for (let i = 0; i < n; i++) {
-    const c = code(i);
+    const c = text.charCodeAt(i);
     if ((c >= 0x30 && c <= 0x39) || c === 0x2e) {
       if (++run >= LONG_RUN) return true;
-      if (c === 0x2e && i > 0 && isDigit(code(i - 1))) {
+      if (c === 0x2e && i > 0 && isDigit(text.charCodeAt(i - 1))) {
         let j = i + 1;
-        while (j < n && code(j) === 0x30) j++;
-        if (j > i + 1 && (j >= n || !isDigit(code(j)))) return true;
+        while (j < n && text.charCodeAt(j) === 0x30) j++;
+        if (j > i + 1 && (j >= n || !isDigit(text.charCodeAt(j)))) return true;
       }
       continue;
     }
     run = 0;
-    if ((c === 0x65 || c === 0x45) && i > 0 && i + 1 < n && isDigit(code(i - 1))) {
-      const d = code(i + 1);
+    if ((c === 0x65 || c === 0x45) && i > 0 && i + 1 < n && isDigit(text.charCodeAt(i - 1))) {
+      const d = text.charCodeAt(i + 1);
+      if (isDigit(d) || d === 0x2b || d === 0x2d) return true;
+    }
+  }
+  return false;
+}
+
+function candidateInBytes(text: Uint8Array): boolean {
+  let run = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text[i];
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2e) {
+      if (++run >= LONG_RUN) return true;
+      if (c === 0x2e && i > 0 && isDigit(text[i - 1])) {
+        let j = i + 1;
+        while (j < n && text[j] === 0x30) j++;
+        if (j > i + 1 && (j >= n || !isDigit(text[j]))) return true;
+      }
+      continue;
+    }
+    run = 0;
+    if ((c === 0x65 || c === 0x45) && i > 0 && i + 1 < n && isDigit(text[i - 1])) {
+      const d = text[i + 1];
       if (isDigit(d) || d === 0x2b || d === 0x2d) return true;
     }
   }
