@@ -38,6 +38,34 @@ describeEachBackend('GraphStore contract', (backend) => {
       expect(result.columns).toEqual(['x']);
       expect(result.rows).toEqual([[1]]);
     });
+
+    it('when a writing query runs read-only, then 403 READ_ONLY_QUERY on both backends and nothing is written', async () => {
+      const options = { readOnly: true, timeoutMs: 5000, maxRows: 10, writeCheck: () => undefined };
+      await expect(store.runCypher('CREATE (n:ContractWrite) RETURN n', {}, options)).rejects.toMatchObject({
+        status: 403,
+        code: 'READ_ONLY_QUERY',
+      });
+      const left = await store.runCypher('MATCH (n:ContractWrite) RETURN count(n) AS c', {}, { ...options, readOnly: true });
+      expect(left.rows).toEqual([[0]]);
+    });
+
+    it('when a writing query may write, then both backends write and answer what it returned', async () => {
+      // PostgreSQL shows every element written to writeCheck first; Neo4j runs the query as written.
+      const seen: string[] = [];
+      const options = { readOnly: false, timeoutMs: 5000, maxRows: 10, writeCheck: (w: { entity: string }) => void seen.push(w.entity) };
+      const created = await store.runCypher(
+        'CREATE (n:ContractWrite {v: 1})-[:CONTRACT_REL]->(:ContractWrite) RETURN n.v AS v',
+        {},
+        options,
+      );
+      expect(created.rows).toEqual([[1]]);
+      if (backend.name === 'postgres') {
+        expect(seen.sort()).toEqual(['node', 'node', 'relationship']);
+        expect(created.sideEffects).toMatchObject({ nodesCreated: 2, relationshipsCreated: 1, labelsAdded: 1, propertiesSet: 1 });
+      }
+      const deleted = await store.runCypher('MATCH (n:ContractWrite) DETACH DELETE n RETURN count(*) AS c', {}, options);
+      expect(deleted.rows).toEqual([[2]]);
+    });
   });
 
   describe('reads by id', () => {
