@@ -121,6 +121,9 @@ beforeEach(async () => {
     const brno = (await allNodes()).find((n) => n.properties.name === 'Brno')!;
     const near = (await allRelationships()).find((r) => r.type === 'NEAR')!;
     expect(near).toMatchObject({ startNodeId: brno.id, properties: { km: 200 } });
+    // A named path holds what was created, as a MATCH's path would.
+    const path = await ok(admin, 'CREATE p = (:Hop {n: 1})-[:NEXT]->(:Hop {n: 2}) RETURN [x IN nodes(p) | x.n] AS ns, length(p) AS l');
+    expect(path.rows).toEqual([[[1, 2], 1]]);
     // One row per input row; an integer beyond 2^53 is kept exactly.
     const many = await ok(admin, 'UNWIND $xs AS x CREATE (:Num {v: x}) RETURN count(*) AS c', { xs: [1, 2, 3] });
     expect(many.rows).toEqual([[3]]);

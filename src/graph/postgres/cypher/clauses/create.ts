@@ -3,6 +3,7 @@ import { descendants, nameOf, rule, rules } from '../../../../cypher/parser';
 import { toJsonText } from '../../../../exact-json';
 import { insertNodesWithIds } from '../../insert-nodes';
 import { sql } from '../../sql';
+import { nodeObject, relationshipObject } from '../expression-values';
 import { cypherError, unsupported } from '../context';
 import type { Row, WriteState } from '../write-state';
 import { idText, propertyMap } from '../write-state';
@@ -33,6 +34,8 @@ export interface PlannedRelationship {
 export interface CreatePlan {
   nodes: PlannedNode[];
   relationships: PlannedRelationship[];
+  /** Named paths (`CREATE p = (a)-[:T]->(b)`): their nodes and relationships in pattern order. */
+  paths: Array<{ name: string; nodes: number[]; relationships: number[] }>;
 }
 
 function innerElement(part: CstNode): CstNode {
@@ -49,7 +52,7 @@ function labelsOf(pattern: CstNode): string[] {
 
 /** Plans the pattern parts of CREATE or MERGE over the variables bound so far. */
 export function planCreate(w: WriteState, parts: CstNode[], clause: 'CREATE' | 'MERGE'): CreatePlan {
-  const plan: CreatePlan = { nodes: [], relationships: [] };
+  const plan: CreatePlan = { nodes: [], relationships: [], paths: [] };
   const declared = new Map<string, number>();
   const nodeOf = (pattern: CstNode, alone: boolean): number => {
     const variable = rule(pattern, 'variable');
@@ -75,10 +78,14 @@ export function planCreate(w: WriteState, parts: CstNode[], clause: 'CREATE' | '
     return plan.nodes.length - 1;
   };
   for (const part of parts) {
-    if (rule(part, 'variable')) throw unsupported(rule(part, 'variable')!, `A named path in ${clause}`);
+    const pathVariable = rule(part, 'variable');
+    const pathName = pathVariable ? nameOf(pathVariable) : undefined;
+    if (pathName !== undefined && (w.vars.has(pathName) || declared.has(pathName)))
+      throw cypherError(pathVariable!, `Variable \`${pathName}\` already declared`);
     const element = innerElement(part);
     const chains = rules(element, 'patternElementChain');
-    let previous = nodeOf(rule(element, 'nodePattern')!, chains.length === 0);
+    let previous = nodeOf(rule(element, 'nodePattern')!, chains.length === 0 && pathName === undefined);
+    const path = { name: pathName ?? '', nodes: [previous], relationships: [] as number[] };
     for (const chain of chains) {
       const rel = rule(chain, 'relationshipPattern')!;
       const detail = rule(rel, 'relationshipDetail');
@@ -107,6 +114,12 @@ export function planCreate(w: WriteState, parts: CstNode[], clause: 'CREATE' | '
         at: rel,
       });
       previous = next;
+      path.nodes.push(next);
+      path.relationships.push(plan.relationships.length - 1);
+    }
+    if (pathName !== undefined) {
+      declared.set(pathName, -1);
+      plan.paths.push(path);
     }
   }
   // A property map that reads an element of the same pattern would need it created first: refused.
@@ -190,6 +203,36 @@ export async function createPlanned(w: WriteState, plan: CreatePlan, rows: Row[]
   });
   for (const n of plan.nodes) if (n.name !== undefined && !n.bound) w.vars.set(n.name, { name: n.name, kind: 'node' });
   for (const p of plan.relationships) if (p.name !== undefined) w.vars.set(p.name, { name: p.name, kind: 'rel' });
+  if (plan.paths.length > 0) {
+    const relOf = new Map(newRels.map((n, k) => [`${n.row}:${n.rel}`, relIds[k]]));
+    await namedPaths(
+      w,
+      plan,
+      rows,
+      (r, k) => (plan.nodes[k].bound ? idText(rows[r][plan.nodes[k].name!]) : idOf.get(`${r}:${k}`)!),
+      (r, k) => relOf.get(`${r}:${k}`)!,
+    );
+  }
+}
+
+/** The value of each named path for each row, as a MATCH's named path holds it (its elements as the writer sees them). */
+async function namedPaths(
+  w: WriteState,
+  plan: CreatePlan,
+  rows: Row[],
+  nodeId: (row: number, node: number) => string,
+  relId: (row: number, rel: number) => string,
+): Promise<void> {
+  const t = w.translator();
+  const payload = rows.flatMap((_, r) =>
+    plan.paths.map((p) => ({ n: p.nodes.map((k) => nodeId(r, k)), r: p.relationships.map((k) => relId(r, k)) })),
+  );
+  const values = await w.sqlRows<{ v: unknown }>(sql`select jsonb_build_object(
+      'nodes', (select jsonb_agg(${nodeObject(t, 'pn')} order by u.o) from jsonb_array_elements_text(x.e->'n') with ordinality u(id, o) join graph_nodes pn on pn.id = u.id::bigint),
+      'relationships', (select coalesce(jsonb_agg(${relationshipObject(t, 'pr')} order by u.o), '[]'::jsonb) from jsonb_array_elements_text(x.e->'r') with ordinality u(id, o) join graph_relationships pr on pr.id = u.id::bigint)
+    ) as v from jsonb_array_elements(${toJsonText(payload)}::jsonb) with ordinality x(e, o) order by x.o`);
+  rows.forEach((row, r) => plan.paths.forEach((p, i) => (row[p.name] = values[r * plan.paths.length + i].v)));
+  for (const p of plan.paths) w.vars.set(p.name, { name: p.name, kind: 'path' });
 }
 
 export async function createClause(w: WriteState, node: CstNode): Promise<void> {
