@@ -156,8 +156,10 @@ export function arithmetic(t: Translator, n: CstNode, ctx: Ctx): Expr {
       current = folded;
       continue;
     }
+    // Arithmetic with a date, time, duration or point known only at run time: not computed, refused.
+    const typed = (v: Sql) => sql`(jsonb_typeof(${v}) = 'object' and gas_value_kind(${v}) <> 'MAP')`;
     current = {
-      sql: sql`gas_cypher_arithmetic(${op!}::text, ${current.sql}, ${value.sql}, ${positionOf(opNode!)}::text)`,
+      sql: sql`(case when ${typed(current.sql)} or ${typed(value.sql)} then ${raise('GCY01', `The operator ${op!} on a temporal or spatial value known only when the query runs (at ${positionOf(opNode!)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} else gas_cypher_arithmetic(${op!}::text, ${current.sql}, ${value.sql}, ${positionOf(opNode!)}::text) end)`,
       type: 'value',
       nestedNull: current.nestedNull || value.nestedNull,
       aggregate: current.aggregate || value.aggregate,
