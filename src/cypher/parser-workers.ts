@@ -64,6 +64,9 @@ function startWorker(): ParserWorker {
     const { parentPort, workerData } = require('node:worker_threads');
     const grammar = require(workerData.grammarPath);
     const antlr4 = require(workerData.runtimePath).default;
+    // parseCore's text, as the process runs it: under tsx (npm run dev, the PGlite scenarios) esbuild's
+    // keepNames wraps its inner functions in __name(), a helper outside that text.
+    const __name = (target) => target;
     const parseCore = ${parseCore.toString()};
     try { parseCore(grammar, antlr4, workerData.warmUp, workerData.maxNesting); } catch (error) { /* warming only */ }
     parentPort.on('message', ({ id, text, maxNesting, timeLimitMs }) => {

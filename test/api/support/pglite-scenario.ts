@@ -47,7 +47,7 @@ export function pgliteScenario(
     };
     const config = loadConfig({}, merge(base, overrides));
     const db = await openDatabase(config);
-    const logger = pino({ level: 'silent' });
+    const logger = pino({ level: process.env.SCENARIO_LOG ?? 'silent' }, pino.destination(2));
     const graph = createGraphStore(config, db.knex, logger);
     let close = () => undefined as void;
     try {
