@@ -118,7 +118,11 @@ export function renderDetails(target: HTMLElement, state: CanvasState, actions: 
         value === null || value === undefined
           ? ''
           : Array.isArray(value)
-            ? value.join(', ')
+            ? value
+                .map((element: unknown) =>
+                  typeof element === 'object' ? JSON.stringify(element) : String(element as string | number | boolean),
+                )
+                .join(', ')
             : typeof value === 'object'
               ? JSON.stringify(value)
               : String(value as string | number | boolean | bigint),
