@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../support/test-app';
 import type { BrowserHarness } from './support/browser';
-import { startBrowserHarness } from './support/browser';
+import { pageDiagnostics, startBrowserHarness } from './support/browser';
 
 /**
  * The visualization workspace in a real browser (Debian's Chromium, WebGL through SwiftShader):
@@ -115,13 +115,23 @@ async function nodePoint(page: Page, id: string): Promise<{ x: number; y: number
 
 async function searchAndAdd(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search the graph' }).fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
   // The row of this search: the previous search's rows stay until the answer replaces them.
-  await page
+  const add = page
     .locator('.search-results li', { has: page.locator('.caption', { hasText: text }) })
     .locator('.add')
-    .first()
-    .click();
+    .first();
+  // As a user would: a search that shows no row (a busy CI machine's database answered it with an
+  // error) is asked again, at most three times; then the failure says what the page saw.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    try {
+      await add.waitFor({ timeout: 15000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw new Error(`no search row for ${text}\n${pageDiagnostics(page)}`, { cause: error });
+    }
+  }
+  await add.click();
 }
 
 /** Opens a rail tool's panel unless it is open. */
