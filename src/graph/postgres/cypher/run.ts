@@ -10,6 +10,9 @@ import { parseUserQuery } from '../../../cypher/parser';
 import type { CypherPlanCache } from './plan-cache';
 import { runWritingQuery, writingClauses } from './writing';
 
+/** The most bindings one statement may carry (PostgreSQL's wire protocol counts them in 16 bits). */
+const MAX_BINDINGS = 65_535;
+
 /**
  * runCypher of the PostgreSQL adapter: the query translated to one SQL statement (translate.ts)
  * with the reader's scope compiled in, run with the statement time limit of every read, and its
@@ -43,6 +46,16 @@ export async function runCypherOnPostgres(
   // The scope is compiled only for a translation (a cached plan has it compiled in).
   const translate = async () => translateParsed(parsed, values, new ScopeSql(scope), maxRows, maxDepth);
   const translated = plans ? await plans.plan({ query, params: values, scope, maxRows, maxDepth }, translate) : await translate();
+  // PostgreSQL's protocol carries at most 65,535 bindings; beyond, the server drops the statement as
+  // a protocol error (08P01, read as "unreachable"). Some nested arithmetic translates that large.
+  const bindings = translated.statement.values.length;
+  if (bindings > MAX_BINDINGS) {
+    throw new BadRequestError(
+      `The query is too complex to run on the PostgreSQL backend: its translation needs ${bindings} parameters (at most ${MAX_BINDINGS})`,
+      'CYPHER_TOO_COMPLEX',
+      { parameters: bindings },
+    );
+  }
   const runner = new QueryRunner(knex, options.timeoutMs);
   let rows: Array<Record<string, unknown>>;
   try {
