@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import request from 'supertest';
 import type { TestApp } from '../support/test-app';
 import { createTestApp, ADMIN_PASSWORD } from '../support/test-app';
@@ -17,6 +19,10 @@ import { allNodes, allRelationships, emptyGraph, sharedDataset, uploadFiles } fr
  */
 const SOURCE = 'graphml/graphology-miserables.graphml';
 const TARGET_BYTES = 60 * 1024 * 1024;
+
+// A full collection on demand, without starting jest with --expose-gc.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 let t: TestApp;
 let admin: string;
@@ -79,7 +85,7 @@ function analyze(fileId: string) {
 }
 
 describe('A large GraphML file (made from graphology-miserables.graphml)', () => {
-  it('when a 60 MiB GraphML file is analysed, then it answers as for the original scaled by the copies, RSS grows by less than 150 MB and the event loop keeps answering', async () => {
+  it('when a 60 MiB GraphML file is analysed, then it answers as for the original scaled by the copies, the memory it keeps reachable grows by less than 40 MB and the event loop keeps answering', async () => {
     writeFileSync(path.join(dir, 'small.graphml'), sharedDataset(SOURCE));
     const small = await analyze(await upload(path.join(dir, 'small.graphml'), 'small.graphml'));
     expect(small.status).toBe(200);
@@ -88,10 +94,23 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     expect(statSync(file).size).toBeGreaterThanOrEqual(TARGET_BYTES);
     const fileId = await upload(file, 'large.graphml');
 
-    (globalThis as { gc?: () => void }).gc?.();
-    const before = process.memoryUsage().rss;
+    // Memory is judged on what stays reachable, not on RSS: how far V8 lets garbage pile up before a
+    // collection depends on the heap's heuristics (RSS grew 60 MB or 360 MB for the same analysis
+    // locally, 1,178 MB on CI under Node 24), while a parser holding the file would keep it live.
+    // Every 250 ms the sampler collects fully and reads heap + external memory.
+    const live = () => {
+      collectGarbage();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.external;
+    };
+    const before = live();
+    const rssBefore = process.memoryUsage().rss;
     let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, live());
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 250);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     // Other users' requests are answered while the analysis runs.
@@ -111,7 +130,7 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     await pinging;
     delay.disable();
     clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, live());
 
     expect(large.status).toBe(200);
     const s = small.body.graphml;
@@ -134,11 +153,13 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     );
 
     const growthMb = (peak - before) / 2 ** 20;
+    const rssGrowthMb = (rssPeak - rssBefore) / 2 ** 20;
     const maxDelayMs = delay.max / 1e6;
     console.log(
-      `analysis of ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB: RSS +${growthMb.toFixed(0)} MB, event loop delay max ${maxDelayMs.toFixed(0)} ms, ${answered.length} health checks answered during it (slowest ${Math.max(...answered)} ms)`,
+      `analysis of ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB: live memory +${growthMb.toFixed(0)} MB (RSS +${rssGrowthMb.toFixed(0)} MB), event loop delay max ${maxDelayMs.toFixed(0)} ms, ${answered.length} health checks answered during it (slowest ${Math.max(...answered)} ms)`,
     );
-    expect(growthMb).toBeLessThan(150);
+    // Holding the file once (60 MiB of text) would add at least 60 MB; the streaming analysis keeps a few MB.
+    expect(growthMb).toBeLessThan(40);
     // The whole-file analysis held the event loop for the entire parse (tens of seconds at this size). The
     // bound is generous because on a loaded 2-core machine the scheduler alone delays the loop by a second or more.
     expect(maxDelayMs).toBeLessThan(5_000);
