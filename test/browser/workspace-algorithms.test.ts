@@ -13,6 +13,7 @@ import {
   openPanel,
   parseCsv,
   saveAs,
+  waitForCanvas,
   workspaceReady,
 } from './support/analysis-fixtures';
 
@@ -52,8 +53,7 @@ async function runAll(page: Page): Promise<void> {
 
 async function openAll(page: Page, user: string, password: string, ids: string[]): Promise<void> {
   await b.signIn(page, `/visualization?nodes=${ids.join(',')}`, user, password);
-  await workspaceReady(page);
-  await page.waitForFunction((n) => (window as unknown as AnalysisWindow).gasWorkspace.graph.order === n, ids.length);
+  await waitForCanvas(page, ids.length);
   await page.evaluate(() => (window as unknown as AnalysisWindow).gasWorkspace.stopLayout());
 }
 

@@ -7,6 +7,7 @@
  * group hides Javert and Thenardier (a row rule) and the property Modularity Class.
  */
 import request from 'supertest';
+import { pageDiagnostics } from './browser';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../../support/test-app';
 import { sharedDataset, uploadFiles } from '../../support/graph-helpers';
@@ -111,6 +112,28 @@ export async function workspaceReady(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     Boolean((window as unknown as AnalysisWindow).gasWorkspace && (window as unknown as AnalysisWindow).gasAnalysis),
   );
+}
+
+/**
+ * Waits until the canvas holds `nodes` nodes; when it does not, fails saying what the page had (its
+ * counts and status line) and what the server answered, not only that a wait timed out.
+ */
+export async function waitForCanvas(page: Page, nodes: number): Promise<void> {
+  try {
+    await workspaceReady(page);
+    await page.waitForFunction((n) => (window as unknown as AnalysisWindow).gasWorkspace.graph.order === n, nodes);
+  } catch (error) {
+    const had = await page
+      .evaluate(() => {
+        const workspace = (window as unknown as AnalysisWindow).gasWorkspace as AnalysisWindow['gasWorkspace'] | undefined;
+        const status = document.querySelector('.status-line, [role=status]')?.textContent ?? '';
+        return workspace
+          ? `${workspace.graph.order} nodes, ${workspace.graph.size} relationships; status: ${status}`
+          : `no workspace; status: ${status}`;
+      })
+      .catch((e: Error) => e.message);
+    throw new Error(`the workspace did not load ${nodes} nodes (${had})\n${pageDiagnostics(page)}`, { cause: error });
+  }
 }
 
 /** Opens a rail tool's panel unless it is open. */
