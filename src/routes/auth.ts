@@ -8,7 +8,7 @@ import type { PassportAuthenticator } from '../auth/passport-setup';
 import type { KnexSessionStore } from '../auth/session-store';
 import { AppError, BadRequestError } from '../errors';
 import { audit } from '../services/audit/audit-service';
-import { sessionUserSchema, toSessionUser } from './schemas/session-user';
+import { sessionUserExample, sessionUserSchema, toSessionUser } from './schemas/session-user';
 import { t } from '../i18n/middleware';
 import { localizeDetail } from '../i18n/problems';
 
@@ -50,16 +50,7 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
           description: 'Signed in',
           schema: z.object({ user: sessionUserSchema, csrfToken: z.string() }),
           example: {
-            user: {
-              id: '1',
-              username: 'admin',
-              name: 'Administrator',
-              email: '',
-              locale: 'en',
-              mustChangePassword: false,
-              permissions: ['USER_MANAGEMENT'],
-              groupIds: [],
-            },
+            user: sessionUserExample,
             csrfToken: 'q3Jk9-example-token',
           },
         },

@@ -4,7 +4,7 @@ import type { AppDeps } from '../core/context';
 import { endpoint } from '../http/endpoint';
 import { csrfToken } from '../auth/csrf';
 import { PERMISSIONS, PERMISSION_CODES } from '../auth/permissions';
-import { sessionUserSchema, toSessionUser } from './schemas/session-user';
+import { sessionUserExample, sessionUserSchema, toSessionUser } from './schemas/session-user';
 import { readiness } from '../services/system/readiness';
 
 const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() });
@@ -87,16 +87,7 @@ export function createSystemRouter(deps: AppDeps): Router {
           example: {
             authenticated: true,
             authMethod: 'session',
-            user: {
-              id: '1',
-              username: 'admin',
-              name: 'Administrator',
-              email: '',
-              locale: 'en',
-              mustChangePassword: false,
-              permissions: ['USER_MANAGEMENT'],
-              groupIds: [],
-            },
+            user: sessionUserExample,
             csrfToken: 'q3Jk9-example-token',
           },
         },

@@ -25,6 +25,21 @@ function big(value: DriverNumber | null | undefined): bigint {
   return BigInt(value.toString());
 }
 
+type DriverInt = ReturnType<typeof neo4j.int>;
+
+/** A date and a time as the driver's constructors take them: year, month, day, hour, minute, second, nanosecond. */
+function dateTimeParts(d: DateParts, t: TimeParts): [DriverInt, DriverInt, DriverInt, DriverInt, DriverInt, DriverInt, DriverInt] {
+  return [d.year, d.month, d.day, t.hour, t.minute, t.second, t.nanosecond].map((n) => neo4j.int(n)) as [
+    DriverInt,
+    DriverInt,
+    DriverInt,
+    DriverInt,
+    DriverInt,
+    DriverInt,
+    DriverInt,
+  ];
+}
+
 /** The driver value of a typed value; throws TypedValueError when its text does not parse. */
 export function toDriverTyped(value: TypedValue): unknown {
   const parsed = parseTypedValue(value);
@@ -41,32 +56,12 @@ export function toDriverTyped(value: TypedValue): unknown {
       return new neo4j.types.Time(int(t.hour), int(t.minute), int(t.second), int(t.nanosecond), int(parsed.offsetSeconds));
     }
     case 'LocalDateTime': {
-      const [d, t] = [parsed.date, parsed.time];
-      return new neo4j.types.LocalDateTime(
-        int(d.year),
-        int(d.month),
-        int(d.day),
-        int(t.hour),
-        int(t.minute),
-        int(t.second),
-        int(t.nanosecond),
-      );
+      return new neo4j.types.LocalDateTime(...dateTimeParts(parsed.date, parsed.time));
     }
     case 'OffsetDateTime':
     case 'ZonedDateTime': {
-      const [d, t] = [parsed.date, parsed.time];
       const zone = parsed.type === 'ZonedDateTime' ? parsed.zone : undefined;
-      return new neo4j.types.DateTime(
-        int(d.year),
-        int(d.month),
-        int(d.day),
-        int(t.hour),
-        int(t.minute),
-        int(t.second),
-        int(t.nanosecond),
-        int(parsed.offsetSeconds),
-        zone,
-      );
+      return new neo4j.types.DateTime(...dateTimeParts(parsed.date, parsed.time), int(parsed.offsetSeconds), zone);
     }
     case 'Duration': {
       const { months, days, nanos } = parsed.duration;

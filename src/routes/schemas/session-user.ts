@@ -12,6 +12,18 @@ export const sessionUserSchema = z.object({
   groupIds: z.array(z.string()),
 });
 
+/** The signed-in administrator of the examples (sign-in and session answers). */
+export const sessionUserExample: z.infer<typeof sessionUserSchema> = {
+  id: '1',
+  username: 'admin',
+  name: 'Administrator',
+  email: '',
+  locale: 'en',
+  mustChangePassword: false,
+  permissions: ['USER_MANAGEMENT'],
+  groupIds: [],
+};
+
 export function toSessionUser(user: AuthenticatedUser): z.infer<typeof sessionUserSchema> {
   return { ...user, permissions: [...user.permissions].sort(), groupIds: [...user.groupIds] };
 }
