@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registry } from '../../openapi/registry';
+import { TYPED_VALUE_TYPES } from '../../graph/typed-values';
 import { filterSchema } from '../../services/security/security-config';
 
 /**
@@ -28,9 +29,6 @@ const VALUES_NOTE =
   'Values are PropertyValue: strings, booleans, integers (64-bit and exact, beyond it 400 INTEGER_OUT_OF_RANGE), floats (written with a decimal point: 2.0), ' +
   'temporal values and points as {"$type", "_value"}, or lists holding values of one of these types; ' +
   'maps, nested or mixed lists, null inside a list and text that is not a value of its $type: 400 PROPERTY_VALUE_NOT_PORTABLE';
-
-/** The $type names of src/graph/typed-values.ts (routes do not import the graph layer). */
-const TYPED_VALUE_TYPES = ['Date', 'Time', 'LocalTime', 'OffsetDateTime', 'ZonedDateTime', 'LocalDateTime', 'Duration', 'Point'] as const;
 
 /** Neo4j's Query API typed JSON for temporal values and points (docs/values.md). */
 export const typedValueSchema = registry.register(
