@@ -23,9 +23,8 @@
  */
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { startService } from '../../src/server';
-import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { bareServer, launchBenchBrowser, PASSWORD, startBenchService } from './harness';
+import { seedCanvas } from './seed';
 
 const NODES = intEnv('BENCH_UI_NODES', 5000);
 const RELS = intEnv('BENCH_UI_RELS', 10000);
@@ -40,74 +39,6 @@ function intEnv(name: string, fallback: number): number {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
-
-/** A deterministic pseudo-random sequence, so every run draws the same graph. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-interface Seeded {
-  visualizationId: string;
-  hubId: string;
-  bareGraph: string;
-}
-
-async function seed(url: string, graph: Awaited<ReturnType<typeof startService>>['deps']['graph']): Promise<Seeded> {
-  const rand = random(7);
-  const nodeIds: string[] = [];
-  const positions: Array<{ x: number; y: number }> = [];
-  for (let start = 0; start < NODES; start += 1000) {
-    const nodes = Array.from({ length: Math.min(1000, NODES - start) }, (_, i) => ({
-      key: `p${start + i}`,
-      labels: ['Person'],
-      properties: { name: `Person ${start + i}`, group: (start + i) % 17 },
-    }));
-    const result = await graph.importBatch({ nodes, relationships: [] });
-    for (const node of nodes) nodeIds.push(result.keys[node.key]);
-  }
-  for (let i = 0; i < NODES; i++) positions.push({ x: (rand() - 0.5) * 1000, y: (rand() - 0.5) * 1000 });
-  for (let done = 0; done < RELS; done += 2000) {
-    const relationships = Array.from({ length: Math.min(2000, RELS - done) }, () => {
-      const a = Math.floor(rand() * NODES);
-      const b = (a + 1 + Math.floor(rand() * (NODES - 1))) % NODES;
-      return { type: 'KNOWS', start: { id: nodeIds[a] }, end: { id: nodeIds[b] }, properties: {} };
-    });
-    await graph.importBatch({ nodes: [], relationships });
-  }
-  const hub = await graph.importBatch({ nodes: [{ key: 'hub', labels: ['Hub'], properties: { name: 'The hub' } }], relationships: [] });
-  const hubId = hub.keys.hub;
-  for (let start = 0; start < HUB; start += 1000) {
-    const count = Math.min(1000, HUB - start);
-    const nodes = Array.from({ length: count }, (_, i) => ({
-      key: `n${start + i}`,
-      labels: ['Neighbour'],
-      properties: { name: `Neighbour ${start + i}` },
-    }));
-    const relationships = nodes.map((node) => ({ type: 'LINKS', start: { id: hubId }, end: { key: node.key }, properties: {} }));
-    await graph.importBatch({ nodes, relationships });
-  }
-  const relationships: Array<{ id: string; startNodeId: string; endNodeId: string }> = [];
-  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED))
-    relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
-  const content = {
-    version: 1,
-    nodes: nodeIds.map((id, i) => ({ id, ...positions[i] })),
-    relationships: relationships.map((r) => ({ id: r.id })),
-    view: { zoom: 1, pan: { x: 0.5, y: 0.5 } },
-  };
-  const response = await fetch(`${url}/visualizations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
-    body: JSON.stringify({ name: 'bench', content }),
-  });
-  if (response.status !== 201) throw new Error(`creating the visualization: ${response.status} ${await response.text()}`);
-  const visualizationId = ((await response.json()) as { id: string }).id;
-  const bareGraph = JSON.stringify({ nodes: nodeIds.map((id, i) => ({ id, ...positions[i], label: `Person ${i}` })), relationships });
-  return { visualizationId, hubId, bareGraph };
-}
-
-/** Serves the baseline page: bare sigma on the same graph. */
 
 /** Milliseconds from navigation start to the mark, read in the page. */
 const firstRender = (page: Page) =>
@@ -152,7 +83,7 @@ async function main(): Promise<void> {
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {
     process.stdout.write(`seeding ${NODES} nodes, ${RELS} relationships and a hub with ${HUB} neighbours ...\n`);
-    const seeded = await seed(service.url, service.deps.graph);
+    const seeded = await seedCanvas(service.url, service.deps.graph, { nodes: NODES, relationships: RELS, hub: HUB });
     bare = await bareServer(seeded.bareGraph);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import type { GraphNode, GraphRelationship } from '../graph-store';
 import { assertIdentifiers } from '../identifiers';
-import type { NodeRow, QueryRunner, RelationshipRow } from './runner';
-import { toNode, toRelationship } from './runner';
+import { aggregatedNodes, aggregatedRelationships } from './aggregated-reads';
+import type { QueryRunner } from './runner';
 import type { Executor, Sql } from './sql';
 import { FALSE, raw, SERIAL, sql, TRUE, validIds } from './sql';
 import type { ScopeSql } from './sql-filter';
@@ -16,11 +16,9 @@ export async function fetchNodes(
 ): Promise<GraphNode[]> {
   const valid = [...new Set(validIds(ids))];
   if (valid.length === 0) return [];
-  const rows = await runner.prepared<NodeRow>(
-    sql`select ${scope.nodeColumns('n', properties)} from graph_nodes n where n.id = any(${valid}::bigint[]) and ${scope.nodeVisible('n')} and ${SERIAL} order by n.id`,
-    executor,
-  );
-  return rows.map(toNode);
+  // One json aggregate, not a row per node (aggregated-reads.ts).
+  const fromWhere = sql`from graph_nodes n where n.id = any(${valid}::bigint[]) and ${scope.nodeVisible('n')} and ${SERIAL}`;
+  return aggregatedNodes(runner, scope, 'n', fromWhere, properties, { executor });
 }
 
 /** Visible relationships by id (own rule and both ends visible), projected, in id order. */
@@ -33,11 +31,8 @@ export async function fetchRelationships(
 ): Promise<GraphRelationship[]> {
   const valid = [...new Set(validIds(ids))];
   if (valid.length === 0) return [];
-  const rows = await runner.prepared<RelationshipRow>(
-    sql`select ${scope.relationshipColumns('r', properties)} from graph_relationships r where r.id = any(${valid}::bigint[]) and ${scope.relationshipVisible('r')} and ${SERIAL} order by r.id`,
-    executor,
-  );
-  return rows.map(toRelationship);
+  const fromWhere = sql`from graph_relationships r where r.id = any(${valid}::bigint[]) and ${scope.relationshipVisible('r')} and ${SERIAL}`;
+  return aggregatedRelationships(runner, scope, 'r', fromWhere, properties, { executor });
 }
 
 /** "r has one of these types", limited to the visible ones; TRUE when no types are asked for. */

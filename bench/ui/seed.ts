@@ -1,0 +1,74 @@
+// The graph of bench/ui/run.ts and bench/ui/answer.ts: BENCH_UI_NODES people with random relationships among them
+// saved as one visualization, and a hub with BENCH_UI_HUB neighbours to expand. The same graph in every run.
+import type { startService } from '../../src/server';
+import { UNRESTRICTED } from '../../src/graph/graph-store';
+import { PASSWORD } from './harness';
+
+type Graph = Awaited<ReturnType<typeof startService>>['deps']['graph'];
+
+/** A deterministic pseudo-random sequence, so every run draws the same graph. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+export interface Seeded {
+  visualizationId: string;
+  hubId: string;
+  bareGraph: string;
+}
+
+export async function seedCanvas(url: string, graph: Graph, size: { nodes: number; relationships: number; hub: number }): Promise<Seeded> {
+  const { nodes: NODES, relationships: RELS, hub: HUB } = size;
+  const rand = random(7);
+  const nodeIds: string[] = [];
+  const positions: Array<{ x: number; y: number }> = [];
+  for (let start = 0; start < NODES; start += 1000) {
+    const nodes = Array.from({ length: Math.min(1000, NODES - start) }, (_, i) => ({
+      key: `p${start + i}`,
+      labels: ['Person'],
+      properties: { name: `Person ${start + i}`, group: (start + i) % 17 },
+    }));
+    const result = await graph.importBatch({ nodes, relationships: [] });
+    for (const node of nodes) nodeIds.push(result.keys[node.key]);
+  }
+  for (let i = 0; i < NODES; i++) positions.push({ x: (rand() - 0.5) * 1000, y: (rand() - 0.5) * 1000 });
+  for (let done = 0; done < RELS; done += 2000) {
+    const relationships = Array.from({ length: Math.min(2000, RELS - done) }, () => {
+      const a = Math.floor(rand() * NODES);
+      const b = (a + 1 + Math.floor(rand() * (NODES - 1))) % NODES;
+      return { type: 'KNOWS', start: { id: nodeIds[a] }, end: { id: nodeIds[b] }, properties: {} };
+    });
+    await graph.importBatch({ nodes: [], relationships });
+  }
+  const hub = await graph.importBatch({ nodes: [{ key: 'hub', labels: ['Hub'], properties: { name: 'The hub' } }], relationships: [] });
+  const hubId = hub.keys.hub;
+  for (let start = 0; start < HUB; start += 1000) {
+    const count = Math.min(1000, HUB - start);
+    const nodes = Array.from({ length: count }, (_, i) => ({
+      key: `n${start + i}`,
+      labels: ['Neighbour'],
+      properties: { name: `Neighbour ${start + i}` },
+    }));
+    const relationships = nodes.map((node) => ({ type: 'LINKS', start: { id: hubId }, end: { key: node.key }, properties: {} }));
+    await graph.importBatch({ nodes, relationships });
+  }
+  const relationships: Array<{ id: string; startNodeId: string; endNodeId: string }> = [];
+  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED))
+    relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
+  const content = {
+    version: 1,
+    nodes: nodeIds.map((id, i) => ({ id, ...positions[i] })),
+    relationships: relationships.map((r) => ({ id: r.id })),
+    view: { zoom: 1, pan: { x: 0.5, y: 0.5 } },
+  };
+  const response = await fetch(`${url}/visualizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
+    body: JSON.stringify({ name: 'bench', content }),
+  });
+  if (response.status !== 201) throw new Error(`creating the visualization: ${response.status} ${await response.text()}`);
+  const visualizationId = ((await response.json()) as { id: string }).id;
+  const bareGraph = JSON.stringify({ nodes: nodeIds.map((id, i) => ({ id, ...positions[i], label: `Person ${i}` })), relationships });
+  return { visualizationId, hubId, bareGraph };
+}
