@@ -26,6 +26,17 @@ export function cypherError(node: CstNode, message: string): BadRequestError {
   return new BadRequestError(`${message} (at ${positionOf(node)})`, 'CYPHER_ERROR', { line: node.line, column: node.column });
 }
 
+/**
+ * An aggregate where the context allows none: Neo4j's compile-time error (in WHERE, ORDER BY, UNWIND,
+ * inside another aggregate: InvalidAggregation / NestedAggregation), unless Neo4j would allow it
+ * and only the translation does not (Ctx.aggregatesUnsupported).
+ */
+export function aggregateHere(node: CstNode, ctx: { aggregatesUnsupported?: boolean }, name: string): BadRequestError {
+  return ctx.aggregatesUnsupported
+    ? unsupported(node, `The aggregate ${name} here`)
+    : cypherError(node, `Invalid use of aggregating function ${name} in this context`);
+}
+
 /** Runtime stop: GCY01 → 400 CYPHER_UNSUPPORTED, GCY02 → 400 CYPHER_ERROR (see run.ts). */
 export function raise(code: 'GCY01' | 'GCY02', message: string, type: 'jsonb' | 'boolean' | 'int' | 'text'): Sql {
   return sql`gas_cypher_raise(${code}::text, ${message}::text, null::${raw(type)})`;
@@ -56,6 +67,8 @@ export interface Binding {
   nestedNull?: boolean;
   /** A value projected from the literal null (`WITH null AS a`): a pattern may use it as a node. */
   nullLiteral?: boolean;
+  /** A value projected from a literal or parameter that is not null (`WITH 123 AS r`): never a node or relationship. */
+  literal?: boolean;
   /** A temporal value known when translating (`WITH date('2015-07-21') AS d`): functions of it are computed then. */
   constant?: { value: unknown };
   /** bigint id (node, rel) or jsonb value. */
@@ -71,6 +84,8 @@ export interface Column {
   nestedNull?: boolean;
   /** Projected from the literal null. */
   nullLiteral?: boolean;
+  /** Projected from a literal or parameter that is not null. */
+  literal?: boolean;
   /** A temporal value known when translating (Binding.constant). */
   constant?: { value: unknown };
 }
@@ -95,6 +110,11 @@ export interface Ctx {
   vars: Map<string, Binding>;
   /** Aggregates are allowed here (a WITH / RETURN item). */
   aggregates: boolean;
+  /**
+   * Aggregates would be allowed here on Neo4j but are not translated (the list of a list
+   * comprehension in a WITH / RETURN item): refused, not a Cypher error.
+   */
+  aggregatesUnsupported?: boolean;
   /** Row order of the input (collect() keeps it). */
   order: Sql[];
   /**

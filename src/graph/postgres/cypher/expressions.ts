@@ -2,7 +2,7 @@ import type { CstNode } from '../../../cypher/parser';
 import { rule, rules, textOf, unwrap } from '../../../cypher/parser';
 import { raw, sql } from '../sql';
 import type { Ctx, Expr, Translator } from './context';
-import { unsupported } from './context';
+import { aggregateHere, unsupported } from './context';
 import { functionCall } from './functions/call';
 import { mapProjection, overList, stringListNull } from './lists-maps';
 import { literalExpr, parameterExpr, propertyOrLabels } from './literals';
@@ -66,6 +66,10 @@ export function translateExpression(t: Translator, node: CstNode, ctx: Ctx): Exp
     case 'variable':
     case 'symbolicName':
       return variableRef(t, n, ctx);
+    case 'keyword':
+      // A variable named like a keyword (`count`, `node`, `rel`): unwrap() reaches the keyword itself.
+      if (n.parent?.rule === 'symbolicName') return variableRef(t, n, ctx);
+      throw unsupported(n, constructName(n));
     case 'functionInvocation':
       return functionCall(t, n, ctx);
     case 'atom':
@@ -100,7 +104,7 @@ export function translateExpression(t: Translator, node: CstNode, ctx: Ctx): Exp
 export function atomExpr(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const words = n.children.filter((c) => c.rule === null && !c.space).map((c) => (c.token ?? '').toUpperCase());
   if (words[0] === 'COUNT' && words.includes('*')) {
-    if (!ctx.aggregates) throw unsupported(n, 'count(*) here');
+    if (!ctx.aggregates) throw aggregateHere(n, ctx, 'count(*)');
     return { sql: raw('to_jsonb(count(*))'), type: 'value', aggregate: true };
   }
   if (words[0] === 'NULL') return { sql: raw('null::jsonb'), type: 'value', constant: { value: null } };

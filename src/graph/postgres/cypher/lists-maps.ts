@@ -20,7 +20,11 @@ export function overList(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const idInColl = rule(filter, 'idInColl')!;
   const variable = rule(idInColl, 'variable')!;
   const name = nameOf(variable);
-  const list = expr(t, rule(idInColl, 'expression')!, { ...ctx, aggregates: false });
+  const list = expr(t, rule(idInColl, 'expression')!, {
+    ...ctx,
+    aggregates: false,
+    aggregatesUnsupported: ctx.aggregates || ctx.aggregatesUnsupported,
+  });
   if (list.type !== 'value' && list.type !== 'nodes' && list.type !== 'rels')
     throw unsupported(idInColl, 'A list comprehension over this value');
   const e = t.fresh('e');

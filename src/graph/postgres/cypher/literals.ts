@@ -55,6 +55,11 @@ export function propertyOf(t: Translator, target: Expr, key: string, at: CstNode
       aggregate: target.aggregate,
     };
   }
+  if (target.type === 'path' || target.type === 'bool')
+    throw cypherError(
+      at,
+      `Type mismatch: expected a map, node or relationship for property access .${key} but was a ${target.type === 'path' ? 'path' : 'boolean'}`,
+    );
   throw unsupported(at, `Property access .${key} on this value`);
 }
 

@@ -40,12 +40,7 @@ export function patternsSql(
       const bound = vars.get(name);
       if (bound) {
         if (bound.kind === 'nodeobj') structural.push(sql`${raw(alias)}.id = (${bound.sql} ->> 'id')::bigint`);
-        // A value (`WITH null AS a OPTIONAL MATCH (a)-->()`): null matches nothing, anything else
-        // is a type error when it is met.
-        else if (bound.kind === 'value' && bound.nullLiteral)
-          structural.push(
-            sql`(case when ${bound.sql} is null then false else ${raise('GCY02', `Type mismatch: \`${name}\` in a pattern is not a node (at ${positionOf(variable)})`, 'boolean')} end)`,
-          );
+        else if (bound.kind === 'value' && !bound.literal) structural.push(valueAsElement(bound, name, variable, 'node'));
         else if (bound.kind !== 'node') throw cypherError(variable, `Variable \`${name}\` is already bound to a value that is not a node`);
         else structural.push(sql`${raw(alias)}.id = ${bound.sql}`);
       } else {
@@ -80,9 +75,15 @@ export function patternsSql(
         const name = nameOf(variable);
         const bound = vars.get(name);
         if (bound) {
-          if (bound.kind !== 'rel' || fresh.some((f) => f.name === name))
-            throw unsupported(variable, `The relationship variable \`${name}\` bound twice`);
-          structural.push(sql`${a}.id = ${bound.sql}`);
+          // As Neo4j's semantic analysis: one relationship variable twice in one MATCH breaks
+          // relationship uniqueness; a variable bound to something else (a node, a path, a
+          // value of another type) is a type conflict.
+          if (fresh.some((f) => f.name === name && f.kind === 'rel'))
+            throw cypherError(variable, `Cannot use the same relationship variable \`${name}\` for multiple relationships`);
+          if (bound.kind === 'rel' && !fresh.some((f) => f.name === name)) structural.push(sql`${a}.id = ${bound.sql}`);
+          else if (bound.kind === 'relobj') structural.push(sql`${a}.id = (${bound.sql} ->> 'id')::bigint`);
+          else if (bound.kind === 'value' && !bound.literal) structural.push(valueAsElement(bound, name, variable, 'relationship'));
+          else throw cypherError(variable, `Type mismatch: variable \`${name}\` is already bound to a value that is not a relationship`);
         } else {
           if (!allowNew) throw unsupported(variable, 'A new variable in a pattern predicate');
           vars.set(name, { kind: 'rel', sql: raw(`${alias}.id`), alias: () => alias });
@@ -190,7 +191,10 @@ export function patternsSql(
     const variable = rule(detail, 'variable');
     if (variable) {
       const name = nameOf(variable);
-      if (vars.has(name)) throw unsupported(variable, `The variable \`${name}\` bound again by a variable-length relationship`);
+      const bound = vars.get(name);
+      if (bound && ['node', 'rel', 'path', 'nodes', 'nodeobj', 'relobj'].includes(bound.kind))
+        throw cypherError(variable, `Type mismatch: variable \`${name}\` is already bound to a value that is not a list of relationships`);
+      if (bound) throw unsupported(variable, `The variable \`${name}\` bound again by a variable-length relationship`);
       if (!allowNew) throw unsupported(variable, 'A new variable in a pattern predicate');
       const r = t.fresh('x');
       const list = sql`(select coalesce(jsonb_agg(${relationshipObject(t, r)} order by u.o), '[]'::jsonb) from unnest(${raw(p)}.rels) with ordinality u(id, o) join graph_relationships ${raw(r)} on ${raw(r)}.id = u.id)`;
@@ -243,6 +247,15 @@ export function patternsSql(
     }
   }
   return { tables, structural, scopeParts, user, fresh };
+}
+
+/**
+ * A value (never a node or relationship in this translation) used as a pattern element: null
+ * matches nothing (`WITH null AS a OPTIONAL MATCH (a)-->()`), anything else is a type error when
+ * it is met (a literal one is refused when translating, as Neo4j's VariableTypeConflict).
+ */
+function valueAsElement(bound: Binding, name: string, variable: CstNode, what: string): Sql {
+  return sql`(case when ${bound.sql} is null then false else ${raise('GCY02', `Type mismatch: \`${name}\` in a pattern is not a ${what} (at ${positionOf(variable)})`, 'boolean')} end)`;
 }
 
 /**
@@ -304,7 +317,8 @@ export function patternComprehension(t: Translator, n: CstNode, ctx: Ctx): Expr 
 /** Pattern property map `{key: value}`: each entry as `element.key = value`. */
 export function propertyMap(t: Translator, node: CstNode, element: Binding, ctx: Ctx, out: Sql[], probes: Sql[]): void {
   const map = rule(node, 'mapLiteral');
-  if (!map) throw unsupported(node, 'A parameter as a pattern property map');
+  // As Neo4j 3.5 (InvalidParameterUse): MATCH and MERGE take literal maps only (CREATE takes parameters, create.ts).
+  if (!map) throw cypherError(node, 'Parameter maps cannot be used in MATCH or MERGE patterns (use a literal map instead)');
   const target: Expr = { sql: element.sql, type: element.kind === 'node' ? 'node' : 'rel', element };
   for (const entry of rules(map, 'literalEntry')) {
     const key = nameOf(rule(entry, 'propertyKeyName')!);

@@ -37,7 +37,14 @@ export class Source {
         },
       };
     }
-    return { kind: column.kind, sql: ref, nestedNull: column.nestedNull, nullLiteral: column.nullLiteral, constant: column.constant };
+    return {
+      kind: column.kind,
+      sql: ref,
+      nestedNull: column.nestedNull,
+      nullLiteral: column.nullLiteral,
+      literal: column.literal,
+      constant: column.constant,
+    };
   }
 
   bindings(): Map<string, Binding> {

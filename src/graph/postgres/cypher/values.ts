@@ -103,7 +103,7 @@ export function rangeBounds(range: CstNode): { min: number; max: number | undefi
   return { min, max };
 }
 
-export const AGGREGATES = new Set(['count', 'collect', 'sum', 'avg', 'min', 'max']);
+export const AGGREGATES = new Set(['count', 'collect', 'sum', 'avg', 'min', 'max', 'percentilecont', 'percentiledisc']);
 
 /** Every variable of the expression sits inside an aggregate's argument. */
 export function variablesOnlyInAggregates(node: CstNode): boolean {

@@ -9,7 +9,7 @@ import { conditionOf, expr } from '../expression-entry';
 import { elementJson, json, variableRef } from '../expression-values';
 import { Source } from '../source';
 import { isTypedJson } from '../functions/temporal-model';
-import { AGGREGATES, kindOf, normalize, variablesOnlyInAggregates } from '../values';
+import { AGGREGATES, isInt, kindOf, normalize, variablesOnlyInAggregates } from '../values';
 
 export function projectionClause(t: Translator, node: CstNode, stage: Stage, isReturn: boolean): { stage: Stage; columns: string[] } {
   const distinct = hasToken(node, 'DISTINCT');
@@ -47,7 +47,8 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
     else if (isReturn) name = textOf(exprNode).trim();
     else {
       const inner = unwrap(exprNode);
-      if (inner.rule !== 'variable' && !(inner.rule === 'symbolicName' && inner.parent?.rule === 'variable'))
+      const name0 = inner.rule === 'keyword' ? inner.parent : inner;
+      if (name0?.rule !== 'variable' && !(name0?.rule === 'symbolicName' && name0.parent?.rule === 'variable'))
         throw cypherError(exprNode, 'Expression in WITH must be aliased (use AS)');
       name = nameOf(inner);
     }
@@ -92,6 +93,7 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
       kind: kindOf(i.expr),
       nestedNull: i.expr.nestedNull,
       nullLiteral: !!i.expr.constant && i.expr.constant.value === null,
+      literal: !!i.expr.constant && i.expr.constant.value !== null && i.expr.constant.value !== undefined,
       // Only typed values (dates, durations) are carried on as constants: their functions are computed when translating.
       constant: i.expr.constant && isTypedJson(i.expr.constant.value) ? i.expr.constant : undefined,
     });
@@ -157,20 +159,29 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
   return { stage: { sql: filterSql, vars: projected.vars, order: projected.order }, columns: items.map((i) => i.name) };
 }
 
-/** A SKIP / LIMIT value: a non-negative integer literal or parameter. */
-export function countValue(t: Translator, node: CstNode, what: string): string {
+/**
+ * A SKIP / LIMIT value: a non-negative integer, a literal or parameter checked now, or an
+ * expression without variables (`LIMIT toInteger(ceil(1.7))`) checked when the statement runs.
+ */
+export function countValue(t: Translator, node: CstNode, what: string): Sql {
   const e = expr(t, node, { vars: new Map(), aggregates: false, order: [] });
-  if (!e.constant) throw unsupported(node, `${what} with an expression that is not a literal or parameter`);
+  if (!e.constant) {
+    if (e.type !== 'value') throw cypherError(node, `${what} must be a non-negative integer`);
+    const v = e.sql;
+    return sql`(case when ${isInt(v)} and (${v})::text::numeric >= 0 then (${v})::text::bigint else ${raise('GCY02', `${what} must be a non-negative integer (at ${positionOf(node)})`, 'int')}::bigint end)`;
+  }
   const v = e.constant.value;
   const ok = (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'bigint' && v >= 0n);
   if (!ok || e.type !== 'value') throw cypherError(node, `${what} must be a non-negative integer`);
-  return String(v);
+  return sql`${String(v)}`;
 }
 
 export function sortKeysOf(t: Translator, e: Expr, desc: boolean, at: CstNode): Sql[] {
-  if (e.type !== 'value' && e.type !== 'bool') throw unsupported(at, 'ORDER BY a node, relationship, path or list of them');
-  const v = json(t, e);
   const dir = raw(desc ? 'desc nulls first' : 'asc nulls last');
+  // Nodes and relationships among themselves: by id, as Neo4j orders them (Cypher leaves their order to the implementation).
+  if (e.type === 'node' || e.type === 'rel') return [sql`${e.sql} ${dir}`];
+  if (e.type !== 'value' && e.type !== 'bool') throw unsupported(at, 'ORDER BY a path or a list of nodes or relationships');
+  const v = json(t, e);
   // Typed values (docs/values.md) rank and order by gas_value_rank / gas_value_key; the other
   // types keep their order after them (string, boolean, number: ranks 9 to 11 of gas_value_rank).
   const rank = sql`(case when jsonb_typeof(${v}) = 'object' and gas_value_kind(${v}) <> 'MAP' then gas_value_rank(${v}) when jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `ORDER BY over lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'int')} else ${jsonTypeRank(v)} + 7 end)`;

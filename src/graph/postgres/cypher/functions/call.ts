@@ -1,12 +1,13 @@
 import type { CstNode } from '../../../../cypher/parser';
 import { descendants, hasToken, nameOf, positionOf, rule, rules, textOf } from '../../../../cypher/parser';
+import { numberOf } from '../../../../exact-json';
 import { join, raw, sql } from '../../sql';
 import { codePointKey } from '../../sql-filter';
 import type { Ctx, Expr, ExprType, Translator } from '../context';
-import { cypherError, raise, unsupported } from '../context';
+import { aggregateHere, cypherError, raise, unsupported } from '../context';
 import { expr } from '../expression-entry';
 import { json } from '../expression-values';
-import { floatJson, isInt } from '../values';
+import { AGGREGATES, floatJson, isInt } from '../values';
 import { scalarFunction } from './scalar';
 import { spatialCall } from './spatial';
 import { isTemporalFunction, temporalCall, temporalToString } from './temporal-fold';
@@ -20,16 +21,17 @@ export function functionCall(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const distinct = hasToken(n, 'DISTINCT');
   const argNodes = rules(n, 'expression');
   const lower = fname.toLowerCase();
-  const aggregates = ['count', 'collect', 'sum', 'avg', 'min', 'max'];
-  if (!nsText && aggregates.includes(lower)) {
-    if (!ctx.aggregates) throw unsupported(n, `The aggregate ${fname}() here (only as a whole WITH or RETURN item)`);
-    if (argNodes.length !== 1) throw cypherError(n, `${fname}() takes one argument`);
+  if (!nsText && AGGREGATES.has(lower)) {
+    if (!ctx.aggregates) throw aggregateHere(n, ctx, `${fname}(...)`);
+    const percentile = lower === 'percentilecont' || lower === 'percentiledisc';
+    if (argNodes.length !== (percentile ? 2 : 1)) throw cypherError(n, `${fname}() takes ${percentile ? 'two arguments' : 'one argument'}`);
     // As Neo4j: no random function inside an aggregate (TCK Return6 [15], NonConstantExpression).
     const random = descendants(argNodes[0], 'functionInvocation').find(
       (f) => nameOf(rule(rule(f, 'functionInvocationBody')!, 'functionName')!).toLowerCase() === 'rand',
     );
     if (random) throw cypherError(random, `Can't use non-deterministic (random) functions inside of aggregate functions`);
-    const arg = expr(t, argNodes[0], { ...ctx, aggregates: false });
+    const arg = expr(t, argNodes[0], { ...ctx, aggregates: false, aggregatesUnsupported: false });
+    if (percentile) return percentileCall(t, lower, arg, expr(t, argNodes[1], { ...ctx, aggregates: false }), distinct, n);
     return aggregateCall(t, lower, arg, distinct, n, ctx);
   }
   if (distinct) throw cypherError(n, `DISTINCT is only for aggregates`);
@@ -53,7 +55,16 @@ export function aggregateCall(t: Translator, name: string, arg: Expr, distinct: 
     const type: ExprType =
       arg.type === 'node' || arg.type === 'nodeobj' ? 'nodes' : arg.type === 'rel' || arg.type === 'relobj' ? 'rels' : 'value';
     if (distinct) {
-      if (ctx.order.length > 0) throw unsupported(n, 'collect(DISTINCT ...) over ordered rows');
+      if (ctx.order.length > 0) {
+        // Over ordered rows: the values in order, then each kept at its first place (PostgreSQL's
+        // DISTINCT aggregate cannot order by anything but its argument).
+        const all = sql`jsonb_agg(${v} order by ${join(ctx.order, ', ')}) filter (where ${v} is not null)`;
+        return {
+          sql: sql`(select coalesce(jsonb_agg(gas_d.v order by gas_d.f), '[]'::jsonb) from (select (array_agg(gas_x.v order by gas_x.o))[1] as v, min(gas_x.o) as f from jsonb_array_elements(${all}) with ordinality gas_x(v, o) group by gas_x.v) gas_d)`,
+          type,
+          aggregate: true,
+        };
+      }
       return { sql: sql`coalesce(jsonb_agg(distinct ${v}) filter (where ${v} is not null), '[]'::jsonb)`, type, aggregate: true };
     }
     const order = ctx.order.length ? sql` order by ${join(ctx.order, ', ')}` : raw('');
@@ -81,6 +92,38 @@ export function aggregateCall(t: Translator, name: string, arg: Expr, distinct: 
       when bool_or(jsonb_typeof(${v}) in ('array', 'object')) then ${raise('GCY01', `${name}() over lists or maps (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
       else (array_agg(${v} order by ${codePointKey(v)} ${dir}, ${v} ${dir}) filter (where ${v} is not null))[1]
     end)`,
+    type: 'value',
+    aggregate: true,
+  };
+}
+
+/**
+ * percentileCont / percentileDisc (PostgreSQL's ordered-set aggregates compute the same: linear
+ * interpolation; the first value whose cumulative share reaches the percentile). The percentile
+ * must be a literal or parameter; out of 0..1 (or not a number) it is Neo4j's ArgumentError once
+ * a row is aggregated, as are values that are not numbers. percentileDisc keeps the value's type.
+ */
+function percentileCall(t: Translator, name: string, arg: Expr, p: Expr, distinct: boolean, n: CstNode): Expr {
+  if (arg.type !== 'value')
+    throw unsupported(n, `${name === 'percentilecont' ? 'percentileCont' : 'percentileDisc'}() of nodes, relationships or booleans`);
+  if (!p.constant || distinct) throw unsupported(n, 'A percentile that is not a literal or parameter, or DISTINCT in a percentile');
+  const fraction = numberOf(p.constant.value);
+  const v = arg.sql;
+  const where = `(at ${positionOf(n)})`;
+  if (typeof fraction !== 'number' || !(fraction >= 0 && fraction <= 1))
+    return {
+      sql: sql`(case when count(*) > 0 then ${raise('GCY02', `The percentile must be a number between 0.0 and 1.0 ${where}`, 'jsonb')} end)`,
+      type: 'value',
+      aggregate: true,
+    };
+  const value =
+    name === 'percentilecont'
+      ? floatJson(
+          sql`percentile_cont(${fraction}::float8) within group (order by (case when jsonb_typeof(${v}) = 'number' then (${v})::float8 end))`,
+        )
+      : sql`percentile_disc(${fraction}::float8) within group (order by ${v})`;
+  return {
+    sql: sql`(case when bool_or(jsonb_typeof(${v}) <> 'number') then ${raise('GCY02', `Type mismatch: a percentile of values that are not numbers ${where}`, 'jsonb')} else ${value} end)`,
     type: 'value',
     aggregate: true,
   };

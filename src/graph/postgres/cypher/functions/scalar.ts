@@ -300,6 +300,17 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
       };
     }
     default:
+      if (!NEO4J_FUNCTIONS.has(lower)) throw cypherError(n, `Unknown function '${fname}'`);
       throw unsupported(n, `The function ${fname}()`);
   }
 }
+
+/** The functions of Neo4j 3.5 (without namespace): any other name is its UnknownFunction error. */
+const NEO4J_FUNCTIONS = new Set(
+  (
+    'abs acos asin atan atan2 avg ceil coalesce collect cos cot count degrees distance e endnode exists exp floor haversin head id ' +
+    'keys labels last left length log log10 ltrim max min nodes percentilecont percentiledisc pi point properties radians rand ' +
+    'randomuuid range relationships replace reverse right round rtrim sign sin size split sqrt startnode stdev stdevp substring sum ' +
+    'tail tan timestamp toboolean tofloat tointeger tolower tostring toupper trim type date datetime localdatetime localtime time duration'
+  ).split(' '),
+);
