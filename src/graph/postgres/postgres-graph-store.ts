@@ -44,6 +44,7 @@ import { canUseCursor, headThenCursor } from './cursor';
 import { fetchNodes, fetchRelationships, typeCondition } from './reads';
 import type { NodeRow, RelationshipRow } from './runner';
 import { QueryRunner, toNode, toRelationship } from './runner';
+import type { DirectPoolStats } from './direct-pool';
 import { createSchemaIndex, dropSchemaIndex, listSchemaIndexes } from './schema-indexes';
 import { and, FALSE, raw, Sql, sql, TRUE } from './sql';
 import { codePointKey, jsonTypeRank, ScopeSql, typedValueKey } from './sql-filter';
@@ -120,7 +121,7 @@ export class PostgresGraphStore implements GraphStore {
 
   async init(): Promise<void> {
     // Start-up checks are not user queries: graphdb.queryTimeoutMs does not cut them short.
-    const startup = new QueryRunner(this.runner.knex);
+    const startup = new QueryRunner(this.runner.knex, undefined, { direct: false });
     try {
       await startup.rows(sql`select 1 from graph_nodes limit 1`);
     } catch (error) {
@@ -132,7 +133,16 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async close(): Promise<void> {
-    await this.fulltext.stop();
+    try {
+      await this.fulltext.stop();
+    } finally {
+      await this.runner.close();
+    }
+  }
+
+  /** The direct path's pool (runner.ts): for tests that check no connection stays lent out. */
+  directPoolStats(): DirectPoolStats | null {
+    return this.runner.poolStats();
   }
 
   async serverInfo(): Promise<ServerInfo> {

@@ -5,30 +5,18 @@ import type { GraphNode, GraphRelationship } from '../graph-store';
 import type { Executor, Sql } from './sql';
 import { EXACT_JSON_QUERY_OPTIONS } from './json-values';
 import { databaseUnavailable } from '../../db/availability';
+import type { DirectPoolStats, DirectQuery } from './direct-pool';
+import { DirectPool, directSettings, isClientDeadline } from './direct-pool';
 
 /** The most statement texts a runner prepares (named); each pooled connection keeps them until it closes. */
 const PREPARED_NAMES = 500;
 const POSITIONED_TEXTS = 2000;
-
-/** What the direct path uses of knex's node-postgres client (knex's own pool, search path and connection checks). */
-interface PgClientAccess {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<unknown>;
-  cancelQuery(connection: PgConnection): Promise<unknown>;
-}
-
-interface PgConnection {
-  query(config: { text: string; values: unknown[]; name?: string; types?: unknown }): Promise<unknown>;
-}
 
 /** knex's positionBindings for PostgreSQL: each `?` not escaped by a backslash becomes `$1`, `$2`, ...; `\\?` becomes `?`. */
 export function positionBindings(text: string): string {
   let n = 0;
   return text.replace(/(\\*)(\?)/g, (_match, escapes: string) => (escapes.length % 2 ? '?' : `$${++n}`));
 }
-
-/** Whether pooled statements skip knex (issue 24's direct path); see the constructor. */
-const DIRECT_POOL = false;
 
 /** Runs compiled Sql on knex (or a transaction), with the query time limit and error mapping. */
 export class QueryRunner {
@@ -39,19 +27,41 @@ export class QueryRunner {
   private readonly names = new Map<string, string>();
   /** Text with `?` -> text with `$n` (bounded: POSITIONED_TEXTS, then started afresh). */
   private readonly positioned = new Map<string, string>();
+  private pool: DirectPool | null = null;
+  private closed = false;
 
   constructor(
     readonly knex: Knex,
     readonly timeoutMs?: number,
+    options: { direct?: boolean } = {},
   ) {
     // PGlite (knex-pglite) cannot cancel a running query; node-postgres can.
     this.canCancel = (knex.client as { config?: { client?: unknown } }).config?.client === 'pg';
     // Statements of a transaction stay with knex, which refuses them once it has ended (its
-    // connection is back in the pool then); the direct path is for the pool's own statements.
-    // Off for now: under CI load, test apps hung closing (a connection never released) and a timed-out
-    // statement answered 200 instead of 504 GRAPH_TIMEOUT (the cancel waits its turn); statements go
-    // through knex, as before issue 24's direct path, until that path is made safe (DIRECT_POOL).
-    this.pooled = DIRECT_POOL && this.canCancel && (knex as { isTransaction?: boolean }).isTransaction !== true;
+    // connection is back in the pool then); the direct path is for the pool's own statements, on a
+    // node-postgres pool of the runner's own (direct-pool.ts), opened at its first statement.
+    this.pooled =
+      options.direct !== false &&
+      this.canCancel &&
+      (knex as { isTransaction?: boolean }).isTransaction !== true &&
+      directSettings(knex) !== null;
+  }
+
+  /** The direct path's pool (PostgreSQL server only), or null. */
+  private get directPool(): DirectPool {
+    this.pool ??= new DirectPool(this.knex, this.timeoutMs);
+    return this.pool;
+  }
+
+  /** Ends the direct path's pool: running statements are cancelled, none waits (direct-pool.ts). Idempotent. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool?.close();
+  }
+
+  /** The direct path's connections (tests: none may stay lent out). */
+  poolStats(): DirectPoolStats | null {
+    return this.pool?.stats() ?? null;
   }
 
   async rows<T = Record<string, unknown>>(query: Sql, executor: Executor = this.knex): Promise<T[]> {
@@ -97,14 +107,14 @@ export class QueryRunner {
   }
 
   /**
-   * A statement on a pooled node-postgres connection directly, not through knex.raw (issue 24: knex
-   * cost about 0.12 ms per small call, as much as an indexed lookup): the `?` placeholders become
-   * `$n` once per text (as knex does: `\\?` stays a literal `?`), the query time limit cancels the
-   * statement on the server as knex's does, and knex's 'query' event is still emitted when someone
-   * listens (tests and bench:graph read the statements sent).
+   * A statement on the runner's own node-postgres pool, not through knex.raw (issue 24: knex cost
+   * about 0.12 ms per small call, as much as an indexed lookup): the `?` placeholders become `$n`
+   * once per text (as knex does: `\\?` stays a literal `?`), the query time limit is the
+   * connections' statement_timeout (PostgreSQL ends the statement: GRAPH_TIMEOUT), and knex's
+   * 'query' event is still emitted when someone listens (tests and bench:graph read the statements sent).
    */
   private async direct<T>(query: Sql, name: string | null): Promise<T[]> {
-    const client = this.knex.client as unknown as PgClientAccess;
+    if (this.closed) throw new GraphUnavailableError();
     let text = this.positioned.get(query.text);
     if (text === undefined) {
       text = positionBindings(query.text);
@@ -112,36 +122,15 @@ export class QueryRunner {
       this.positioned.set(query.text, text);
     }
     if (this.knex.listenerCount('query') > 0) this.knex.emit('query', { sql: text, bindings: query.values, method: 'raw' });
-    let connection: PgConnection;
     try {
-      connection = await client.acquireConnection();
-    } catch (error) {
-      throw mapDatabaseError(error);
-    }
-    const config = { text, values: query.values as unknown[], types: EXACT_JSON_QUERY_OPTIONS.types, ...(name ? { name } : {}) };
-    const running = connection.query(config) as Promise<{ rows: T[] }>;
-    // The connection goes back to the pool only when its statement has ended and a cancel sent for
-    // it is done (a late cancel must not hit the next statement on the connection), as knex does.
-    let cancelling: Promise<unknown> | null = null;
-    const release = () => (cancelling ?? Promise.resolve()).then(() => client.releaseConnection(connection));
-    void running.then(release, release);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      if (!this.timeoutMs) return (await running).rows;
-      // As knex's timeout(ms, { cancel: true }): the statement is cancelled on the server, and the
-      // caller has its GRAPH_TIMEOUT then, even when the cancel came before the statement started.
-      const ms = this.timeoutMs;
-      const limit = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => {
-          cancelling = client.cancelQuery(connection).catch(() => undefined);
-          void cancelling.then(() => reject(new GraphTimeoutError()));
-        }, ms);
+      return await this.directPool.query<T>({
+        text,
+        values: query.values as unknown[],
+        types: EXACT_JSON_QUERY_OPTIONS.types as DirectQuery['types'],
+        ...(name ? { name } : {}),
       });
-      return (await Promise.race([running, limit])).rows;
     } catch (error) {
       throw mapDatabaseError(error);
-    } finally {
-      if (timer) clearTimeout(timer);
     }
   }
 
@@ -154,7 +143,7 @@ export function mapDatabaseError(error: unknown): Error {
   if (error instanceof AppError) return error;
   const e = error as { name?: string; code?: string; message?: string };
   if (e?.name === 'KnexTimeoutError' && /query/i.test(e.message ?? '')) return new GraphTimeoutError();
-  if (e?.code === '57014') return new GraphTimeoutError();
+  if (e?.code === '57014' || isClientDeadline(error)) return new GraphTimeoutError();
   // Deadlock / serialization failure: retried where a write owns its transaction (contention.ts).
   if (e?.code === '40P01' || e?.code === '40001') return new GraphContentionError();
   if (e?.code === '2201B') return new BadRequestError('Invalid regular expression in filter', 'INVALID_FILTER');
