@@ -5,6 +5,8 @@ import { migrateToLatest } from '../../src/db/migrations';
 import type { AccessScope, GraphStore } from '../../src/graph/graph-store';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { createPostgresGraphStore } from '../../src/graph/postgres';
+import type { QueryRunner } from '../../src/graph/postgres/runner';
+import { sql } from '../../src/graph/postgres/sql';
 
 /**
  * The PostgreSQL adapter answers an explore with one statement, and a shortest-path search with
@@ -135,19 +137,25 @@ describe('PostgreSQL graph: statements per traversal', () => {
       connection: (knex.client as { config: { connection: string } }).config.connection,
       pool: { min: 0, max: 1 },
     });
+    const one = createPostgresGraphStore(single, { queryTimeoutMs: 30000 });
     try {
-      const one = createPostgresGraphStore(single, { queryTimeoutMs: 30000 });
       for (let i = 0; i < 3; i++) {
         await one.explore({ nodeId: ids.a, limit: 10 }, restricted);
         await one.shortestPaths(ids.a, ids.g, { maxDepth: 8 }, restricted);
       }
-      const prepared = await single.raw(`select statement from pg_prepared_statements where name like 'gas\\_%'`);
-      const texts = prepared.rows.map((r: { statement: string }) => r.statement);
+      // The store's statements run on its own pool (direct-pool.ts), one connection as knex's: read the statements prepared there.
+      const runner = (one as unknown as { runner: QueryRunner }).runner;
+      const prepared = await runner.rows<{ statement: string }>(
+        sql`select statement from pg_prepared_statements where name like 'gas\\_%'`,
+      );
+      expect(runner.poolStats()?.total).toBe(1);
+      const texts = prepared.map((r) => r.statement);
       // The explore, the ends' check, the level of the path search (one text for every level), the nodes and the relationships of the paths.
       expect(texts.length).toBe(5);
       expect(texts.some((t: string) => /with center as materialized/.test(t))).toBe(true);
       expect(texts.filter((t: string) => /e\.dst not in \(select unnest/.test(t))).toHaveLength(1);
     } finally {
+      await one.close();
       await single.destroy();
     }
   });
