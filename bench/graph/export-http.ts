@@ -10,7 +10,8 @@
  * 'drain'). PostgreSQL produces each property field as text (`->>`: strings as they are, numbers
  * as digits, lists and maps as JSON), so the raw side only quotes. The column set (the union of
  * the visible property keys, as the service writes it when the request names none) is one
- * aggregate statement first; the service reads the rows twice for it.
+ * aggregate statement first, then the header goes out before the cursor is opened, as the service
+ * sends it (the first byte is the column set's statement on both sides).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -95,10 +96,12 @@ async function writeCsv(raw: RawPg, restricted: boolean, city: string | null, re
       await client.query<{ keys: string[] }>({ name: statements.keys.name, text: statements.keys.text, values: statements.keys.values })
     ).rows[0].keys;
     const rows = statements.rows(keys);
+    res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="nodes.csv"' });
+    // The header as soon as the column set is known, as the service sends it (issue 24: first byte).
+    res.write(['id', 'labels', ...keys].map((k) => field(k, true)).join(',') + '\r\n');
     await client.query('begin read only');
     await client.query(`declare raw_export no scroll cursor for ${rows.text}`, rows.values);
-    res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="nodes.csv"' });
-    let out = ['id', 'labels', ...keys].map((k) => field(k, true)).join(',') + '\r\n';
+    let out = '';
     for (;;) {
       const page = (await client.query<{ id: string; labels: string; vals: Array<string | null> }>('fetch forward 5000 from raw_export'))
         .rows;

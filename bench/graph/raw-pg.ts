@@ -223,7 +223,8 @@ export class RawPg {
     return {
       keys: {
         name: `raw_export_keys_${tag}`,
-        text: `select coalesce(array_agg(distinct k order by k), '{}') as keys from graph_nodes n cross join lateral jsonb_object_keys(${props}) k${where ? ` where ${where}` : ''}`,
+        // The distinct keys hashed, then the few sorted (array_agg(distinct) sorted every key of every match: 2x slower).
+        text: `select coalesce(array_agg(d.k order by d.k), '{}') as keys from (select distinct jsonb_object_keys(${props}) as k from graph_nodes n${where ? ` where ${where}` : ''}) d`,
         values,
       },
       // One text column per property (->> gives strings as they are, numbers as digits, lists

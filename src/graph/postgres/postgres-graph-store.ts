@@ -277,8 +277,10 @@ export class PostgresGraphStore implements GraphStore {
     const s = ScopeSql.for(scope);
     const where = await this.nodeWhere(s, query);
     if (where === FALSE) return [];
+    // A hash of the distinct keys (parallel when the planner likes), not array_agg(distinct), which
+    // sorts every key of every match: 0.33-0.62 s against 0.67-1.0 s at 100,000 nodes (load 10).
     const row = await this.runner.one<{ keys: string[] }>(
-      sql`select coalesce(array_agg(distinct k), '{}') as keys from graph_nodes n cross join lateral jsonb_object_keys(${s.nodeProperties('n')}) k where ${where}`,
+      sql`select coalesce(array_agg(d.k), '{}') as keys from (select distinct jsonb_object_keys(${s.nodeProperties('n')}) as k from graph_nodes n where ${where}) d`,
     );
     return row?.keys ?? [];
   }

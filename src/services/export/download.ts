@@ -21,12 +21,21 @@ export const CSV_CHUNK_SIZE = 64 * 1024;
 /**
  * CSV text of the rows (RFC 4180, the shared field encoding of csv-writer.ts) in chunks of about
  * `chunkSize` characters: each chunk is yielded once full, so the producer waits for the consumer.
+ * With `headerAlone`, the first row (the header) is a chunk of its own: the client has its first
+ * byte before the producer reads any element (issue 24: a full export's first chunk waited for the
+ * cursor's statement, sorted, and 64 KiB of rows).
  */
-export async function* csvChunks(rows: AsyncIterable<readonly unknown[]>, chunkSize = CSV_CHUNK_SIZE): AsyncGenerator<string> {
+export async function* csvChunks(
+  rows: AsyncIterable<readonly unknown[]>,
+  chunkSize = CSV_CHUNK_SIZE,
+  options: { headerAlone?: boolean } = {},
+): AsyncGenerator<string> {
   let buffer = '';
+  let first = options.headerAlone === true;
   for await (const row of rows) {
     buffer += csvLine(row);
-    if (buffer.length >= chunkSize) {
+    if (first || buffer.length >= chunkSize) {
+      first = false;
       yield buffer;
       buffer = '';
     }

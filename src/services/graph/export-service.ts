@@ -94,6 +94,13 @@ export class GraphExportService extends ScopedGraphService {
       }
       logger.debug({ rows: count, what: plan.what }, 'csv export finished');
     }
-    return { filename: plan.filename, contentType: 'text/csv; charset=utf-8', body: csvChunks(rows()) };
+    // When the column set came from a pass over the matches, the filter has been run (a bad one was
+    // answered as a problem then): the header goes out at once, before the rows' statement starts.
+    // With named columns, the first chunk still holds rows, so a filter failing is still a problem.
+    return {
+      filename: plan.filename,
+      contentType: 'text/csv; charset=utf-8',
+      body: csvChunks(rows(), undefined, { headerAlone: !plan.properties }),
+    };
   }
 }
