@@ -113,7 +113,8 @@ export class PostgresGraphStore implements GraphStore {
     readonly knex: Knex,
     private readonly options: PostgresGraphStoreOptions = {},
   ) {
-    this.runner = new QueryRunner(knex, options.queryTimeoutMs);
+    // The one runner that owns a direct pool (closed by close()); per-call runners stay on knex.
+    this.runner = new QueryRunner(knex, options.queryTimeoutMs, { direct: true });
     this.fulltext = new FulltextIndex(this.runner, options.fulltextBatchSize ?? 2000, options.logger);
     this.pageSize = options.streamPageSize ?? 1000;
     this.headRows = options.streamHeadRows ?? 0;
@@ -121,7 +122,7 @@ export class PostgresGraphStore implements GraphStore {
 
   async init(): Promise<void> {
     // Start-up checks are not user queries: graphdb.queryTimeoutMs does not cut them short.
-    const startup = new QueryRunner(this.runner.knex, undefined, { direct: false });
+    const startup = new QueryRunner(this.runner.knex);
     try {
       await startup.rows(sql`select 1 from graph_nodes limit 1`);
     } catch (error) {

@@ -39,15 +39,17 @@ export class QueryRunner {
     this.canCancel = (knex.client as { config?: { client?: unknown } }).config?.client === 'pg';
     // Statements of a transaction stay with knex, which refuses them once it has ended (its
     // connection is back in the pool then); the direct path is for the pool's own statements, on a
-    // node-postgres pool of the runner's own (direct-pool.ts), opened at its first statement.
+    // node-postgres pool of the runner's own (direct-pool.ts), opened at its first statement. Only a
+    // runner that lives as long as its store asks for it (`direct`, closed by close()): a runner per
+    // call (Cypher, with its own time limit) would open a pool per call.
     this.pooled =
-      options.direct !== false &&
+      options.direct === true &&
       this.canCancel &&
       (knex as { isTransaction?: boolean }).isTransaction !== true &&
       directSettings(knex) !== null;
   }
 
-  /** The direct path's pool (PostgreSQL server only), or null. */
+  /** The direct path's pool (PostgreSQL server only), opened at the first statement. */
   private get directPool(): DirectPool {
     this.pool ??= new DirectPool(this.knex, this.timeoutMs);
     return this.pool;
