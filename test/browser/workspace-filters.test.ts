@@ -40,6 +40,10 @@ const hiddenOnCanvas = (page: Page) =>
       .sort();
   });
 
+/** Nodes whose caption the canvas writes now (sigma's label grid: one per cell, the largest first). */
+const labelsOnCanvas = (page: Page) =>
+  page.evaluate(() => [...(window as unknown as AnalysisWindow).gasWorkspace.renderer.getNodeDisplayedLabels()].sort());
+
 /** Moves a slider of a filter to a position (0..200), as dragging it would. */
 async function slide(page: Page, property: string, name: string, position: number): Promise<void> {
   await page.locator(`fieldset[data-property="${property}"] input[name="${name}"]`).evaluate((input: HTMLInputElement, value) => {
@@ -90,6 +94,14 @@ describe('filters on the canvas', () => {
     );
     expect(await hiddenOnCanvas(page)).toEqual(expectedHidden);
     await page.screenshot({ path: `${b.screenshotDir}/filters-1-category.png` });
+    // A filter change repaints the changed nodes only (web/workspace/view/repaint.ts): the captions written
+    // are those of shown nodes, and the same again once a filter is taken back (nodes shown again get theirs).
+    const captioned = await labelsOnCanvas(page);
+    expect(captioned.length).toBeGreaterThan(0);
+    expect(captioned.filter((id) => expectedHidden.includes(id))).toEqual([]);
+    // As sigma's whole refresh writes them (a cell a hidden node held goes to the next node in it).
+    await page.evaluate(() => (window as unknown as AnalysisWindow).gasWorkspace.renderer.refresh());
+    expect(await labelsOnCanvas(page)).toEqual(captioned);
 
     // A range on the size: the lower handle to the middle of the range.
     await addFilter(page, 'size', 'range');
@@ -113,6 +125,7 @@ describe('filters on the canvas', () => {
       (n) => document.querySelector('.filter-summary')?.textContent === `${77 - n} of 77 nodes shown`,
       expectedHidden.length,
     );
+    expect(await labelsOnCanvas(page)).toEqual(captioned);
 
     // The timeline over `appeared` (1810 + the class): the window from the middle on.
     await addFilter(page, 'appeared', 'timeline');

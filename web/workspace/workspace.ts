@@ -27,6 +27,8 @@ import { edgeCaptionsShown } from './style/edge-captions';
 import { withRelationsAmong } from './data-in/relations-among';
 import type { Box, Camera, CameraMapping, Insets } from './view/fit';
 import { boxOf, cameraToShow } from './view/fit';
+import type { RepaintTargets } from './view/repaint';
+import { repaint } from './view/repaint';
 
 export interface ExpandOutcome {
   added: number;
@@ -203,6 +205,12 @@ export class Workspace {
   refresh(options?: Parameters<Sigma['refresh']>[0]): void {
     if (this.holding) this.pendingRender = true;
     else this.renderer.refresh(options);
+  }
+
+  /** Some elements' attributes repainted, nothing moved (the analysis layer's changes): see view/repaint.ts. */
+  repaint(targets: RepaintTargets): void {
+    if (this.holding) this.pendingRender = true;
+    else repaint(this.renderer, this.graph, targets);
   }
 
   /**

@@ -96,7 +96,11 @@ export interface AnalysisWindow {
   gasWorkspace: {
     graph: { order: number; size: number };
     state: { nodes: Record<string, { properties: Record<string, unknown> }>; relationships: Record<string, unknown> };
-    renderer: { getNodeDisplayData(id: string): { color: string; size: number; hidden?: boolean; label?: string } | undefined };
+    renderer: {
+      getNodeDisplayData(id: string): { color: string; size: number; hidden?: boolean; label?: string } | undefined;
+      getNodeDisplayedLabels(): Set<string>;
+      refresh(): void;
+    };
     stopLayout(): void;
     layoutRunning: boolean;
   };

@@ -5,6 +5,7 @@
  * (wrapped in front of the workspace's own reducers, so hover and selection still draw on top).
  * The table, the CSV and the JSON export read the same filtered view (tableState).
  */
+import type Graph from 'graphology';
 import type { Attributes } from 'graphology-types';
 import type { Workspace } from '../workspace';
 import type { CanvasNode, CanvasRelationship, CanvasState } from '../state/canvas-state';
@@ -14,6 +15,7 @@ import { edgeStyleMaps, METRICS, nodeStyleMaps } from './data-style';
 import type { CanvasFilter, SavedFilter } from '../filters/filters';
 import { filteredOut, fromSaved, timeFormOf, toSaved } from '../filters/filters';
 import { parseAppearance } from './saved-appearance';
+import type { RepaintTargets } from '../view/repaint';
 
 /** What this layer adds to a visualization's content (the rest is the canvas state's). */
 export interface ContentExtras {
@@ -31,6 +33,50 @@ function withEntry(record: Record<string, string>, key: string, value: string | 
 }
 
 type Reducer = (id: string, data: Attributes) => Attributes;
+
+interface Drawing {
+  hidden: ReadonlySet<string>;
+  colors: ReadonlyMap<string, string>;
+  sizes: ReadonlyMap<string, number>;
+  widths: ReadonlyMap<string, number>;
+  edgeCaptions: ReadonlyMap<string, string>;
+}
+
+/** Keys whose value differs between two maps (present in one only, or another value). */
+function changedKeys<T>(a: ReadonlyMap<string, T>, b: ReadonlyMap<string, T>, into: Set<string>): void {
+  if (a === b) return;
+  for (const [key, value] of a) if (b.get(key) !== value) into.add(key);
+  for (const key of b.keys()) if (!a.has(key)) into.add(key);
+}
+
+/**
+ * The nodes and edges a change of the layer draws differently: nodes hidden or shown, recoloured or
+ * resized; edges of those hidden, shown or resized nodes (an edge hides with its ends, its arrow
+ * sits on the end's size); edges with another width or caption.
+ */
+export function repaintTargets(before: Drawing, after: Drawing, graph: Graph): RepaintTargets {
+  const moved = new Set<string>();
+  if (before.hidden !== after.hidden) {
+    for (const id of before.hidden) if (!after.hidden.has(id)) moved.add(id);
+    for (const id of after.hidden) if (!before.hidden.has(id)) moved.add(id);
+  }
+  changedKeys(before.sizes, after.sizes, moved);
+  const nodes = new Set(moved);
+  changedKeys(before.colors, after.colors, nodes);
+  const styled = new Set<string>();
+  changedKeys(before.widths, after.widths, styled);
+  changedKeys(before.edgeCaptions, after.edgeCaptions, styled);
+  const edges: string[] = [];
+  for (const id of styled) if (graph.hasEdge(id)) edges.push(id);
+  const add = (edge: string) => void (styled.has(edge) || (styled.add(edge), edges.push(edge)));
+  // Many moved nodes: one pass over the edges (a pass per node's adjacency costs several times more).
+  if (moved.size * 8 > graph.order)
+    graph.forEachEdge((edge, _attributes, source, target) => (moved.has(source) || moved.has(target)) && add(edge));
+  else for (const id of moved) if (graph.hasNode(id)) graph.forEachEdge(id, add);
+  const nodeIds: string[] = [];
+  for (const id of nodes) if (graph.hasNode(id)) nodeIds.push(id);
+  return { nodes: nodeIds, edges, labels: moved.size > 0 };
+}
 
 export class AnalysisLayer {
   style: DataStyle = {};
@@ -102,23 +148,18 @@ export class AnalysisLayer {
   }
 
   setStyle(style: DataStyle): void {
-    const before = this.style;
-    this.style = style;
-    // Only the node colours changed: sigma recolours the nodes without indexing the graph again.
-    const sameButColor = JSON.stringify({ ...before, nodeColor: undefined }) === JSON.stringify({ ...style, nodeColor: undefined });
-    this.changed(sameButColor ? 'colors' : 'all');
+    this.update(() => (this.style = style));
   }
 
   setFilters(filters: CanvasFilter[]): void {
-    this.filters = filters;
-    this.changed();
+    this.update(() => (this.filters = filters));
   }
 
   setMetric(metric: MetricName, values: Record<string, number>): void {
-    this.metrics = { ...this.metrics, [metric]: values };
     // A metric no style reads changes nothing drawn (the panels and the table only).
     const drives = (key: StyleKey | undefined) => !!key && 'metric' in key && key.metric === metric;
-    this.changed(drives(this.style.nodeSize?.key) ? 'all' : drives(this.style.nodeColor?.key) ? 'colors' : 'none');
+    const drawn = drives(this.style.nodeSize?.key) || drives(this.style.nodeColor?.key);
+    this.update(() => (this.metrics = { ...this.metrics, [metric]: values }), drawn);
   }
 
   setLabelCaption(label: string, property: string | null): void {
@@ -198,19 +239,31 @@ export class AnalysisLayer {
     this.changed();
   }
 
-  private changed(repaint: 'none' | 'colors' | 'all' = 'all'): void {
+  private changed(): void {
     this.version++;
-    const workspace = this.workspace;
-    if (repaint === 'all') workspace.refresh();
-    else if (repaint === 'colors') {
-      try {
-        workspace.refresh({ partialGraph: { nodes: workspace.graph.nodes() }, skipIndexation: true });
-      } catch {
-        // A node sigma has not indexed yet (added in this same frame) cannot be repainted alone.
-        workspace.refresh();
-      }
+    this.workspace.refresh();
+    this.notify();
+  }
+
+  /**
+   * A change of the layer's own settings: the elements whose drawing it changes (hidden or shown,
+   * colour, size, width, caption) are repainted alone (view/repaint.ts), not the whole canvas.
+   */
+  private update(change: () => void, drawn = true): void {
+    this.ensure();
+    const before = this.drawing();
+    change();
+    this.version++;
+    if (drawn) {
+      this.ensure();
+      this.workspace.repaint(repaintTargets(before, this.drawing(), this.workspace.graph));
     }
     this.notify();
+  }
+
+  /** What the reducers draw from (maps are replaced, never changed, by ensure()). */
+  private drawing(): Drawing {
+    return { hidden: this.hidden, colors: this.colors, sizes: this.sizes, widths: this.widths, edgeCaptions: this.edgeCaptions };
   }
 
   private notify(): void {
