@@ -94,14 +94,14 @@ async function main(): Promise<void> {
         `baseline: the same elements read by the graph port alone (${fmt(base)})\n\n`,
     );
     process.stdout.write('| request | answer | min - max | size | ratio to the port read | target |\n|---|---|---|---|---|---|\n');
-    const row = (name: string, r: { ms: number[]; bytes: number }, target: string) =>
+    const row = (name: string, r: { ms: number[]; bytes: number }, target: string, size = kB(r.bytes)) =>
       process.stdout.write(
-        `| ${name} | ${fmt(median(r.ms))} | ${fmt(Math.min(...r.ms))} - ${fmt(Math.max(...r.ms))} | ${kB(r.bytes)} | ${(median(r.ms) / base).toFixed(2)} | ${target} |\n`,
+        `| ${name} | ${fmt(median(r.ms))} | ${fmt(Math.min(...r.ms))} - ${fmt(Math.max(...r.ms))} | ${size} | ${(median(r.ms) / base).toFixed(2)} | ${target} |\n`,
       );
     row('the page with the canvas data (GET /visualization?id=)', page, '<= 300 ms');
     row('the visualization as JSON (GET /visualizations/{id})', json, '');
     row('relationships among the opened nodes (POST /data/graph/directRelationships)', among, '');
-    row('baseline: getNodes + getRelationships through the port', port, '');
+    row('baseline: getNodes + getRelationships through the port', port, '', `${port.bytes.toLocaleString('en')} elements`);
   } finally {
     await service.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { BadRequestError } from '../../src/errors';
 import { UNRESTRICTED, type GraphStore } from '../../src/graph/graph-store';
-import { toJsonText } from '../../src/exact-json';
+import { IntegralFloat, toJsonText } from '../../src/exact-json';
 import { describeEachBackend } from '../support/graph-backends';
 
 /**
@@ -44,6 +44,27 @@ describeEachBackend('GraphStore property values', (backend) => {
 
     const updated = await store.updateNode(created[4].id, { properties: { n: MIN } }, UNRESTRICTED);
     expect(updated?.properties.n).toBe(MIN);
+  });
+
+  it('when a relationship carries an integer beyond 2^53 and a whole float, then getRelationships and directRelationships read both back exactly, in id order', async () => {
+    const a = await store.createNode({ labels: ['BigEnd'], properties: {} }, UNRESTRICTED);
+    const b = await store.createNode({ labels: ['BigEnd'], properties: {} }, UNRESTRICTED);
+    const first = await store.createRelationship(
+      { type: 'BIG_LINK', startNodeId: a.id, endNodeId: b.id, properties: { n: BIG, f: new IntegralFloat(2) } },
+      UNRESTRICTED,
+    );
+    const second = await store.createRelationship({ type: 'BIG_LINK', startNodeId: b.id, endNodeId: a.id, properties: {} }, UNRESTRICTED);
+    if (!first || !second) throw new Error('the relationships were not created');
+    const byId = await store.getRelationships([second.id, first.id], UNRESTRICTED);
+    const among = await store.directRelationships([a.id], [b.id], UNRESTRICTED);
+    for (const read of [byId, among]) {
+      expect(read.map((r) => r.id)).toEqual([first.id, second.id]);
+      expect(read[0]).toMatchObject({ type: 'BIG_LINK', startNodeId: a.id, endNodeId: b.id });
+      expect(read[0].properties.n).toBe(BIG);
+      expect(read[0].properties.f).toBeInstanceOf(IntegralFloat);
+      expect(toJsonText(read[0].properties.f)).toBe('2.0');
+      expect(read[1].properties).toEqual({});
+    }
   });
 
   it('when an empty list is stored, then it reads back as an empty list', async () => {
