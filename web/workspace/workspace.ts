@@ -73,10 +73,14 @@ export class Workspace {
       zIndex: true,
       // Sigma hands each reducer a copy of the element's attributes: they are changed in place, so a
       // refresh of thousands of elements allocates nothing here.
+      // Each reducer runs for every element of a whole refresh: the canvas state's records (thousands of
+      // keys) are looked up only when something is hidden by label or type, or hovered.
       nodeReducer: (id, data) => {
         const state = this.state;
-        const node = state.nodes[id];
-        if (node && state.hiddenLabels.length && !isNodeShown(state, node)) data.hidden = true;
+        if (state.hiddenLabels.length) {
+          const node = state.nodes[id];
+          if (node && !isNodeShown(state, node)) data.hidden = true;
+        }
         if (this.selected(state).has(id)) {
           data.highlighted = true;
           data.zIndex = 2;
@@ -90,11 +94,14 @@ export class Workspace {
       },
       edgeReducer: (id, data) => {
         const state = this.state;
-        const relationship = state.relationships[id];
-        if (relationship && !isRelationshipShown(state, relationship)) data.hidden = true;
-        if (this.hovered && relationship && relationship.startNodeId !== this.hovered && relationship.endNodeId !== this.hovered) {
-          data.color = '#f0f0f0';
-          data.label = '';
+        // Without hidden labels or types an edge of the graph is shown (the graph holds its ends).
+        if (state.hiddenLabels.length || state.hiddenTypes.length || this.hovered) {
+          const relationship = state.relationships[id];
+          if (relationship && !isRelationshipShown(state, relationship)) data.hidden = true;
+          if (this.hovered && relationship && relationship.startNodeId !== this.hovered && relationship.endNodeId !== this.hovered) {
+            data.color = '#f0f0f0';
+            data.label = '';
+          }
         }
         if (this.selected(state).has(id)) data.size = 3;
         return data;

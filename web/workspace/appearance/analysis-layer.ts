@@ -305,7 +305,8 @@ export class AnalysisLayer {
 
   private styleEdge(id: string, data: Attributes): Attributes {
     this.ensure();
-    const relationship = this.workspace.state.relationships[id];
+    // The relationship (its ends) is looked up only when the filters hide some node.
+    const relationship = this.hidden.size ? this.workspace.state.relationships[id] : undefined;
     if (relationship && (this.hidden.has(relationship.startNodeId) || this.hidden.has(relationship.endNodeId))) {
       data.hidden = true;
       return data;
