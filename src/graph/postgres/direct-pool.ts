@@ -84,6 +84,11 @@ export class DirectPool {
     });
     // An idle connection that dies (server restart) is dropped by the pool; the next statement opens another.
     this.pool.on('error', () => undefined);
+    // A lent connection whose socket ends (cut by close(), or the server gone) emits 'error' besides
+    // failing its statement; the pool listens only while the connection is idle, so without this a
+    // lent one's 'error' would be unhandled and end the process (seen under CI load: the cancel came
+    // after the grace and close() cut the sockets). The statement's own rejection reports it.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.closed.catch(() => undefined);
   }
 
