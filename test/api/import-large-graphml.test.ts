@@ -97,7 +97,9 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     // Memory is judged on what stays reachable, not on RSS: how far V8 lets garbage pile up before a
     // collection depends on the heap's heuristics (RSS grew 60 MB or 360 MB for the same analysis
     // locally, 1,178 MB on CI under Node 24), while a parser holding the file would keep it live.
-    // Every 250 ms the sampler collects fully and reads heap + external memory.
+    // Every 3 s the sampler collects fully and reads heap + external memory (a collection every 250 ms
+    // took the test past 300 s on a loaded CI machine, where a jest worker's heap is large; the analysis
+    // runs for many seconds, so a file held through it is still seen).
     const live = () => {
       collectGarbage();
       const m = process.memoryUsage();
@@ -110,7 +112,7 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     const sampler = setInterval(() => {
       peak = Math.max(peak, live());
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    }, 250);
+    }, 3000);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     // Other users' requests are answered while the analysis runs.
@@ -164,7 +166,7 @@ describe('A large GraphML file (made from graphology-miserables.graphml)', () =>
     // bound is generous because on a loaded 2-core machine the scheduler alone delays the loop by a second or more.
     expect(maxDelayMs).toBeLessThan(5_000);
     expect(answered.length).toBeGreaterThan(3);
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('GraphML import in passes (nodes, then edges)', () => {
