@@ -57,6 +57,11 @@ export type Outcome =
   | 'float-as-integer'
   /** A 200 answer with other rows (or an answer where an error was expected). */
   | 'wrong-answer'
+  /**
+   * Neo4j 3.5.5's answer where the TCK expects an error, for the scenarios of NEO4J_ANSWERS only
+   * (issue 22: where the TCK and Neo4j 3.5.5 disagree, either is acceptable). Neither passed nor failed.
+   */
+  | 'neo4j-answer'
   /** A 4xx error other than a refusal where the TCK expects rows. */
   | 'error-instead-of-answer'
   /** A 4xx error of another kind than the expected one. */
@@ -66,6 +71,13 @@ export type Outcome =
   | 'skipped-setup'
   /** A step the runner does not support (procedures, control queries). */
   | 'skipped-step';
+
+/**
+ * Scenarios where the service gives Neo4j 3.5.5's answer, not the TCK's error: `size()` of a pattern
+ * (List6 [6], failed on Neo4j 3.5.5, which counts the pattern's matches as the service does on both
+ * backends; test/api/cypher-postgres.test.ts checks the counts).
+ */
+const NEO4J_ANSWERS = (key: string) => key.startsWith('expressions/list/List6.feature\t[6] Fail for `size()` on pattern predicates #');
 
 export const PASSED: ReadonlySet<Outcome> = new Set(['passed', 'passed-error']);
 export const FAILED: ReadonlySet<Outcome> = new Set([
@@ -386,6 +398,8 @@ export class TckRunner {
 
     if (expectation.kind === 'error') {
       const expected = `${expectation.error} at ${expectation.phase}: ${expectation.detail}`;
+      if (answer.status === 200 && this.neo4j.get(scenarioKey(s)) === 'failed' && NEO4J_ANSWERS(scenarioKey(s)))
+        return done('neo4j-answer', `Neo4j 3.5.5's answer where ${expected} was expected: ${answer.text.slice(0, 300)}`, extra);
       if (answer.status === 200)
         return done('wrong-answer', `answered where ${expected} was expected: ${answer.text.slice(0, 300)}`, extra);
       if (errorKindMatches(expectation.error, code)) return done('passed-error', undefined, extra);

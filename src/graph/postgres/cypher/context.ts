@@ -133,6 +133,12 @@ export interface Ctx {
  */
 export class Translator {
   private counter = 0;
+  /**
+   * The query deleted elements before this translation (writing.ts): reading a node or
+   * relationship that is gone (its properties, labels, type, itself) stops the statement, as
+   * Neo4j's EntityNotFound, instead of reading null (source.ts).
+   */
+  deletedElements = false;
 
   constructor(
     readonly scope: ScopeSql,

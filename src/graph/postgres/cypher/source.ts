@@ -1,6 +1,7 @@
 import type { Sql } from '../sql';
 import { and, join, raw, sql, TRUE } from '../sql';
 import type { Binding, Stage, Translator } from './context';
+import { raise } from './context';
 
 /** The derived table a clause reads from, with the graph rows of its variables joined on demand. */
 export class Source {
@@ -31,7 +32,14 @@ export class Source {
             this.aliases.set(name, alias);
             this.kinds.set(alias, column.kind as 'node' | 'rel');
             const table = raw(column.kind === 'node' ? 'graph_nodes' : 'graph_relationships');
+            const what = column.kind === 'node' ? 'node' : 'relationship';
             this.joins.push(sql`left join ${table} ${raw(alias)} on ${raw(alias)}.id = ${ref}`);
+            // After a DELETE: an element of the rows that is gone is an error (EntityNotFound), not a
+            // row of nulls. A filter of every row (a join condition is skipped when the table is empty).
+            if (this.t.deletedElements)
+              this.joins.push(
+                sql`cross join lateral (select 1 where (case when ${ref} is null or ${raw(alias)}.id is not null then true else ${raise('GCY02', `EntityNotFound: the ${what} \`${name}\` was deleted by this query`, 'boolean')} end)) ${raw(this.t.fresh('z'))}`,
+              );
           }
           return alias;
         },

@@ -11,7 +11,7 @@ import type { ScopeSql } from '../sql-filter';
 import type { Column, Ctx, Expr, ExprType, Stage } from './context';
 import { cypherError, Translator } from './context';
 import { expr } from './expression-entry';
-import { json } from './expression-values';
+import { json, nodeObject, relationshipObject } from './expression-values';
 import { translateExpression } from './expressions';
 import { Source } from './source';
 
@@ -66,7 +66,9 @@ export class WriteState {
   ) {}
 
   translator(): Translator {
-    return new Translator(this.scope, this.params, this.maxRows, this.maxDepth, translateExpression);
+    const t = new Translator(this.scope, this.params, this.maxRows, this.maxDepth, translateExpression);
+    t.deletedElements = this.deletedNodes.size + this.deletedRelationships.size > 0;
+    return t;
   }
 
   async sqlRows<T = Record<string, unknown>>(statement: Sql): Promise<T[]> {
@@ -88,7 +90,7 @@ export class WriteState {
     const selected = columns.map((c) =>
       c.source.kind === 'node' || c.source.kind === 'rel'
         ? sql`(x.e->>${c.key}::text)::bigint as ${raw(c.column)}`
-        : sql`(x.e->${c.key}::text) as ${raw(c.column)}`,
+        : sql`${refreshed(t, sql`(x.e->${c.key}::text)`, c.source.kind)} as ${raw(c.column)}`,
     );
     selected.push(raw(`x.o as ${ord}`));
     const vars = new Map<string, Column>(columns.map((c) => [c.name, { ...c.source, name: c.column }]));
@@ -283,4 +285,27 @@ export function propertyValue(key: string, value: unknown, at: CstNode): unknown
 /** An element id as read from a row or an evaluated value (a string, or an integer from jsonb). */
 export function idText(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+}
+
+/**
+ * Nodes and relationships held as values in the rows (`collect(a)`, `nodes(p)`, a path) as they
+ * are now: an earlier clause of the query may have written them since they were read (TCK List12:
+ * `UNWIND nodes AS n SET n.name = ... RETURN n.name`). One that is gone stays as it was read.
+ */
+function refreshed(t: Translator, v: Sql, kind: Column['kind']): Sql {
+  const element = (e: Sql, what: 'node' | 'rel'): Sql => {
+    const a = t.fresh('f');
+    const table = raw(what === 'node' ? 'graph_nodes' : 'graph_relationships');
+    const object = what === 'node' ? nodeObject(t, a) : relationshipObject(t, a);
+    return sql`coalesce((select ${object} from ${table} ${raw(a)} where ${raw(a)}.id = (${e} ->> 'id')::bigint), ${e})`;
+  };
+  const list = (l: Sql, what: 'node' | 'rel'): Sql => {
+    const e = t.fresh('e');
+    return sql`(case when ${l} is null then null else coalesce((select jsonb_agg(${element(raw(`${e}.v`), what)} order by ${raw(e)}.o) from jsonb_array_elements(${l}) with ordinality ${raw(e)}(v, o)), '[]'::jsonb) end)`;
+  };
+  if (kind === 'nodeobj' || kind === 'relobj') return element(v, kind === 'nodeobj' ? 'node' : 'rel');
+  if (kind === 'nodes' || kind === 'rels') return list(v, kind === 'nodes' ? 'node' : 'rel');
+  if (kind === 'path')
+    return sql`(case when ${v} is null then null else jsonb_build_object('nodes', ${list(sql`(${v} -> 'nodes')`, 'node')}, 'relationships', ${list(sql`(${v} -> 'relationships')`, 'rel')}) end)`;
+  return v;
 }
