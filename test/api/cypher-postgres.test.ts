@@ -906,6 +906,11 @@ describe('restricted readers', () => {
       ['UNWIND [2, null, 1, 2, 3, 1] AS x RETURN collect(DISTINCT x) AS c', [[[2, 1, 3]]]],
       ['MATCH (n:Person) WITH n ORDER BY n.name SKIP toInteger(ceil(1.5)) RETURN n.name AS name', [['carol'], ['dan']]],
       ['WITH 1 AS count RETURN count + 1 AS c', [[2]]],
+      [
+        "UNWIND [[1, null], [], [1, 'a'], [null, 1], ['a', 1], [1]] AS l RETURN l ORDER BY l",
+        [[[]], [['a', 1]], [[1]], [[1, 'a']], [[1, null]], [[null, 1]]],
+      ],
+      ["UNWIND [1, 'a', null, [1, 2], 0.2, 'b'] AS x RETURN min(x) AS lo, max(x) AS hi", [[[1, 2], 1]]],
     ]);
     const outOfRange = await cypher(reader, 'MATCH (n:Person) RETURN percentileCont(n.age, 1.5) AS c');
     expect({ status: outOfRange.status, code: outOfRange.body.code }).toEqual({ status: 400, code: 'CYPHER_ERROR' });
@@ -945,7 +950,8 @@ describe('restricted readers', () => {
         'WHERE on the path or relationships of shortestPath (at 1:56)',
       ],
       ["MATCH (a {name: 'alice'}) MATCH p = shortestPath((a)-[*..3]-(a)) RETURN p", 'A shortest path from a node to itself'],
-      ['RETURN [x IN [1, 2] | x] AS l ORDER BY l', 'ORDER BY over lists or maps'],
+      ['UNWIND [{a: 1}, {a: 2}] AS m RETURN m ORDER BY m', 'ORDER BY, min() or max() over maps'],
+      ['UNWIND [[[1]], [[2]]] AS l RETURN l ORDER BY l', 'ORDER BY, min() or max() over lists holding lists or maps'],
       ["MATCH (n) WHERE n.name =~ 'a(?=l).*' RETURN n", 'The operator =~ with this pattern (a group (?...) other than (?:...)) (at 1:24)'],
       ['MATCH (n) WHERE n.name =~ n.country RETURN n', 'The operator =~ with a pattern that is not a literal or parameter (at 1:24)'],
       ['MATCH (n) RETURN n {.name, x: (n)-->()} AS m', 'A map projection entry holding a node, relationship or pattern (at 1:28)'],

@@ -181,12 +181,29 @@ export function sortKeysOf(t: Translator, e: Expr, desc: boolean, at: CstNode): 
   // Nodes and relationships among themselves: by id, as Neo4j orders them (Cypher leaves their order to the implementation).
   if (e.type === 'node' || e.type === 'rel') return [sql`${e.sql} ${dir}`];
   if (e.type !== 'value' && e.type !== 'bool') throw unsupported(at, 'ORDER BY a path or a list of nodes or relationships');
-  const v = json(t, e);
-  // Typed values (docs/values.md) rank and order by gas_value_rank / gas_value_key; the other
-  // types keep their order after them (string, boolean, number: ranks 9 to 11 of gas_value_rank).
-  const rank = sql`(case when jsonb_typeof(${v}) = 'object' and gas_value_kind(${v}) <> 'MAP' then gas_value_rank(${v}) when jsonb_typeof(${v}) in ('array', 'object') then ${raise('GCY01', `ORDER BY over lists or maps (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`, 'int')} else ${jsonTypeRank(v)} + 7 end)`;
+  return orderKeys(json(t, e), at).map((k) => sql`${k} ${dir}`);
+}
+
+/**
+ * Keys (ascending) that order values of any type as Cypher's ORDER BY does (also min() and max()):
+ * maps (refused), lists, typed values (docs/values.md: gas_value_rank / gas_value_key), strings by
+ * code point, booleans, numbers. Lists compare element by element, a shorter prefix first, a null
+ * element after every value (PostgreSQL compares arrays of rows so); a list holding lists or maps
+ * stops the statement (GCY01).
+ */
+export function orderKeys(v: Sql, at: CstNode): Sql[] {
+  const refuse = (what: string, type: 'int') =>
+    raise(
+      'GCY01',
+      `ORDER BY, min() or max() over ${what} (at ${positionOf(at)}) is not supported by Cypher on the PostgreSQL backend`,
+      type,
+    );
+  const rank = sql`(case when jsonb_typeof(${v}) = 'array' then 1 when jsonb_typeof(${v}) = 'object' and gas_value_kind(${v}) <> 'MAP' then gas_value_rank(${v}) when jsonb_typeof(${v}) = 'object' then ${refuse('maps', 'int')} else ${jsonTypeRank(v)} + 7 end)`;
   const typedKey = sql`(case when jsonb_typeof(${v}) = 'object' then gas_value_key(${v}) end)`;
-  return [sql`${rank} ${dir}`, sql`${codePointKey(v)} ${dir}`, sql`${typedKey} ${dir}`, sql`${v} ${dir}`];
+  const x = raw('gas_le.v');
+  const element = sql`row(case when jsonb_typeof(${x}) = 'null' then 99 when jsonb_typeof(${x}) = 'array' or gas_value_kind(${x}) = 'MAP' then ${refuse('lists holding lists or maps', 'int')} else gas_value_rank(${x}) end, case when jsonb_typeof(${x}) = 'number' then (${x})::numeric end, case when jsonb_typeof(${x}) = 'string' then convert_to(${x} #>> '{}', 'UTF8') end, case when jsonb_typeof(${x}) = 'boolean' then (${x})::boolean end, case when jsonb_typeof(${x}) = 'object' then gas_value_key(${x}) end)`;
+  const listKey = sql`(case when jsonb_typeof(${v}) = 'array' then array(select ${element} from jsonb_array_elements(${v}) with ordinality gas_le(v, o) order by gas_le.o) end)`;
+  return [rank, codePointKey(v), typedKey, listKey, v];
 }
 
 /** The column value of a projected expression: ids for nodes and relationships, jsonb otherwise. */

@@ -2,12 +2,12 @@ import type { CstNode } from '../../../../cypher/parser';
 import { descendants, hasToken, nameOf, positionOf, rule, rules, textOf } from '../../../../cypher/parser';
 import { numberOf } from '../../../../exact-json';
 import { join, raw, sql } from '../../sql';
-import { codePointKey } from '../../sql-filter';
 import type { Ctx, Expr, ExprType, Translator } from '../context';
 import { aggregateHere, cypherError, raise, unsupported } from '../context';
 import { expr } from '../expression-entry';
 import { json } from '../expression-values';
 import { AGGREGATES, floatJson, isInt } from '../values';
+import { orderKeys } from '../clauses/projection';
 import { scalarFunction } from './scalar';
 import { spatialCall } from './spatial';
 import { isTemporalFunction, temporalCall, temporalToString } from './temporal-fold';
@@ -84,14 +84,11 @@ export function aggregateCall(t: Translator, name: string, arg: Expr, distinct: 
   if (name === 'avg') {
     return { sql: floatJson(sql`avg(${d}(${v})::float8)`), type: 'value', aggregate: true };
   }
-  // min / max: values of one type (numbers, strings or booleans), in Cypher's order.
-  const dir = raw(name === 'min' ? 'asc' : 'desc');
+  // min / max: in Cypher's order of values of any type (orderKeys: lists too).
+  const dir = raw(name === 'min' ? 'asc nulls last' : 'desc nulls first');
+  const keys = orderKeys(v, n).map((k) => sql`${k} ${dir}`);
   return {
-    sql: sql`(case
-      when count(distinct jsonb_typeof(${v})) > 1 then ${raise('GCY01', `${name}() over values of different types (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
-      when bool_or(jsonb_typeof(${v}) in ('array', 'object')) then ${raise('GCY01', `${name}() over lists or maps (at ${positionOf(n)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
-      else (array_agg(${v} order by ${codePointKey(v)} ${dir}, ${v} ${dir}) filter (where ${v} is not null))[1]
-    end)`,
+    sql: sql`((array_agg(${v} order by ${join(keys, ', ')}) filter (where ${v} is not null))[1])`,
     type: 'value',
     aggregate: true,
   };
