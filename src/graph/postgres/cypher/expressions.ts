@@ -6,7 +6,7 @@ import { aggregateHere, unsupported } from './context';
 import { functionCall } from './functions/call';
 import { mapProjection, overList, stringListNull } from './lists-maps';
 import { literalExpr, parameterExpr, propertyOrLabels } from './literals';
-import { arithmetic, caseExpression, comparison, logical, unaryExpr } from './operators';
+import { arithmetic, caseExpression, comparison, logical, power, unaryExpr } from './operators';
 import { patternComprehension, patternPredicate } from './patterns';
 import { expr } from './expression-entry';
 import { bool, json, variableRef } from './expression-values';
@@ -39,7 +39,7 @@ export function translateExpression(t: Translator, node: CstNode, ctx: Ctx): Exp
     case 'multiplyDivideModuloExpression':
       return arithmetic(t, n, ctx);
     case 'powerOfExpression':
-      throw unsupported(n, 'The operator ^');
+      return power(t, n, ctx);
     case 'caseExpression':
       return caseExpression(t, n, ctx);
     case 'unaryAddOrSubtractExpression':

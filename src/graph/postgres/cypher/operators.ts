@@ -10,6 +10,7 @@ import { bool, json } from './expression-values';
 import { numberLiteral } from './literals';
 import { safeRegex } from './regex-subset';
 import { temporalArithmetic, temporalComparison } from './functions/temporal-fold';
+import { floatJson } from './values';
 
 export function logical(t: Translator, n: CstNode, childRule: string, op: 'or' | 'xor' | 'and', ctx: Ctx): Expr {
   const parts = rules(n, childRule).map((c) => {
@@ -166,6 +167,35 @@ export function arithmetic(t: Translator, n: CstNode, ctx: Ctx): Expr {
     };
   }
   return current!;
+}
+
+/**
+ * a ^ b (left to right, as Neo4j): a float, null when an operand is null, a type error for other
+ * values. Computed only where PostgreSQL's power() and Java's Math.pow agree to the last bit: whole
+ * numbers to a whole power from 0 to 64 with a result below 2^53; any other operands stop the
+ * statement (GCY01) rather than risk a last digit of their own.
+ */
+export function power(t: Translator, n: CstNode, ctx: Ctx): Expr {
+  const operands = rules(n, 'unaryAddOrSubtractExpression');
+  let current = expr(t, operands[0], ctx);
+  for (const operand of operands.slice(1)) {
+    const value = expr(t, operand, ctx);
+    if (current.type !== 'value' || value.type !== 'value') throw cypherError(operand, 'Type mismatch: the operator ^ expects numbers');
+    const x = current.sql;
+    const y = value.sql;
+    const at = positionOf(operand);
+    current = {
+      sql: sql`(case when ${x} is null or ${y} is null then null
+        when jsonb_typeof(${x}) <> 'number' or jsonb_typeof(${y}) <> 'number' then ${raise('GCY02', `Type mismatch: the operator ^ expects numbers (at ${at})`, 'jsonb')}
+        when (${x})::numeric <> trunc((${x})::numeric) or (${y})::numeric <> trunc((${y})::numeric) or (${y})::numeric < 0 or (${y})::numeric > 64
+          or (${y})::numeric * ln(greatest(abs((${x})::numeric), 1)) >= 36.7
+        then ${raise('GCY01', `The operator ^ other than a whole number to a whole power with a result below 2^53 (at ${at}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
+        else ${floatJson(sql`power((${x})::float8, (${y})::float8)`)} end)`,
+      type: 'value',
+      aggregate: current.aggregate || value.aggregate,
+    };
+  }
+  return current;
 }
 
 /** CASE [x] WHEN ... THEN ... [ELSE ...] END: the generic form tests booleans, the simple form compares with =. */

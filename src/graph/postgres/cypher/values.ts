@@ -105,17 +105,17 @@ export function rangeBounds(range: CstNode): { min: number; max: number | undefi
 
 export const AGGREGATES = new Set(['count', 'collect', 'sum', 'avg', 'min', 'max', 'percentilecont', 'percentiledisc']);
 
-/** Every variable of the expression sits inside an aggregate's argument. */
-export function variablesOnlyInAggregates(node: CstNode): boolean {
-  return descendants(node, 'variable').every((variable) => {
+/** The variables of the expression that are not inside an aggregate's argument. */
+export function variablesOutsideAggregates(node: CstNode): CstNode[] {
+  return descendants(node, 'variable').filter((variable) => {
     for (let p = variable.parent; p && p !== node.parent; p = p.parent) {
       if (p.rule === 'functionInvocation') {
         const body = rule(p, 'functionInvocationBody');
         const name = body ? nameOf(rule(body, 'functionName')!).toLowerCase() : '';
-        if (AGGREGATES.has(name) && !(body && rule(body, 'namespace') && textOf(rule(body, 'namespace')!).trim())) return true;
+        if (AGGREGATES.has(name) && !(body && rule(body, 'namespace') && textOf(rule(body, 'namespace')!).trim())) return false;
       }
     }
-    return false;
+    return true;
   });
 }
 

@@ -9,7 +9,7 @@ import { conditionOf, expr } from '../expression-entry';
 import { elementJson, json, variableRef } from '../expression-values';
 import { Source } from '../source';
 import { isTypedJson } from '../functions/temporal-model';
-import { AGGREGATES, isInt, kindOf, normalize, variablesOnlyInAggregates } from '../values';
+import { AGGREGATES, isInt, kindOf, normalize, variablesOutsideAggregates } from '../values';
 
 export function projectionClause(t: Translator, node: CstNode, stage: Stage, isReturn: boolean): { stage: Stage; columns: string[] } {
   const distinct = hasToken(node, 'DISTINCT');
@@ -27,6 +27,7 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
     text?: string;
   }
   const items: Item[] = [];
+  const mixed: Array<{ node: CstNode; outside: string[] }> = [];
   if (hasToken(itemsNode, '*')) {
     for (const name of [...stage.vars.keys()].sort()) {
       const b = inputVars.get(name)!;
@@ -58,14 +59,18 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
       const body = inner.rule === 'functionInvocation' ? rule(inner, 'functionInvocationBody') : undefined;
       const whole =
         (body && AGGREGATES.has(nameOf(rule(body, 'functionName')!).toLowerCase())) || (inner.rule === 'atom' && hasToken(inner, 'count'));
-      // count(*) * 2, avg(x) + 1: every variable inside an aggregate (the rest constants).
-      if (!whole && !variablesOnlyInAggregates(exprNode))
-        throw unsupported(exprNode, 'An aggregate inside an expression with variables outside it');
+      if (!whole) mixed.push({ node: exprNode, outside: variablesOutsideAggregates(exprNode).map(nameOf) });
     }
     if (items.some((i) => i.name === name))
       throw cypherError(item, `Multiple result columns with the same name \`${name}\` are not supported`);
     items.push({ name, expr: value, column: t.fresh('c'), text: normalize(textOf(exprNode)) });
   }
+  // count(*) * 2, avg(x) + 1, age + count(x): every variable outside an aggregate is a grouping
+  // item of its own, written as the bare variable and holding a value (PostgreSQL then finds the
+  // same column in GROUP BY); other variables outside aggregates are not translated.
+  const grouped = new Set(items.filter((i) => i.text === i.name && i.expr.type === 'value' && !i.expr.aggregate).map((i) => i.name));
+  for (const m of mixed)
+    if (!m.outside.every((v) => grouped.has(v))) throw unsupported(m.node, 'An aggregate inside an expression with variables outside it');
   const grouping = items.some((i) => i.expr.aggregate);
   const selectList: Sql[] = items.map((i) => sql`${columnValue(t, i.expr)} as ${raw(i.column)}`);
   // By position: the same expression compiled twice has other parameter numbers.
