@@ -16,26 +16,14 @@
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { startService } from '../../src/server';
-import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { bareServer, launchBenchBrowser, PASSWORD, startBenchService } from './harness';
+import { intEnv, median, random, randomKnows, saveCanvas } from './seed';
 
 const NODES = intEnv('BENCH_UI_NODES', 5000);
 const RELS = intEnv('BENCH_UI_RELS', 10000);
 const REPS = intEnv('BENCH_UI_REPS', 5);
 
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 type Graph = Awaited<ReturnType<typeof startService>>['deps']['graph'];
 
@@ -60,32 +48,9 @@ async function seed(url: string, graph: Graph): Promise<{ visualizationId: strin
     const result = await graph.importBatch({ nodes, relationships: [] });
     for (const node of nodes) nodeIds.push(result.keys[node.key]);
   }
-  for (let done = 0; done < RELS; done += 2000) {
-    const relationships = Array.from({ length: Math.min(2000, RELS - done) }, () => {
-      const a = Math.floor(rand() * NODES);
-      const b = (a + 1 + Math.floor(rand() * (NODES - 1))) % NODES;
-      return { type: 'KNOWS', start: { id: nodeIds[a] }, end: { id: nodeIds[b] }, properties: {} };
-    });
-    await graph.importBatch({ nodes: [], relationships });
-  }
-  const relationships: Array<{ id: string; startNodeId: string; endNodeId: string }> = [];
-  for await (const r of graph.streamRelationships({ filter: { type: 'KNOWS' } }, UNRESTRICTED))
-    relationships.push({ id: r.id, startNodeId: r.startNodeId, endNodeId: r.endNodeId });
+  await randomKnows(graph, nodeIds, RELS, rand);
   const positions = nodeIds.map(() => ({ x: (rand() - 0.5) * 1000, y: (rand() - 0.5) * 1000 }));
-  const content = {
-    version: 1,
-    nodes: nodeIds.map((id, i) => ({ id, ...positions[i] })),
-    relationships: relationships.map((r) => ({ id: r.id })),
-    view: { zoom: 1, pan: { x: 0.5, y: 0.5 } },
-  };
-  const response = await fetch(`${url}/visualizations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
-    body: JSON.stringify({ name: 'bench analysis', content }),
-  });
-  if (response.status !== 201) throw new Error(`creating the visualization: ${response.status} ${await response.text()}`);
-  const bareGraph = JSON.stringify({ nodes: nodeIds.map((id, i) => ({ id, ...positions[i], label: `Person ${i}` })), relationships });
-  return { visualizationId: ((await response.json()) as { id: string }).id, bareGraph };
+  return saveCanvas(url, graph, nodeIds, positions, 'bench analysis');
 }
 
 interface Tools {

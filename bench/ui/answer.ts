@@ -18,19 +18,12 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { UNRESTRICTED } from '../../src/graph/graph-store';
 import { PASSWORD, startBenchService } from './harness';
-import { seedCanvas } from './seed';
+import { intEnv, median, seedCanvas } from './seed';
 
 const NODES = intEnv('BENCH_UI_NODES', 5000);
 const RELS = intEnv('BENCH_UI_RELS', 10000);
 const REPS = intEnv('BENCH_UI_ANSWER_REPS', 7);
 
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
 async function timed(run: () => Promise<number>): Promise<{ ms: number[]; bytes: number }> {

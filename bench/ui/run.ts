@@ -24,20 +24,13 @@
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { bareServer, launchBenchBrowser, PASSWORD, startBenchService } from './harness';
-import { seedCanvas } from './seed';
+import { intEnv, median, seedCanvas } from './seed';
 
 const NODES = intEnv('BENCH_UI_NODES', 5000);
 const RELS = intEnv('BENCH_UI_RELS', 10000);
 const HUB = intEnv('BENCH_UI_HUB', 2000);
 const REPS = intEnv('BENCH_UI_REPS', 3);
 
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
 /** Milliseconds from navigation start to the mark, read in the page. */
