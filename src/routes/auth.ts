@@ -99,9 +99,16 @@ export function createAuthRouter(deps: AppDeps, passport: PassportAuthenticator,
             req.logIn(user, (loginError?: Error) => {
               if (loginError) return reject(loginError);
               const token = csrfToken(req);
-              if (isForm) res.redirect(303, user.mustChangePassword ? '/profile/view?mustChangePassword=1' : safeNext(body.next));
-              else res.json({ user: toSessionUser(user), csrfToken: token });
-              resolve();
+              // The session with its new CSRF token is stored before the answer leaves: express-session
+              // would save it at res.end, but sends a redirect's headers first, and a browser that follows
+              // the 303 at once had its next page read the session without the token, make another and
+              // have it overwritten by this save (the page's token stale: every write 403, seen under load).
+              req.session.save((saveError) => {
+                if (saveError) return reject(saveError as Error);
+                if (isForm) res.redirect(303, user.mustChangePassword ? '/profile/view?mustChangePassword=1' : safeNext(body.next));
+                else res.json({ user: toSessionUser(user), csrfToken: token });
+                resolve();
+              });
             });
           }) as RequestHandler
         )(
