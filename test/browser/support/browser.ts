@@ -90,8 +90,16 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       const traffic: string[] = [];
       pageTraffic.set(page, traffic);
       page.on('response', (response) => {
-        if (response.status() >= 400)
-          traffic.push(`${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`);
+        if (response.status() < 400) return;
+        const at = traffic.push(`${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`) - 1;
+        // The problem's code says which refusal it was (a 403 may be CSRF, a permission or a rule).
+        void response.text().then(
+          (text) => {
+            const code = /"code"\s*:\s*"([A-Z_]+)"/.exec(text)?.[1];
+            if (code) traffic[at] += ` ${code}`;
+          },
+          () => undefined,
+        );
       });
       page.on('requestfailed', (failed) =>
         traffic.push(`${failed.method()} ${new URL(failed.url()).pathname} failed: ${failed.failure()?.errorText ?? 'unknown'}`),
