@@ -3,7 +3,7 @@
  * client (client.ts): the session cookie, the page's CSRF token, problem+json errors as ApiError.
  */
 import type { ApiNode, ApiPath, ApiSubgraph } from './graph-types';
-import { apiError, apiFetch, requestHeaders, unreachable } from './client';
+import { apiError, requestHeaders, unreachable } from './client';
 
 export { ApiError } from './client';
 
@@ -11,14 +11,12 @@ export { ApiError } from './client';
 export async function download(url: string, body: unknown): Promise<Blob> {
   let response: Response;
   try {
-    response = await apiFetch(
-      new Request(url, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { ...requestHeaders('POST'), Accept: '*/*', 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
+    response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...requestHeaders('POST'), Accept: '*/*', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch (error) {
     throw unreachable(error);
   }
@@ -35,14 +33,12 @@ export async function request<T>(method: string, url: string, body?: unknown): P
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await apiFetch(
-      new Request(url, {
-        method,
-        credentials: 'same-origin',
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch (error) {
     throw unreachable(error);
   }

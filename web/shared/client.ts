@@ -76,41 +76,6 @@ export function toLogin(): void {
   window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
-/** The session's current CSRF token (GET /session), written into the page's meta tag for the next calls. */
-async function refreshCsrfToken(): Promise<string | undefined> {
-  const response = await fetch('/session', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'X-Requested-With': 'fetch' },
-  });
-  if (!response.ok) return undefined;
-  const token = ((await response.json()) as { csrfToken?: unknown }).csrfToken;
-  if (typeof token !== 'string' || !token) return undefined;
-  document.querySelector('meta[name="csrf-token"]')?.setAttribute('content', token);
-  return token;
-}
-
-/**
- * fetch for every API call of the pages: an unsafe request refused 403 CSRF_TOKEN_INVALID because
- * the session's token is no longer the one the page was written with (a sign-in in another tab of
- * the browser replaces the session) is sent once more with the session's current token, read from
- * GET /session (same origin only: another site cannot read it). Any other answer is the caller's.
- */
-export async function apiFetch(input: Request): Promise<Response> {
-  const copy = input.method !== 'GET' && input.method !== 'HEAD' ? input.clone() : undefined;
-  const response = await fetch(input);
-  if (!copy || response.status !== 403) return response;
-  const problem = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as Problem | null;
-  if (problem?.code !== 'CSRF_TOKEN_INVALID') return response;
-  const token = await refreshCsrfToken().catch(() => undefined);
-  if (!token || token === copy.headers.get('X-CSRF-Token')) return response;
-  const headers = new Headers(copy.headers);
-  headers.set('X-CSRF-Token', token);
-  return fetch(new Request(copy, { headers }));
-}
-
 const sameOriginHeaders: Middleware = {
   onRequest({ request }) {
     for (const [name, value] of Object.entries(requestHeaders(request.method)))
@@ -119,7 +84,7 @@ const sameOriginHeaders: Middleware = {
   },
 };
 
-export const client = createClient<paths>({ baseUrl: '', credentials: 'same-origin', fetch: apiFetch });
+export const client = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
 client.use(sameOriginHeaders);
 
 export interface CallOptions {
