@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { BrowserHarness } from './support/browser';
-import { startBrowserHarness } from './support/browser';
+import { pageDiagnostics, startBrowserHarness } from './support/browser';
+import { ADMIN_PASSWORD } from '../support/test-app';
 
 /**
  * Login CSRF in a real browser (issue 18, item 4): a page on another site posts the login form with
@@ -62,4 +64,75 @@ test('when the login form of the service itself is posted, then the browser is s
   expect(response.status()).toBe(303);
   const session = await page.request.get(`${b.baseUrl}/session`);
   expect(await session.json()).toMatchObject({ authenticated: true, user: { username: 'mallory' } });
+}, 60000);
+
+/** Another tab of the same browser signs out and in again: the session (and its CSRF token) is replaced. */
+async function signOutAndInElsewhere(context: BrowserContext): Promise<void> {
+  const tab = await context.newPage();
+  await tab.goto('/');
+  await Promise.all([tab.waitForURL(/\/login/), tab.getByRole('button', { name: 'Sign out' }).click()]);
+  await tab.getByLabel('Username').fill('admin');
+  await tab.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await Promise.all([tab.waitForURL((url) => !url.pathname.startsWith('/login')), tab.getByRole('button', { name: 'Sign in' }).click()]);
+  await tab.close();
+}
+
+interface Attempt {
+  status: number;
+  token: string | undefined;
+  body: unknown;
+}
+
+/** Every POST of `pathname` the page sends from now on: its answer's status, the CSRF token and the JSON body it sent. */
+function attemptsOf(page: Page, pathname: string): Attempt[] {
+  const attempts: Attempt[] = [];
+  page.on('response', (r) => {
+    const sent: Request = r.request();
+    if (new URL(r.url()).pathname !== pathname || sent.method() !== 'POST') return;
+    // postDataJSON() is null when Chromium sends the body as a stream (a cloned Request): the retry must send an ordinary body.
+    attempts.push({ status: r.status(), token: sent.headers()['x-csrf-token'], body: sent.postDataJSON() as unknown });
+  });
+  return attempts;
+}
+
+const csrfMeta = (page: Page) => page.locator('meta[name="csrf-token"]').getAttribute('content');
+
+test('when the user signs out and in again in another tab, then a write of the workspace still goes through with the session’s new CSRF token', async () => {
+  const { context, page } = await b.signedInPage('/visualization');
+  await page.waitForFunction(() => Boolean((window as unknown as { gasWorkspace?: unknown }).gasWorkspace));
+  const before = await csrfMeta(page);
+  await signOutAndInElsewhere(context);
+  const attempts = attemptsOf(page, '/data/nodes/find');
+  await page.getByPlaceholder('Search the graph').fill('anything');
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/data/nodes/find') && r.status() === 200),
+    page.getByRole('button', { name: 'Search', exact: true }).click(),
+  ]);
+  // The first answer refused the page's old token; the page read the new one and sent the search again.
+  expect({ statuses: attempts.map((a) => a.status), diagnostics: pageDiagnostics(page) }).toMatchObject({ statuses: [403, 200] });
+  const after = await csrfMeta(page);
+  expect(after).not.toBe(before);
+  expect(attempts.map((a) => a.token)).toEqual([before, after]);
+  expect(attempts[1].body).toEqual(attempts[0].body);
+  expect(attempts[1].body).toMatchObject({ text: 'anything' });
+}, 60000);
+
+test('when the session’s CSRF token changed, then a write of the generated client (the search page) is sent again with the same ordinary body', async () => {
+  const { context, page } = await b.signedInPage('/search?q=first');
+  // The first search answered: the page's form is ready.
+  await page.waitForFunction(() => Boolean(document.querySelector('[role="tabpanel"]:not([hidden]) .results-body')?.childElementCount));
+  const before = await csrfMeta(page);
+  await signOutAndInElsewhere(context);
+  const attempts = attemptsOf(page, '/data/nodes/find');
+  await page.locator('#search-q').fill('second');
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/data/nodes/find') && r.status() === 200),
+    page.locator('#search-q').press('Enter'),
+  ]);
+  expect({ statuses: attempts.map((a) => a.status), diagnostics: pageDiagnostics(page) }).toMatchObject({ statuses: [403, 200] });
+  const after = await csrfMeta(page);
+  expect(after).not.toBe(before);
+  expect(attempts.map((a) => a.token)).toEqual([before, after]);
+  expect(attempts[0].body).toMatchObject({ text: 'second' });
+  expect(attempts[1].body).toEqual(attempts[0].body);
 }, 60000);

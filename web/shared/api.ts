@@ -3,7 +3,7 @@
  * client (client.ts): the session cookie, the page's CSRF token, problem+json errors as ApiError.
  */
 import type { ApiNode, ApiPath, ApiSubgraph } from './graph-types';
-import { apiError, requestHeaders, unreachable } from './client';
+import { apiError, apiFetch, requestHeaders, unreachable } from './client';
 
 export { ApiError } from './client';
 
@@ -11,7 +11,7 @@ export { ApiError } from './client';
 export async function download(url: string, body: unknown): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await apiFetch(url, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { ...requestHeaders('POST'), Accept: '*/*', 'Content-Type': 'application/json' },
@@ -33,7 +33,7 @@ export async function request<T>(method: string, url: string, body?: unknown): P
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await apiFetch(url, {
       method,
       credentials: 'same-origin',
       headers,

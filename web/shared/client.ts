@@ -76,6 +76,60 @@ export function toLogin(): void {
   window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
+/** The session's current CSRF token (GET /session), written into the page's meta tag for the next calls. */
+async function refreshCsrfToken(): Promise<string | undefined> {
+  const response = await fetch('/session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'fetch' },
+  });
+  if (!response.ok) return undefined;
+  const token = ((await response.json()) as { csrfToken?: unknown }).csrfToken;
+  if (typeof token !== 'string' || !token) return undefined;
+  document.querySelector('meta[name="csrf-token"]')?.setAttribute('content', token);
+  return token;
+}
+
+/**
+ * One call as a URL and an init whose body can be sent twice. A Request's body is read once as bytes
+ * (ArrayBuffer): a cloned Request makes Chromium send the body as a stream, and a Blob body is sent
+ * as a blob; the browser's tools (and the browser tests' request.postData()) see neither.
+ */
+async function replayable(input: Request | string | URL, init: RequestInit = {}): Promise<{ url: string; init: RequestInit }> {
+  if (!(input instanceof Request)) return { url: String(input), init };
+  const { method, headers, credentials, cache, redirect, referrerPolicy, keepalive, signal } = input;
+  const body = input.body === null ? undefined : await input.arrayBuffer();
+  return { url: input.url, init: { method, headers, credentials, cache, redirect, referrerPolicy, keepalive, signal, ...init, body } };
+}
+
+function isUnsafe(method: string | undefined): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes((method ?? 'GET').toUpperCase());
+}
+
+/**
+ * fetch for every API call of the pages: an unsafe request refused 403 CSRF_TOKEN_INVALID because
+ * the session's token is no longer the one the page was written with (a sign-in in another tab of
+ * the browser replaces the session) is sent once more with the session's current token, read from
+ * GET /session. Same origin only: the token is never sent to another site. Any other answer,
+ * including a second 403, is the caller's.
+ */
+export async function apiFetch(input: Request | string | URL, given?: RequestInit): Promise<Response> {
+  const { url, init } = await replayable(input, given);
+  const response = await fetch(url, init);
+  const sameOrigin = new URL(url, window.location.href).origin === window.location.origin;
+  // A stream can be read only once: such a body is not sent again.
+  if (response.status !== 403 || !isUnsafe(init.method) || !sameOrigin || init.body instanceof ReadableStream) return response;
+  const problem = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Problem | null;
+  if (problem?.code !== 'CSRF_TOKEN_INVALID') return response;
+  const headers = new Headers(init.headers);
+  const token = await refreshCsrfToken().catch(() => undefined);
+  if (!token || token === headers.get('X-CSRF-Token')) return response;
+  headers.set('X-CSRF-Token', token);
+  return fetch(url, { ...init, headers });
+}
+
 const sameOriginHeaders: Middleware = {
   onRequest({ request }) {
     for (const [name, value] of Object.entries(requestHeaders(request.method)))
@@ -84,7 +138,7 @@ const sameOriginHeaders: Middleware = {
   },
 };
 
-export const client = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
+export const client = createClient<paths>({ baseUrl: '', credentials: 'same-origin', fetch: apiFetch });
 client.use(sameOriginHeaders);
 
 export interface CallOptions {
