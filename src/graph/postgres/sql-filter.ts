@@ -268,11 +268,31 @@ export class ScopeSql {
     assertIdentifier('property', property);
     const a = raw(alias);
     const plain = sql`${a}.properties -> ${literal(property)}`;
-    if (!this.nodeRules) return plain;
-    if (hides(this.nodeRules['*'], property)) return raw('null::jsonb');
-    const hiding = Object.keys(this.nodeRules).filter((label) => label !== '*' && hides(this.nodeRules![label], property));
+    const hiding = this.nodeHiding(property);
+    if (hiding === 'all') return raw('null::jsonb');
     if (hiding.length === 0) return plain;
     return sql`(case when not (${a}.labels && ${literalArray(hiding)}) then ${plain} end)`;
+  }
+
+  /**
+   * Whether node `alias` carries `property` visibly: FALSE (no statement needed) when every node
+   * hides it. The export's column set probes its candidate keys with this (property-keys.ts); any
+   * stored key (a binding when not a plain name, sql.ts literal()).
+   */
+  nodeHasProperty(alias: string, property: string): Sql {
+    const a = raw(alias);
+    const hiding = this.nodeHiding(property);
+    if (hiding === 'all') return FALSE;
+    const present = sql`jsonb_exists(${a}.properties, ${literal(property)})`;
+    if (hiding.length === 0) return present;
+    return sql`(${present} and not (${a}.labels && ${literalArray(hiding)}))`;
+  }
+
+  /** The labels whose rules hide a node property ('all': the '*' rule does), the one judgement of nodeAccessor and nodeHasProperty. */
+  private nodeHiding(property: string): 'all' | string[] {
+    if (!this.nodeRules) return [];
+    if (hides(this.nodeRules['*'], property)) return 'all';
+    return Object.keys(this.nodeRules).filter((label) => label !== '*' && hides(this.nodeRules![label], property));
   }
 
   relationshipAccessor(alias: string, property: string): Sql {
