@@ -16,13 +16,33 @@ export class Sql {
   }
 }
 
+/**
+ * The longest statement text a composition may reach. Legitimate statements are far shorter; a
+ * composition that repeats its parts (a Cypher expression nesting operations that read their operand
+ * more than once) can double with each level, and is stopped here, before it exhausts the process.
+ */
+export const MAX_SQL_CHARS = 2_000_000;
+
+/** A statement that would exceed MAX_SQL_CHARS (the Cypher runner answers 400 CYPHER_TOO_COMPLEX). */
+export class SqlTooLargeError extends Error {
+  constructor() {
+    super(`The statement would exceed ${MAX_SQL_CHARS} characters`);
+  }
+}
+
+function checked(text: string): string {
+  if (text.length > MAX_SQL_CHARS) throw new SqlTooLargeError();
+  return text;
+}
+
 export function sql(strings: TemplateStringsArray, ...parts: unknown[]): Sql {
   let text = strings[0];
   const values: unknown[] = [];
   parts.forEach((part, i) => {
     if (part instanceof Sql) {
-      text += part.text;
-      values.push(...part.values);
+      text = checked(text + part.text);
+      // One by one: spreading a very long list into push() overflows the call stack.
+      for (const value of part.values) values.push(value);
     } else {
       if (part === undefined) throw new Error('undefined SQL binding');
       text += '?';
@@ -61,6 +81,9 @@ export function literalArray(names: readonly string[]): Sql {
 
 export function join(parts: Sql[], separator: string, empty = ''): Sql {
   if (parts.length === 0) return raw(empty);
+  let length = 0;
+  for (const p of parts) length += p.text.length + separator.length;
+  if (length > MAX_SQL_CHARS) throw new SqlTooLargeError();
   return new Sql(
     parts.map((p) => p.text).join(separator),
     parts.flatMap((p) => p.values),

@@ -5,7 +5,7 @@ import { join, raw, sql } from '../sql';
 import type { Binding, Ctx, Expr, ExprType, Translator } from './context';
 import { cypherError, raise, unsupported } from './context';
 import { conditionOf, expr } from './expression-entry';
-import { json, variableRef } from './expression-values';
+import { json, SHARE_ABOVE, shareOperands, variableRef } from './expression-values';
 import { propertyOf } from './literals';
 import { inList, regexMatch } from './operators';
 import { constructName, hasNestedNull, isInt } from './values';
@@ -42,8 +42,19 @@ export function overList(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const inner: Ctx = { vars: new Map(ctx.vars).set(name, element), aggregates: false, order: [] };
   const where = rule(filter, 'where');
   const condition = where ? conditionOf(t, rule(where, 'expression')!, inner) : undefined;
+  // The list is read three times (null, not a list, its elements): computed once when long.
+  return shareOperands(t, [list], ([shared]) => overSharedList(t, n, shared, e, inner, condition));
+}
+
+function overSharedList(t: Translator, n: CstNode, list: Expr, e: string, inner: Ctx, whereCondition: Sql | undefined): Expr {
+  const idInColl = rule(rule(n, 'filterExpression')!, 'idInColl')!;
+  const element = inner.vars.get(nameOf(rule(idInColl, 'variable')!))!;
   const l = list.sql;
-  const elements = sql`jsonb_array_elements(${l}) with ordinality ${raw(e)}(v, o)`;
+  // A quantifier reads its condition two or three times per element: a long one is computed once per element.
+  const lateral =
+    whereCondition && whereCondition.text.length > SHARE_ABOVE && n.rule !== 'listComprehension' ? t.fresh('gas_c') : undefined;
+  const condition = lateral ? raw(`${lateral}.c`) : whereCondition;
+  const elements = sql`jsonb_array_elements(${l}) with ordinality ${raw(e)}(v, o)${lateral ? sql` cross join lateral (select ${whereCondition!} as c offset 0) ${raw(lateral)}` : raw('')}`;
   const notList = raise('GCY02', `Type mismatch: expected a list (at ${positionOf(idInColl)})`, 'jsonb');
   const wrap = (body: Sql, type: ExprType): Expr => ({
     sql: sql`(case when ${l} is null then null when jsonb_typeof(${l}) <> 'array' then ${type === 'bool' ? sql`(${notList} is null)` : notList} else ${body} end)`,

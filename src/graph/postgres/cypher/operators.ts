@@ -6,7 +6,7 @@ import { join, raw, sql } from '../sql';
 import type { Ctx, Expr, Translator } from './context';
 import { cypherError, raise, unsupported } from './context';
 import { expr } from './expression-entry';
-import { bool, json } from './expression-values';
+import { bool, json, shareOperands } from './expression-values';
 import { numberLiteral } from './literals';
 import { safeRegex } from './regex-subset';
 import { temporalArithmetic, temporalComparison } from './functions/temporal-fold';
@@ -95,6 +95,10 @@ export function equals(t: Translator, a: Expr, b: Expr, at: CstNode): Sql {
 export function orderCompare(t: Translator, a: Expr, b: Expr, op: string, at: CstNode): Sql {
   if (a.type !== 'value' && a.type !== 'bool') throw unsupported(at, `The operator ${op} on nodes, relationships or lists of them`);
   if (b.type !== 'value' && b.type !== 'bool') throw unsupported(at, `The operator ${op} on nodes, relationships or lists of them`);
+  return shareOperands(t, [a, b], ([sa, sb]) => ({ sql: orderCompareShared(t, sa, sb, op, at), type: 'bool' })).sql;
+}
+
+function orderCompareShared(t: Translator, a: Expr, b: Expr, op: string, at: CstNode): Sql {
   const x = json(t, a);
   const y = json(t, b);
   const o = raw(op);
@@ -115,8 +119,12 @@ export function unaryExpr(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const inner = unwrap(operand);
   const lit = inner.rule === 'integerLiteral' || inner.rule === 'doubleLiteral' ? inner : undefined;
   if (lit) return numberLiteral(t, lit, negative);
-  const value = expr(t, operand, ctx);
-  if (value.type !== 'value') throw cypherError(n, 'Type mismatch: a sign needs a number');
+  const operandValue = expr(t, operand, ctx);
+  if (operandValue.type !== 'value') throw cypherError(n, 'Type mismatch: a sign needs a number');
+  return shareOperands(t, [operandValue], ([value]) => signed(n, value, negative));
+}
+
+function signed(n: CstNode, value: Expr, negative: boolean): Expr {
   const v = negative
     ? sql`gas_cypher_arithmetic('-', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)`
     : sql`gas_cypher_arithmetic('+', '0'::jsonb, ${value.sql}, ${positionOf(n)}::text)`;
@@ -157,10 +165,10 @@ export function arithmetic(t: Translator, n: CstNode, ctx: Ctx): Expr {
       current = folded;
       continue;
     }
-    // Arithmetic with a date, time, duration or point known only at run time: not computed, refused.
-    const typed = (v: Sql) => sql`(jsonb_typeof(${v}) = 'object' and gas_value_kind(${v}) <> 'MAP')`;
+    // Arithmetic with a date, time, duration or point known only at run time is refused by the
+    // function (GCY01). Each operand is written once: a chain of n terms stays n terms long.
     current = {
-      sql: sql`(case when ${typed(current.sql)} or ${typed(value.sql)} then ${raise('GCY01', `The operator ${op!} on a temporal or spatial value known only when the query runs (at ${positionOf(opNode!)}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')} else gas_cypher_arithmetic(${op!}::text, ${current.sql}, ${value.sql}, ${positionOf(opNode!)}::text) end)`,
+      sql: sql`gas_cypher_arithmetic_checked(${op!}::text, ${current.sql}, ${value.sql}, ${positionOf(opNode!)}::text)`,
       type: 'value',
       nestedNull: current.nestedNull || value.nestedNull,
       aggregate: current.aggregate || value.aggregate,
@@ -181,21 +189,25 @@ export function power(t: Translator, n: CstNode, ctx: Ctx): Expr {
   for (const operand of operands.slice(1)) {
     const value = expr(t, operand, ctx);
     if (current.type !== 'value' || value.type !== 'value') throw cypherError(operand, 'Type mismatch: the operator ^ expects numbers');
-    const x = current.sql;
-    const y = value.sql;
     const at = positionOf(operand);
-    current = {
-      sql: sql`(case when ${x} is null or ${y} is null then null
+    current = shareOperands(t, [current, value], ([a, b]) => powerOf(a, b, at));
+  }
+  return current;
+}
+
+function powerOf(a: Expr, b: Expr, at: string): Expr {
+  const x = a.sql;
+  const y = b.sql;
+  return {
+    sql: sql`(case when ${x} is null or ${y} is null then null
         when jsonb_typeof(${x}) <> 'number' or jsonb_typeof(${y}) <> 'number' then ${raise('GCY02', `Type mismatch: the operator ^ expects numbers (at ${at})`, 'jsonb')}
         when (${x})::numeric <> trunc((${x})::numeric) or (${y})::numeric <> trunc((${y})::numeric) or (${y})::numeric < 0 or (${y})::numeric > 64
           or (${y})::numeric * ln(greatest(abs((${x})::numeric), 1)) >= 36.7
         then ${raise('GCY01', `The operator ^ other than a whole number to a whole power with a result below 2^53 (at ${at}) is not supported by Cypher on the PostgreSQL backend`, 'jsonb')}
         else ${floatJson(sql`power((${x})::float8, (${y})::float8)`)} end)`,
-      type: 'value',
-      aggregate: current.aggregate || value.aggregate,
-    };
-  }
-  return current;
+    type: 'value',
+    aggregate: a.aggregate || b.aggregate,
+  };
 }
 
 /** CASE [x] WHEN ... THEN ... [ELSE ...] END: the generic form tests booleans, the simple form compares with =. */
@@ -205,6 +217,19 @@ export function caseExpression(t: Translator, n: CstNode, ctx: Ctx): Expr {
   const elseIndex = n.children.findIndex((c) => c.rule === null && (c.token ?? '').toUpperCase() === 'ELSE');
   const elseNode = elseIndex >= 0 ? n.children.slice(elseIndex + 1).find((c) => c.rule === 'expression') : undefined;
   const subject = subjectNode && subjectNode !== elseNode ? expr(t, subjectNode, ctx) : undefined;
+  // The simple form compares its subject with every WHEN: computed once.
+  if (subject) return shareOperands(t, [subject], ([shared]) => caseAlternatives(t, n, ctx, alternatives, elseNode, shared));
+  return caseAlternatives(t, n, ctx, alternatives, elseNode, undefined);
+}
+
+function caseAlternatives(
+  t: Translator,
+  n: CstNode,
+  ctx: Ctx,
+  alternatives: CstNode[],
+  elseNode: CstNode | undefined,
+  subject: Expr | undefined,
+): Expr {
   const parts: Sql[] = [];
   let aggregate = !!subject?.aggregate;
   let nestedNull = false;
@@ -228,6 +253,10 @@ export function caseExpression(t: Translator, n: CstNode, ctx: Ctx): Expr {
 export function inList(t: Translator, x: Expr, list: Expr, at: CstNode): Expr {
   if (x.type !== 'value' && x.type !== 'bool') throw unsupported(at, 'IN with a node or relationship');
   if (list.type !== 'value') throw unsupported(at, 'IN over a list of nodes or relationships');
+  return shareOperands(t, [x, list], ([sx, sl]) => inSharedList(t, sx, sl, at));
+}
+
+function inSharedList(t: Translator, x: Expr, list: Expr, at: CstNode): Expr {
   const v = json(t, x);
   const l = list.sql;
   // A list or map, or a list holding lists or maps: Cypher's three-valued equality with each
@@ -270,6 +299,10 @@ export function regexMatch(t: Translator, x: Expr, pattern: Expr, at: CstNode): 
   } catch {
     throw unsupported(at, 'The operator =~ with this pattern');
   }
+  return shareOperands(t, [x], ([sx]) => regexOf(sx, translated, at));
+}
+
+function regexOf(x: Expr, translated: string, at: CstNode): Expr {
   const str = sql`(${x.sql} #>> '{}')`;
   return {
     sql: sql`(case when jsonb_typeof(${x.sql}) <> 'string' or ${x.sql} is null then null

@@ -3,7 +3,7 @@ import { AppError, BadRequestError } from '../../../errors';
 import { UNRESTRICTED, type CypherOptions, type CypherResult } from '../../graph-store';
 import { QueryRunner } from '../runner';
 import { ScopeSql } from '../sql-filter';
-import { Sql } from '../sql';
+import { MAX_SQL_CHARS, Sql, SqlTooLargeError } from '../sql';
 import { GRAMMAR_NOTE, translateParsed } from './translate';
 import { assertNoLoadCsv } from '../../../cypher/refused-clauses';
 import { parseUserQuery } from '../../../cypher/parser';
@@ -42,9 +42,18 @@ export async function runCypherOnPostgres(
   };
   const parsed = plans ? await plans.parse(query, parse) : await parse();
   // Writing clauses: one transaction, clause by clause (writing.ts); never a cached plan.
-  if (writingClauses(parsed)) return runWritingQuery(knex, parsed, values, options, maxDepth, mapCypherError, shape);
+  if (writingClauses(parsed))
+    return runWritingQuery(knex, parsed, values, options, maxDepth, mapCypherError, shape).catch((error: unknown) => {
+      throw tooComplex(error);
+    });
   // The scope is compiled only for a translation (a cached plan has it compiled in).
-  const translate = async () => translateParsed(parsed, values, new ScopeSql(scope), maxRows, maxDepth);
+  const translate = async () => {
+    try {
+      return translateParsed(parsed, values, new ScopeSql(scope), maxRows, maxDepth);
+    } catch (error) {
+      throw tooComplex(error);
+    }
+  };
   const translated = plans ? await plans.plan({ query, params: values, scope, maxRows, maxDepth }, translate) : await translate();
   // PostgreSQL's protocol carries at most 65,535 bindings; beyond, the server drops the statement as
   // a protocol error (08P01, read as "unreachable"). Some nested arithmetic translates that large.
@@ -68,6 +77,16 @@ export async function runCypherOnPostgres(
   const out = rows.slice(0, maxRows).map((row) => translated.columns.map((_, i) => shape(row[`v${i}`] ?? null, translated.kinds[i])));
   // A copy: the plan (and its column list) may be cached and shared by other requests.
   return { columns: [...translated.columns], rows: out, truncated };
+}
+
+/** A translation beyond what one statement can carry: refused as too complex, like too many bindings. */
+function tooComplex(error: unknown): unknown {
+  if (!(error instanceof SqlTooLargeError)) return error;
+  return new BadRequestError(
+    `The query is too complex to run on the PostgreSQL backend: its translation would exceed ${MAX_SQL_CHARS} characters`,
+    'CYPHER_TOO_COMPLEX',
+    { characters: MAX_SQL_CHARS },
+  );
 }
 
 function mapCypherError(error: unknown): unknown {

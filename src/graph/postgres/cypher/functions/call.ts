@@ -5,7 +5,7 @@ import { join, raw, sql } from '../../sql';
 import type { Ctx, Expr, ExprType, Translator } from '../context';
 import { aggregateHere, cypherError, raise, unsupported } from '../context';
 import { expr } from '../expression-entry';
-import { json } from '../expression-values';
+import { json, shareOperands } from '../expression-values';
 import { AGGREGATES, floatJson, isInt } from '../values';
 import { orderKeys } from '../clauses/projection';
 import { scalarFunction } from './scalar';
@@ -40,7 +40,8 @@ export function functionCall(t: Translator, n: CstNode, ctx: Ctx): Expr {
   if (lower === 'point' || lower === 'distance') return spatialCall(n, lower, args);
   const folded = lower === 'tostring' && args.length === 1 ? temporalToString(args[0]) : undefined;
   if (folded) return folded;
-  const result = scalarFunction(t, n, fname, lower, args);
+  // A function's SQL reads its argument more than once (a type check, then the value): computed once.
+  const result = shareOperands(t, args, (shared) => scalarFunction(t, n, fname, lower, shared));
   return args.some((a) => a.aggregate) ? { ...result, aggregate: true } : result;
 }
 
