@@ -28,6 +28,16 @@ describe('parseCypher', () => {
     expect(parsed.text).toHaveLength(query.length);
   });
 
+  test("when an integer is written as the TCK's octal 0o17, then it is read as 3.5's 017 at the same length, but not a name, a string or 10o1", () => {
+    const query = "RETURN 0o17 AS a, -0o0, [0o777], {k: 0o1}, 'x 0o17', n.o17, 0 AS o17";
+    const parsed = parseCypher(query);
+    expect(parsed.text).toBe("RETURN 0017 AS a, -000, [00777], {k: 001}, 'x 0o17', n.o17, 0 AS o17");
+    expect(textOf(parsed.root)).toBe(parsed.text);
+    expect(() => parseCypher('RETURN 10o1')).toThrow(CypherSyntaxError);
+    expect(() => parseCypher('RETURN 0o18')).toThrow(CypherSyntaxError);
+    expect(() => parseCypher('RETURN 0 o1')).toThrow(CypherSyntaxError);
+  });
+
   test('when brackets nest deeper than MAX_NESTING, then the query is refused at once instead of parsed for minutes', () => {
     const started = Date.now();
     expect(() => parseCypher(`RETURN ${'('.repeat(2000)}1${')'.repeat(2000)}`)).toThrow(CypherTooComplexError);

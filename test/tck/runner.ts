@@ -470,13 +470,14 @@ export function readRatchet(file: string): string[] {
     .filter((l) => l && !l.startsWith('#'));
 }
 
-export function writeRatchet(file: string, results: ScenarioResult[], header: string): void {
+/** The ratchet of these results and the entries `kept` (of folders not run), sorted as one list (a partial rewrite's diff shows only what changed). */
+export function writeRatchet(file: string, results: ScenarioResult[], header: string, kept: string[] = []): void {
   fs.writeFileSync(
     file,
     `${header
       .split('\n')
       .map((l) => `# ${l}`)
-      .join('\n')}\n${ratchetOf(results).join('\n')}\n`,
+      .join('\n')}\n${[...new Set([...ratchetOf(results), ...kept])].sort().join('\n')}\n`,
   );
 }
 

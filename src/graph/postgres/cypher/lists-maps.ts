@@ -188,9 +188,16 @@ export function stringListNull(t: Translator, n: CstNode, ctx: Ctx): Expr {
         continue;
       }
       if (inside.length !== 1) throw unsupported(k, 'A slice x[a..b]');
-      if (current.type !== 'value') throw unsupported(k, 'A subscript on a node, relationship, path or list of them');
       const index = expr(t, inside[0], ctx);
       if (index.type !== 'value') throw cypherError(inside[0], 'Type mismatch: a subscript is an integer or a string');
+      if (current.type === 'node' || current.type === 'rel' || current.type === 'nodeobj' || current.type === 'relobj') {
+        current = elementSubscript(t, current, index, k);
+        i = j + 1;
+        continue;
+      }
+      // A list of nodes or relationships (collect(n), nodes(p)) is a jsonb array of their objects.
+      const elements = current.type === 'nodes' || current.type === 'rels';
+      if (current.type !== 'value' && !elements) throw unsupported(k, 'A subscript on a path or a list of paths');
       const x = current.sql;
       const ix = index.sql;
       current = {
@@ -198,7 +205,7 @@ export function stringListNull(t: Translator, n: CstNode, ctx: Ctx): Expr {
           when jsonb_typeof(${x}) = 'array' and ${isInt(ix)} then (case when abs((${ix})::numeric) < 2147483647 then nullif(${x} -> ((${ix})::text::int), 'null'::jsonb) end)
           when jsonb_typeof(${x}) = 'object' and jsonb_typeof(${ix}) = 'string' then nullif(${x} -> (${ix} #>> '{}'), 'null'::jsonb)
           else ${raise('GCY02', `Type mismatch: a list takes an integer subscript, a map a string (at ${positionOf(k)})`, 'jsonb')} end)`,
-        type: 'value',
+        type: current.type === 'nodes' ? 'nodeobj' : current.type === 'rels' ? 'relobj' : 'value',
         nestedNull: current.nestedNull,
         aggregate: current.aggregate || index.aggregate,
       };
@@ -208,6 +215,28 @@ export function stringListNull(t: Translator, n: CstNode, ctx: Ctx): Expr {
     throw unsupported(k, constructName(k));
   }
   return current;
+}
+
+/**
+ * n[key], r[key]: the property named by a string computed when the query runs (TCK Merge6 and
+ * Merge7 read `r[key]` over `keys(r)`), through the scope's projection of the element's properties,
+ * so a hidden property reads null as with `n.key`; null for a null element or key.
+ */
+function elementSubscript(t: Translator, element: Expr, index: Expr, at: CstNode): Expr {
+  const props =
+    element.type === 'node' || element.type === 'rel'
+      ? element.type === 'node'
+        ? t.scope.nodeProperties(element.element!.alias!())
+        : t.scope.relationshipProperties(element.element!.alias!())
+      : sql`(${element.sql} -> 'properties')`;
+  const ix = index.sql;
+  return {
+    sql: sql`(case when ${element.sql} is null or ${ix} is null then null
+      when jsonb_typeof(${ix}) = 'string' then nullif(${props} -> (${ix} #>> '{}'), 'null'::jsonb)
+      else ${raise('GCY02', `Type mismatch: a node or relationship takes a string subscript (at ${positionOf(at)})`, 'jsonb')} end)`,
+    type: 'value',
+    aggregate: element.aggregate || index.aggregate,
+  };
 }
 
 /**
