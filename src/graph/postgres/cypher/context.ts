@@ -139,6 +139,8 @@ export class Translator {
    * Neo4j's EntityNotFound, instead of reading null (source.ts).
    */
   deletedElements = false;
+  /** The types of the relationships the query deleted before this translation, as JSON `{id: type}` (type() still reads them). */
+  deletedTypes: string | null = null;
 
   constructor(
     readonly scope: ScopeSql,

@@ -54,6 +54,8 @@ export class WriteState {
   /** Elements deleted by the query so far (a later write to one is an error). */
   readonly deletedNodes = new Set<string>();
   readonly deletedRelationships = new Set<string>();
+  /** The type of each relationship deleted (type() of one still answers). */
+  readonly deletedTypes = new Map<string, string>();
 
   constructor(
     readonly trx: Knex.Transaction,
@@ -68,6 +70,7 @@ export class WriteState {
   translator(): Translator {
     const t = new Translator(this.scope, this.params, this.maxRows, this.maxDepth, translateExpression);
     t.deletedElements = this.deletedNodes.size + this.deletedRelationships.size > 0;
+    t.deletedTypes = this.deletedTypes.size > 0 ? toJsonText(Object.fromEntries(this.deletedTypes)) : null;
     return t;
   }
 

@@ -46,6 +46,7 @@ export async function deleteClause(w: WriteState, node: CstNode): Promise<void> 
     await w.sqlRows(sql`delete from graph_relationships r where r.id = any(${[...states.keys()]}::bigint[])`);
     for (const state of states.values()) {
       w.deletedRelationships.add(state.id);
+      w.deletedTypes.set(state.id, state.type!);
       w.deleted('rel', state.id);
       for (const [key, value] of Object.entries(state.visibleProperties)) w.property('rel', state.id, key, value, null);
     }
@@ -56,8 +57,8 @@ export async function deleteClause(w: WriteState, node: CstNode): Promise<void> 
   const nodes = await w.nodes(ids);
   const present = [...nodes.keys()];
   await w.touchLabels([...nodes.values()].flatMap((n) => n.visibleLabels));
-  const attached = await w.sqlRows<{ id: string; node: string; vp: Record<string, unknown> }>(
-    sql`select r.id::text as id, (case when r.start_id = any(${present}::bigint[]) then r.start_id else r.end_id end)::text as node,
+  const attached = await w.sqlRows<{ id: string; type: string; node: string; vp: Record<string, unknown> }>(
+    sql`select r.id::text as id, r.type, (case when r.start_id = any(${present}::bigint[]) then r.start_id else r.end_id end)::text as node,
         ${w.scope.relationshipProperties('r')} as vp
         from graph_relationships r where (r.start_id = any(${present}::bigint[]) or r.end_id = any(${present}::bigint[])) and ${w.scope.relationshipVisible('r')}`,
   );
@@ -70,6 +71,7 @@ export async function deleteClause(w: WriteState, node: CstNode): Promise<void> 
   }
   for (const r of attached) {
     w.deletedRelationships.add(r.id);
+    w.deletedTypes.set(r.id, r.type);
     w.deleted('rel', r.id);
     for (const [key, value] of Object.entries(r.vp ?? {})) w.property('rel', r.id, key, value, null);
   }
