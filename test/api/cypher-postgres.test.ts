@@ -557,6 +557,31 @@ describe('RETURN, ORDER BY, SKIP, LIMIT and aggregation', () => {
         [[4, 3, 2, 90, 30, 25, 'dan']],
       ],
       ['MATCH (n:Person) RETURN sum(n.score) AS s, min(n.score) AS lo, max(n.score) AS hi', [[3.75, 1.5, 2.25]]],
+      // Outside its aggregates an item reads grouping items written as expressions (TCK Return6 [6], [19]).
+      [
+        "MATCH (me:Person)--(you:Person) RETURN me.name, me.name + ':' + count(you) AS c ORDER BY me.name",
+        [
+          ['alice', 'alice:2'],
+          ['bob', 'bob:3'],
+          ['carol', 'carol:1'],
+        ],
+      ],
+      [
+        "MATCH (a:Person)-[:KNOWS]->(b) RETURN a.name AS name, {first: a.name = 'alice', n: count(b)} AS m ORDER BY name",
+        [
+          ['alice', { first: true, n: 2 }],
+          ['bob', { first: false, n: 1 }],
+        ],
+      ],
+      [
+        'MATCH (n:Person) WHERE n.age IS NOT NULL WITH n.age + $k AS a, count(*) * (n.age + $k) AS b RETURN a, b ORDER BY a',
+        [
+          [26, 26],
+          [31, 31],
+          [36, 36],
+        ],
+        { k: 1 },
+      ],
       [
         'MATCH (n:Person) RETURN n.country AS c, count(*) AS k ORDER BY c',
         [
@@ -1001,6 +1026,14 @@ describe('restricted readers', () => {
       ['MATCH (n) WHERE (n)-->(m) RETURN n', 'A new variable in a pattern predicate (at 1:24)'],
       ['MATCH (n) RETURN apoc.any.properties(n)', 'The function apoc.any.properties'],
       ['MATCH (n) RETURN n.age > count(*) AS c', 'An aggregate inside an expression with variables outside it (at 1:18)'],
+      [
+        'MATCH (n) RETURN n.age + n.rank AS s, n.age + n.rank + count(*) AS c',
+        'An aggregate inside an expression with variables outside it (at 1:39)',
+      ],
+      [
+        'MATCH (n) RETURN n.age AS a, n.age + n.rank + count(*) AS c',
+        'An aggregate inside an expression with variables outside it (at 1:30)',
+      ],
       ['MATCH (n) RETURN [x IN collect(n.age) | x] AS c', 'The aggregate collect(...) here (at 1:24)'],
     ]) {
       const response = await cypher(reader, query);

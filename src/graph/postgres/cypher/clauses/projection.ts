@@ -9,15 +9,24 @@ import { conditionOf, expr } from '../expression-entry';
 import { elementJson, json, variableRef } from '../expression-values';
 import { Source } from '../source';
 import { isTypedJson } from '../functions/temporal-model';
-import { AGGREGATES, isInt, kindOf, normalize, variablesOutsideAggregates } from '../values';
+import { AGGREGATES, isInt, kindOf, normalize } from '../values';
+import { preGroup, variablesOutsideGroups } from './grouping';
 
-export function projectionClause(t: Translator, node: CstNode, stage: Stage, isReturn: boolean): { stage: Stage; columns: string[] } {
+export function projectionClause(
+  t: Translator,
+  node: CstNode,
+  stage: Stage,
+  isReturn: boolean,
+  /** Grouping items computed before (preGroup): item text → their column's name in the stage. */
+  pregrouped?: Map<string, string>,
+): { stage: Stage; columns: string[] } {
   const distinct = hasToken(node, 'DISTINCT');
   const body = rule(node, 'returnBody')!;
   const itemsNode = rule(body, 'returnItems')!;
   const source = new Source(t, stage);
   const inputVars = source.bindings();
   const ctx: Ctx = { vars: inputVars, aggregates: true, order: stage.order.map((o) => source.ref(o)) };
+  if (pregrouped) ctx.projected = new Map([...pregrouped].map(([text, name]) => [text, { name, binding: inputVars.get(name)! }]));
 
   interface Item {
     name: string;
@@ -28,6 +37,7 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
   }
   const items: Item[] = [];
   const mixed: Array<{ node: CstNode; outside: string[] }> = [];
+  const groupTexts = new Set(pregrouped?.keys() ?? []);
   if (hasToken(itemsNode, '*')) {
     for (const name of [...stage.vars.keys()].sort()) {
       const b = inputVars.get(name)!;
@@ -59,7 +69,7 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
       const body = inner.rule === 'functionInvocation' ? rule(inner, 'functionInvocationBody') : undefined;
       const whole =
         (body && AGGREGATES.has(nameOf(rule(body, 'functionName')!).toLowerCase())) || (inner.rule === 'atom' && hasToken(inner, 'count'));
-      if (!whole) mixed.push({ node: exprNode, outside: variablesOutsideAggregates(exprNode).map(nameOf) });
+      if (!whole) mixed.push({ node: exprNode, outside: variablesOutsideGroups(exprNode, groupTexts) });
     }
     if (items.some((i) => i.name === name))
       throw cypherError(item, `Multiple result columns with the same name \`${name}\` are not supported`);
@@ -67,10 +77,24 @@ export function projectionClause(t: Translator, node: CstNode, stage: Stage, isR
   }
   // count(*) * 2, avg(x) + 1, age + count(x): every variable outside an aggregate is a grouping
   // item of its own, written as the bare variable and holding a value (PostgreSQL then finds the
-  // same column in GROUP BY); other variables outside aggregates are not translated.
+  // same column in GROUP BY); grouping items written as expressions (`me.age, me.age + count(*)`) are
+  // computed first and read as columns (grouping.ts); other variables outside aggregates are refused.
   const grouped = new Set(items.filter((i) => i.text === i.name && i.expr.type === 'value' && !i.expr.aggregate).map((i) => i.name));
   for (const m of mixed)
-    if (!m.outside.every((v) => grouped.has(v))) throw unsupported(m.node, 'An aggregate inside an expression with variables outside it');
+    if (!m.outside.every((v) => grouped.has(v))) {
+      const pre =
+        pregrouped || hasToken(itemsNode, '*')
+          ? undefined
+          : preGroup(
+              t,
+              itemsNode,
+              stage,
+              mixed.map((x) => x.node),
+              grouped,
+            );
+      if (pre) return projectionClause(t, node, pre.stage, isReturn, pre.projected);
+      throw unsupported(m.node, 'An aggregate inside an expression with variables outside it');
+    }
   const grouping = items.some((i) => i.expr.aggregate);
   const selectList: Sql[] = items.map((i) => sql`${columnValue(t, i.expr)} as ${raw(i.column)}`);
   // By position: the same expression compiled twice has other parameter numbers.
