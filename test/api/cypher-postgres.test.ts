@@ -198,6 +198,22 @@ describe('variable-length relationships', () => {
       ['MATCH (a)-[*2]-(b) RETURN count(*) AS c', [[20]]],
       ["MATCH (a {name: 'alice'})-[r*2]-(a) RETURN count(*) AS c", [[2]]],
       ["MATCH (a {name: 'alice'})-[*1..2]->(b {name: 'carol'}), (a)-[k:KNOWS]->(b2) RETURN b2.name ORDER BY b2.name", [['agent']]],
+      // A property map holds for every relationship of the walk (TCK Match4 [5]).
+      ["MATCH (a {name: 'alice'})-[:KNOWS*1..2 {since: 2019}]->(b) RETURN b.name", [['bob']]],
+      ["MATCH (a {name: 'alice'})-[:KNOWS*0..2 {since: $s}]->(b) RETURN b.name ORDER BY b.name", [['agent'], ['alice']], { s: 2001 }],
+      // head() and last() of a variable-length relationship are relationships, tail() a list of them (TCK Match9 [1]).
+      [
+        "MATCH (a {name: 'alice'})-[r:KNOWS*2]->(c) RETURN head(r)['since'] AS first, last(r)['since'] AS last, size(tail(r)) AS t ORDER BY first",
+        [
+          [2001, 2002, 1],
+          [2019, 2003, 1],
+        ],
+      ],
+      // coalesce() of nodes is the first that is not null (TCK Match7 [22]).
+      [
+        "MATCH (a {name: 'dan'}) OPTIONAL MATCH (a)-[:KNOWS]->(b) WITH coalesce(b, a) AS x MATCH (x)<--(y) RETURN x.name, y.name",
+        [['dan', 'agent']],
+      ],
     ]);
     const [[rels]] = await rowsOf(reader, "MATCH (a {name: 'alice'})-[r:KNOWS*2]->(c {name: 'carol'}) RETURN r");
     expect(rels).toEqual([
@@ -906,6 +922,7 @@ describe('restricted readers', () => {
         { k: 'name' },
       ],
       ["MATCH ()-[r:WORKS_AT]->() RETURN r['wage'] AS w, r['role'] AS role", [[null, 'dev']]],
+      ['MATCH (a)-[:WORKS_AT*1 {wage: 50}]->(b) RETURN b.name', []],
     ]);
     const [[alice]] = await rowsOf(restricted, "MATCH (n:Person {name: 'alice'}) RETURN n");
     expect(alice).toEqual({

@@ -131,8 +131,6 @@ export function patternsSql(
     const unbounded = declared.max === undefined;
     if (unbounded && shortest) throw unsupported(range, 'A variable-length relationship without an upper bound');
     const bounds = { min: declared.min, max: declared.max ?? t.maxDepth + 1 };
-    if (detail && rule(detail, 'properties'))
-      throw unsupported(rule(detail, 'properties')!, 'A property map on a variable-length relationship');
     const p = t.fresh('p');
     const w = t.fresh('w');
     const e = t.fresh('e');
@@ -161,6 +159,8 @@ export function patternsSql(
       conditions.push(visible.length === 0 ? FALSE : sql`${ew}.type = any(${visible}::text[])`);
     }
     conditions.push(t.scope.relationshipOwnVisible(e));
+    const properties = rule(detail, 'properties');
+    if (properties) conditions.push(...stepProperties(t, properties, e, ctx));
     const nodeRule = t.scope.nodeVisible(x);
     if (nodeRule !== TRUE) conditions.push(sql`exists (select 1 from graph_nodes ${raw(x)} where ${raw(x)}.id = ${next} and ${nodeRule})`);
     const W = raw(w);
@@ -247,6 +247,23 @@ export function patternsSql(
     }
   }
   return { tables, structural, scopeParts, user, fresh };
+}
+
+/**
+ * `[:T* {year: 1988}]`: every relationship of the walk has these properties (a condition of each
+ * step, read through the scope as `r.year`). The values must be known before the walk (literals,
+ * parameters): the recursive query runs beside the pattern's other rows.
+ */
+function stepProperties(t: Translator, node: CstNode, alias: string, ctx: Ctx): Sql[] {
+  const map = rule(node, 'mapLiteral');
+  if (!map) throw cypherError(node, 'Parameter maps cannot be used in MATCH or MERGE patterns (use a literal map instead)');
+  const target: Expr = { sql: raw(`${alias}.id`), type: 'rel', element: { kind: 'rel', sql: raw(`${alias}.id`), alias: () => alias } };
+  return rules(map, 'literalEntry').map((entry) => {
+    const value = expr(t, rule(entry, 'expression')!, ctx);
+    if (!value.constant)
+      throw unsupported(entry, 'A property of a variable-length relationship compared with a value that is not a literal or parameter');
+    return equals(t, propertyOf(t, target, nameOf(rule(entry, 'propertyKeyName')!), entry), value, entry);
+  });
 }
 
 /**

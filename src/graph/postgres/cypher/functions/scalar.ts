@@ -152,7 +152,10 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
     case 'tail':
     case 'reverse': {
       const a = one();
-      if (a.type !== 'value') throw unsupported(n, `${fname}() of nodes, relationships or paths`);
+      // A list of nodes or relationships (nodes(p), a variable-length relationship, collect(n)) is a
+      // jsonb array of their objects: head() and last() give one, tail() and reverse() such a list.
+      const elements = a.type === 'nodes' || a.type === 'rels';
+      if (a.type !== 'value' && !elements) throw unsupported(n, `${fname}() of a path`);
       const v = a.sql;
       let body: Sql;
       if (lower === 'head') body = sql`nullif(${v} -> 0, 'null'::jsonb)`;
@@ -163,7 +166,7 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
       const text = lower === 'reverse' ? sql`when jsonb_typeof(${v}) = 'string' then to_jsonb(reverse(${v} #>> '{}'))` : raw('');
       return {
         sql: sql`(case when ${v} is null then null when jsonb_typeof(${v}) = 'array' then ${body} ${text} else ${raise('GCY02', `Type mismatch: ${fname}() expects a list (at ${positionOf(n)})`, 'jsonb')} end)`,
-        type: 'value',
+        type: !elements ? 'value' : lower === 'tail' || lower === 'reverse' ? a.type : a.type === 'nodes' ? 'nodeobj' : 'relobj',
         nestedNull: a.nestedNull,
       };
     }
@@ -255,7 +258,22 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
     }
     case 'coalesce': {
       if (args.length === 0) throw cypherError(n, 'coalesce() needs at least one argument');
-      if (args.some((a) => a.type !== 'value' && a.type !== 'bool')) throw unsupported(n, 'coalesce() of nodes or relationships');
+      // Of nodes (or of relationships) alone: the first one that is not null, as its object.
+      for (const [kinds, type] of [
+        [['node', 'nodeobj'], 'nodeobj'],
+        [['rel', 'relobj'], 'relobj'],
+      ] as const)
+        if (args.every((a) => (kinds as readonly string[]).includes(a.type)))
+          return {
+            sql: sql`coalesce(${join(
+              args.map((a) => json(t, a)),
+              ', ',
+            )})`,
+            type,
+            aggregate: args.some((a) => a.aggregate),
+          };
+      if (args.some((a) => a.type !== 'value' && a.type !== 'bool'))
+        throw unsupported(n, 'coalesce() of nodes or relationships with other values');
       return {
         sql: sql`coalesce(${join(
           args.map((a) => json(t, a)),
