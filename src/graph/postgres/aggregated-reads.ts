@@ -47,6 +47,42 @@ async function aggregated<T>(runner: QueryRunner, array: Sql, alias: string, fro
   return rows[0]?.elements ?? [];
 }
 
+function toNodes(arrays: NodeArray[]): GraphNode[] {
+  const nodes = new Array<GraphNode>(arrays.length);
+  for (let i = 0; i < arrays.length; i++) {
+    const [id, labels, props] = arrays[i];
+    nodes[i] = { id, labels: labels ?? [], properties: props ?? {} };
+  }
+  return nodes;
+}
+
+function toRelationships(arrays: RelationshipArray[]): GraphRelationship[] {
+  const relationships = new Array<GraphRelationship>(arrays.length);
+  for (let i = 0; i < arrays.length; i++) {
+    const [id, type, startNodeId, endNodeId, props] = arrays[i];
+    relationships[i] = { id, type, startNodeId, endNodeId, properties: props ?? {} };
+  }
+  return relationships;
+}
+
+/**
+ * Nodes and relationships in ONE prepared statement (two aggregates side by side): a read that needs
+ * both (the elements of shortest paths) pays one round trip, not two statements on two connections.
+ * The FROM and WHERE of each half carry the reader's scope as in aggregatedNodes / aggregatedRelationships.
+ */
+export async function aggregatedGraph(
+  runner: QueryRunner,
+  scope: ScopeSql,
+  nodeFromWhere: Sql,
+  relationshipFromWhere: Sql,
+): Promise<{ nodes: GraphNode[]; relationships: GraphRelationship[] }> {
+  const statement = sql`select
+    (select coalesce(json_agg(${nodeArray(scope, 'n')} order by n.id), '[]'::json) ${nodeFromWhere}) as nodes,
+    (select coalesce(json_agg(${relationshipArray(scope, 'r')} order by r.id), '[]'::json) ${relationshipFromWhere}) as relationships`;
+  const rows = await runner.prepared<{ nodes: NodeArray[]; relationships: RelationshipArray[] }>(statement);
+  return { nodes: toNodes(rows[0]?.nodes ?? []), relationships: toRelationships(rows[0]?.relationships ?? []) };
+}
+
 export async function aggregatedNodes(
   runner: QueryRunner,
   scope: ScopeSql,
@@ -55,13 +91,7 @@ export async function aggregatedNodes(
   properties?: string[],
   options: AggregatedOptions = {},
 ): Promise<GraphNode[]> {
-  const arrays = await aggregated<NodeArray>(runner, nodeArray(scope, alias, properties), alias, fromWhere, options);
-  const nodes = new Array<GraphNode>(arrays.length);
-  for (let i = 0; i < arrays.length; i++) {
-    const [id, labels, props] = arrays[i];
-    nodes[i] = { id, labels: labels ?? [], properties: props ?? {} };
-  }
-  return nodes;
+  return toNodes(await aggregated<NodeArray>(runner, nodeArray(scope, alias, properties), alias, fromWhere, options));
 }
 
 export async function aggregatedRelationships(
@@ -72,11 +102,7 @@ export async function aggregatedRelationships(
   properties?: string[],
   options: AggregatedOptions = {},
 ): Promise<GraphRelationship[]> {
-  const arrays = await aggregated<RelationshipArray>(runner, relationshipArray(scope, alias, properties), alias, fromWhere, options);
-  const relationships = new Array<GraphRelationship>(arrays.length);
-  for (let i = 0; i < arrays.length; i++) {
-    const [id, type, startNodeId, endNodeId, props] = arrays[i];
-    relationships[i] = { id, type, startNodeId, endNodeId, properties: props ?? {} };
-  }
-  return relationships;
+  return toRelationships(
+    await aggregated<RelationshipArray>(runner, relationshipArray(scope, alias, properties), alias, fromWhere, options),
+  );
 }

@@ -1,6 +1,6 @@
 import type { GraphNode, GraphRelationship } from '../graph-store';
 import { assertIdentifiers } from '../identifiers';
-import { aggregatedNodes, aggregatedRelationships } from './aggregated-reads';
+import { aggregatedGraph, aggregatedNodes, aggregatedRelationships } from './aggregated-reads';
 import type { QueryRunner } from './runner';
 import type { Executor, Sql } from './sql';
 import { FALSE, raw, SERIAL, sql, TRUE, validIds } from './sql';
@@ -33,6 +33,23 @@ export async function fetchRelationships(
   if (valid.length === 0) return [];
   const fromWhere = sql`from graph_relationships r where r.id = any(${valid}::bigint[]) and ${scope.relationshipVisible('r')} and ${SERIAL}`;
   return aggregatedRelationships(runner, scope, 'r', fromWhere, properties, { executor });
+}
+
+/** Visible nodes and visible relationships by id (as fetchNodes and fetchRelationships), in one statement. */
+export async function fetchGraph(
+  runner: QueryRunner,
+  scope: ScopeSql,
+  nodeIds: readonly unknown[],
+  relationshipIds: readonly unknown[],
+): Promise<{ nodes: GraphNode[]; relationships: GraphRelationship[] }> {
+  const nodes = [...new Set(validIds(nodeIds))];
+  const relationships = [...new Set(validIds(relationshipIds))];
+  return aggregatedGraph(
+    runner,
+    scope,
+    sql`from graph_nodes n where n.id = any(${nodes}::bigint[]) and ${scope.nodeVisible('n')} and ${SERIAL}`,
+    sql`from graph_relationships r where r.id = any(${relationships}::bigint[]) and ${scope.relationshipVisible('r')} and ${SERIAL}`,
+  );
 }
 
 /** "r has one of these types", limited to the visible ones; TRUE when no types are asked for. */
