@@ -209,6 +209,13 @@ describe('variable-length relationships', () => {
           [2019, 2003, 1],
         ],
       ],
+      // A list of relationships bound before is followed as the walk, in its order (TCK Match4 [8], Match9 [6, 7]).
+      [
+        "MATCH (a {name: 'alice'})-[r1:KNOWS]->()-[r2:KNOWS]->() WITH [r1, r2] AS rs, a MATCH (a)-[rs*]->(x) RETURN x.name ORDER BY x.name",
+        [['carol'], ['dan']],
+      ],
+      ["MATCH (a {name: 'alice'})-[r1:KNOWS]->()-[r2:KNOWS]->() WITH [r1, r2] AS rs, a MATCH (x)-[rs*]->(a) RETURN x.name", []],
+      ["MATCH (a {name: 'alice'})-[:WORKS_AT]->(c) RETURN size([a, c]) AS s, [x IN [a, c] | x.name] AS names", [[2, ['alice', 'acme']]]],
       // coalesce() of nodes is the first that is not null (TCK Match7 [22]).
       [
         "MATCH (a {name: 'dan'}) OPTIONAL MATCH (a)-[:KNOWS]->(b) WITH coalesce(b, a) AS x MATCH (x)<--(y) RETURN x.name, y.name",
@@ -1071,9 +1078,13 @@ describe('restricted readers', () => {
   });
 
   // Where the TCK and Neo4j 3.5.5 disagree (Literals4: 3.5 has no 0o prefix, 0o17 is a syntax error there), the TCK's answer.
-  test("when an integer is written as the TCK's octal 0o17, then it is 3.5's 017; a node subscripted by a non-string is a type error", async () => {
+  test("when an integer is written as the TCK's octal 0o17, then it is 3.5's 017; a node subscripted by a non-string or a list of nodes used as a node is a type error", async () => {
     await expectRows(reader, [['RETURN 0o17 AS o, -0o17 AS n, 017 AS old, [0o777, {k: 0o0}] AS l', [[15, -15, 15, [511, { k: 0 }]]]]]);
-    for (const query of ['RETURN 0o1000000000000000000000 AS x', 'MATCH (n) RETURN n[1] AS x']) {
+    for (const query of [
+      'RETURN 0o1000000000000000000000 AS x',
+      'MATCH (n) RETURN n[1] AS x',
+      'MATCH (n) WITH [n] AS l MATCH (l)-->(m) RETURN m',
+    ]) {
       const response = await cypher(reader, query);
       expect({ query, status: response.status, code: response.body.code }).toEqual({ query, status: 400, code: 'CYPHER_ERROR' });
     }

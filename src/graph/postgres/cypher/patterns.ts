@@ -126,9 +126,14 @@ export function patternsSql(
     right: string,
   ): { alias: string; rels: Sql; nodes: Sql } => {
     const declared = rangeBounds(range);
+    // `WITH [r1, r2] AS rs MATCH (a)-[rs*]->(b)`: the walk is the list's relationships, in order (TCK Match4 [8], Match9 [6, 7]).
+    const listVariable = rule(detail, 'variable');
+    const listBound = listVariable ? vars.get(nameOf(listVariable)) : undefined;
+    const list = listBound?.kind === 'rels' && !fresh.some((f) => f.name === nameOf(listVariable!)) ? listBound.sql : undefined;
+    if (list && shortest) throw unsupported(range, 'A shortest path along a list of relationships');
     // Without an upper bound (`*`, `*2..`): walks are followed one step beyond maxDepth, and a walk
     // that gets there stops the query (the answer would miss it), so every answer is whole.
-    const unbounded = declared.max === undefined;
+    const unbounded = declared.max === undefined && !list;
     if (unbounded && shortest) throw unsupported(range, 'A variable-length relationship without an upper bound');
     const bounds = { min: declared.min, max: declared.max ?? t.maxDepth + 1 };
     const p = t.fresh('p');
@@ -151,7 +156,12 @@ export function patternsSql(
       step = sql`(${ew}.start_id = ${node} or ${ew}.end_id = ${node})`;
       next = sql`(case when ${ew}.start_id = ${node} then ${ew}.end_id else ${ew}.start_id end)`;
     }
-    const conditions: Sql[] = [sql`cardinality(${raw(w)}.rels) < ${bounds.max}::int`, sql`not (${ew}.id = any(${raw(w)}.rels))`];
+    const conditions: Sql[] = [
+      list
+        ? sql`${ew}.id = (${list} -> cardinality(${raw(w)}.rels) ->> 'id')::bigint`
+        : sql`cardinality(${raw(w)}.rels) < ${bounds.max}::int`,
+      sql`not (${ew}.id = any(${raw(w)}.rels))`,
+    ];
     const types = rule(detail, 'relationshipTypes');
     if (types) {
       const names = [...descendants(types, 'relTypeName')].map(nameOf);
@@ -170,9 +180,11 @@ export function patternsSql(
         ? sql`select distinct on (${W}.node) ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int order by ${W}.node, cardinality(${W}.rels)`
         : shortest === 'all'
           ? sql`select gas_a.node, gas_a.rels, gas_a.nodes from (select ${W}.node, ${W}.rels, ${W}.nodes, min(cardinality(${W}.rels)) over (partition by ${W}.node) as gas_m from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int) gas_a where cardinality(gas_a.rels) = gas_a.gas_m`
-          : unbounded
-            ? sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int and (case when cardinality(${W}.rels) > ${t.maxDepth}::int then ${raise('GCY01', `A variable-length relationship without an upper bound (at ${positionOf(range)}) that goes deeper than ${t.maxDepth} relationships (graphdb.cypherMaxDepth)`, 'boolean')} else true end)`
-            : sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int`;
+          : list
+            ? sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) = jsonb_array_length(${list}) and cardinality(${W}.rels) >= ${bounds.min}::int${declared.max === undefined ? raw('') : sql` and cardinality(${W}.rels) <= ${declared.max}::int`}`
+            : unbounded
+              ? sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int and (case when cardinality(${W}.rels) > ${t.maxDepth}::int then ${raise('GCY01', `A variable-length relationship without an upper bound (at ${positionOf(range)}) that goes deeper than ${t.maxDepth} relationships (graphdb.cypherMaxDepth)`, 'boolean')} else true end)`
+              : sql`select ${W}.node, ${W}.rels, ${W}.nodes from ${W} where cardinality(${W}.rels) >= ${bounds.min}::int`;
     if (shortest) {
       // Neo4j refuses a shortest path from a node to itself.
       user.push(
@@ -188,7 +200,7 @@ export function patternsSql(
     for (const other of relAliases) structural.push(sql`not (${raw(other)}.id = any(${raw(p)}.rels))`);
     for (const other of pathAliases) structural.push(sql`not (${raw(other)}.rels && ${raw(p)}.rels)`);
     pathAliases.push(p);
-    const variable = rule(detail, 'variable');
+    const variable = list ? undefined : rule(detail, 'variable');
     if (variable) {
       const name = nameOf(variable);
       const bound = vars.get(name);
