@@ -65,6 +65,14 @@ export function bool(t: Translator, e: Expr, at: CstNode): Sql {
   throw cypherError(at, 'Type mismatch: expected a boolean, got a node, relationship or list');
 }
 
+/** 'nodes' when every expression is a node (a variable or an object), 'rels' when every one is a relationship, else undefined. */
+export function elementListKind(exprs: Expr[]): 'nodes' | 'rels' | undefined {
+  if (exprs.length === 0) return undefined;
+  if (exprs.every((e) => e.type === 'node' || e.type === 'nodeobj')) return 'nodes';
+  if (exprs.every((e) => e.type === 'rel' || e.type === 'relobj')) return 'rels';
+  return undefined;
+}
+
 /** Any value as jsonb (nodes and relationships as their rendered objects). */
 export function json(t: Translator, e: Expr): Sql {
   switch (e.type) {

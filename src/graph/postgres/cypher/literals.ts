@@ -6,7 +6,7 @@ import { and, FALSE, join, raw, sql, TRUE } from '../sql';
 import type { Ctx, Expr, Translator } from './context';
 import { cypherError, raise, unsupported } from './context';
 import { expr } from './expression-entry';
-import { json } from './expression-values';
+import { elementListKind, json } from './expression-values';
 import { temporalProperty } from './functions/temporal-fold';
 import { pointProperty } from './functions/spatial';
 import { constructName, hasNestedNull, literalJson, unescapeString } from './values';
@@ -116,19 +116,16 @@ export function literalExpr(t: Translator, n: CstNode, ctx: Ctx): Expr {
     case 'listLiteral': {
       const items = rules(n, 'expression').map((e) => expr(t, e, ctx));
       // Of nodes alone (or relationships alone): a list of their objects, as collect(n) is (`[r1, r2]`, TCK Match4 [8]).
-      for (const [kinds, type] of [
-        [['node', 'nodeobj'], 'nodes'],
-        [['rel', 'relobj'], 'rels'],
-      ] as const)
-        if (items.length > 0 && items.every((i) => (kinds as readonly string[]).includes(i.type)))
-          return {
-            sql: sql`jsonb_build_array(${join(
-              items.map((i) => json(t, i)),
-              ', ',
-            )})`,
-            type,
-            aggregate: items.some((i) => i.aggregate),
-          };
+      const elements = elementListKind(items);
+      if (elements)
+        return {
+          sql: sql`jsonb_build_array(${join(
+            items.map((i) => json(t, i)),
+            ', ',
+          )})`,
+          type: elements,
+          aggregate: items.some((i) => i.aggregate),
+        };
       if (items.some((i) => i.type !== 'value' && i.type !== 'bool')) throw unsupported(n, 'A list of nodes, relationships or paths');
       const aggregate = items.some((i) => i.aggregate);
       if (items.every((i) => i.constant)) {

@@ -4,7 +4,7 @@ import type { Sql } from '../../sql';
 import { and, join, or, raw, sql } from '../../sql';
 import type { Expr, Translator } from '../context';
 import { cypherError, raise, unsupported } from '../context';
-import { json, nodeObject } from '../expression-values';
+import { elementListKind, json, nodeObject } from '../expression-values';
 import { floatJson, isInt } from '../values';
 
 export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: string, args: Expr[]): Expr {
@@ -259,19 +259,16 @@ export function scalarFunction(t: Translator, n: CstNode, fname: string, lower: 
     case 'coalesce': {
       if (args.length === 0) throw cypherError(n, 'coalesce() needs at least one argument');
       // Of nodes (or of relationships) alone: the first one that is not null, as its object.
-      for (const [kinds, type] of [
-        [['node', 'nodeobj'], 'nodeobj'],
-        [['rel', 'relobj'], 'relobj'],
-      ] as const)
-        if (args.every((a) => (kinds as readonly string[]).includes(a.type)))
-          return {
-            sql: sql`coalesce(${join(
-              args.map((a) => json(t, a)),
-              ', ',
-            )})`,
-            type,
-            aggregate: args.some((a) => a.aggregate),
-          };
+      const elements = elementListKind(args);
+      if (elements)
+        return {
+          sql: sql`coalesce(${join(
+            args.map((a) => json(t, a)),
+            ', ',
+          )})`,
+          type: elements === 'nodes' ? 'nodeobj' : 'relobj',
+          aggregate: args.some((a) => a.aggregate),
+        };
       if (args.some((a) => a.type !== 'value' && a.type !== 'bool'))
         throw unsupported(n, 'coalesce() of nodes or relationships with other values');
       return {
