@@ -1,7 +1,10 @@
+// First: bounds the heap's growth before the other modules load (src/runtime-memory.ts).
+import './memory-first';
 import { loadConfig, ConfigError } from './config';
 import { createLogger } from './logger';
 import { startService } from './server';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { applyHeapGrowing } from './runtime-memory';
 
 /** Entry point: `npm start`. Configuration errors and a locked data directory end with one line and exit code 1. */
 async function main(): Promise<void> {
@@ -15,6 +18,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  applyHeapGrowing(config.server.heapGrowingPercent);
   const logger = createLogger(config.log.level);
   try {
     const service = await startService(config, logger);

@@ -41,6 +41,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
+import { NODE_FLAGS } from '../../src/runtime-memory';
 import type { PostgresServer } from '../support/postgres-cluster';
 import { startPostgres } from '../support/postgres-cluster';
 
@@ -66,7 +67,8 @@ interface Started {
 }
 
 function startChild(script: string, env: NodeJS.ProcessEnv, ready?: RegExp): Promise<Started> {
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The service's node options (src/runtime-memory.ts) for the service and the bare baselines alike.
+  const child = spawn(process.execPath, [...NODE_FLAGS, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     if (!ready) {

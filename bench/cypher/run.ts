@@ -28,6 +28,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { NODE_FLAGS } from '../../src/runtime-memory';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
@@ -105,7 +106,7 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   const script = path.resolve(__dirname, '..', '..', 'src', 'index.js');
   // BENCH_SERVICE_NODE_ARGS: node options of the service, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (written when it stops).
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, script], {
     env: {
       ...process.env,
       ...env,

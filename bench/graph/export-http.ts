@@ -18,6 +18,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
+import { NODE_FLAGS } from '../../src/runtime-memory';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -172,7 +173,7 @@ export async function startService(databaseUrl: string): Promise<{ origin: strin
     });
   });
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'src', 'index.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, path.resolve(__dirname, '..', '..', 'src', 'index.js')], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

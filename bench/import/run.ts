@@ -35,6 +35,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { Client } from 'pg';
+import { NODE_FLAGS } from '../../src/runtime-memory';
 import { startPostgres } from '../support/postgres-cluster';
 import { freePort } from '../support/postgres-cluster';
 
@@ -170,7 +171,7 @@ function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; or
   return freePort().then(
     (port) =>
       new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [path.join(distRoot, 'src', 'index.js')], {
+        const child = spawn(process.execPath, [...NODE_FLAGS, path.join(distRoot, 'src', 'index.js')], {
           env: {
             ...process.env,
             ...env,

@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from '../paths';
+import { DEFAULT_HEAP_GROWING_PERCENT } from '../runtime-memory';
 
 /**
  * Configuration: defaults from config/default.json, then an optional file named by CONFIG_FILE
@@ -16,6 +17,12 @@ const configSchema = z.object({
     trustProxy: z.union([z.boolean(), z.string(), z.number()]),
     bodyLimitBytes: z.coerce.number().int().positive(),
     shutdownTimeoutMs: z.coerce.number().int().positive(),
+    /**
+     * V8's heap growing factor as a percentage (1 + p/100 of the live heap before the next full
+     * collection; src/runtime-memory.ts). V8's own factor reaches 4 under a high allocation rate:
+     * a 1M-row import peaked at 300 MB RSS with a live heap of 45 MB. 0 = V8's own choice.
+     */
+    heapGrowingPercent: z.coerce.number().int().min(0).max(300).default(DEFAULT_HEAP_GROWING_PERCENT),
   }),
   dataDir: z.string().min(1),
   database: z.object({
@@ -162,6 +169,7 @@ const ENV_KEYS: Record<string, string> = {
   SESSION_SECRET: 'session.secret',
   ADMIN_PASSWORD: 'auth.adminPassword',
   LOG_LEVEL: 'log.level',
+  HEAP_GROWING_PERCENT: 'server.heapGrowingPercent',
   JOBS_SCHEDULER_ENABLED: 'jobs.schedulerEnabled',
 };
 

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { NODE_FLAGS } from '../../src/runtime-memory';
 
 /** Runs the built service (`node dist/src/index.js`, what `npm start` runs) as a child process. */
 export const root = path.resolve(__dirname, '..', '..');
@@ -39,7 +40,7 @@ export interface ServiceProcess {
 
 /** Only what the test passes: nothing leaks in from the runner's environment (DATABASE_URL, NEO4J_URI, ...). */
 export function startServiceProcess(env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -1,7 +1,7 @@
 import type { CstNode } from '../../../../cypher/parser';
 import { descendants, nameOf, rule, rules } from '../../../../cypher/parser';
 import { toJsonText } from '../../../../exact-json';
-import { insertNodesWithIds } from '../../insert-nodes';
+import { compareIdText, insertNodesWithIds } from '../../insert-nodes';
 import { sql } from '../../sql';
 import { nodeObject, relationshipObject } from '../expression-values';
 import { cypherError, unsupported } from '../context';
@@ -181,7 +181,7 @@ export async function createPlanned(w: WriteState, plan: CreatePlan, rows: Row[]
     const seq = await w.sqlRows<{ id: string }>(
       sql`select nextval(pg_get_serial_sequence('graph_relationships', 'id'))::text as id from generate_series(1, ${newRels.length}::int)`,
     );
-    relIds = seq.map((s) => s.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+    relIds = seq.map((s) => s.id).sort(compareIdText);
     const payload = newRels.map((r, k) => ({ id: relIds[k], type: r.type, s: r.s, e: r.e, properties: r.properties }));
     await w.sqlRows(sql`insert into graph_relationships (id, type, start_id, end_id, properties)
       select x.id::bigint, x.type, x.s::bigint, x.e::bigint, x.properties
