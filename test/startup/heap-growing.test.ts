@@ -56,9 +56,10 @@ describe('the heap growing bound (server.heapGrowingPercent)', () => {
     expect(bounded).toBeLessThan(unbounded * 0.75);
   }, 60_000);
 
-  test('when started with NODE_FLAGS, then the young generation stays at 32 MB however fast it allocates', () => {
-    // Node 24 grows it to 128 MB on a machine with 16 GB (Node 20: 32 MB); the flag must still be honoured.
-    expect(peakHeapMb(50, NODE_FLAGS).newSpaceMb).toBeLessThanOrEqual(32);
+  test('when started with NODE_FLAGS, then the young generation stays near 32 MB however fast it allocates', () => {
+    // Node 24 grows it to 128 MB on a machine with 16 GB (Node 20: 32 MB); the flag must still be
+    // honoured. Two semi-spaces of 16 MB, plus the pages V8 counts beside them (33.25 MB seen).
+    expect(peakHeapMb(50, NODE_FLAGS).newSpaceMb).toBeLessThanOrEqual(40);
   }, 60_000);
 
   test('when the entry point loads, then the bound is applied before any other module of the service', () => {
