@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import { z } from 'zod';
 
 /**
  * How the service keeps its memory bounded under a high allocation rate (issue 24: a 1M-row CSV
@@ -30,7 +31,8 @@ export function applyHeapGrowing(percent: number): void {
   v8.setFlagsFromString(`--heap-growing-percent=${Math.trunc(percent)}`);
 }
 
-export const DEFAULT_HEAP_GROWING_PERCENT = 50;
+/** server.heapGrowingPercent, as the configuration validates it (src/config) and memory-first reads it. */
+export const heapGrowingPercentSchema = z.coerce.number().int().min(0).max(300).default(50);
 
 /**
  * HEAP_GROWING_PERCENT from the environment, or the default: what src/memory-first.ts applies
@@ -38,6 +40,7 @@ export const DEFAULT_HEAP_GROWING_PERCENT = 50;
  * configuration is read; an invalid value is loadConfig's to report).
  */
 export function heapGrowingFromEnvironment(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.HEAP_GROWING_PERCENT ?? DEFAULT_HEAP_GROWING_PERCENT);
-  return Number.isInteger(value) && value >= 0 && value <= 300 ? value : DEFAULT_HEAP_GROWING_PERCENT;
+  // As loadConfig reads the environment: an empty variable is not set.
+  const parsed = heapGrowingPercentSchema.safeParse(env.HEAP_GROWING_PERCENT || undefined);
+  return parsed.success ? parsed.data : heapGrowingPercentSchema.parse(undefined);
 }

@@ -2,7 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from '../paths';
-import { DEFAULT_HEAP_GROWING_PERCENT } from '../runtime-memory';
+import { heapGrowingPercentSchema } from '../runtime-memory';
 
 /**
  * Configuration: defaults from config/default.json, then an optional file named by CONFIG_FILE
@@ -22,7 +22,7 @@ const configSchema = z.object({
      * collection; src/runtime-memory.ts). V8's own factor reaches 4 under a high allocation rate:
      * a 1M-row import peaked at 300 MB RSS with a live heap of 45 MB. 0 = V8's own choice.
      */
-    heapGrowingPercent: z.coerce.number().int().min(0).max(300).default(DEFAULT_HEAP_GROWING_PERCENT),
+    heapGrowingPercent: heapGrowingPercentSchema,
   }),
   dataDir: z.string().min(1),
   database: z.object({

@@ -72,6 +72,9 @@ describe('the heap growing bound (server.heapGrowingPercent)', () => {
     expect(heapGrowingFromEnvironment({})).toBe(50);
     expect(heapGrowingFromEnvironment({ HEAP_GROWING_PERCENT: '20' })).toBe(20);
     expect(heapGrowingFromEnvironment({ HEAP_GROWING_PERCENT: 'lots' })).toBe(50);
+    expect(heapGrowingFromEnvironment({ HEAP_GROWING_PERCENT: '' })).toBe(
+      loadConfig({ HEAP_GROWING_PERCENT: '' }).server.heapGrowingPercent,
+    );
   });
 
   test('when the service is started by npm start or the Docker image, then node gets NODE_FLAGS', () => {
